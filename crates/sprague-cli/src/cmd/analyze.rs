@@ -1,0 +1,56 @@
+//! `sprague analyze POSITION`: outcome, Grundy value and winning moves.
+
+use std::io::Write;
+
+use anyhow::Result;
+use sprague::{Analyzer, Play};
+
+use super::report::{human, JsonAnalysis};
+use super::{position_from_words, LibError, LimitArgs};
+use crate::exit::Exit;
+
+/// Analyse a position: its Grundy value (the nim-sum written out), its
+/// outcome class and every winning move.
+///
+/// Example: `sprague analyze nim 3 4 5`, `sprague analyze "kayles 10 + nim 3" --json`.
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct Args {
+    /// The position, as separate words or one quoted string: components
+    /// joined by `+`, each a ruleset and heap sizes (`nim 3 4 5`).
+    #[arg(required = true, value_name = "POSITION")]
+    pub position: Vec<String>,
+    /// Misère play: the player who makes the last move loses.
+    #[arg(long)]
+    pub misere: bool,
+    /// Print one JSON object instead of the human view.
+    #[arg(long)]
+    pub json: bool,
+    /// List at most N winning moves (default: all).
+    #[arg(long, value_name = "N")]
+    pub max_moves: Option<usize>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// Runs `analyze`.
+pub fn run(args: Args) -> Result<Exit> {
+    let position = position_from_words(&args.position)?;
+    let play = if args.misere {
+        Play::Misere
+    } else {
+        Play::Normal
+    };
+    let analysis = Analyzer::new(args.limits.limits())
+        .analyze(&position, play, args.max_moves)
+        .map_err(LibError)?;
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        serde_json::to_writer(&mut out, &JsonAnalysis::new(&position, &analysis))?;
+        writeln!(out)?;
+    } else {
+        out.write_all(human(&position, &analysis).as_bytes())?;
+    }
+    out.flush()?;
+    Ok(Exit::Success)
+}

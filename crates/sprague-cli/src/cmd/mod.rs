@@ -1,0 +1,80 @@
+//! One module per subcommand, each with its `Args` and `run()`, and the
+//! pieces they share: reading a position from the command line, reporting an
+//! analysis as text or JSON, and turning library errors into messages that
+//! name the flag to change.
+
+pub mod analyze;
+pub mod batch;
+pub mod report;
+
+use std::fmt;
+
+use clap::Args as ClapArgs;
+use sprague::{Limits, Position};
+
+/// Bad usage found after argument parsing (exit status 2).
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl fmt::Display for UsageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+/// A library error, with a hint naming the flag that raises the limit it hit.
+#[derive(Debug)]
+pub struct LibError(pub sprague::Error);
+
+impl fmt::Display for LibError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)?;
+        match &self.0 {
+            sprague::Error::StateLimit { .. } => {
+                f.write_str("; raise the limit with --max-states N (memory grows with it)")
+            }
+            sprague::Error::TableLimit { .. } => {
+                f.write_str("; raise the limit with --max-table N (memory grows with it)")
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+impl std::error::Error for LibError {}
+
+impl From<sprague::Error> for LibError {
+    fn from(e: sprague::Error) -> LibError {
+        LibError(e)
+    }
+}
+
+/// Flags that set resource limits, shared by the commands that analyse.
+#[derive(Debug, Clone, ClapArgs)]
+pub struct LimitArgs {
+    /// The most positions a search may store before giving up (exit status 3).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_states)]
+    pub max_states: usize,
+    /// The longest table of nim-values computed for one ruleset, in heap sizes.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_table)]
+    pub max_table: u64,
+}
+
+impl LimitArgs {
+    /// The library limits these flags ask for.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_states: self.max_states,
+            max_table: self.max_table,
+        }
+    }
+}
+
+/// Parses a position given on the command line as separate words or as one
+/// quoted string (or a mix): the words are joined by spaces, so word numbers
+/// in error messages count across all of them.
+pub fn position_from_words(words: &[String]) -> Result<Position, sprague::ParseError> {
+    words.join(" ").parse()
+}

@@ -1,0 +1,66 @@
+//! The `sprague` command: parse the arguments, call the `sprague` library,
+//! print text or JSON. Nothing else lives here.
+
+mod cmd;
+mod exit;
+
+use clap::{Parser, Subcommand};
+
+use crate::exit::Exit;
+
+/// Impartial combinatorial games: Nim and its relatives, Grundy values,
+/// nim-sequences, periods, nimbers, and a perfect opponent.
+///
+/// Positions are written as a sum of components joined by `+`, each a ruleset
+/// followed by heap sizes: `nim 3 4 5`, `kayles 10 + nim 3`, `sub:1,3,4 20`.
+#[derive(Debug, Parser)]
+#[command(name = "sprague", version, about, long_about)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    Analyze(cmd::analyze::Args),
+    Batch(cmd::batch::Args),
+}
+
+fn main() {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // clap prints help and version to stdout with exit 0, usage
+            // errors to stderr; both keep their own formatting.
+            let code = if e.use_stderr() {
+                Exit::BadInput
+            } else {
+                Exit::Success
+            };
+            let _ = e.print();
+            code.exit();
+        }
+    };
+    let result = match cli.command {
+        Command::Analyze(args) => cmd::analyze::run(args),
+        Command::Batch(args) => cmd::batch::run(args),
+    };
+    match result {
+        Ok(code) => code.exit(),
+        Err(e) => {
+            let code = exit::classify(&e);
+            eprintln!("error: {e:#}");
+            code.exit();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        super::Cli::command().debug_assert();
+    }
+}

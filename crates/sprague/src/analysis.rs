@@ -1,0 +1,276 @@
+//! Analysis of positions: Grundy value, outcome class and all winning moves,
+//! by closed forms where the theory gives them and by search otherwise.
+
+use std::ops::ControlFlow;
+
+use crate::{Error, Game, Move, Outcome, Play, Position, Solver, DEFAULT_MAX_STATES};
+
+/// Resource limits for analysis. A computation that would pass a limit stops
+/// with an error naming it ([`Error::StateLimit`], [`Error::TableLimit`]).
+///
+/// ```
+/// let limits = sprague::Limits { max_states: 1_000, ..Default::default() };
+/// assert_eq!(limits.max_table, sprague::Limits::default().max_table);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most positions a search may store (transposition table plus
+    /// stack). Default: [`DEFAULT_MAX_STATES`] (2,000,000).
+    pub max_states: usize,
+    /// The longest table of nim-values (heap sizes `0..max_table`) computed
+    /// for a heap game. Default: 10,000,000.
+    pub max_table: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_states: DEFAULT_MAX_STATES,
+            max_table: 10_000_000,
+        }
+    }
+}
+
+/// The analysis of a position under one play convention.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Analysis {
+    /// The play convention analysed.
+    pub play: Play,
+    /// The outcome class.
+    pub outcome: Outcome,
+    /// The Grundy value of the whole position under normal play: the nim-sum
+    /// of the components' values. `None` under misère play.
+    pub value: Option<u64>,
+    /// Each component's Grundy value under normal play (empty under misère
+    /// play).
+    pub component_values: Vec<u64>,
+    /// The winning moves found, in order (by component, heap and option), up
+    /// to the requested maximum. Each leads to a P-position.
+    pub winning_moves: Vec<Move>,
+    /// Whether the list of winning moves was cut at the requested maximum.
+    pub truncated: bool,
+    /// The total number of winning moves, when it is known (always when the
+    /// list is complete).
+    pub total_winning_moves: Option<u64>,
+}
+
+/// Analyses positions within [`Limits`].
+///
+/// Under normal play a position's Grundy value is the nim-sum of its
+/// components' values (the Sprague-Grundy theorem), each from the ruleset's
+/// closed form or table; the winning moves of a sum with total value `T` are
+/// the moves in one component `C` of value `v` to a position of value
+/// `v XOR T`. Under misère play sums do not decompose, and the generic
+/// [`Solver`] searches the whole position.
+///
+/// ```
+/// use sprague::{Analyzer, Outcome, Play};
+/// let a = Analyzer::default().analyze(&"nim 3 4 5".parse()?, Play::Normal, None)?;
+/// assert_eq!((a.outcome, a.value), (Outcome::N, Some(2)));
+/// assert_eq!(a.winning_moves.len(), 1);
+/// # Ok::<(), sprague::Error>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Analyzer {
+    limits: Limits,
+}
+
+impl Analyzer {
+    /// An analyzer with the given limits.
+    pub fn new(limits: Limits) -> Analyzer {
+        Analyzer { limits }
+    }
+
+    /// The limits in force.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The Grundy value of `position` under normal play.
+    ///
+    /// # Errors
+    /// A limit error when a component's value needs more than the limits
+    /// allow.
+    pub fn grundy_value(&self, position: &Position) -> Result<u64, Error> {
+        Ok(self
+            .component_values(position)?
+            .iter()
+            .fold(0, |a, b| a ^ b))
+    }
+
+    fn component_values(&self, position: &Position) -> Result<Vec<u64>, Error> {
+        position
+            .components()
+            .iter()
+            .map(|c| c.ruleset().component_value(c.heaps(), &self.limits))
+            .collect()
+    }
+
+    /// Analyses `position` under `play`, listing at most `max_moves` winning
+    /// moves (all of them when `None`).
+    ///
+    /// Normal play costs the closed forms' time: linear in the number of
+    /// heaps for Nim, whatever the heap sizes. Misère play searches the whole
+    /// position by definition.
+    ///
+    /// # Errors
+    /// [`Error::StateLimit`] or [`Error::TableLimit`] when the analysis needs
+    /// more than the limits allow.
+    pub fn analyze(
+        &self,
+        position: &Position,
+        play: Play,
+        max_moves: Option<usize>,
+    ) -> Result<Analysis, Error> {
+        match play {
+            Play::Normal => self.analyze_normal(position, max_moves),
+            Play::Misere => self.analyze_by_search(position, play, max_moves),
+        }
+    }
+
+    fn analyze_normal(
+        &self,
+        position: &Position,
+        max_moves: Option<usize>,
+    ) -> Result<Analysis, Error> {
+        let component_values = self.component_values(position)?;
+        let total = component_values.iter().fold(0, |a, b| a ^ b);
+        let mut collector = Collector::new(max_moves);
+        if total != 0 {
+            for (i, (c, &v)) in position
+                .components()
+                .iter()
+                .zip(&component_values)
+                .enumerate()
+            {
+                let flow = c.ruleset().component_moves_to(
+                    c.heaps(),
+                    v,
+                    v ^ total,
+                    &self.limits,
+                    &mut |action| collector.push(position.make_move(i, action)),
+                )?;
+                if flow.is_break() {
+                    break;
+                }
+            }
+        }
+        Ok(collector.finish(
+            Play::Normal,
+            Outcome::from_next_player_wins(total != 0),
+            Some(total),
+            component_values,
+        ))
+    }
+
+    fn analyze_by_search(
+        &self,
+        position: &Position,
+        play: Play,
+        max_moves: Option<usize>,
+    ) -> Result<Analysis, Error> {
+        let mut solver =
+            Solver::new(SumGame::new(self.limits)).with_max_states(self.limits.max_states);
+        let outcome = solver.outcome(position, play)?;
+        let mut collector = Collector::new(max_moves);
+        if outcome == Outcome::N {
+            for mv in solver.game().moves(position)? {
+                let after = position.play_unchecked(&mv);
+                if solver.outcome(&after, play)? == Outcome::P && collector.push(mv).is_break() {
+                    break;
+                }
+            }
+        }
+        let value = match play {
+            Play::Normal => Some(solver.grundy_value(position)?),
+            Play::Misere => None,
+        };
+        Ok(collector.finish(play, outcome, value, Vec::new()))
+    }
+}
+
+/// Gathers winning moves up to a maximum, noting whether there were more.
+struct Collector {
+    max: Option<usize>,
+    moves: Vec<Move>,
+    truncated: bool,
+}
+
+impl Collector {
+    fn new(max: Option<usize>) -> Collector {
+        Collector {
+            max,
+            moves: Vec::new(),
+            truncated: false,
+        }
+    }
+
+    fn push(&mut self, mv: Move) -> ControlFlow<()> {
+        if self.max.is_some_and(|max| self.moves.len() >= max) {
+            self.truncated = true;
+            return ControlFlow::Break(());
+        }
+        self.moves.push(mv);
+        ControlFlow::Continue(())
+    }
+
+    fn finish(
+        self,
+        play: Play,
+        outcome: Outcome,
+        value: Option<u64>,
+        component_values: Vec<u64>,
+    ) -> Analysis {
+        Analysis {
+            play,
+            outcome,
+            value,
+            component_values,
+            total_winning_moves: (!self.truncated).then_some(self.moves.len() as u64),
+            winning_moves: self.moves,
+            truncated: self.truncated,
+        }
+    }
+}
+
+/// The game of sums of components, for the generic [`Solver`]: positions are
+/// [`Position`]s, moves are [`Move`]s, and equivalent positions (heaps of a
+/// heap game in another order, empty heaps) share one table entry.
+///
+/// ```
+/// use sprague::{Outcome, Play, Solver, SumGame};
+/// let mut solver = Solver::new(SumGame::default());
+/// // Misère Nim: three single tokens lose for the player to move.
+/// assert_eq!(solver.outcome(&"nim 1 1 1".parse()?, Play::Misere)?, Outcome::P);
+/// # Ok::<(), sprague::Error>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct SumGame {
+    limits: Limits,
+}
+
+impl SumGame {
+    /// The game of sums, refusing to list the moves of a heap with more
+    /// options than `limits.max_states`.
+    pub fn new(limits: Limits) -> SumGame {
+        SumGame { limits }
+    }
+}
+
+impl Game for SumGame {
+    type Position = Position;
+    type Move = Move;
+
+    fn moves(&self, position: &Position) -> Result<Vec<Move>, Error> {
+        position.moves(&self.limits)
+    }
+
+    fn play(&self, position: &Position, mv: &Move) -> Position {
+        position.play_unchecked(mv)
+    }
+
+    fn canonical(&self, position: &Position) -> Position {
+        position.canonical()
+    }
+}

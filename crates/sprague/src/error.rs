@@ -1,0 +1,220 @@
+//! Errors: parse errors that point at the offending word, and the errors of
+//! analysis (resource limits, illegal moves).
+
+use std::fmt;
+
+/// The largest heap size, written out, for messages.
+pub(crate) const MAX_HEAP_TEXT: &str = "18446744073709551615";
+
+/// A position (or ruleset) that could not be parsed: what was wrong and where.
+///
+/// Words are numbered from 1 in the order they appear; a `+` counts as a word
+/// of its own even when written against its neighbours (`nim 3+nim 4`).
+/// Columns count characters from 1.
+///
+/// ```
+/// let err = "nim 3 x".parse::<sprague::Position>().unwrap_err();
+/// assert_eq!(err.word(), Some("x"));
+/// assert_eq!(err.word_number(), Some(3));
+/// assert_eq!(
+///     err.to_string(),
+///     "word 3 \"x\" (column 7): expected a heap size (a whole number from 0 to 18446744073709551615) or '+'"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    kind: ParseErrorKind,
+    at: Option<Place>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Place {
+    word: String,
+    number: usize,
+    column: usize,
+}
+
+/// What kind of mistake a [`ParseError`] reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// The text holds no component at all.
+    Empty,
+    /// A `+` with no component on one side of it.
+    DanglingPlus,
+    /// A ruleset word that names no known ruleset.
+    UnknownRuleset,
+    /// A ruleset word that names a known ruleset with bad parameters
+    /// (`moore:0`, `sub:3-1`); the string says what is wrong.
+    BadRuleset(String),
+    /// A ruleset that is reserved but not available yet.
+    Unsupported(String),
+    /// An argument that is not a whole number.
+    NotAHeapSize,
+    /// A ruleset word where a heap size was expected: a `+` is missing
+    /// before it.
+    MissingPlus,
+    /// An argument with a minus sign.
+    NegativeHeap,
+    /// An argument of 2^64 or more.
+    HeapTooLarge,
+    /// The wrong number of arguments for the ruleset; the string says how many
+    /// it takes.
+    WrongArity(String),
+}
+
+impl ParseError {
+    pub(crate) fn new(kind: ParseErrorKind) -> ParseError {
+        ParseError { kind, at: None }
+    }
+
+    pub(crate) fn at(kind: ParseErrorKind, word: &str, number: usize, column: usize) -> ParseError {
+        ParseError {
+            kind,
+            at: Some(Place {
+                word: word.to_string(),
+                number,
+                column,
+            }),
+        }
+    }
+
+    /// What was wrong.
+    pub fn kind(&self) -> &ParseErrorKind {
+        &self.kind
+    }
+
+    /// The offending word, if the error is about one word.
+    pub fn word(&self) -> Option<&str> {
+        self.at.as_ref().map(|p| p.word.as_str())
+    }
+
+    /// The number of the offending word, counting from 1.
+    pub fn word_number(&self) -> Option<usize> {
+        self.at.as_ref().map(|p| p.number)
+    }
+
+    /// The column (in characters, from 1) where the offending word starts.
+    pub fn column(&self) -> Option<usize> {
+        self.at.as_ref().map(|p| p.column)
+    }
+
+    /// The same error placed at a word, unless it already has a place.
+    pub(crate) fn placed(mut self, word: &str, number: usize, column: usize) -> ParseError {
+        if self.at.is_none() {
+            self.at = Some(Place {
+                word: word.to_string(),
+                number,
+                column,
+            });
+        }
+        self
+    }
+}
+
+impl fmt::Display for ParseErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseErrorKind::Empty => f.write_str(
+                "empty position: expected a ruleset followed by heap sizes, e.g. `nim 3 4 5`",
+            ),
+            ParseErrorKind::DanglingPlus => {
+                f.write_str("'+' must stand between two components, e.g. `nim 3 + kayles 5`")
+            }
+            ParseErrorKind::UnknownRuleset => f.write_str(
+                "unknown ruleset; known rulesets: nim, moore:K, staircase, sub:S, octal:CODE, \
+                 hex:CODE, kayles, dawson, grundy",
+            ),
+            ParseErrorKind::BadRuleset(why) => f.write_str(why),
+            ParseErrorKind::Unsupported(why) => f.write_str(why),
+            ParseErrorKind::NotAHeapSize => write!(
+                f,
+                "expected a heap size (a whole number from 0 to {MAX_HEAP_TEXT}) or '+'"
+            ),
+            ParseErrorKind::MissingPlus => f.write_str(
+                "expected a heap size; to add another component, put '+' before the ruleset word",
+            ),
+            ParseErrorKind::NegativeHeap => write!(
+                f,
+                "heap sizes cannot be negative (they run from 0 to {MAX_HEAP_TEXT})"
+            ),
+            ParseErrorKind::HeapTooLarge => write!(
+                f,
+                "heap size too large: the largest is {MAX_HEAP_TEXT} (2^64 - 1)"
+            ),
+            ParseErrorKind::WrongArity(what) => f.write_str(what),
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.at {
+            Some(place) => write!(
+                f,
+                "word {} {:?} (column {}): {}",
+                place.number, place.word, place.column, self.kind
+            ),
+            None => write!(f, "{}", self.kind),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// An error from analysing or playing a position.
+///
+/// Limits are reported, never exceeded: a search that would store more
+/// positions than allowed stops with [`Error::StateLimit`] instead of
+/// exhausting memory.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The input could not be parsed.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// A search by the definition needed to store more than `limit`
+    /// positions (the state limit, see [`Limits::max_states`](crate::Limits)).
+    #[error("the search needs to store more than {limit} positions (the state limit)")]
+    StateLimit {
+        /// The state limit that was reached.
+        limit: usize,
+    },
+    /// A Grundy value would need a table of nim-values past `limit` heap
+    /// sizes (see [`Limits::max_table`](crate::Limits)).
+    #[error(
+        "{ruleset} heap {heap}: its Grundy value needs a table up to heap {heap}, \
+         beyond the table limit of {limit} heap sizes"
+    )]
+    TableLimit {
+        /// The ruleset word.
+        ruleset: String,
+        /// The heap size asked for.
+        heap: u64,
+        /// The table limit that was reached.
+        limit: u64,
+    },
+    /// A move that is not legal in the position it was played in.
+    #[error("illegal move: {0}")]
+    IllegalMove(String),
+    /// Something the library does not do (yet) for this input.
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+impl Error {
+    /// Whether the error is a resource limit (the caller may raise the limit
+    /// and try again).
+    pub fn is_limit(&self) -> bool {
+        matches!(self, Error::StateLimit { .. } | Error::TableLimit { .. })
+    }
+
+    /// Whether the error is caused by bad input (a parse error or an illegal
+    /// move).
+    pub fn is_bad_input(&self) -> bool {
+        matches!(
+            self,
+            Error::Parse(_) | Error::IllegalMove(_) | Error::Unsupported(_)
+        )
+    }
+}

@@ -1,0 +1,50 @@
+//! # sprague
+//!
+//! Impartial combinatorial games: Nim and its relatives, and the
+//! Sprague-Grundy theory that ties them together.
+//!
+//! A [`Position`] is a disjunctive sum of components, each a [`Ruleset`] with
+//! its heap sizes, written as in `nim 3 4 5 + sub:1,3,4 20`. An [`Analyzer`]
+//! gives its outcome class (P or N), its Grundy value and all its winning
+//! moves; the generic [`Solver`] computes the same from the definitions
+//! alone for any [`Game`], and is the reference the closed forms are tested
+//! against.
+//!
+//! ```
+//! use sprague::{Outcome, Play, Position};
+//!
+//! let p: Position = "nim 3 4 5".parse()?;
+//! assert_eq!(p.grundy_value()?, 2); // 3 ⊕ 4 ⊕ 5 = 2
+//! assert_eq!(p.outcome(Play::Normal)?, Outcome::N);
+//! let moves = p.winning_moves(Play::Normal)?;
+//! assert_eq!(moves[0].to_string(), "nim heap 1: 3 -> 1");
+//! let after = p.play(&moves[0])?;
+//! assert_eq!(after.to_string(), "nim 1 4 5");
+//! assert_eq!(after.outcome(Play::Normal)?, Outcome::P);
+//! # Ok::<(), sprague::Error>(())
+//! ```
+//!
+//! The library does no I/O; the `sprague` command-line program is a thin
+//! layer over it.
+
+#![deny(missing_docs)]
+
+mod analysis;
+mod error;
+mod game;
+mod moves;
+pub mod nimber;
+mod outcome;
+mod position;
+pub mod ruleset;
+mod solver;
+
+pub use analysis::{Analysis, Analyzer, Limits, SumGame};
+pub use error::{Error, ParseError, ParseErrorKind};
+pub use game::Game;
+pub use moves::{Action, HeapMove, Move, Parts};
+pub use nimber::{mex, nim_sum, Nimber};
+pub use outcome::{Outcome, Play};
+pub use position::{Component, Position, PositionParser};
+pub use ruleset::{Rules, Ruleset, SubtractionSet};
+pub use solver::{Solver, DEFAULT_MAX_STATES};

@@ -1,0 +1,193 @@
+//! Moves: what a player does, in the player's terms.
+
+use std::fmt;
+
+use crate::Ruleset;
+
+/// The heaps left in place of one heap by a move: none, one, two or three
+/// non-empty heaps (three only in hexadecimal games), in increasing order.
+///
+/// ```
+/// use sprague::Parts;
+/// let p = Parts::new(&[5, 3]).unwrap();
+/// assert_eq!(p.as_slice(), &[3, 5]);
+/// assert_eq!(p.total(), 8);
+/// assert!(Parts::new(&[1, 2, 3, 4]).is_none());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Parts {
+    len: u8,
+    heaps: [u64; 3],
+}
+
+impl Parts {
+    /// No heap left.
+    pub const NONE: Parts = Parts {
+        len: 0,
+        heaps: [0; 3],
+    };
+
+    /// The parts `heaps` (at most three), sorted; `None` for more than three.
+    pub fn new(heaps: &[u64]) -> Option<Parts> {
+        if heaps.len() > 3 {
+            return None;
+        }
+        let mut parts = Parts {
+            len: heaps.len() as u8,
+            heaps: [0; 3],
+        };
+        parts.heaps[..heaps.len()].copy_from_slice(heaps);
+        parts.heaps[..heaps.len()].sort_unstable();
+        Some(parts)
+    }
+
+    /// A single heap of size `h` (for Nim and subtraction games; `h` may be 0,
+    /// the heap stays in place with size 0).
+    pub const fn one(h: u64) -> Parts {
+        Parts {
+            len: 1,
+            heaps: [h, 0, 0],
+        }
+    }
+
+    /// The heaps, in increasing order.
+    pub fn as_slice(&self) -> &[u64] {
+        &self.heaps[..self.len as usize]
+    }
+
+    /// The number of tokens in all parts together (saturating at `u64::MAX`).
+    pub fn total(&self) -> u64 {
+        self.as_slice()
+            .iter()
+            .fold(0u64, |a, &b| a.saturating_add(b))
+    }
+}
+
+impl fmt::Display for Parts {
+    /// The sizes separated by `, `, or `0` when no heap is left.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.len == 0 {
+            return f.write_str("0");
+        }
+        for (i, h) in self.as_slice().iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{h}")?;
+        }
+        Ok(())
+    }
+}
+
+/// One option of a single heap in a heap game: how many tokens are removed,
+/// and what heaps are left in its place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HeapMove {
+    /// Tokens removed (0 for a pure split, as in Grundy's game).
+    pub removed: u64,
+    /// The heaps left in place of the heap.
+    pub parts: Parts,
+}
+
+/// What a move does to one component of a position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Action {
+    /// In a heap game, heap number `heap` (counting from 0) of size `from`
+    /// loses `removed` tokens and is replaced by `parts`.
+    Heap {
+        /// Index of the heap within its component, from 0.
+        heap: usize,
+        /// The heap's size before the move.
+        from: u64,
+        /// Tokens removed.
+        removed: u64,
+        /// The heaps left in its place (increasing).
+        parts: Parts,
+    },
+}
+
+/// A move in a position: which component it is played in and what it does
+/// there.
+///
+/// Displayed in the player's terms, as in `nim heap 1: 3 -> 1`; when the
+/// position is a sum of several components the component is named first
+/// (`component 2: nim heap 1: 4 -> 3`). Heaps and components are numbered
+/// from 1 in text, from 0 in the fields.
+///
+/// ```
+/// use sprague::{Position, Play};
+/// let p: Position = "nim 3 4 5".parse()?;
+/// let moves = p.winning_moves(Play::Normal)?;
+/// assert_eq!(moves.len(), 1);
+/// assert_eq!(moves[0].to_string(), "nim heap 1: 3 -> 1");
+/// assert_eq!(p.play(&moves[0])?.to_string(), "nim 1 4 5");
+/// # Ok::<(), sprague::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub(crate) component: usize,
+    pub(crate) in_sum: bool,
+    pub(crate) ruleset: Ruleset,
+    pub(crate) action: Action,
+}
+
+impl Move {
+    /// The index of the component the move is played in, from 0.
+    pub fn component(&self) -> usize {
+        self.component
+    }
+
+    /// Whether the move was made in a sum of several components (its text
+    /// then names the component).
+    pub fn is_in_sum(&self) -> bool {
+        self.in_sum
+    }
+
+    /// The ruleset of that component.
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// What the move does within its component.
+    pub fn action(&self) -> &Action {
+        &self.action
+    }
+
+    /// For a move on a single heap: the heap's index within its component
+    /// (from 0), its size before, the tokens removed and the heaps left.
+    pub fn heap_move(&self) -> Option<(usize, u64, HeapMove)> {
+        match self.action {
+            Action::Heap {
+                heap,
+                from,
+                removed,
+                parts,
+            } => Some((heap, from, HeapMove { removed, parts })),
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.in_sum {
+            write!(f, "component {}: ", self.component + 1)?;
+        }
+        let word = self.ruleset.word();
+        match &self.action {
+            Action::Heap {
+                heap,
+                from,
+                removed,
+                parts,
+            } => {
+                write!(f, "{word} heap {}: {from} -> {parts}", heap + 1)?;
+                // One heap left says how many went; otherwise say it.
+                if parts.len != 1 {
+                    write!(f, " (removed {removed})")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}

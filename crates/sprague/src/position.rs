@@ -1,0 +1,464 @@
+//! Positions: disjunctive sums of components, their notation (SPEC section
+//! 1), and playing moves on them.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::ParseErrorKind;
+use crate::{Action, Error, Limits, Move, ParseError, Play, Ruleset};
+
+/// One component of a position: a ruleset and its arguments (heap sizes, or
+/// coins on steps for staircase Nim).
+///
+/// ```
+/// use sprague::{Component, Ruleset};
+/// let c = Component::new(Ruleset::nim(), vec![3, 4, 5]);
+/// assert_eq!(c.to_string(), "nim 3 4 5");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Component {
+    ruleset: Ruleset,
+    heaps: Vec<u64>,
+}
+
+impl Component {
+    /// A component of `ruleset` with the given heap sizes.
+    pub fn new(ruleset: Ruleset, heaps: Vec<u64>) -> Component {
+        Component { ruleset, heaps }
+    }
+
+    /// The ruleset.
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// The heap sizes, in the order given.
+    pub fn heaps(&self) -> &[u64] {
+        &self.heaps
+    }
+}
+
+impl fmt::Display for Component {
+    /// The ruleset word followed by the heap sizes, separated by single
+    /// spaces.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.ruleset.word())?;
+        let mut buf = itoa::Buffer::new();
+        for &h in &self.heaps {
+            f.write_str(" ")?;
+            f.write_str(buf.format(h))?;
+        }
+        Ok(())
+    }
+}
+
+/// A position: a disjunctive sum of components (Winning Ways, ch. 2; Conway,
+/// On Numbers and Games, ch. 11). A move is made in exactly one component.
+///
+/// Parsed from and printed in the notation of SPEC section 1: components
+/// joined by `+`, each a ruleset word followed by heap sizes from 0 to
+/// 2^64 - 1. Printing normalises spacing and keeps ruleset words as
+/// written, so printing and parsing again gives the same position.
+///
+/// The empty position (no components) is a P-position under normal play;
+/// it is written as a component with no heaps, e.g. `nim`, or built with
+/// [`Position::default`].
+///
+/// ```
+/// use sprague::{Position, Outcome, Play};
+/// let p: Position = "nim 3   4 5 +sub:1,2 10".parse()?;
+/// assert_eq!(p.to_string(), "nim 3 4 5 + sub:1,2 10");
+/// assert_eq!("nim 1 2 3".parse::<Position>()?.outcome(Play::Normal)?, Outcome::P);
+/// # Ok::<(), sprague::Error>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Position {
+    components: Vec<Component>,
+}
+
+impl Position {
+    /// A position made of the given components.
+    pub fn new(components: Vec<Component>) -> Position {
+        Position { components }
+    }
+
+    /// A one-component Nim position with the given heap sizes.
+    ///
+    /// ```
+    /// assert_eq!(sprague::Position::nim(&[3, 4, 5]).to_string(), "nim 3 4 5");
+    /// ```
+    pub fn nim(heaps: &[u64]) -> Position {
+        Position::new(vec![Component::new(Ruleset::nim(), heaps.to_vec())])
+    }
+
+    /// The components, in the order given.
+    pub fn components(&self) -> &[Component] {
+        &self.components
+    }
+
+    /// Whether the position has no component at all.
+    pub fn is_empty(&self) -> bool {
+        self.components.is_empty()
+    }
+
+    /// The total number of heaps (arguments) over all components.
+    pub fn heap_count(&self) -> usize {
+        self.components.iter().map(|c| c.heaps.len()).sum()
+    }
+
+    /// Every legal move, component by component, heap by heap.
+    ///
+    /// # Errors
+    /// [`Error::StateLimit`] when a heap has more options than
+    /// `limits.max_states` (for example a Nim heap of 10^12).
+    pub fn moves(&self, limits: &Limits) -> Result<Vec<Move>, Error> {
+        let mut moves = Vec::new();
+        let mut actions = Vec::new();
+        for (i, c) in self.components.iter().enumerate() {
+            actions.clear();
+            c.ruleset.component_moves(&c.heaps, limits, &mut actions)?;
+            moves.extend(actions.drain(..).map(|action| self.make_move(i, action)));
+        }
+        Ok(moves)
+    }
+
+    /// A move in component `component` of this position.
+    pub(crate) fn make_move(&self, component: usize, action: Action) -> Move {
+        Move {
+            component,
+            in_sum: self.components.len() > 1,
+            ruleset: self.components[component].ruleset.clone(),
+            action,
+        }
+    }
+
+    /// The position after `mv`, which is checked to be legal here.
+    ///
+    /// Components and heaps keep their places: a heap taken to nothing stays
+    /// as 0, a heap that splits is replaced in place by its parts in
+    /// increasing order.
+    ///
+    /// # Errors
+    /// [`Error::IllegalMove`] saying why, when the move does not fit this
+    /// position or its ruleset forbids it.
+    pub fn play(&self, mv: &Move) -> Result<Position, Error> {
+        let Some(c) = self.components.get(mv.component) else {
+            return Err(Error::IllegalMove(format!(
+                "there is no component {} (the position has {})",
+                mv.component + 1,
+                self.components.len()
+            )));
+        };
+        if c.ruleset != mv.ruleset {
+            return Err(Error::IllegalMove(format!(
+                "component {} is {}, not {}",
+                mv.component + 1,
+                c.ruleset.word(),
+                mv.ruleset.word()
+            )));
+        }
+        c.ruleset
+            .check(&c.heaps, &mv.action)
+            .map_err(Error::IllegalMove)?;
+        Ok(self.play_unchecked(mv))
+    }
+
+    /// The position after a move known to be legal here.
+    pub(crate) fn play_unchecked(&self, mv: &Move) -> Position {
+        let mut after = self.clone();
+        let c = &mut after.components[mv.component];
+        c.ruleset.apply(&mut c.heaps, &mv.action);
+        after
+    }
+
+    /// A representative of the positions with the same game tree, for
+    /// search keys: heaps of heap games sorted and without zeros, components
+    /// without heaps dropped.
+    pub(crate) fn canonical(&self) -> Position {
+        let mut components: Vec<Component> = self
+            .components
+            .iter()
+            .map(|c| {
+                let mut heaps = c.heaps.clone();
+                c.ruleset.canonicalize(&mut heaps);
+                Component::new(c.ruleset.clone(), heaps)
+            })
+            .filter(|c| !c.heaps.is_empty())
+            .collect();
+        components.sort_by(|a, b| (a.ruleset.word(), &a.heaps).cmp(&(b.ruleset.word(), &b.heaps)));
+        Position { components }
+    }
+
+    /// The Grundy value under normal play, with default [`Limits`].
+    ///
+    /// # Errors
+    /// As for [`Analyzer::analyze`](crate::Analyzer::analyze).
+    pub fn grundy_value(&self) -> Result<u64, Error> {
+        crate::Analyzer::default().grundy_value(self)
+    }
+
+    /// The outcome class under `play`, with default [`Limits`].
+    ///
+    /// # Errors
+    /// As for [`Analyzer::analyze`](crate::Analyzer::analyze).
+    pub fn outcome(&self, play: Play) -> Result<crate::Outcome, Error> {
+        Ok(crate::Analyzer::default()
+            .analyze(self, play, Some(0))?
+            .outcome)
+    }
+
+    /// All winning moves under `play`, with default [`Limits`]: every move to
+    /// a P-position. Empty for a P-position.
+    ///
+    /// # Errors
+    /// As for [`Analyzer::analyze`](crate::Analyzer::analyze).
+    pub fn winning_moves(&self, play: Play) -> Result<Vec<Move>, Error> {
+        Ok(crate::Analyzer::default()
+            .analyze(self, play, None)?
+            .winning_moves)
+    }
+}
+
+impl fmt::Display for Position {
+    /// The normalised notation: components joined by ` + `.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, c) in self.components.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" + ")?;
+            }
+            write!(f, "{c}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Position {
+    type Err = ParseError;
+    fn from_str(text: &str) -> Result<Position, ParseError> {
+        PositionParser::new().parse(text)
+    }
+}
+
+/// A parser for positions that keeps the rulesets it has seen, so that many
+/// positions naming the same ruleset (a batch file) share one [`Ruleset`]
+/// and the tables computed for it.
+///
+/// ```
+/// let mut parser = sprague::PositionParser::new();
+/// let a = parser.parse("sub:1,3,4 20")?;
+/// let b = parser.parse("sub:1,3,4 7 + nim 2")?;
+/// assert_eq!(b.components().len(), 2);
+/// # Ok::<(), sprague::ParseError>(())
+/// ```
+#[derive(Default)]
+pub struct PositionParser {
+    rulesets: HashMap<String, Ruleset>,
+}
+
+/// A word of the input with its number and column, both from 1.
+struct Word<'a> {
+    text: &'a str,
+    number: usize,
+    column: usize,
+}
+
+impl Word<'_> {
+    fn error(&self, kind: ParseErrorKind) -> ParseError {
+        ParseError::at(kind, self.text, self.number, self.column)
+    }
+}
+
+/// Splits `text` into words at whitespace; `+` is always a word of its own.
+fn words<'a>(text: &'a str) -> Vec<Word<'a>> {
+    let mut words = Vec::new();
+    let mut start: Option<(usize, usize)> = None; // byte offset, column
+    let mut column = 0;
+    let push = |words: &mut Vec<Word<'a>>, from: usize, to: usize, col: usize| {
+        let number = words.len() + 1;
+        words.push(Word {
+            text: &text[from..to],
+            number,
+            column: col,
+        });
+    };
+    for (at, ch) in text.char_indices() {
+        column += 1;
+        if ch.is_whitespace() || ch == '+' {
+            if let Some((from, col)) = start.take() {
+                push(&mut words, from, at, col);
+            }
+            if ch == '+' {
+                push(&mut words, at, at + 1, column);
+            }
+        } else if start.is_none() {
+            start = Some((at, column));
+        }
+    }
+    if let Some((from, col)) = start {
+        push(&mut words, from, text.len(), col);
+    }
+    words
+}
+
+/// Parses a heap size: a whole number from 0 to 2^64 - 1.
+fn heap_size(word: &Word<'_>) -> Result<u64, ParseError> {
+    let bytes = word.text.as_bytes();
+    if !bytes.is_empty() && bytes.iter().all(u8::is_ascii_digit) {
+        return word
+            .text
+            .parse()
+            .map_err(|_| word.error(ParseErrorKind::HeapTooLarge));
+    }
+    let kind = match bytes {
+        [b'-', rest @ ..] if !rest.is_empty() && rest.iter().all(u8::is_ascii_digit) => {
+            ParseErrorKind::NegativeHeap
+        }
+        _ if Ruleset::parse_kind(word.text).is_ok() => ParseErrorKind::MissingPlus,
+        _ => ParseErrorKind::NotAHeapSize,
+    };
+    Err(word.error(kind))
+}
+
+impl PositionParser {
+    /// A parser with no rulesets seen yet.
+    pub fn new() -> PositionParser {
+        PositionParser::default()
+    }
+
+    /// Parses one position.
+    ///
+    /// # Errors
+    /// A [`ParseError`] naming the first offending word and its place: an
+    /// empty text, a `+` without a component on each side, an unknown or
+    /// malformed ruleset word, or an argument that is not a heap size.
+    pub fn parse(&mut self, text: &str) -> Result<Position, ParseError> {
+        let words = words(text);
+        if words.is_empty() {
+            return Err(ParseError::new(ParseErrorKind::Empty));
+        }
+        let mut components: Vec<Component> = Vec::new();
+        let mut expect_component = true;
+        let mut last_plus = None;
+        for word in &words {
+            if word.text == "+" {
+                if expect_component {
+                    return Err(word.error(ParseErrorKind::DanglingPlus));
+                }
+                expect_component = true;
+                last_plus = Some(word);
+            } else if expect_component {
+                components.push(Component::new(self.ruleset(word)?, Vec::new()));
+                expect_component = false;
+            } else if let Some(c) = components.last_mut() {
+                c.heaps.push(heap_size(word)?);
+            }
+        }
+        if let (true, Some(plus)) = (expect_component, last_plus) {
+            return Err(plus.error(ParseErrorKind::DanglingPlus));
+        }
+        Ok(Position { components })
+    }
+
+    fn ruleset(&mut self, word: &Word<'_>) -> Result<Ruleset, ParseError> {
+        if let Some(r) = self.rulesets.get(word.text) {
+            return Ok(r.clone());
+        }
+        let r = Ruleset::parse_kind(word.text).map_err(|kind| word.error(kind))?;
+        self.rulesets.insert(word.text.to_string(), r.clone());
+        Ok(r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> ParseError {
+        text.parse::<Position>().unwrap_err()
+    }
+
+    #[test]
+    fn words_and_plus() {
+        let p: Position = "nim 3+nim 4 ".parse().unwrap();
+        assert_eq!(p.to_string(), "nim 3 + nim 4");
+        let p: Position = "  nim\t3  4 ".parse().unwrap();
+        assert_eq!(p.to_string(), "nim 3 4");
+        assert_eq!("nim".parse::<Position>().unwrap().heap_count(), 0);
+        assert_eq!("nim 007".parse::<Position>().unwrap().to_string(), "nim 7");
+    }
+
+    #[test]
+    fn bad_input_names_the_word_and_its_place() {
+        let e = err("nim 3 x");
+        assert_eq!(
+            (e.word(), e.word_number(), e.column()),
+            (Some("x"), Some(3), Some(7))
+        );
+        assert_eq!(e.kind(), &ParseErrorKind::NotAHeapSize);
+
+        let e = err("nim -1");
+        assert_eq!(
+            (e.word(), e.kind()),
+            (Some("-1"), &ParseErrorKind::NegativeHeap)
+        );
+
+        let e = err("nim 18446744073709551616");
+        assert_eq!(e.kind(), &ParseErrorKind::HeapTooLarge);
+        assert_eq!(e.word(), Some("18446744073709551616"));
+        assert_eq!(
+            "nim 18446744073709551615"
+                .parse::<Position>()
+                .unwrap()
+                .to_string(),
+            "nim 18446744073709551615"
+        );
+
+        let e = err("foo 3");
+        assert_eq!(
+            (e.word(), e.kind()),
+            (Some("foo"), &ParseErrorKind::UnknownRuleset)
+        );
+
+        let e = err("nim 3 +");
+        assert_eq!(
+            (e.word(), e.word_number(), e.column()),
+            (Some("+"), Some(3), Some(7))
+        );
+        assert_eq!(e.kind(), &ParseErrorKind::DanglingPlus);
+
+        let e = err("nim 3 ++ nim 4");
+        assert_eq!(
+            (e.word(), e.word_number(), e.column()),
+            (Some("+"), Some(4), Some(8))
+        );
+
+        let e = err("+ nim 3");
+        assert_eq!(
+            (e.word_number(), e.kind()),
+            (Some(1), &ParseErrorKind::DanglingPlus)
+        );
+
+        assert_eq!(err("").kind(), &ParseErrorKind::Empty);
+        assert_eq!(err(" \t ").kind(), &ParseErrorKind::Empty);
+
+        let e = err("nim 3 nim 4");
+        assert_eq!(
+            (e.word(), e.kind()),
+            (Some("nim"), &ParseErrorKind::MissingPlus)
+        );
+
+        let e = err("nim 3 4.5");
+        assert_eq!(e.kind(), &ParseErrorKind::NotAHeapSize);
+        let e = err("nim ３");
+        assert_eq!(e.kind(), &ParseErrorKind::NotAHeapSize);
+    }
+
+    #[test]
+    fn columns_count_characters() {
+        let e = err("nim ⊕ x");
+        assert_eq!((e.word(), e.column()), (Some("⊕"), Some(5)));
+        let e = err("nim 1 é");
+        assert_eq!(e.column(), Some(7));
+    }
+}

@@ -1,0 +1,181 @@
+//! Subtraction games: remove exactly `s` tokens from one heap, `s` in a
+//! finite subtraction set S (Winning Ways, ch. 4).
+
+use std::sync::Mutex;
+
+use crate::error::ParseErrorKind;
+use crate::{mex, Error, HeapMove, Limits, Parts};
+
+/// A finite subtraction set, written as a comma-separated list of amounts
+/// and ranges: `1,3,4`, `1-3` (= 1,2,3), `2,5-7`.
+///
+/// Stored as sorted, disjoint, non-adjacent inclusive ranges, so large ranges
+/// cost no memory.
+///
+/// ```
+/// use sprague::SubtractionSet;
+/// let s = SubtractionSet::parse("5-7,1,2").unwrap();
+/// assert_eq!(s.to_string(), "1,2,5-7");
+/// assert!(s.contains(6) && !s.contains(3));
+/// assert_eq!(s.max(), 7);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SubtractionSet {
+    ranges: Vec<(u64, u64)>,
+}
+
+impl SubtractionSet {
+    /// Parses the set part of `sub:S` (the text after the colon).
+    ///
+    /// # Errors
+    /// An empty set, an amount of 0, a range whose bounds are reversed, or
+    /// something that is not a number, each with a message naming it.
+    pub fn parse(text: &str) -> Result<SubtractionSet, ParseErrorKind> {
+        let bad = |why: String| ParseErrorKind::BadRuleset(why);
+        if text.is_empty() {
+            return Err(bad(
+                "the subtraction set is empty: write the amounts that may be removed, \
+                 e.g. sub:1,3,4 or sub:1-3"
+                    .into(),
+            ));
+        }
+        let number = |s: &str| -> Result<u64, ParseErrorKind> {
+            if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad(format!(
+                    "{s:?} in the subtraction set is not an amount (a whole number from 1 up)"
+                )));
+            }
+            let n: u64 = s.parse().map_err(|_| {
+                bad(format!(
+                    "amount {s} in the subtraction set is larger than 2^64 - 1"
+                ))
+            })?;
+            if n == 0 {
+                return Err(bad(
+                    "the subtraction set may not contain 0: every move removes at least 1 token"
+                        .into(),
+                ));
+            }
+            Ok(n)
+        };
+        let mut ranges = Vec::new();
+        for item in text.split(',') {
+            let (lo, hi) = match item.split_once('-') {
+                Some((a, b)) => (number(a)?, number(b)?),
+                None => {
+                    let n = number(item)?;
+                    (n, n)
+                }
+            };
+            if lo > hi {
+                return Err(bad(format!(
+                    "the range {item} is empty: write the smaller amount first ({hi}-{lo})"
+                )));
+            }
+            ranges.push((lo, hi));
+        }
+        ranges.sort_unstable();
+        let mut merged: Vec<(u64, u64)> = Vec::with_capacity(ranges.len());
+        for (lo, hi) in ranges {
+            match merged.last_mut() {
+                Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
+                _ => merged.push((lo, hi)),
+            }
+        }
+        Ok(SubtractionSet { ranges: merged })
+    }
+
+    /// Whether `s` tokens may be removed.
+    pub fn contains(&self, s: u64) -> bool {
+        self.ranges.iter().any(|&(lo, hi)| lo <= s && s <= hi)
+    }
+
+    /// The largest amount in the set.
+    pub fn max(&self) -> u64 {
+        self.ranges.last().map_or(0, |r| r.1)
+    }
+
+    /// The number of amounts in the set.
+    pub fn len(&self) -> u64 {
+        self.ranges.iter().map(|&(lo, hi)| hi - lo + 1).sum()
+    }
+
+    /// Always false: a subtraction set holds at least one amount.
+    pub fn is_empty(&self) -> bool {
+        self.ranges.is_empty()
+    }
+
+    /// The amounts in increasing order.
+    pub fn amounts(&self) -> impl Iterator<Item = u64> + '_ {
+        self.ranges.iter().flat_map(|&(lo, hi)| lo..=hi)
+    }
+
+    /// The options of a heap of size `heap`: one per amount `s <= heap`, in
+    /// increasing order of `s`.
+    pub(crate) fn options(&self, heap: u64, out: &mut Vec<HeapMove>) {
+        out.extend(self.amounts().take_while(|&s| s <= heap).map(|s| HeapMove {
+            removed: s,
+            parts: Parts::one(heap - s),
+        }));
+    }
+}
+
+impl std::fmt::Display for SubtractionSet {
+    /// The set in canonical form: sorted, with runs of three or more written
+    /// as ranges.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, &(lo, hi)) in self.ranges.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            match hi - lo {
+                0 => write!(f, "{lo}")?,
+                1 => write!(f, "{lo},{hi}")?,
+                _ => write!(f, "{lo}-{hi}")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The nim-sequence of a heap game computed so far, shared by the clones of
+/// a ruleset.
+#[derive(Default)]
+pub(crate) struct ValueTable {
+    values: Mutex<Vec<u64>>,
+}
+
+impl ValueTable {
+    /// G(heap), extending the table by the definition (the mex of G(heap - s)
+    /// for s in S) as far as needed.
+    pub(crate) fn value(
+        &self,
+        set: &SubtractionSet,
+        heap: u64,
+        limits: &Limits,
+        word: &str,
+    ) -> Result<u64, Error> {
+        let mut values = self.values.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&g) = values.get(heap as usize) {
+            return Ok(g);
+        }
+        if heap >= limits.max_table {
+            return Err(Error::TableLimit {
+                ruleset: word.to_string(),
+                heap,
+                limit: limits.max_table,
+            });
+        }
+        let end = heap as usize + 1;
+        let missing = end - values.len();
+        values.reserve(missing);
+        for n in values.len()..end {
+            let g = mex(set
+                .amounts()
+                .take_while(|&s| s <= n as u64)
+                .map(|s| values[n - s as usize]));
+            values.push(g);
+        }
+        Ok(values[heap as usize])
+    }
+}

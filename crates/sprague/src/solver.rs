@@ -1,0 +1,280 @@
+//! The generic solver: outcome classes and Grundy values by the definitions
+//! alone, for any [`Game`].
+
+use std::collections::HashMap;
+
+use rustc_hash::FxBuildHasher;
+
+use crate::{mex, Error, Game, Outcome, Play};
+
+/// The default number of positions a [`Solver`] may store: two million.
+pub const DEFAULT_MAX_STATES: usize = 2_000_000;
+
+/// A search by the definitions of P-positions, N-positions and Grundy values,
+/// with a transposition table and a limit on stored positions.
+///
+/// - A terminal position is P under normal play and N under misère play; any
+///   other position is N exactly when some option is P.
+/// - The Grundy value of a position is the mex of its options' Grundy values
+///   (Winning Ways, ch. 4); a position is P under normal play exactly when its
+///   Grundy value is 0.
+///
+/// The search is iterative (an explicit stack, not recursion), so games many
+/// moves deep do not overflow the call stack: a one-heap subtraction game
+/// with heap 100,000 is 100,000 moves deep. Every position visited is stored
+/// once, keyed by [`Game::canonical`]; the work is proportional to the number
+/// of positions reachable times their number of moves. When the table and the
+/// stack together would exceed the state limit, the search stops with
+/// [`Error::StateLimit`] instead of exhausting memory; what was already
+/// stored stays valid, so a later call with a larger limit resumes from it.
+///
+/// This solver is the reference every closed form in this crate is tested
+/// against, and the fallback for positions no closed form covers (misère
+/// play of sums, for instance).
+///
+/// The game must be finite and without cycles; a game with a cycle makes the
+/// search grow until it reaches the state limit.
+///
+/// ```
+/// use sprague::{Position, Outcome, Play, Solver, SumGame};
+/// let mut solver = Solver::new(SumGame::default());
+/// let p: Position = "nim 1 2 3".parse()?;
+/// assert_eq!(solver.outcome(&p, Play::Normal)?, Outcome::P);
+/// assert_eq!(solver.grundy_value(&"nim 3 4 5".parse()?)?, 2);
+/// # Ok::<(), sprague::Error>(())
+/// ```
+pub struct Solver<G: Game> {
+    game: G,
+    max_states: usize,
+    grundy: HashMap<G::Position, u64, FxBuildHasher>,
+    outcomes: [HashMap<G::Position, Outcome, FxBuildHasher>; 2],
+}
+
+/// One position on the explicit search stack, with its options and the
+/// index of the first option not yet known.
+struct Frame<P> {
+    position: P,
+    options: Vec<P>,
+    next: usize,
+}
+
+impl<G: Game> Solver<G> {
+    /// A solver for `game` with the default state limit
+    /// ([`DEFAULT_MAX_STATES`]).
+    pub fn new(game: G) -> Solver<G> {
+        Solver {
+            game,
+            max_states: DEFAULT_MAX_STATES,
+            grundy: HashMap::default(),
+            outcomes: [HashMap::default(), HashMap::default()],
+        }
+    }
+
+    /// The same solver with the state limit set to `max_states` positions
+    /// (table entries plus positions on the search stack).
+    pub fn with_max_states(mut self, max_states: usize) -> Solver<G> {
+        self.max_states = max_states;
+        self
+    }
+
+    /// The game this solver searches.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The number of positions stored in the transposition tables.
+    pub fn stored_states(&self) -> usize {
+        self.grundy.len() + self.outcomes[0].len() + self.outcomes[1].len()
+    }
+
+    fn frame(&self, position: G::Position, pending: usize) -> Result<Frame<G::Position>, Error> {
+        if self.stored_states() + pending >= self.max_states {
+            return Err(Error::StateLimit {
+                limit: self.max_states,
+            });
+        }
+        let mut options = Vec::new();
+        self.game.options(&position, &mut options)?;
+        Ok(Frame {
+            position,
+            options,
+            next: 0,
+        })
+    }
+
+    /// The Grundy value of `position` under normal play: the mex of the
+    /// Grundy values of its options.
+    ///
+    /// # Errors
+    /// [`Error::StateLimit`] when the search would store more positions than
+    /// the state limit; errors from [`Game::moves`].
+    pub fn grundy_value(&mut self, position: &G::Position) -> Result<u64, Error> {
+        let root = self.game.canonical(position);
+        if let Some(&g) = self.grundy.get(&root) {
+            return Ok(g);
+        }
+        let mut stack = vec![self.frame(root.clone(), 1)?];
+        while let Some(top) = stack.last_mut() {
+            while top.next < top.options.len() && self.grundy.contains_key(&top.options[top.next]) {
+                top.next += 1;
+            }
+            if let Some(child) = top.options.get(top.next) {
+                let child = child.clone();
+                let pending = stack.len() + 1;
+                stack.push(self.frame(child, pending)?);
+            } else if let Some(done) = stack.pop() {
+                let g = mex(done.options.iter().map(|o| self.grundy[o]));
+                self.grundy.insert(done.position, g);
+            }
+        }
+        Ok(self.grundy[&root])
+    }
+
+    /// The outcome class of `position` under the play convention `play`.
+    ///
+    /// Under normal play this reuses Grundy values already computed; otherwise
+    /// it searches with early cut-off (a position is N as soon as one option
+    /// is found to be P).
+    ///
+    /// # Errors
+    /// As for [`grundy_value`](Solver::grundy_value).
+    pub fn outcome(&mut self, position: &G::Position, play: Play) -> Result<Outcome, Error> {
+        let root = self.game.canonical(position);
+        self.outcome_of_canonical(root, play)
+    }
+
+    fn known_outcome(&self, position: &G::Position, play: Play) -> Option<Outcome> {
+        if play == Play::Normal {
+            if let Some(&g) = self.grundy.get(position) {
+                return Some(Outcome::from_next_player_wins(g != 0));
+            }
+        }
+        self.outcomes[play as usize].get(position).copied()
+    }
+
+    fn outcome_of_canonical(&mut self, root: G::Position, play: Play) -> Result<Outcome, Error> {
+        if let Some(o) = self.known_outcome(&root, play) {
+            return Ok(o);
+        }
+        let mut stack = vec![self.frame(root.clone(), 1)?];
+        while let Some(top) = stack.last_mut() {
+            let mut found_p = false;
+            let mut unknown = None;
+            while let Some(child) = top.options.get(top.next) {
+                match self.known_outcome(child, play) {
+                    Some(Outcome::P) => {
+                        found_p = true;
+                        break;
+                    }
+                    Some(Outcome::N) => top.next += 1,
+                    None => {
+                        unknown = Some(child.clone());
+                        break;
+                    }
+                }
+            }
+            if let (false, Some(child)) = (found_p, unknown) {
+                let pending = stack.len() + 1;
+                stack.push(self.frame(child, pending)?);
+                continue;
+            }
+            let outcome = if found_p {
+                Outcome::N
+            } else if top.options.is_empty() {
+                play.terminal_outcome()
+            } else {
+                Outcome::P
+            };
+            if let Some(done) = stack.pop() {
+                self.outcomes[play as usize].insert(done.position, outcome);
+            }
+        }
+        self.known_outcome(&root, play)
+            .ok_or_else(|| Error::Unsupported("search ended without an outcome".into()))
+    }
+
+    /// Every move from `position` that leads to a P-position under `play`,
+    /// in the order of [`Game::moves`]. Empty exactly when `position` is a
+    /// P-position.
+    ///
+    /// # Errors
+    /// As for [`grundy_value`](Solver::grundy_value).
+    pub fn winning_moves(
+        &mut self,
+        position: &G::Position,
+        play: Play,
+    ) -> Result<Vec<G::Move>, Error> {
+        let mut winning = Vec::new();
+        for mv in self.game.moves(position)? {
+            let after = self.game.canonical(&self.game.play(position, &mv));
+            if self.outcome_of_canonical(after, play)? == Outcome::P {
+                winning.push(mv);
+            }
+        }
+        Ok(winning)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One heap of a subtraction game with the given subtraction set.
+    struct Subtraction(Vec<u64>);
+
+    impl Game for Subtraction {
+        type Position = u64;
+        type Move = u64;
+        fn moves(&self, &heap: &u64) -> Result<Vec<u64>, Error> {
+            Ok(self.0.iter().copied().filter(|&s| s <= heap).collect())
+        }
+        fn play(&self, &heap: &u64, &take: &u64) -> u64 {
+            heap - take
+        }
+    }
+
+    #[test]
+    fn subtraction_game_100000_moves_deep_does_not_overflow_the_stack() {
+        let mut solver = Solver::new(Subtraction(vec![1, 3, 4]));
+        // sub:1,3,4 has period 7 with P-positions at 0 and 2 (mod 7).
+        assert_eq!(
+            solver.grundy_value(&100_000).unwrap(),
+            [0, 1, 0, 1, 2, 3, 2][100_000 % 7]
+        );
+        let mut fresh = Solver::new(Subtraction(vec![1]));
+        assert_eq!(fresh.outcome(&100_000, Play::Normal).unwrap(), Outcome::P);
+        assert_eq!(fresh.outcome(&100_001, Play::Misere).unwrap(), Outcome::P);
+    }
+
+    #[test]
+    fn misere_terminal_is_n() {
+        let mut solver = Solver::new(Subtraction(vec![1]));
+        assert_eq!(solver.outcome(&0, Play::Misere).unwrap(), Outcome::N);
+        assert_eq!(solver.outcome(&1, Play::Misere).unwrap(), Outcome::P);
+        assert_eq!(solver.outcome(&2, Play::Misere).unwrap(), Outcome::N);
+        assert_eq!(solver.outcome(&0, Play::Normal).unwrap(), Outcome::P);
+    }
+
+    #[test]
+    fn state_limit_is_an_error_not_a_crash() {
+        let mut solver = Solver::new(Subtraction(vec![1, 2])).with_max_states(1000);
+        assert_eq!(
+            solver.grundy_value(&5000),
+            Err(Error::StateLimit { limit: 1000 })
+        );
+        assert_eq!(
+            solver.outcome(&5000, Play::Misere),
+            Err(Error::StateLimit { limit: 1000 })
+        );
+        // What was stored stays valid: a larger limit finishes the job.
+        let mut solver = solver.with_max_states(10_000);
+        assert_eq!(solver.grundy_value(&5000).unwrap(), 5000 % 3);
+    }
+
+    #[test]
+    fn winning_moves_lead_to_p() {
+        let mut solver = Solver::new(Subtraction(vec![2, 3]));
+        assert_eq!(solver.winning_moves(&4, Play::Normal).unwrap(), vec![3]);
+        assert!(solver.winning_moves(&0, Play::Normal).unwrap().is_empty());
+    }
+}
