@@ -254,6 +254,9 @@ impl FromStr for Position {
 #[derive(Default)]
 pub struct PositionParser {
     rulesets: HashMap<String, Ruleset>,
+    /// The ruleset parsed last, checked before the map (batch files tend to
+    /// repeat one ruleset).
+    last: Option<(Box<str>, Ruleset)>,
 }
 
 /// A word of the input with its number and column, both from 1.
@@ -269,46 +272,106 @@ impl Word<'_> {
     }
 }
 
-/// Splits `text` into words at whitespace; `+` is always a word of its own.
-fn words<'a>(text: &'a str) -> Vec<Word<'a>> {
-    let mut words = Vec::new();
-    let mut start: Option<(usize, usize)> = None; // byte offset, column
-    let mut column = 0;
-    let push = |words: &mut Vec<Word<'a>>, from: usize, to: usize, col: usize| {
-        let number = words.len() + 1;
-        words.push(Word {
-            text: &text[from..to],
-            number,
-            column: col,
-        });
-    };
-    for (at, ch) in text.char_indices() {
-        column += 1;
-        if ch.is_whitespace() || ch == '+' {
-            if let Some((from, col)) = start.take() {
-                push(&mut words, from, at, col);
-            }
-            if ch == '+' {
-                push(&mut words, at, at + 1, column);
-            }
-        } else if start.is_none() {
-            start = Some((at, column));
+/// The words of `text`, split at whitespace; `+` is always a word of its
+/// own. Works on bytes, decoding characters only outside ASCII, since batch
+/// throughput depends on it.
+struct Words<'a> {
+    text: &'a str,
+    at: usize,
+    column: usize,
+    number: usize,
+}
+
+impl<'a> Words<'a> {
+    fn new(text: &'a str) -> Words<'a> {
+        Words {
+            text,
+            at: 0,
+            column: 0,
+            number: 0,
         }
     }
-    if let Some((from, col)) = start {
-        push(&mut words, from, text.len(), col);
+
+    /// The character starting at byte `at`: its length in bytes, whether it
+    /// is whitespace, and whether it is `+`.
+    #[inline(always)]
+    fn char_at(&self, at: usize) -> (usize, bool, bool) {
+        let b = self.text.as_bytes()[at];
+        if b.is_ascii() {
+            return (1, b.is_ascii_whitespace(), b == b'+');
+        }
+        let ch = self.text[at..].chars().next().unwrap_or(' ');
+        (ch.len_utf8(), ch.is_whitespace(), false)
     }
-    words
+}
+
+impl<'a> Iterator for Words<'a> {
+    type Item = Word<'a>;
+
+    fn next(&mut self) -> Option<Word<'a>> {
+        let bytes = self.text.as_bytes();
+        let len = bytes.len();
+        // Skip whitespace.
+        loop {
+            if self.at >= len {
+                return None;
+            }
+            let (n, space, _) = self.char_at(self.at);
+            if !space {
+                break;
+            }
+            self.at += n;
+            self.column += 1;
+        }
+        let start = self.at;
+        let column = self.column + 1;
+        if bytes[start] == b'+' {
+            self.at += 1;
+            self.column += 1;
+        } else {
+            while self.at < len {
+                let b = bytes[self.at];
+                if b.is_ascii_alphanumeric() || (b.is_ascii_punctuation() && b != b'+') {
+                    // The common case: an ASCII letter, digit or sign.
+                    self.at += 1;
+                    self.column += 1;
+                    continue;
+                }
+                let (n, space, plus) = self.char_at(self.at);
+                if space || plus {
+                    break;
+                }
+                self.at += n;
+                self.column += 1;
+            }
+        }
+        self.number += 1;
+        Some(Word {
+            text: &self.text[start..self.at],
+            number: self.number,
+            column,
+        })
+    }
 }
 
 /// Parses a heap size: a whole number from 0 to 2^64 - 1.
 fn heap_size(word: &Word<'_>) -> Result<u64, ParseError> {
     let bytes = word.text.as_bytes();
-    if !bytes.is_empty() && bytes.iter().all(u8::is_ascii_digit) {
-        return word
-            .text
-            .parse()
-            .map_err(|_| word.error(ParseErrorKind::HeapTooLarge));
+    let mut n: u64 = 0;
+    let mut digits = true;
+    for &b in bytes {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            digits = false;
+            break;
+        }
+        match n.checked_mul(10).and_then(|n| n.checked_add(u64::from(d))) {
+            Some(m) => n = m,
+            None => return Err(word.error(ParseErrorKind::HeapTooLarge)),
+        }
+    }
+    if digits && !bytes.is_empty() {
+        return Ok(n);
     }
     let kind = match bytes {
         [b'-', rest @ ..] if !rest.is_empty() && rest.iter().all(u8::is_ascii_digit) => {
@@ -333,14 +396,10 @@ impl PositionParser {
     /// empty text, a `+` without a component on each side, an unknown or
     /// malformed ruleset word, or an argument that is not a heap size.
     pub fn parse(&mut self, text: &str) -> Result<Position, ParseError> {
-        let words = words(text);
-        if words.is_empty() {
-            return Err(ParseError::new(ParseErrorKind::Empty));
-        }
         let mut components: Vec<Component> = Vec::new();
         let mut expect_component = true;
         let mut last_plus = None;
-        for word in &words {
+        for word in Words::new(text) {
             if word.text == "+" {
                 if expect_component {
                     return Err(word.error(ParseErrorKind::DanglingPlus));
@@ -348,11 +407,14 @@ impl PositionParser {
                 expect_component = true;
                 last_plus = Some(word);
             } else if expect_component {
-                components.push(Component::new(self.ruleset(word)?, Vec::new()));
+                components.push(Component::new(self.ruleset(&word)?, Vec::new()));
                 expect_component = false;
             } else if let Some(c) = components.last_mut() {
-                c.heaps.push(heap_size(word)?);
+                c.heaps.push(heap_size(&word)?);
             }
+        }
+        if components.is_empty() {
+            return Err(ParseError::new(ParseErrorKind::Empty));
         }
         if let (true, Some(plus)) = (expect_component, last_plus) {
             return Err(plus.error(ParseErrorKind::DanglingPlus));
@@ -361,11 +423,18 @@ impl PositionParser {
     }
 
     fn ruleset(&mut self, word: &Word<'_>) -> Result<Ruleset, ParseError> {
+        if let Some((last, r)) = &self.last {
+            if **last == *word.text {
+                return Ok(r.clone());
+            }
+        }
         if let Some(r) = self.rulesets.get(word.text) {
+            self.last = Some((word.text.into(), r.clone()));
             return Ok(r.clone());
         }
         let r = Ruleset::parse_kind(word.text).map_err(|kind| word.error(kind))?;
         self.rulesets.insert(word.text.to_string(), r.clone());
+        self.last = Some((word.text.into(), r.clone()));
         Ok(r)
     }
 }

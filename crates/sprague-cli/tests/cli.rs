@@ -1,0 +1,254 @@
+//! The real `sprague` binary: analyze and batch, their output, JSON and exit
+//! statuses (SPEC section 3).
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde::Deserialize;
+
+fn sprague() -> Command {
+    Command::cargo_bin("sprague").unwrap()
+}
+
+/// The analyze JSON object, as a user's program would read it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Analysis {
+    position: String,
+    play: String,
+    outcome: String,
+    value: Option<u64>,
+    winning_moves: Vec<WinningMove>,
+    truncated: bool,
+    total_winning_moves: Option<u64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WinningMove {
+    #[serde(rename = "move")]
+    mv: String,
+    after: String,
+}
+
+fn analyze_json(args: &[&str]) -> Analysis {
+    let out = sprague()
+        .arg("analyze")
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 1, "exactly one JSON object: {text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+#[test]
+fn analyze_shows_the_nim_sum_outcome_and_winning_move() {
+    sprague()
+        .args(["analyze", "nim", "3", "4", "5"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("3 ⊕ 4 ⊕ 5 = 2"))
+        .stdout(predicate::str::contains("N (the player to move wins)"))
+        .stdout(predicate::str::contains(
+            "take 2 from heap 1 (3 -> 1), leaving nim 1 4 5",
+        ));
+}
+
+#[test]
+fn analyze_json_matches_the_spec_example() {
+    let a = analyze_json(&["nim", "3", "4", "5"]);
+    assert_eq!(a.position, "nim 3 4 5");
+    assert_eq!(
+        (a.play.as_str(), a.outcome.as_str(), a.value),
+        ("normal", "N", Some(2))
+    );
+    assert_eq!(a.winning_moves.len(), 1);
+    assert_eq!(a.winning_moves[0].mv, "nim heap 1: 3 -> 1");
+    assert_eq!(a.winning_moves[0].after, "nim 1 4 5");
+    assert!(!a.truncated);
+    assert_eq!(a.total_winning_moves, Some(1));
+}
+
+#[test]
+fn words_or_one_quoted_string_mean_the_same() {
+    let a = analyze_json(&["nim 3", "+", "sub:1-3 5"]);
+    let b = analyze_json(&["nim", "3", "+", "sub:1-3", "5"]);
+    assert_eq!(a.position, "nim 3 + sub:1-3 5");
+    assert_eq!(a.position, b.position);
+    assert_eq!(a.value, b.value);
+}
+
+#[test]
+fn every_after_is_a_p_position() {
+    let a = analyze_json(&["nim 3 4 5 6 + sub:1,3,4 20"]);
+    assert_eq!(a.outcome, "N");
+    assert!(!a.winning_moves.is_empty());
+    for m in &a.winning_moves {
+        let after = analyze_json(&[&m.after]);
+        assert_eq!(after.outcome, "P", "{} -> {}", m.mv, m.after);
+        assert!(after.winning_moves.is_empty());
+        assert_eq!(after.value, Some(0));
+    }
+}
+
+#[test]
+fn max_moves_caps_the_list_and_says_so() {
+    let a = analyze_json(&["nim 3 4 5 6", "--max-moves", "1"]);
+    assert_eq!(a.winning_moves.len(), 1);
+    assert!(a.truncated);
+    sprague()
+        .args(["analyze", "nim 3 4 5 6", "--max-moves", "2"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("list cut at --max-moves"));
+}
+
+#[test]
+fn misere_is_searched() {
+    let a = analyze_json(&["nim 1 1 1", "--misere"]);
+    assert_eq!(
+        (a.play.as_str(), a.outcome.as_str(), a.value),
+        ("misere", "P", None)
+    );
+}
+
+#[test]
+fn bad_input_exits_2_naming_the_word_and_its_place() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["nim", "3", "x"], "word 3 \"x\" (column 7)"),
+        (&["nim", "-1"], "word 2 \"-1\""),
+        (&["nim", "18446744073709551616"], "heap size too large"),
+        (&["foo", "3"], "word 1 \"foo\" (column 1): unknown ruleset"),
+        (&["nim", "3", "+"], "word 3 \"+\""),
+        (&["nim 3 ++ nim 4"], "word 4 \"+\" (column 8)"),
+        (&[""], "empty position"),
+        (&["   "], "empty position"),
+        (&["sub:0 3"], "may not contain 0"),
+        (&["sub:3-1 3"], "range 3-1 is empty"),
+        (&["sub: 3"], "subtraction set is empty"),
+    ];
+    for (args, message) in cases {
+        sprague()
+            .arg("analyze")
+            .args(*args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::starts_with("error: "))
+            .stderr(predicate::str::contains(*message));
+    }
+}
+
+#[test]
+fn usage_errors_exit_2_and_help_exits_0() {
+    sprague().arg("analyze").assert().code(2);
+    sprague().arg("frobnicate").assert().code(2);
+    sprague()
+        .args(["analyze", "nim 3", "--max-moves", "x"])
+        .assert()
+        .code(2);
+    sprague()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("analyze"));
+    sprague().args(["analyze", "--help"]).assert().success();
+}
+
+#[test]
+fn a_search_past_the_state_limit_exits_3_naming_the_flag() {
+    sprague()
+        .args([
+            "analyze",
+            "nim 9 9 9 9 9 9",
+            "--misere",
+            "--max-states",
+            "50",
+        ])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains("state limit"))
+        .stderr(predicate::str::contains("--max-states"));
+}
+
+#[test]
+fn batch_reports_bad_lines_and_goes_on() {
+    sprague()
+        .arg("batch")
+        .write_stdin("nim 3 4 5\nnim 3 x\n\n# a comment\nnim 1 2 3\nfoo 1\nnim 1 1 1\n")
+        .assert()
+        .code(2)
+        .stdout("N\tnim 1 4 5\nP\nN\tnim 0 1 1\n")
+        .stderr(predicate::str::contains("error: line 2: word 3 \"x\""))
+        .stderr(predicate::str::contains("error: line 6: word 1 \"foo\""));
+}
+
+#[test]
+fn batch_survives_invalid_utf8() {
+    let mut input = b"nim 1\n".to_vec();
+    input.extend_from_slice(&[0xff, 0xfe, b'\n']);
+    input.extend_from_slice(b"nim 2 2\n");
+    sprague()
+        .arg("batch")
+        .write_stdin(input)
+        .assert()
+        .code(2)
+        .stdout("N\tnim 0\nP\n")
+        .stderr(predicate::str::contains(
+            "line 2: the line is not valid UTF-8",
+        ));
+}
+
+#[test]
+fn batch_json_gives_one_object_per_line() {
+    let out = sprague()
+        .args(["batch", "--json"])
+        .write_stdin("nim 3 4 5\nnim 1 1\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let lines: Vec<Analysis> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0].winning_moves[0].after, "nim 1 4 5");
+    assert_eq!(lines[1].outcome, "P");
+}
+
+#[test]
+fn batch_of_the_examples_file_runs_clean() {
+    let input = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/positions.txt"
+    ))
+    .unwrap();
+    sprague().arg("batch").write_stdin(input).assert().success();
+}
+
+#[test]
+fn one_line_of_100000_heaps() {
+    let heaps: Vec<String> = (0..100_000u64)
+        .map(|i| (i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (i << 7)).to_string())
+        .collect();
+    let line = format!("nim {}\n", heaps.join(" "));
+    let out = sprague().arg("batch").write_stdin(line).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let (outcome, after) = text.trim_end().split_once('\t').unwrap();
+    assert_eq!(outcome, "N");
+    let after_heaps: Vec<u64> = after
+        .split(' ')
+        .skip(1)
+        .map(|h| h.parse().unwrap())
+        .collect();
+    assert_eq!(after_heaps.len(), 100_000);
+    assert_eq!(after_heaps.iter().fold(0, |a, b| a ^ b), 0);
+}
