@@ -166,7 +166,7 @@ fn a_search_past_the_state_limit_exits_3_naming_the_flag() {
     sprague()
         .args([
             "analyze",
-            "nim 9 9 9 9 9 9",
+            "nim 9 9 9 + sub:1,2 9 9 9",
             "--misere",
             "--max-states",
             "50",

@@ -3,7 +3,10 @@
 
 use std::ops::ControlFlow;
 
-use crate::{Error, Game, Move, Outcome, Play, Position, Solver, DEFAULT_MAX_STATES};
+use crate::ruleset::nim;
+use crate::{
+    Action, Error, Game, Move, Outcome, Parts, Play, Position, Rules, Solver, DEFAULT_MAX_STATES,
+};
 
 /// Resource limits for analysis. A computation that would pass a limit stops
 /// with an error naming it ([`Error::StateLimit`], [`Error::TableLimit`]).
@@ -71,15 +74,36 @@ pub struct Analysis {
 /// assert_eq!(a.winning_moves.len(), 1);
 /// # Ok::<(), sprague::Error>(())
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Analyzer {
     limits: Limits,
+    count_all: bool,
+}
+
+impl Default for Analyzer {
+    fn default() -> Analyzer {
+        Analyzer::new(Limits::default())
+    }
 }
 
 impl Analyzer {
-    /// An analyzer with the given limits.
+    /// An analyzer with the given limits, counting winning moves past the
+    /// requested maximum.
     pub fn new(limits: Limits) -> Analyzer {
-        Analyzer { limits }
+        Analyzer {
+            limits,
+            count_all: true,
+        }
+    }
+
+    /// The same analyzer, told whether to count the winning moves past the
+    /// requested maximum (up to a million of them) so that
+    /// [`Analysis::total_winning_moves`] is known. Counting costs time
+    /// proportional to the moves counted; a caller that wants one move only
+    /// (a batch) turns it off.
+    pub fn with_total_count(mut self, count_all: bool) -> Analyzer {
+        self.count_all = count_all;
+        self
     }
 
     /// The limits in force.
@@ -111,8 +135,13 @@ impl Analyzer {
     /// moves (all of them when `None`).
     ///
     /// Normal play costs the closed forms' time: linear in the number of
-    /// heaps for Nim, whatever the heap sizes. Misère play searches the whole
-    /// position by definition.
+    /// heaps for Nim, whatever the heap sizes. Misère play of Nim (any sum of
+    /// Nim components) uses the misère rule; misère play of anything else
+    /// searches the whole position by definition.
+    ///
+    /// A lone component whose theory gives its P-positions but not its value
+    /// (Moore's Nim_k) is analysed by the theorem; its value is searched for
+    /// and left `None` when the search would pass the limits.
     ///
     /// # Errors
     /// [`Error::StateLimit`] or [`Error::TableLimit`] when the analysis needs
@@ -123,8 +152,20 @@ impl Analyzer {
         play: Play,
         max_moves: Option<usize>,
     ) -> Result<Analysis, Error> {
+        let all_nim = position
+            .components()
+            .iter()
+            .all(|c| matches!(c.ruleset().rules(), Rules::Nim));
         match play {
-            Play::Normal => self.analyze_normal(position, max_moves),
+            Play::Normal => {
+                if let [c] = position.components() {
+                    if let Some(outcome) = c.ruleset().closed_outcome(c.heaps()) {
+                        return self.analyze_by_theorem(position, outcome, max_moves);
+                    }
+                }
+                self.analyze_normal(position, max_moves)
+            }
+            Play::Misere if all_nim => Ok(self.analyze_misere_nim(position, max_moves)),
             Play::Misere => self.analyze_by_search(position, play, max_moves),
         }
     }
@@ -136,7 +177,7 @@ impl Analyzer {
     ) -> Result<Analysis, Error> {
         let component_values = self.component_values(position)?;
         let total = component_values.iter().fold(0, |a, b| a ^ b);
-        let mut collector = Collector::new(max_moves);
+        let mut collector = self.collector(max_moves);
         if total != 0 {
             for (i, (c, &v)) in position
                 .components()
@@ -164,6 +205,68 @@ impl Analyzer {
         ))
     }
 
+    /// A lone component whose outcome a theorem gives (Moore's Nim_k): the
+    /// winning moves are its moves to P-positions; the value is searched for.
+    fn analyze_by_theorem(
+        &self,
+        position: &Position,
+        outcome: Outcome,
+        max_moves: Option<usize>,
+    ) -> Result<Analysis, Error> {
+        let c = &position.components()[0];
+        let value = match c.ruleset().component_value(c.heaps(), &self.limits) {
+            Ok(v) => Some(v),
+            Err(e) if e.is_limit() => None,
+            Err(e) => return Err(e),
+        };
+        let mut collector = self.collector(max_moves);
+        if outcome == Outcome::N {
+            // The value is not needed to move to a P-position (value 0).
+            let _ = c.ruleset().component_moves_to(
+                c.heaps(),
+                value.unwrap_or(1),
+                0,
+                &self.limits,
+                &mut |action| collector.push(position.make_move(0, action)),
+            )?;
+        }
+        let mut analysis =
+            collector.finish(Play::Normal, outcome, value, value.into_iter().collect());
+        if analysis.total_winning_moves.is_none() && self.count_all {
+            analysis.total_winning_moves = c.ruleset().count_winning_moves(c.heaps());
+        }
+        Ok(analysis)
+    }
+
+    /// Misère Nim (every component is Nim): the heaps of all components
+    /// together form one misère Nim position.
+    fn analyze_misere_nim(&self, position: &Position, max_moves: Option<usize>) -> Analysis {
+        let mut places = Vec::new();
+        let mut heaps = Vec::new();
+        for (i, c) in position.components().iter().enumerate() {
+            for (j, &h) in c.heaps().iter().enumerate() {
+                places.push((i, j));
+                heaps.push(h);
+            }
+        }
+        let outcome = nim::misere_outcome(&heaps);
+        let mut collector = self.collector(max_moves);
+        for (k, to) in nim::misere_winning_moves(&heaps) {
+            let (i, j) = places[k];
+            let from = heaps[k];
+            let action = Action::Heap {
+                heap: j,
+                from,
+                removed: from - to,
+                parts: Parts::one(to),
+            };
+            if collector.push(position.make_move(i, action)).is_break() {
+                break;
+            }
+        }
+        collector.finish(Play::Misere, outcome, None, Vec::new())
+    }
+
     fn analyze_by_search(
         &self,
         position: &Position,
@@ -173,7 +276,7 @@ impl Analyzer {
         let mut solver =
             Solver::new(SumGame::new(self.limits)).with_max_states(self.limits.max_states);
         let outcome = solver.outcome(position, play)?;
-        let mut collector = Collector::new(max_moves);
+        let mut collector = self.collector(max_moves);
         if outcome == Outcome::N {
             for mv in solver.game().moves(position)? {
                 let after = position.play_unchecked(&mv);
@@ -190,26 +293,47 @@ impl Analyzer {
     }
 }
 
-/// Gathers winning moves up to a maximum, noting whether there were more.
-struct Collector {
-    max: Option<usize>,
-    moves: Vec<Move>,
-    truncated: bool,
-}
-
-impl Collector {
-    fn new(max: Option<usize>) -> Collector {
+impl Analyzer {
+    fn collector(&self, max: Option<usize>) -> Collector {
         Collector {
             max,
             moves: Vec::new(),
             truncated: false,
+            beyond: 0,
+            gave_up: false,
+            count_all: self.count_all,
         }
     }
+}
 
+/// How many winning moves past the requested maximum are counted (without
+/// being kept) to report the total.
+const COUNT_BUDGET: u64 = 1_000_000;
+
+/// Gathers winning moves up to a maximum, noting whether there were more,
+/// and counting those past the maximum up to [`COUNT_BUDGET`].
+struct Collector {
+    max: Option<usize>,
+    moves: Vec<Move>,
+    truncated: bool,
+    /// Moves seen past the maximum.
+    beyond: u64,
+    /// Whether counting stopped at the budget.
+    gave_up: bool,
+    /// Whether to count past the maximum at all.
+    count_all: bool,
+}
+
+impl Collector {
     fn push(&mut self, mv: Move) -> ControlFlow<()> {
         if self.max.is_some_and(|max| self.moves.len() >= max) {
             self.truncated = true;
-            return ControlFlow::Break(());
+            if !self.count_all || self.beyond >= COUNT_BUDGET {
+                self.gave_up = true;
+                return ControlFlow::Break(());
+            }
+            self.beyond += 1;
+            return ControlFlow::Continue(());
         }
         self.moves.push(mv);
         ControlFlow::Continue(())
@@ -227,7 +351,7 @@ impl Collector {
             outcome,
             value,
             component_values,
-            total_winning_moves: (!self.truncated).then_some(self.moves.len() as u64),
+            total_winning_moves: (!self.gave_up).then_some(self.moves.len() as u64 + self.beyond),
             winning_moves: self.moves,
             truncated: self.truncated,
         }

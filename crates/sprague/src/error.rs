@@ -61,6 +61,9 @@ pub enum ParseErrorKind {
     /// The wrong number of arguments for the ruleset; the string says how many
     /// it takes.
     WrongArity(String),
+    /// Arguments the ruleset cannot take together (a staircase holding more
+    /// than 2^64 - 1 coins); the error points at the ruleset word.
+    BadArguments(String),
 }
 
 impl ParseError {
@@ -142,7 +145,9 @@ impl fmt::Display for ParseErrorKind {
                 f,
                 "heap size too large: the largest is {MAX_HEAP_TEXT} (2^64 - 1)"
             ),
-            ParseErrorKind::WrongArity(what) => f.write_str(what),
+            ParseErrorKind::WrongArity(what) | ParseErrorKind::BadArguments(what) => {
+                f.write_str(what)
+            }
         }
     }
 }

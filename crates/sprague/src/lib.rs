@@ -38,13 +38,15 @@ mod outcome;
 mod position;
 pub mod ruleset;
 mod solver;
+mod verify;
 
 pub use analysis::{Analysis, Analyzer, Limits, SumGame};
 pub use error::{Error, ParseError, ParseErrorKind};
 pub use game::Game;
-pub use moves::{Action, HeapMove, Move, Parts};
+pub use moves::{Action, HeapChange, HeapMove, Move, Parts};
 pub use nimber::{mex, nim_sum, Nimber};
 pub use outcome::{Outcome, Play};
 pub use position::{Component, Position, PositionParser};
 pub use ruleset::{Rules, Ruleset, SubtractionSet};
 pub use solver::{Solver, DEFAULT_MAX_STATES};
+pub use verify::{verify, VerifyReport};

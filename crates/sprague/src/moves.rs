@@ -89,6 +89,17 @@ pub struct HeapMove {
     pub parts: Parts,
 }
 
+/// One heap changed by a move that may change several (Moore's Nim_k).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HeapChange {
+    /// Index of the heap within its component, from 0.
+    pub heap: usize,
+    /// Its size before the move.
+    pub from: u64,
+    /// Its size after the move (smaller).
+    pub to: u64,
+}
+
 /// What a move does to one component of a position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -104,6 +115,23 @@ pub enum Action {
         removed: u64,
         /// The heaps left in its place (increasing).
         parts: Parts,
+    },
+    /// Several heaps reduced at once (Moore's Nim_k), in increasing heap
+    /// order.
+    Heaps {
+        /// The heaps changed.
+        changes: Vec<HeapChange>,
+    },
+    /// Staircase Nim: `coins` coins carried from step number `step + 1`
+    /// (holding `from` coins) down to the step below, or to the ground from
+    /// step 1.
+    Stair {
+        /// Index of the step, from 0 (step 1, next to the ground, is 0).
+        step: usize,
+        /// Coins on that step before the move.
+        from: u64,
+        /// Coins carried down (at least 1).
+        coins: u64,
     },
 }
 
@@ -164,6 +192,7 @@ impl Move {
                 removed,
                 parts,
             } => Some((heap, from, HeapMove { removed, parts })),
+            _ => None,
         }
     }
 }
@@ -187,6 +216,29 @@ impl fmt::Display for Move {
                     write!(f, " (removed {removed})")?;
                 }
                 Ok(())
+            }
+            Action::Heaps { changes } => {
+                let heaps: Vec<String> = changes.iter().map(|c| (c.heap + 1).to_string()).collect();
+                let sizes: Vec<String> = changes
+                    .iter()
+                    .map(|c| format!("{} -> {}", c.from, c.to))
+                    .collect();
+                let noun = if changes.len() == 1 { "heap" } else { "heaps" };
+                write!(
+                    f,
+                    "{word} {noun} {}: {}",
+                    heaps.join(", "),
+                    sizes.join(", ")
+                )
+            }
+            Action::Stair { step, from, coins } => {
+                let noun = if *coins == 1 { "coin" } else { "coins" };
+                write!(f, "{word} step {}: {from} -> {} ", step + 1, from - coins)?;
+                if *step == 0 {
+                    write!(f, "({coins} {noun} to the ground)")
+                } else {
+                    write!(f, "({coins} {noun} down to step {step})")
+                }
             }
         }
     }

@@ -399,16 +399,28 @@ impl PositionParser {
         let mut components: Vec<Component> = Vec::new();
         let mut expect_component = true;
         let mut last_plus = None;
+        let mut ruleset_word: Option<Word<'_>> = None;
+        let check = |c: Option<&Component>, word: &Option<Word<'_>>| -> Result<(), ParseError> {
+            match (c, word) {
+                (Some(c), Some(word)) => c
+                    .ruleset
+                    .check_arguments(&c.heaps)
+                    .map_err(|why| word.error(ParseErrorKind::BadArguments(why))),
+                _ => Ok(()),
+            }
+        };
         for word in Words::new(text) {
             if word.text == "+" {
                 if expect_component {
                     return Err(word.error(ParseErrorKind::DanglingPlus));
                 }
+                check(components.last(), &ruleset_word)?;
                 expect_component = true;
                 last_plus = Some(word);
             } else if expect_component {
                 components.push(Component::new(self.ruleset(&word)?, Vec::new()));
                 expect_component = false;
+                ruleset_word = Some(word);
             } else if let Some(c) = components.last_mut() {
                 c.heaps.push(heap_size(&word)?);
             }
@@ -419,6 +431,7 @@ impl PositionParser {
         if let (true, Some(plus)) = (expect_component, last_plus) {
             return Err(plus.error(ParseErrorKind::DanglingPlus));
         }
+        check(components.last(), &ruleset_word)?;
         Ok(Position { components })
     }
 

@@ -10,6 +10,9 @@ use crate::{mex, Error, Game, Outcome, Play};
 /// The default number of positions a [`Solver`] may store: two million.
 pub const DEFAULT_MAX_STATES: usize = 2_000_000;
 
+/// How many options one search may examine, per position it may store.
+const WORK_PER_STATE: u64 = 16;
+
 /// A search by the definitions of P-positions, N-positions and Grundy values,
 /// with a transposition table and a limit on stored positions.
 ///
@@ -27,6 +30,9 @@ pub const DEFAULT_MAX_STATES: usize = 2_000_000;
 /// stack together would exceed the state limit, the search stops with
 /// [`Error::StateLimit`] instead of exhausting memory; what was already
 /// stored stays valid, so a later call with a larger limit resumes from it.
+/// The same limit bounds the time of one call: it examines at most 16 options
+/// per position it may store (32 million with the default limit) before
+/// stopping with the same error.
 ///
 /// This solver is the reference every closed form in this crate is tested
 /// against, and the fallback for positions no closed form covers (misère
@@ -48,6 +54,8 @@ pub struct Solver<G: Game> {
     max_states: usize,
     grundy: HashMap<G::Position, u64, FxBuildHasher>,
     outcomes: [HashMap<G::Position, Outcome, FxBuildHasher>; 2],
+    /// Options examined by the current call.
+    examined: u64,
 }
 
 /// One position on the explicit search stack, with its options and the
@@ -67,6 +75,7 @@ impl<G: Game> Solver<G> {
             max_states: DEFAULT_MAX_STATES,
             grundy: HashMap::default(),
             outcomes: [HashMap::default(), HashMap::default()],
+            examined: 0,
         }
     }
 
@@ -77,9 +86,20 @@ impl<G: Game> Solver<G> {
         self
     }
 
+    /// Sets the state limit to `max_states` positions.
+    pub fn set_max_states(&mut self, max_states: usize) {
+        self.max_states = max_states;
+    }
+
     /// The game this solver searches.
     pub fn game(&self) -> &G {
         &self.game
+    }
+
+    /// The game this solver searches, to change its settings; its rules must
+    /// stay the same, or the stored values become wrong.
+    pub fn game_mut(&mut self) -> &mut G {
+        &mut self.game
     }
 
     /// The number of positions stored in the transposition tables.
@@ -87,14 +107,23 @@ impl<G: Game> Solver<G> {
         self.grundy.len() + self.outcomes[0].len() + self.outcomes[1].len()
     }
 
-    fn frame(&self, position: G::Position, pending: usize) -> Result<Frame<G::Position>, Error> {
+    fn frame(
+        &mut self,
+        position: G::Position,
+        pending: usize,
+    ) -> Result<Frame<G::Position>, Error> {
+        let limit = Error::StateLimit {
+            limit: self.max_states,
+        };
         if self.stored_states() + pending >= self.max_states {
-            return Err(Error::StateLimit {
-                limit: self.max_states,
-            });
+            return Err(limit);
         }
         let mut options = Vec::new();
         self.game.options(&position, &mut options)?;
+        self.examined += options.len() as u64;
+        if self.examined > (self.max_states as u64).saturating_mul(WORK_PER_STATE) {
+            return Err(limit);
+        }
         Ok(Frame {
             position,
             options,
@@ -113,6 +142,7 @@ impl<G: Game> Solver<G> {
         if let Some(&g) = self.grundy.get(&root) {
             return Ok(g);
         }
+        self.examined = 0;
         let mut stack = vec![self.frame(root.clone(), 1)?];
         while let Some(top) = stack.last_mut() {
             while top.next < top.options.len() && self.grundy.contains_key(&top.options[top.next]) {
@@ -156,6 +186,7 @@ impl<G: Game> Solver<G> {
         if let Some(o) = self.known_outcome(&root, play) {
             return Ok(o);
         }
+        self.examined = 0;
         let mut stack = vec![self.frame(root.clone(), 1)?];
         while let Some(top) = stack.last_mut() {
             let mut found_p = false;

@@ -41,7 +41,8 @@ pub fn run(args: Args) -> Result<Exit> {
     } else {
         Play::Normal
     };
-    let analysis = Analyzer::new(args.limits.limits())
+    let limits = args.limits.limits();
+    let analysis = Analyzer::new(limits)
         .analyze(&position, play, args.max_moves)
         .map_err(LibError)?;
     let mut out = std::io::stdout().lock();
@@ -49,7 +50,7 @@ pub fn run(args: Args) -> Result<Exit> {
         serde_json::to_writer(&mut out, &JsonAnalysis::new(&position, &analysis))?;
         writeln!(out)?;
     } else {
-        out.write_all(human(&position, &analysis).as_bytes())?;
+        out.write_all(human(&position, &analysis, &limits).as_bytes())?;
     }
     out.flush()?;
     Ok(Exit::Success)

@@ -56,7 +56,8 @@ fn run_on(
     } else {
         Play::Normal
     };
-    let analyzer = Analyzer::new(args.limits.limits());
+    // Plain output shows one winning move: do not count the others.
+    let analyzer = Analyzer::new(args.limits.limits()).with_total_count(args.json);
     let max_moves = if args.json { args.max_moves } else { Some(1) };
     let mut parser = PositionParser::new();
     let mut line = Vec::new();

@@ -6,6 +6,7 @@
 pub mod analyze;
 pub mod batch;
 pub mod report;
+pub mod verify;
 
 use std::fmt;
 

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use serde::Serialize;
-use sprague::{Action, Analysis, Move, Outcome, Play, Position, Rules};
+use sprague::{Action, Analysis, Component, Limits, Move, Outcome, Play, Position, Rules};
 
 /// The JSON object printed by `analyze --json` and `batch --json`.
 #[derive(Debug, Serialize)]
@@ -106,20 +106,97 @@ fn describe(mv: &Move) -> String {
                 heap + 1
             )
         }
+        Action::Heaps { changes } => {
+            let what: Vec<String> = changes
+                .iter()
+                .map(|c| {
+                    format!(
+                        "{} from heap {} ({} -> {})",
+                        c.from - c.to,
+                        c.heap + 1,
+                        c.from,
+                        c.to
+                    )
+                })
+                .collect();
+            format!("{place}take {}", what.join(" and "))
+        }
+        Action::Stair { step, from, coins } => {
+            let noun = if *coins == 1 { "coin" } else { "coins" };
+            let to = if *step == 0 {
+                "the ground".to_string()
+            } else {
+                format!("step {step}")
+            };
+            format!(
+                "{place}carry {coins} {noun} from step {} ({from} -> {}) to {to}",
+                step + 1,
+                from - coins
+            )
+        }
         _ => mv.to_string(),
     }
 }
 
+/// How a component's Grundy value comes about, in a few words: the nim-sum
+/// of its heaps, of its odd steps, or of its heaps' values; `None` when it
+/// was searched for.
+fn value_detail(c: &Component, limits: &Limits) -> Option<String> {
+    Some(match c.ruleset().rules() {
+        Rules::Nim => xor_terms(c.heaps()),
+        Rules::Staircase => {
+            let odd: Vec<u64> = c.heaps().iter().step_by(2).copied().collect();
+            format!("odd steps {}", xor_terms(&odd))
+        }
+        Rules::Moore { k: 1 } => xor_terms(c.heaps()),
+        Rules::Moore { .. } => return None,
+        _ if c.ruleset().is_heap_game() && c.heaps().len() <= MAX_TERMS => {
+            let terms: Vec<String> = c
+                .heaps()
+                .iter()
+                .map(|&h| match c.ruleset().heap_value(h, limits) {
+                    Ok(g) => format!("G({h})={g}"),
+                    Err(_) => format!("G({h})"),
+                })
+                .collect();
+            terms.join(" ⊕ ")
+        }
+        _ => "the nim-sum of its heaps' values".into(),
+    })
+}
+
+/// The misère Nim rule that decided the outcome, in words.
+fn misere_nim_rule(position: &Position) -> String {
+    let heaps: Vec<u64> = position
+        .components()
+        .iter()
+        .flat_map(|c| c.heaps().iter().copied())
+        .collect();
+    if heaps.iter().all(|&h| h <= 1) {
+        let ones = heaps.iter().filter(|&&h| h == 1).count();
+        format!(
+            "no heap above 1, so count the 1-heaps: {ones} ({}); an odd count loses for the player to move",
+            if ones % 2 == 1 { "odd" } else { "even" }
+        )
+    } else {
+        let s = heaps.iter().fold(0, |a, b| a ^ b);
+        format!(
+            "a heap above 1, so as in normal play: nim-sum {} = {s}",
+            xor_terms(&heaps)
+        )
+    }
+}
+
 /// The human view of an analysis.
-pub fn human(position: &Position, analysis: &Analysis) -> String {
+pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "position: {position}");
     let _ = writeln!(out, "play:     {}", analysis.play);
+    let all_nim = position
+        .components()
+        .iter()
+        .all(|c| matches!(c.ruleset().rules(), Rules::Nim));
     if let Some(value) = analysis.value {
-        let all_nim = position
-            .components()
-            .iter()
-            .all(|c| matches!(c.ruleset().rules(), Rules::Nim));
         if all_nim {
             let heaps: Vec<u64> = position
                 .components()
@@ -129,17 +206,40 @@ pub fn human(position: &Position, analysis: &Analysis) -> String {
             let _ = writeln!(out, "nim-sum:  {} = {value}", xor_terms(&heaps));
         } else {
             for (c, v) in position.components().iter().zip(&analysis.component_values) {
-                let _ = writeln!(out, "  Grundy value of {c}: {v}");
+                let _ = match value_detail(c, limits) {
+                    Some(detail) if detail != v.to_string() => {
+                        writeln!(out, "  {c}: {detail} = {v}")
+                    }
+                    Some(_) => writeln!(out, "  {c}: {v}"),
+                    None => writeln!(
+                        out,
+                        "  {c}: {v} (by search; Moore's theorem gives only the P-positions)"
+                    ),
+                };
             }
-            let _ = writeln!(
-                out,
-                "nim-sum:  {} = {value}",
-                xor_terms(&analysis.component_values)
-            );
+            if position.components().len() > 1 {
+                let _ = writeln!(
+                    out,
+                    "nim-sum:  {} = {value}",
+                    xor_terms(&analysis.component_values)
+                );
+            }
         }
         let _ = writeln!(out, "value:    {value} (Grundy value, normal play)");
     } else if analysis.play == Play::Misere {
-        let _ = writeln!(out, "value:    none (misère play; decided by search)");
+        if all_nim {
+            let _ = writeln!(out, "rule:     misère Nim: {}", misere_nim_rule(position));
+        } else {
+            let _ = writeln!(
+                out,
+                "rule:     misère play of this sum has no closed form; decided by search"
+            );
+        }
+    } else {
+        let _ = writeln!(
+            out,
+            "value:    unknown (too large to search; Moore's theorem decides the outcome)"
+        );
     }
     let _ = writeln!(
         out,

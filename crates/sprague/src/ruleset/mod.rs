@@ -7,7 +7,9 @@
 //!   move changes one heap;
 //! - *whole-component* rulesets, whose moves touch several heaps at once.
 
+pub mod moore;
 pub mod nim;
+pub mod staircase;
 pub mod subtraction;
 
 use std::fmt;
@@ -29,6 +31,16 @@ pub enum Rules {
     /// A subtraction game: remove exactly `s` tokens from one heap, `s` in
     /// the finite set (Winning Ways, ch. 4).
     Subtraction(SubtractionSet),
+    /// Moore's Nim_k: take from at least one and at most `k` heaps at once
+    /// (Moore 1910). `k >= 1`; `k = 1` is Nim.
+    Moore {
+        /// The most heaps one move may take from.
+        k: u64,
+    },
+    /// Staircase Nim: the arguments are the coins on steps 1, 2, ...; a move
+    /// carries coins from a step to the step below (from step 1 to the
+    /// ground).
+    Staircase,
 }
 
 /// A ruleset as named in a position: its word, exactly as written (`nim`,
@@ -54,6 +66,7 @@ struct Inner {
     word: Box<str>,
     rules: Rules,
     cache: subtraction::ValueTable,
+    searched: moore::ValueSearch,
 }
 
 impl Ruleset {
@@ -75,6 +88,15 @@ impl Ruleset {
         let rules = match (name, param) {
             ("nim", None) => Rules::Nim,
             ("sub", Some(set)) => Rules::Subtraction(SubtractionSet::parse(set)?),
+            ("moore", Some(k)) => Rules::Moore {
+                k: moore::parse_k(k)?,
+            },
+            ("moore", None) => {
+                return Err(ParseErrorKind::BadRuleset(
+                    "moore needs K, the most heaps a move may take from: e.g. moore:2".into(),
+                ))
+            }
+            ("staircase", None) => Rules::Staircase,
             ("sub", None) => {
                 return Err(ParseErrorKind::BadRuleset(
                     "sub needs its subtraction set, e.g. sub:1,3,4 or sub:1-3".into(),
@@ -82,6 +104,10 @@ impl Ruleset {
             }
             ("nim", Some(_)) => return Err(ParseErrorKind::BadRuleset(
                 "nim takes no parameter (for Moore's Nim_k write moore:K, for bounded Nim sub:1-K)"
+                    .into(),
+            )),
+            ("staircase", Some(_)) => return Err(ParseErrorKind::BadRuleset(
+                "staircase takes no parameter: write the coins on each step, e.g. staircase 3 1 2"
                     .into(),
             )),
             ("wythoff", _) => {
@@ -101,6 +127,7 @@ impl Ruleset {
             word: word.into(),
             rules,
             cache: Default::default(),
+            searched: Default::default(),
         }))
     }
 
@@ -139,6 +166,37 @@ impl Ruleset {
         match self.rules() {
             Rules::Nim => Ok(heap),
             Rules::Subtraction(set) => self.0.cache.value(set, heap, limits, self.word()),
+            Rules::Moore { .. } | Rules::Staircase => Err(self.not_a_heap_game()),
+        }
+    }
+
+    fn not_a_heap_game(&self) -> Error {
+        Error::Unsupported(format!(
+            "{} is not a heap game: its heaps are not independent games",
+            self.word()
+        ))
+    }
+
+    /// Checks the arguments of a component of this ruleset.
+    ///
+    /// # Errors
+    /// A message saying what is wrong: a staircase holding more than
+    /// 2^64 - 1 coins in all.
+    pub fn check_arguments(&self, heaps: &[u64]) -> Result<(), String> {
+        match self.rules() {
+            Rules::Staircase => staircase::check_total(heaps),
+            _ => Ok(()),
+        }
+    }
+
+    /// The outcome class of a component under normal play when a theorem
+    /// gives it without its Grundy value (Moore's theorem), else `None`.
+    pub(crate) fn closed_outcome(&self, heaps: &[u64]) -> Option<crate::Outcome> {
+        match self.rules() {
+            Rules::Moore { k } => Some(crate::Outcome::from_next_player_wins(
+                !moore::is_p_position(heaps, *k),
+            )),
+            _ => None,
         }
     }
 
@@ -166,6 +224,7 @@ impl Ruleset {
                 }));
             }
             Rules::Subtraction(set) => set.options(heap, out),
+            Rules::Moore { .. } | Rules::Staircase => return Err(self.not_a_heap_game()),
         }
         Ok(())
     }
@@ -184,6 +243,7 @@ impl Ruleset {
                 Some(m) => f(m),
                 None => ControlFlow::Continue(()),
             }),
+            Rules::Moore { .. } | Rules::Staircase => Err(self.not_a_heap_game()),
             Rules::Subtraction(set) => {
                 let mut options = Vec::new();
                 set.options(heap, &mut options);
@@ -204,18 +264,58 @@ impl Ruleset {
             && match self.rules() {
                 Rules::Nim => m.removed >= 1 && m.parts.as_slice().len() == 1,
                 Rules::Subtraction(set) => set.contains(m.removed) && m.parts.as_slice().len() == 1,
+                Rules::Moore { .. } | Rules::Staircase => false,
             }
     }
 
-    /// The Grundy value of a component with these heaps, or `None` when the
-    /// theory gives none cheaply.
+    /// The Grundy value of a component with these heaps: by the closed form
+    /// where there is one, else by the generic search.
+    ///
+    /// # Errors
+    /// Limit errors when a table or search would pass `limits`.
     pub(crate) fn component_value(&self, heaps: &[u64], limits: &Limits) -> Result<u64, Error> {
         match self.rules() {
             Rules::Nim => Ok(nim::value(heaps)),
+            Rules::Staircase => Ok(staircase::value(heaps)),
+            Rules::Moore { k: 1 } => Ok(nim::value(heaps)),
+            Rules::Moore { k } => self.0.searched.value(heaps, *k, limits),
             Rules::Subtraction(_) => heaps
                 .iter()
                 .try_fold(0, |acc, &h| Ok(acc ^ self.heap_value(h, limits)?)),
         }
+    }
+
+    /// The number of winning moves of a lone component, when the theory
+    /// counts them cheaply (Moore's Nim_k) and it is below 2^64.
+    pub(crate) fn count_winning_moves(&self, heaps: &[u64]) -> Option<u64> {
+        match self.rules() {
+            Rules::Moore { k } => {
+                moore::count_winning_moves(heaps, *k, 1 << 20).and_then(|n| u64::try_from(n).ok())
+            }
+            _ => None,
+        }
+    }
+
+    /// The moves of a component to a component of Grundy value `target`,
+    /// found by the generic search (for rulesets whose theory gives only the
+    /// P-positions).
+    fn searched_moves_to(
+        &self,
+        heaps: &[u64],
+        target: u64,
+        limits: &Limits,
+        f: &mut dyn FnMut(Action) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, Error> {
+        let mut actions = Vec::new();
+        self.component_moves(heaps, limits, &mut actions)?;
+        for action in actions {
+            let mut after = heaps.to_vec();
+            self.apply(&mut after, &action);
+            if self.component_value(&after, limits)? == target && f(action).is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
+        }
+        Ok(ControlFlow::Continue(()))
     }
 
     /// Every move of the component to a component of Grundy value `target`,
@@ -229,8 +329,23 @@ impl Ruleset {
         limits: &Limits,
         f: &mut dyn FnMut(Action) -> ControlFlow<()>,
     ) -> Result<ControlFlow<()>, Error> {
-        if let Rules::Nim = self.rules() {
-            return Ok(nim::moves_to_value(heaps, value ^ target, f));
+        match self.rules() {
+            Rules::Nim | Rules::Moore { k: 1 } => {
+                return Ok(nim::moves_to_value_as(
+                    heaps,
+                    value ^ target,
+                    self.rules(),
+                    f,
+                ))
+            }
+            Rules::Staircase => return Ok(staircase::moves_to_value(heaps, value ^ target, f)),
+            Rules::Moore { k } if target == 0 => {
+                return Ok(moore::winning_moves(heaps, *k, &mut |changes| {
+                    f(Action::Heaps { changes })
+                }))
+            }
+            Rules::Moore { .. } => return self.searched_moves_to(heaps, target, limits, f),
+            Rules::Subtraction(_) => {}
         }
         for (i, &h) in heaps.iter().enumerate() {
             let g = self.heap_value(h, limits)?;
@@ -257,6 +372,27 @@ impl Ruleset {
         limits: &Limits,
         out: &mut Vec<Action>,
     ) -> Result<(), Error> {
+        match self.rules() {
+            Rules::Moore { k } => {
+                let mut options = Vec::new();
+                moore::options(heaps, *k, limits.max_states, &mut options)?;
+                out.extend(options.into_iter().map(|changes| Action::Heaps { changes }));
+                return Ok(());
+            }
+            Rules::Staircase => {
+                let total = heaps.iter().fold(0u64, |a, &c| a.saturating_add(c));
+                if total > limits.max_states as u64 {
+                    return Err(Error::StateLimit {
+                        limit: limits.max_states,
+                    });
+                }
+                for (step, &from) in heaps.iter().enumerate() {
+                    out.extend((1..=from).map(|coins| Action::Stair { step, from, coins }));
+                }
+                return Ok(());
+            }
+            Rules::Nim | Rules::Subtraction(_) => {}
+        }
         let mut options = Vec::new();
         for (i, &h) in heaps.iter().enumerate() {
             options.clear();
@@ -303,6 +439,71 @@ impl Ruleset {
                 }
                 Ok(())
             }
+            Action::Heaps { changes } => {
+                let Rules::Moore { k } = self.rules() else {
+                    return Err(format!("{} moves change one heap at a time", self.word()));
+                };
+                if changes.is_empty() {
+                    return Err("a move must take from at least one heap".into());
+                }
+                if changes.len() as u64 > *k {
+                    return Err(format!(
+                        "{} allows taking from at most {k} heaps at once, not {}",
+                        self.word(),
+                        changes.len()
+                    ));
+                }
+                for (n, c) in changes.iter().enumerate() {
+                    if changes[..n].iter().any(|d| d.heap == c.heap) {
+                        return Err(format!("heap {} is named twice", c.heap + 1));
+                    }
+                    let Some(&h) = heaps.get(c.heap) else {
+                        return Err(format!(
+                            "there is no heap {} (the component has {} heaps)",
+                            c.heap + 1,
+                            heaps.len()
+                        ));
+                    };
+                    if h != c.from {
+                        return Err(format!(
+                            "heap {} has {h} tokens, not {}",
+                            c.heap + 1,
+                            c.from
+                        ));
+                    }
+                    if c.to >= c.from {
+                        return Err(format!(
+                            "heap {} must get smaller: {} -> {} takes nothing",
+                            c.heap + 1,
+                            c.from,
+                            c.to
+                        ));
+                    }
+                }
+                Ok(())
+            }
+            Action::Stair { step, from, coins } => {
+                if !matches!(self.rules(), Rules::Staircase) {
+                    return Err(format!("{} has no steps", self.word()));
+                }
+                let Some(&c) = heaps.get(*step) else {
+                    return Err(format!(
+                        "there is no step {} (the staircase has {} steps)",
+                        step + 1,
+                        heaps.len()
+                    ));
+                };
+                if c != *from {
+                    return Err(format!("step {} holds {c} coins, not {from}", step + 1));
+                }
+                if *coins == 0 || *coins > c {
+                    return Err(format!(
+                        "step {} holds {c} coins: carry between 1 and {c} of them",
+                        step + 1
+                    ));
+                }
+                Ok(())
+            }
         }
     }
 
@@ -318,15 +519,35 @@ impl Ruleset {
                     heaps.splice(*heap..=*heap, many.iter().copied());
                 }
             },
+            Action::Heaps { changes } => {
+                for c in changes {
+                    heaps[c.heap] = c.to;
+                }
+            }
+            Action::Stair { step, coins, .. } => {
+                heaps[*step] -= coins;
+                if *step > 0 {
+                    // Cannot overflow: a staircase holds at most 2^64 - 1
+                    // coins in all (`check_arguments`).
+                    heaps[*step - 1] += coins;
+                }
+            }
         }
     }
 
     /// Puts the heaps of a component into canonical order for a search key:
     /// heap games ignore order and empty heaps.
     pub(crate) fn canonicalize(&self, heaps: &mut Vec<u64>) {
-        if self.is_heap_game() {
-            heaps.retain(|&h| h != 0);
-            heaps.sort_unstable();
+        match self.rules() {
+            Rules::Staircase => {
+                while heaps.last() == Some(&0) {
+                    heaps.pop();
+                }
+            }
+            _ => {
+                heaps.retain(|&h| h != 0);
+                heaps.sort_unstable();
+            }
         }
     }
 }

@@ -8,7 +8,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::{Action, HeapMove, Outcome, Parts};
+use crate::{Action, HeapChange, HeapMove, Outcome, Parts, Rules};
 
 /// The Grundy value of a Nim position: the nim-sum of its heap sizes.
 ///
@@ -60,10 +60,12 @@ pub(crate) fn move_to_value(heap: u64, target: u64) -> Option<HeapMove> {
 }
 
 /// The moves of a Nim component that change its nim-sum by `delta` (XOR),
-/// passed to `f` in heap order until it breaks.
-pub(crate) fn moves_to_value(
+/// passed to `f` in heap order until it breaks. `rules` says how to express
+/// them: a heap move for Nim, a one-heap change for `moore:1`.
+pub(crate) fn moves_to_value_as(
     heaps: &[u64],
     delta: u64,
+    rules: &Rules,
     f: &mut dyn FnMut(Action) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     if delta == 0 {
@@ -72,13 +74,81 @@ pub(crate) fn moves_to_value(
     for (i, &h) in heaps.iter().enumerate() {
         let to = h ^ delta;
         if to < h {
-            f(Action::Heap {
-                heap: i,
-                from: h,
-                removed: h - to,
-                parts: Parts::one(to),
+            f(if let Rules::Moore { .. } = rules {
+                Action::Heaps {
+                    changes: vec![HeapChange {
+                        heap: i,
+                        from: h,
+                        to,
+                    }],
+                }
+            } else {
+                Action::Heap {
+                    heap: i,
+                    from: h,
+                    removed: h - to,
+                    parts: Parts::one(to),
+                }
             })?;
         }
     }
     ControlFlow::Continue(())
+}
+
+/// The outcome class of a Nim position under misère play (the player who
+/// takes the last token loses; Bouton 1901, Winning Ways ch. 13): when no
+/// heap has more than one token, P exactly when the number of 1-heaps is
+/// odd; otherwise P exactly when the nim-sum is 0. Empty heaps count for
+/// nothing, so `[]` and `[0]` are N (the player to move has no move and so
+/// does not make the last move).
+///
+/// ```
+/// use sprague::{ruleset::nim, Outcome};
+/// assert_eq!(nim::misere_outcome(&[1, 1, 1]), Outcome::P);
+/// assert_eq!(nim::misere_outcome(&[1, 1]), Outcome::N);
+/// assert_eq!(nim::misere_outcome(&[2, 2]), Outcome::P);
+/// assert_eq!(nim::misere_outcome(&[1, 0]), Outcome::P);
+/// assert_eq!(nim::misere_outcome(&[]), Outcome::N);
+/// ```
+pub fn misere_outcome(heaps: &[u64]) -> Outcome {
+    if heaps.iter().all(|&h| h <= 1) {
+        let ones = heaps.iter().filter(|&&h| h == 1).count();
+        Outcome::from_next_player_wins(ones % 2 == 0)
+    } else {
+        outcome(heaps)
+    }
+}
+
+/// All winning moves of a Nim position under misère play, as `(heap index,
+/// size left)` pairs in heap order. Empty for a P-position (and for the
+/// positions without any move, which are N).
+///
+/// - No heap above 1 and an even, non-zero number of 1-heaps: taking any
+///   1-heap leaves an odd number of them.
+/// - Exactly one heap above 1: reduce it to 0 or 1, whichever leaves an odd
+///   number of 1-heaps (exactly one move).
+/// - Two or more heaps above 1: the normal-play (Bouton) moves, which leave
+///   a heap above 1 and a nim-sum of 0.
+///
+/// Linear in the number of heaps.
+///
+/// ```
+/// use sprague::ruleset::nim::misere_winning_moves;
+/// assert_eq!(misere_winning_moves(&[3, 4, 1]), vec![(1, 2)]); // 4 -> 2
+/// assert_eq!(misere_winning_moves(&[2, 3]), vec![(1, 2)]); // 3 -> 2
+/// assert_eq!(misere_winning_moves(&[5, 1, 1]), vec![(0, 1)]); // 5 -> 1
+/// assert!(misere_winning_moves(&[4, 5, 1]).is_empty()); // a P-position
+/// ```
+pub fn misere_winning_moves(heaps: &[u64]) -> Vec<(usize, u64)> {
+    let big: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] >= 2).collect();
+    let ones = heaps.iter().filter(|&&h| h == 1).count();
+    match big.as_slice() {
+        [] if ones % 2 == 0 => (0..heaps.len())
+            .filter(|&i| heaps[i] == 1)
+            .map(|i| (i, 0))
+            .collect(),
+        [] => Vec::new(),
+        [only] => vec![(*only, if ones % 2 == 1 { 0 } else { 1 })],
+        _ => winning_moves(heaps).collect(),
+    }
 }

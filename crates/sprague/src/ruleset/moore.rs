@@ -1,0 +1,535 @@
+//! Moore's Nim_k (Moore 1910): a move takes tokens from at least one and at
+//! most `k` heaps (any positive number from each).
+//!
+//! Moore's theorem: a position is a P-position exactly when, for every binary
+//! digit position, the number of heaps with a 1 there is divisible by `k + 1`.
+//! `moore:1` is Nim.
+//!
+//! The winning moves are enumerated exactly, for heaps up to `u64::MAX`, by a
+//! walk over the binary digits from the highest: a heap is *unchanged so far*
+//! until the first digit where the move turns its 1 into a 0; from then on it
+//! is *free* (already smaller), and its lower digits may be anything. At each
+//! digit the move chooses which unchanged heaps with a 1 there become free
+//! (at most `k` free heaps in all) and which free heaps get a 1, so that the
+//! column count becomes divisible by `k + 1`. Such a choice exists at every
+//! digit whatever was chosen above (with `m` free heaps and `k - m` still
+//! allowed, the reachable counts cover `k + 1` consecutive integers or reach
+//! 0), so every branch of the walk ends in a winning move, except the single
+//! branch that changes nothing. The walk therefore costs O(64 · n) per move
+//! listed, however many moves there are; there can be astronomically many
+//! (each digit below the highest may let two free heaps swap a 1).
+
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+
+use crate::error::ParseErrorKind;
+use crate::{Error, Game, HeapChange, Limits, Solver};
+
+/// One component of Moore's Nim_k as a [`Game`] for the generic solver:
+/// positions are heap lists (canonically sorted, without zeros), moves are
+/// lists of heap changes. Its Grundy values have no known closed form
+/// (Winning Ways, ch. 15), so they are searched for.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct MooreGame {
+    k: u64,
+    max_options: usize,
+}
+
+impl Game for MooreGame {
+    type Position = Vec<u64>;
+    type Move = MooreMove;
+
+    fn moves(&self, heaps: &Vec<u64>) -> Result<Vec<MooreMove>, Error> {
+        let mut out = Vec::new();
+        options(heaps, self.k, self.max_options, &mut out)?;
+        Ok(out.into_iter().map(MooreMove).collect())
+    }
+
+    fn play(&self, heaps: &Vec<u64>, mv: &MooreMove) -> Vec<u64> {
+        let mut after = heaps.clone();
+        for c in &mv.0 {
+            after[c.heap] = c.to;
+        }
+        after
+    }
+
+    fn canonical(&self, heaps: &Vec<u64>) -> Vec<u64> {
+        let mut c: Vec<u64> = heaps.iter().copied().filter(|&h| h != 0).collect();
+        c.sort_unstable();
+        c
+    }
+}
+
+/// A move of [`MooreGame`].
+#[derive(Clone, Debug)]
+pub(crate) struct MooreMove(Vec<HeapChange>);
+
+impl std::fmt::Display for MooreMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, c) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "heap {}: {} -> {}", c.heap + 1, c.from, c.to)?;
+        }
+        Ok(())
+    }
+}
+
+/// The Grundy values of Moore's Nim_k found so far, kept with the ruleset so
+/// that repeated analyses (a batch, `verify`) search each position once.
+#[derive(Default)]
+pub(crate) struct ValueSearch {
+    solver: std::sync::Mutex<Option<Solver<MooreGame>>>,
+}
+
+impl ValueSearch {
+    /// The Grundy value of the component `heaps` of `moore:k`, by search
+    /// within `limits` (a table kept across calls).
+    pub(crate) fn value(&self, heaps: &[u64], k: u64, limits: &Limits) -> Result<u64, Error> {
+        let mut guard = self.solver.lock().unwrap_or_else(|e| e.into_inner());
+        let solver = guard.get_or_insert_with(|| {
+            Solver::new(MooreGame {
+                k,
+                max_options: limits.max_states,
+            })
+        });
+        solver.set_max_states(limits.max_states);
+        solver.game_mut().max_options = limits.max_states;
+        solver.grundy_value(&heaps.to_vec())
+    }
+}
+
+/// Parses the parameter of `moore:K`: a whole number `K >= 1`.
+pub(crate) fn parse_k(text: &str) -> Result<u64, ParseErrorKind> {
+    let bad = |why: String| Err(ParseErrorKind::BadRuleset(why));
+    if text.is_empty() {
+        return bad("moore needs K, the most heaps a move may take from: e.g. moore:2".into());
+    }
+    if !text.bytes().all(|b| b.is_ascii_digit()) {
+        return bad(format!(
+            "K in moore:K must be a whole number >= 1 (the most heaps a move may take from), not {text:?}"
+        ));
+    }
+    match text.parse::<u64>() {
+        Ok(0) => bad("K in moore:K must be at least 1 (moore:1 is Nim)".into()),
+        Ok(k) => Ok(k),
+        Err(_) => bad(format!("K = {text} in moore:K is larger than 2^64 - 1")),
+    }
+}
+
+/// `k + 1`, the modulus of Moore's theorem (saturating: with `k = u64::MAX`
+/// no count of heaps reaches it).
+fn modulus(k: u64) -> u64 {
+    k.saturating_add(1)
+}
+
+/// Whether the heaps form a P-position of Moore's Nim_k: in every binary
+/// digit position the number of heaps with a 1 is divisible by `k + 1`
+/// (Moore 1910). O(64 · n).
+///
+/// ```
+/// use sprague::ruleset::moore::is_p_position;
+/// assert!(is_p_position(&[1, 1, 1], 2));
+/// assert!(!is_p_position(&[1, 2, 3], 2));
+/// assert!(is_p_position(&[5, 5, 5], 2));
+/// assert!(is_p_position(&[1, 2, 3], 1)); // moore:1 is Nim
+/// ```
+pub fn is_p_position(heaps: &[u64], k: u64) -> bool {
+    let m = modulus(k);
+    (0..64).all(|bit| heaps.iter().filter(|&&h| h >> bit & 1 == 1).count() as u64 % m == 0)
+}
+
+/// Enumerates every winning move of the Moore's Nim_k position `heaps`
+/// (every move of at most `k` heaps to a P-position), passing each to `f`
+/// as the list of changed heaps (increasing heap index) until `f` breaks.
+/// Nothing is passed for a P-position. See the module documentation for the
+/// method and its cost.
+pub(crate) fn winning_moves(
+    heaps: &[u64],
+    k: u64,
+    f: &mut dyn FnMut(Vec<HeapChange>) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let mut walk = Walk {
+        heaps,
+        k,
+        free: Vec::new(),
+        is_free: vec![false; heaps.len()],
+        f,
+    };
+    walk.digit(63)
+}
+
+struct Walk<'a, 'f> {
+    heaps: &'a [u64],
+    k: u64,
+    /// Free heaps: (heap index, new value so far), in the order they became free.
+    free: Vec<(usize, u64)>,
+    is_free: Vec<bool>,
+    f: &'f mut dyn FnMut(Vec<HeapChange>) -> ControlFlow<()>,
+}
+
+impl Walk<'_, '_> {
+    /// Chooses digit `bit` (and, recursively, the lower digits); `bit = -1`
+    /// means all digits are chosen.
+    fn digit(&mut self, bit: i32) -> ControlFlow<()> {
+        if bit < 0 {
+            if self.free.is_empty() {
+                return ControlFlow::Continue(());
+            }
+            let mut changes: Vec<HeapChange> = self
+                .free
+                .iter()
+                .map(|&(heap, to)| HeapChange {
+                    heap,
+                    from: self.heaps[heap],
+                    to,
+                })
+                .collect();
+            changes.sort_unstable_by_key(|c| c.heap);
+            return (self.f)(changes);
+        }
+        let ones: Vec<usize> = (0..self.heaps.len())
+            .filter(|&i| !self.is_free[i] && self.heaps[i] >> bit & 1 == 1)
+            .collect();
+        let m = self.free.len() as u64;
+        let budget = self.k - m;
+        let modulus = modulus(self.k);
+        let max_switch = budget.min(ones.len() as u64) as usize;
+        for x in 0..=max_switch {
+            let kept = (ones.len() - x) as u64 % modulus;
+            let y = (modulus - kept) % modulus;
+            if y > m {
+                continue;
+            }
+            let mut chosen = Vec::with_capacity(x);
+            self.switch(&ones, 0, x, &mut chosen, y as usize, bit)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Chooses the `x` heaps (from `ones[from..]`) that become free at this
+    /// digit, then the `y` free heaps that get a 1 here.
+    fn switch(
+        &mut self,
+        ones: &[usize],
+        from: usize,
+        x: usize,
+        chosen: &mut Vec<usize>,
+        y: usize,
+        bit: i32,
+    ) -> ControlFlow<()> {
+        if chosen.len() == x {
+            let old_free = self.free.len();
+            return self.set_ones(0, old_free, y, chosen, bit);
+        }
+        for i in from..ones.len() {
+            if ones.len() - i < x - chosen.len() {
+                break;
+            }
+            chosen.push(ones[i]);
+            self.switch(ones, i + 1, x, chosen, y, bit)?;
+            chosen.pop();
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Gives a 1 at this digit to `y` of the heaps `free[from..old_free]`,
+    /// then frees the heaps in `chosen` and moves on to the next digit.
+    fn set_ones(
+        &mut self,
+        from: usize,
+        old_free: usize,
+        y: usize,
+        chosen: &[usize],
+        bit: i32,
+    ) -> ControlFlow<()> {
+        if y == 0 {
+            let high = if bit == 63 { 0 } else { !0u64 << (bit + 1) };
+            for &i in chosen {
+                self.is_free[i] = true;
+                // Unchanged above this digit, 0 here (the heap had a 1).
+                self.free.push((i, self.heaps[i] & high));
+            }
+            let flow = self.digit(bit - 1);
+            for &i in chosen {
+                self.is_free[i] = false;
+            }
+            self.free.truncate(old_free);
+            return flow;
+        }
+        for j in from..old_free {
+            if old_free - j < y {
+                break;
+            }
+            self.free[j].1 |= 1 << bit;
+            let flow = self.set_ones(j + 1, old_free, y - 1, chosen, bit);
+            self.free[j].1 &= !(1u64 << bit);
+            flow?;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// The number of winning moves of a Moore's Nim_k position, counted without
+/// listing them, or `None` when counting would cost more than `budget` steps
+/// or the count passes 2^128.
+///
+/// A forward pass over the binary digits keeps, for each set of free heaps,
+/// the number of ways to have reached it; free heaps are interchangeable for
+/// the digits below, so giving a 1 to `y` of `m` free heaps counts as
+/// `C(m, y)` ways.
+pub(crate) fn count_winning_moves(heaps: &[u64], k: u64, budget: u64) -> Option<u128> {
+    let modulus = modulus(k);
+    let mut states: HashMap<Vec<usize>, u128> = HashMap::new();
+    states.insert(Vec::new(), 1);
+    let mut steps = 0u64;
+    for bit in (0..64).rev() {
+        let mut next: HashMap<Vec<usize>, u128> = HashMap::new();
+        for (free, ways) in &states {
+            let ones: Vec<usize> = (0..heaps.len())
+                .filter(|i| heaps[*i] >> bit & 1 == 1 && free.binary_search(i).is_err())
+                .collect();
+            let m = free.len() as u64;
+            let max_switch = (k - m).min(ones.len() as u64) as usize;
+            for x in 0..=max_switch {
+                let kept = (ones.len() - x) as u64 % modulus;
+                let y = (modulus - kept) % modulus;
+                if y > m {
+                    continue;
+                }
+                let per = ways.checked_mul(binomial(m, y)?)?;
+                let mut ok = true;
+                let _ = for_each_subset(&ones, x, &mut |subset| {
+                    steps += 1;
+                    if steps > budget {
+                        ok = false;
+                        return ControlFlow::Break(());
+                    }
+                    let mut f = free.clone();
+                    f.extend_from_slice(subset);
+                    f.sort_unstable();
+                    let slot = next.entry(f).or_insert(0);
+                    match slot.checked_add(per) {
+                        Some(v) => *slot = v,
+                        None => {
+                            ok = false;
+                            return ControlFlow::Break(());
+                        }
+                    }
+                    ControlFlow::Continue(())
+                });
+                if !ok {
+                    return None;
+                }
+            }
+        }
+        states = next;
+    }
+    states
+        .iter()
+        .filter(|(free, _)| !free.is_empty())
+        .try_fold(0u128, |acc, (_, &w)| acc.checked_add(w))
+}
+
+/// C(n, r) as u128, or `None` on overflow.
+fn binomial(n: u64, r: u64) -> Option<u128> {
+    let r = r.min(n - r);
+    let mut c: u128 = 1;
+    for i in 0..r {
+        c = c.checked_mul(u128::from(n - i))? / u128::from(i + 1);
+    }
+    Some(c)
+}
+
+/// Calls `f` with every subset of `items` of size `r`, in lexicographic
+/// order, until it breaks.
+fn for_each_subset(
+    items: &[usize],
+    r: usize,
+    f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    fn go(
+        items: &[usize],
+        from: usize,
+        r: usize,
+        chosen: &mut Vec<usize>,
+        f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if chosen.len() == r {
+            return f(chosen);
+        }
+        for i in from..items.len() {
+            if items.len() - i < r - chosen.len() {
+                break;
+            }
+            chosen.push(items[i]);
+            go(items, i + 1, r, chosen, f)?;
+            chosen.pop();
+        }
+        ControlFlow::Continue(())
+    }
+    go(items, 0, r, &mut Vec::with_capacity(r), f)
+}
+
+/// The number of options of a Moore's Nim_k position (moves of 1..=k
+/// non-empty heaps, each to any smaller size), saturating at `u64::MAX`.
+pub(crate) fn option_count(heaps: &[u64], k: u64) -> u64 {
+    // e[j] = sum over j-subsets of the product of their sizes.
+    let kk = k.min(heaps.len() as u64) as usize;
+    let mut e = vec![0u64; kk + 1];
+    e[0] = 1;
+    for &h in heaps.iter().filter(|&&h| h > 0) {
+        for j in (1..=kk).rev() {
+            e[j] = e[j].saturating_add(e[j - 1].saturating_mul(h));
+        }
+    }
+    e[1..].iter().fold(0u64, |a, &b| a.saturating_add(b))
+}
+
+/// Every option of a Moore's Nim_k position, as lists of heap changes,
+/// appended to `out`.
+///
+/// # Errors
+/// [`Error::StateLimit`] when there are more than `max` options.
+pub(crate) fn options(
+    heaps: &[u64],
+    k: u64,
+    max: usize,
+    out: &mut Vec<Vec<HeapChange>>,
+) -> Result<(), Error> {
+    if option_count(heaps, k) > max as u64 {
+        return Err(Error::StateLimit { limit: max });
+    }
+    let nonzero: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 0).collect();
+    let most = (k.min(nonzero.len() as u64)) as usize;
+    for r in 1..=most {
+        let _ = for_each_subset(&nonzero, r, &mut |subset| {
+            // Every combination of smaller sizes for the chosen heaps.
+            let mut to: Vec<u64> = vec![0; r];
+            loop {
+                out.push(
+                    subset
+                        .iter()
+                        .zip(&to)
+                        .map(|(&heap, &t)| HeapChange {
+                            heap,
+                            from: heaps[heap],
+                            to: t,
+                        })
+                        .collect(),
+                );
+                // Next combination, odometer-style.
+                let mut j = 0;
+                loop {
+                    if j == r {
+                        return ControlFlow::Continue(());
+                    }
+                    to[j] += 1;
+                    if to[j] < heaps[subset[j]] {
+                        break;
+                    }
+                    to[j] = 0;
+                    j += 1;
+                }
+            }
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all_moves(heaps: &[u64], k: u64) -> Vec<Vec<HeapChange>> {
+        let mut v = Vec::new();
+        let _ = winning_moves(heaps, k, &mut |m| {
+            v.push(m);
+            ControlFlow::Continue(())
+        });
+        v
+    }
+
+    #[test]
+    fn winning_moves_are_exactly_the_moves_to_p() {
+        for k in 1..=3u64 {
+            for a in 0..6u64 {
+                for b in 0..6u64 {
+                    for c in 0..6u64 {
+                        let heaps = [a, b, c];
+                        let mut opts = Vec::new();
+                        options(&heaps, k, 1 << 20, &mut opts).unwrap();
+                        let mut expected: Vec<Vec<HeapChange>> = opts
+                            .into_iter()
+                            .filter(|m| {
+                                let mut after = heaps;
+                                for ch in m {
+                                    after[ch.heap] = ch.to;
+                                }
+                                is_p_position(&after, k)
+                            })
+                            .collect();
+                        let mut got = all_moves(&heaps, k);
+                        expected
+                            .sort_by_key(|m| m.iter().map(|c| (c.heap, c.to)).collect::<Vec<_>>());
+                        got.sort_by_key(|m| m.iter().map(|c| (c.heap, c.to)).collect::<Vec<_>>());
+                        assert_eq!(got, expected, "moore:{k} {heaps:?}");
+                        assert_eq!(
+                            count_winning_moves(&heaps, k, 1 << 20),
+                            Some(got.len() as u128),
+                            "count for moore:{k} {heaps:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn option_count_matches_options() {
+        let heaps = [3, 0, 4, 2];
+        for k in 1..=4 {
+            let mut opts = Vec::new();
+            options(&heaps, k, 1 << 20, &mut opts).unwrap();
+            assert_eq!(option_count(&heaps, k), opts.len() as u64);
+        }
+    }
+
+    #[test]
+    fn huge_heaps_have_astronomically_many_winning_moves() {
+        // Four heaps of 2^64 - 1 in moore:2: empty any one heap (4 moves),
+        // or change two heaps to X and !X for any X other than 0 and
+        // 2^64 - 1 (6 pairs, 2^64 - 2 values each).
+        let heaps = [u64::MAX; 4];
+        let expected = 4 + 6 * (u128::from(u64::MAX) - 1);
+        assert_eq!(count_winning_moves(&heaps, 2, 1 << 16), Some(expected));
+        let mut first = Vec::new();
+        let _ = winning_moves(&heaps, 2, &mut |m| {
+            first.push(m);
+            if first.len() == 100 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        assert_eq!(first.len(), 100);
+        for m in &first {
+            let mut after = heaps;
+            for ch in m {
+                assert!(ch.to < ch.from);
+                after[ch.heap] = ch.to;
+            }
+            assert!(is_p_position(&after, 2));
+        }
+    }
+
+    #[test]
+    fn bad_k() {
+        assert!(parse_k("0").is_err());
+        assert!(parse_k("x").is_err());
+        assert!(parse_k("").is_err());
+        assert!(parse_k("-1").is_err());
+        assert_eq!(parse_k("3"), Ok(3));
+    }
+}

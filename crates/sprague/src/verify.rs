@@ -1,0 +1,145 @@
+//! Cross-checking closed forms against the search by definition.
+
+use crate::{
+    Analyzer, Component, Error, Limits, Outcome, Play, Position, Rules, Ruleset, Solver, SumGame,
+};
+
+/// What [`verify`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct VerifyReport {
+    /// The number of positions checked.
+    pub checked: u64,
+    /// The number of positions where the closed form and the search
+    /// disagreed.
+    pub disagreements: u64,
+    /// The first disagreements found (at most 20), each a position and what
+    /// differed.
+    pub examples: Vec<(Position, String)>,
+}
+
+/// Checks the analysis of `ruleset` (its closed form or fast algorithm, as
+/// used by [`Analyzer`]) against the generic [`Solver`] on every position of
+/// one component with at most `max_heaps` heaps of size at most `max_heap`,
+/// heaps in every order: `sum over h <= max_heaps of (max_heap + 1)^h`
+/// positions.
+///
+/// For each position it compares the outcome class, the Grundy value (under
+/// normal play, when the closed form gives one), and the complete list of
+/// winning moves, as the set of positions they lead to.
+///
+/// # Errors
+/// [`Error::Unsupported`] for misère play of a ruleset with no misère closed
+/// form (only Nim has one: there would be nothing to check); limit errors
+/// when the search needs more than `limits` allow.
+///
+/// ```
+/// use sprague::{verify, Limits, Play};
+/// let report = verify(&"moore:2".parse()?, Play::Normal, 3, 4, Limits::default())?;
+/// assert_eq!(report.checked, 1 + 5 + 25 + 125);
+/// assert_eq!(report.disagreements, 0);
+/// # Ok::<(), sprague::Error>(())
+/// ```
+pub fn verify(
+    ruleset: &Ruleset,
+    play: Play,
+    max_heaps: usize,
+    max_heap: u64,
+    limits: Limits,
+) -> Result<VerifyReport, Error> {
+    if play == Play::Misere && !matches!(ruleset.rules(), Rules::Nim) {
+        return Err(Error::Unsupported(format!(
+            "{} has no misère closed form to verify (misère play of it is always searched)",
+            ruleset.word()
+        )));
+    }
+    let analyzer = Analyzer::new(limits);
+    let mut solver = Solver::new(SumGame::new(limits)).with_max_states(limits.max_states);
+    let mut report = VerifyReport {
+        checked: 0,
+        disagreements: 0,
+        examples: Vec::new(),
+    };
+    let mut heaps: Vec<u64> = Vec::new();
+    loop {
+        let position = Position::new(vec![Component::new(ruleset.clone(), heaps.clone())]);
+        if ruleset.check_arguments(&heaps).is_ok() {
+            report.checked += 1;
+            if let Some(what) = compare(&analyzer, &mut solver, &position, play)? {
+                report.disagreements += 1;
+                if report.examples.len() < 20 {
+                    report.examples.push((position, what));
+                }
+            }
+        }
+        if !next_heaps(&mut heaps, max_heaps, max_heap) {
+            break;
+        }
+    }
+    Ok(report)
+}
+
+/// Steps `heaps` to the next sequence (shorter before longer, then
+/// odometer order); false after the last.
+fn next_heaps(heaps: &mut Vec<u64>, max_heaps: usize, max_heap: u64) -> bool {
+    for h in heaps.iter_mut() {
+        if *h < max_heap {
+            *h += 1;
+            return true;
+        }
+        *h = 0;
+    }
+    if heaps.len() < max_heaps {
+        heaps.push(0);
+        return true;
+    }
+    false
+}
+
+/// What differs between the analysis and the search of `position`, if
+/// anything.
+fn compare(
+    analyzer: &Analyzer,
+    solver: &mut Solver<SumGame>,
+    position: &Position,
+    play: Play,
+) -> Result<Option<String>, Error> {
+    let analysis = analyzer.analyze(position, play, None)?;
+    let outcome = solver.outcome(position, play)?;
+    if analysis.outcome != outcome {
+        return Ok(Some(format!(
+            "outcome {} by the closed form, {outcome} by search",
+            analysis.outcome
+        )));
+    }
+    if let (Play::Normal, Some(v)) = (play, analysis.value) {
+        let searched = solver.grundy_value(position)?;
+        if v != searched {
+            return Ok(Some(format!(
+                "Grundy value {v} by the closed form, {searched} by search"
+            )));
+        }
+    }
+    let mut listed: Vec<String> = Vec::new();
+    for m in &analysis.winning_moves {
+        let after = position
+            .play(m)
+            .map_err(|e| Error::Unsupported(format!("the closed form listed {m}: {e}")))?;
+        listed.push(after.to_string());
+    }
+    let mut searched: Vec<String> = solver
+        .winning_moves(position, play)?
+        .iter()
+        .map(|m| position.play(m).map(|p| p.to_string()))
+        .collect::<Result<_, _>>()?;
+    listed.sort();
+    searched.sort();
+    if listed != searched || (outcome == Outcome::P && !listed.is_empty()) {
+        return Ok(Some(format!(
+            "winning moves lead to [{}] by the closed form, [{}] by search",
+            listed.join("; "),
+            searched.join("; ")
+        )));
+    }
+    Ok(None)
+}

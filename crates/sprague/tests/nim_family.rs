@@ -1,0 +1,235 @@
+//! The Nim family of the source articles: misère Nim, Moore's Nim_k,
+//! staircase Nim, subtraction games, and sums of them; each closed form
+//! against the generic solver.
+
+use proptest::prelude::*;
+use sprague::{verify, Analyzer, Limits, Outcome, ParseErrorKind, Play, Position, Solver, SumGame};
+
+fn pos(text: &str) -> Position {
+    text.parse().unwrap()
+}
+
+/// Outcome and the positions after each winning move.
+fn analyse(text: &str, play: Play) -> (Outcome, Vec<String>) {
+    let p = pos(text);
+    let a = Analyzer::default().analyze(&p, play, None).unwrap();
+    let after = a
+        .winning_moves
+        .iter()
+        .map(|m| p.play(m).unwrap().to_string())
+        .collect();
+    (a.outcome, after)
+}
+
+#[test]
+fn closed_forms_agree_with_search_on_all_small_positions() {
+    let cases: &[(&str, Play, usize, u64)] = &[
+        ("nim", Play::Normal, 3, 6),
+        ("nim", Play::Misere, 4, 5),
+        ("moore:1", Play::Normal, 3, 5),
+        ("moore:2", Play::Normal, 3, 5),
+        ("moore:3", Play::Normal, 4, 3),
+        ("staircase", Play::Normal, 4, 4),
+        ("sub:1,3,4", Play::Normal, 3, 9),
+        ("sub:2,3", Play::Normal, 3, 9),
+        ("sub:1-3", Play::Normal, 3, 9),
+        ("sub:2,5-7", Play::Normal, 2, 20),
+    ];
+    for &(ruleset, play, heaps, max) in cases {
+        let report = verify(
+            &ruleset.parse().unwrap(),
+            play,
+            heaps,
+            max,
+            Limits::default(),
+        )
+        .unwrap();
+        let expected: u64 = (0..=heaps as u32).map(|h| (max + 1).pow(h)).sum();
+        assert_eq!(report.checked, expected, "{ruleset}");
+        assert_eq!(
+            report.disagreements, 0,
+            "{ruleset} {play}: {:?}",
+            report.examples
+        );
+    }
+}
+
+#[test]
+fn verify_has_nothing_to_check_for_misere_play_without_a_closed_form() {
+    let r = verify(
+        &"moore:2".parse().unwrap(),
+        Play::Misere,
+        2,
+        2,
+        Limits::default(),
+    );
+    assert!(matches!(r, Err(sprague::Error::Unsupported(_))));
+}
+
+#[test]
+fn misere_nim_cases() {
+    use Outcome::{N, P};
+    let m = |t: &str| analyse(t, Play::Misere);
+    assert_eq!(m("nim 1 1 1").0, P);
+    assert_eq!(m("nim 1 1").0, N);
+    assert_eq!(m("nim 2").0, N);
+    assert_eq!(m("nim 2 2").0, P);
+    assert_eq!(m("nim 2 3"), (N, vec!["nim 2 2".to_string()]));
+    assert_eq!(m("nim 3 4 1"), (N, vec!["nim 3 2 1".to_string()]));
+    assert_eq!(m("nim 4 5 1").0, P);
+    assert_eq!(m("nim 1 0").0, P);
+    assert_eq!(m("nim 1 1 0").0, N);
+    assert_eq!(m("nim").0, N);
+    assert_eq!(m("nim 0").0, N);
+    // One heap above 1: leave an odd number of 1-heaps.
+    assert_eq!(m("nim 5 1 1"), (N, vec!["nim 1 1 1".to_string()]));
+    assert_eq!(m("nim 5 1"), (N, vec!["nim 0 1".to_string()]));
+    // A sum of Nim components is one misère Nim position.
+    assert_eq!(m("nim 1 + nim 1 + nim 1").0, P);
+    assert_eq!(m("nim 2 + nim 3"), (N, vec!["nim 2 + nim 2".to_string()]));
+    // Huge heaps answer at once.
+    assert_eq!(m("nim 18446744073709551615 18446744073709551615").0, P);
+}
+
+#[test]
+fn moore_cases() {
+    use Outcome::{N, P};
+    let n = |t: &str| analyse(t, Play::Normal);
+    assert_eq!(n("moore:2 1 1 1").0, P);
+    assert_eq!(n("moore:2 1 2 3").0, N);
+    assert_eq!(n("moore:2 5 5 5").0, P);
+    let (o, after) = n("moore:2 5 8 10");
+    assert_eq!(o, N);
+    // Take 3 from the 8 and 5 from the 10.
+    assert!(after.contains(&"moore:2 5 5 5".to_string()), "{after:?}");
+}
+
+#[test]
+fn moore_with_huge_heaps_lists_up_to_the_cap_and_counts() {
+    let p = pos(
+        "moore:2 18446744073709551615 9223372036854775808 6148914691236517205 3689348814741910323",
+    );
+    let a = Analyzer::default()
+        .analyze(&p, Play::Normal, Some(50))
+        .unwrap();
+    assert_eq!(a.outcome, Outcome::N);
+    assert_eq!(a.value, None, "too large to search");
+    assert_eq!(a.winning_moves.len(), 50);
+    assert!(a.truncated);
+    let total = a.total_winning_moves.expect("counted by the digit walk");
+    // The complete list has exactly that many moves, all to P-positions.
+    let all = Analyzer::default().analyze(&p, Play::Normal, None).unwrap();
+    assert!(!all.truncated);
+    assert_eq!(all.winning_moves.len() as u64, total);
+    assert_eq!(total, 65536);
+    assert_eq!(&all.winning_moves[..50], &a.winning_moves[..]);
+    for m in &all.winning_moves {
+        let after = p.play(m).unwrap();
+        assert_eq!(after.outcome(Play::Normal).unwrap(), Outcome::P, "{m}");
+    }
+}
+
+#[test]
+fn staircase_cases() {
+    use Outcome::{N, P};
+    let n = |t: &str| analyse(t, Play::Normal);
+    assert_eq!(n("staircase 3 1 2").0, N);
+    assert_eq!(n("staircase 0 5").0, P);
+    assert_eq!(n("staircase 3 9 3").0, P);
+    // Both kinds of winning move: odd step down, and even step onto an odd one.
+    let (_, after) = n("staircase 1 5 0");
+    assert_eq!(after, vec!["staircase 0 5 0".to_string()]);
+    let (_, after) = n("staircase 2 5 3");
+    // Odd steps 2 and 3: nim-sum 1. Step 3 -> 2 coins (1 down to step 2),
+    // step 1 -> 3 (1 coin from step 2 onto step 1).
+    assert_eq!(after, vec!["staircase 3 4 3", "staircase 2 6 2"]);
+    let (o, _) = n("staircase 18446744073709551615");
+    assert_eq!(o, N);
+}
+
+#[test]
+fn subtraction_cases() {
+    // sub:1,3,4: P exactly at heaps = 0 or 2 (mod 7).
+    for h in 0..700u64 {
+        let (o, _) = analyse(&format!("sub:1,3,4 {h}"), Play::Normal);
+        assert_eq!(o == Outcome::P, h % 7 == 0 || h % 7 == 2, "heap {h}");
+    }
+    // sub:2,3 heap 4: exactly one winning move, remove 3.
+    let p = pos("sub:2,3 4");
+    let moves = p.winning_moves(Play::Normal).unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0].to_string(), "sub:2,3 heap 1: 4 -> 1");
+}
+
+#[test]
+fn bad_ruleset_arguments_name_what_is_wrong() {
+    let cases: &[(&str, &str)] = &[
+        ("moore:0 1", "at least 1"),
+        ("moore:x 1", "whole number"),
+        ("moore 1", "moore needs K"),
+        ("sub: 1", "subtraction set is empty"),
+        ("sub:0 1", "may not contain 0"),
+        ("sub:3-1 1", "range 3-1 is empty"),
+        ("sub:1,,2 1", "not an amount"),
+        ("staircase -1", "cannot be negative"),
+        ("staircase:2 1", "takes no parameter"),
+        (
+            "staircase 18446744073709551615 1",
+            "at most 18446744073709551615 coins",
+        ),
+    ];
+    for (text, message) in cases {
+        let e = text.parse::<Position>().unwrap_err();
+        assert!(e.to_string().contains(message), "{text}: {e}");
+        assert!(e.word().is_some(), "{text}: names a word");
+        if text.starts_with("staircase -1") {
+            assert_eq!(e.kind(), &ParseErrorKind::NegativeHeap);
+        }
+    }
+}
+
+fn component() -> impl Strategy<Value = String> {
+    let heaps = |n: usize, max: u64| prop::collection::vec(0..=max, 0..=n);
+    prop_oneof![
+        heaps(2, 4).prop_map(|h| format!("nim {}", join(&h))),
+        heaps(2, 3).prop_map(|h| format!("moore:2 {}", join(&h))),
+        heaps(3, 3).prop_map(|h| format!("staircase {}", join(&h))),
+        heaps(2, 12).prop_map(|h| format!("sub:1,3,4 {}", join(&h))),
+        heaps(2, 12).prop_map(|h| format!("sub:2,3 {}", join(&h))),
+    ]
+}
+
+fn join(h: &[u64]) -> String {
+    h.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn winning_moves_of_mixed_sums_lead_to_p(parts in prop::collection::vec(component(), 1..4)) {
+        let p = pos(&parts.join(" + "));
+        let mut solver = Solver::new(SumGame::default());
+        for play in [Play::Normal, Play::Misere] {
+            let a = Analyzer::default().analyze(&p, play, None).unwrap();
+            prop_assert_eq!(a.outcome, solver.outcome(&p, play).unwrap(), "{} {}", p, play);
+            if play == Play::Normal {
+                prop_assert_eq!(a.value, Some(solver.grundy_value(&p).unwrap()), "{}", p);
+            }
+            let mut listed: Vec<String> =
+                a.winning_moves.iter().map(|m| p.play(m).unwrap().to_string()).collect();
+            let mut searched: Vec<String> = solver
+                .winning_moves(&p, play)
+                .unwrap()
+                .iter()
+                .map(|m| p.play(m).unwrap().to_string())
+                .collect();
+            listed.sort();
+            searched.sort();
+            prop_assert_eq!(&listed, &searched, "{} {}", p, play);
+            for after in &listed {
+                prop_assert_eq!(solver.outcome(&pos(after), play).unwrap(), Outcome::P);
+            }
+        }
+    }
+}
