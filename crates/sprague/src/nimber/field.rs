@@ -1,0 +1,336 @@
+//! The fast nim-field arithmetic on 64 bits: exp/log tables over the 16-bit
+//! subfield and Karatsuba-style splitting 64 → 32 → 16.
+//!
+//! # The method
+//!
+//! The nimbers below `2^16` form a subfield of 65536 elements (Conway, *On
+//! Numbers and Games*, ch. 6); its multiplicative group is cyclic of order
+//! `65535`, so with a primitive element `g`, `x ⊗ y = g^(log x + log y)`.
+//! [`Tables`] holds `log` and `exp` for that subfield, built at compile time
+//! (from the plain recursive product of [`super::plain`]).
+//!
+//! The field below `2^(2m)` is a quadratic extension of the field below
+//! `2^m`: with `F = 2^m` and `h = F/2`, `F ⊗ F = F ⊕ h` (Conway, ch. 6;
+//! Lenstra, "Nim multiplication", 1978). Writing `a = a1·F ⊕ a0` and
+//! `b = b1·F ⊕ b0`, Karatsuba's trick gives the product from three products
+//! in the smaller field:
+//!
+//! ```text
+//! a ⊗ b = ((a0⊕a1)(b0⊕b1) ⊕ a0b0)·F ⊕ (a0b0 ⊕ a1b1 ⊗ h)
+//! ```
+//!
+//! Applied at 64 → 32 and at 32 → 16 bits, a 64-bit product needs 18 `log`
+//! look-ups and 10 `exp` look-ups (the factor `h` and, at the top level,
+//! `a1b1 ⊗ 2^31` are folded into the exponents), and no branches.
+//!
+//! # Zero without branches
+//!
+//! `log 0` is a sentinel, [`LOG_ZERO`], larger than any sum of real
+//! logarithms and constants used here; the `exp` table is zero from that index
+//! on, so any product with a zero factor reads a zero.
+//!
+//! # Memory
+//!
+//! `exp`: 2^19 `u16` = 1 MiB; `log`: 2^16 `u32` = 256 KiB; 1.25 MiB of static
+//! data in all ([`TABLE_BYTES`]). Products of non-zero 16-bit pieces touch
+//! only the first `3 · 65535` entries of `exp` (384 KiB), so the working set of
+//! random products is 640 KiB.
+
+use super::plain;
+
+/// The order of the multiplicative group of the 16-bit subfield.
+const ORDER: u32 = 65_535;
+
+/// The sentinel `log 0`: no sum of at most three logarithms of non-zero
+/// elements (each at most `ORDER - 1`) reaches it.
+const LOG_ZERO: u32 = 3 * ORDER - 2;
+
+/// Length of the `exp` table: a power of two above `2 · LOG_ZERO + ORDER`,
+/// the largest index ever formed, so an index can be masked instead of
+/// bounds-checked.
+const EXP_LEN: usize = 1 << 19;
+const EXP_MASK: u32 = (EXP_LEN - 1) as u32;
+
+/// The bytes of static memory held by the product tables (see the module
+/// docs).
+pub(crate) const TABLE_BYTES: usize = std::mem::size_of::<Tables>();
+
+/// Exp/log tables of the 16-bit subfield.
+pub(crate) struct Tables {
+    /// `exp[i] = g^(i mod 65535)` for `i < LOG_ZERO`, then 0.
+    exp: [u16; EXP_LEN],
+    /// `log[x]` = the discrete logarithm of `x` to base `g`, for `x != 0`;
+    /// `log[0] = LOG_ZERO`.
+    log: [u32; 1 << 16],
+}
+
+/// The smallest primitive element of the 16-bit subfield (all smaller ones
+/// lie in a proper subfield or have a smaller order). It is 258.
+pub(crate) const PRIMITIVE: u16 = find_primitive();
+
+/// The tables, evaluated once at compile time.
+const BUILT: Tables = Tables::build(PRIMITIVE);
+
+/// The tables in static memory (one copy, shared by every product).
+static TABLES: Tables = BUILT;
+
+/// `log h` for `h = 2^15`, half of the Fermat 2-power `2^16`.
+const LOG_H: u32 = BUILT.log[1 << 15];
+/// `log h²`.
+const LOG_H2: u32 = (2 * LOG_H) % ORDER;
+
+/// `x^e` in the 16-bit subfield by the plain product (build time only).
+const fn pow16(x: u16, mut e: u32) -> u16 {
+    let mut base = x as u64;
+    let mut acc = 1u64;
+    while e > 0 {
+        if e & 1 == 1 {
+            acc = plain::mul(acc, base);
+        }
+        base = plain::mul(base, base);
+        e >>= 1;
+    }
+    acc as u16
+}
+
+/// The smallest element of order 65535 = 3·5·17·257. The search starts at
+/// 256: the nimbers below 256 form a subfield of order 256, so their orders
+/// divide 255.
+const fn find_primitive() -> u16 {
+    let primes = [3u32, 5, 17, 257];
+    let mut g: u32 = 256;
+    while g < 1 << 16 {
+        let mut ok = true;
+        let mut i = 0;
+        while ok && i < primes.len() {
+            if pow16(g as u16, ORDER / primes[i]) == 1 {
+                ok = false;
+            }
+            i += 1;
+        }
+        if ok {
+            return g as u16;
+        }
+        g += 1;
+    }
+    panic!("the 16-bit nim-field has no primitive element");
+}
+
+impl Tables {
+    const fn build(g: u16) -> Tables {
+        // Multiplication by g is GF(2)-linear: tabulate 2^k ⊗ g.
+        let mut columns = [0u16; 16];
+        let mut k = 0;
+        while k < 16 {
+            columns[k] = plain::mul(1 << k, g as u64) as u16;
+            k += 1;
+        }
+        let mut exp = [0u16; EXP_LEN];
+        let mut log = [LOG_ZERO; 1 << 16];
+        let mut x: u16 = 1;
+        let mut i: u32 = 0;
+        while i < ORDER {
+            assert!(log[x as usize] == LOG_ZERO, "g is not primitive");
+            exp[i as usize] = x;
+            log[x as usize] = i;
+            let mut next = 0u16;
+            let mut k = 0;
+            while k < 16 {
+                if x & (1 << k) != 0 {
+                    next ^= columns[k];
+                }
+                k += 1;
+            }
+            x = next;
+            i += 1;
+        }
+        assert!(x == 1, "g^65535 must be 1");
+        while i < LOG_ZERO {
+            exp[i as usize] = exp[(i - ORDER) as usize];
+            i += 1;
+        }
+        Tables { exp, log }
+    }
+}
+
+/// `g^i`, or 0 when `i` involves [`LOG_ZERO`].
+#[inline(always)]
+fn exp(i: u32) -> u64 {
+    TABLES.exp[(i & EXP_MASK) as usize] as u64
+}
+
+/// The logarithm of the low 16 bits of `x` ([`LOG_ZERO`] for 0).
+#[inline(always)]
+fn log(x: u64) -> u32 {
+    TABLES.log[(x & 0xffff) as usize]
+}
+
+/// The logarithms a Karatsuba product needs of a 32-bit value `x1·2^16 ⊕ x0`:
+/// `log x0`, `log x1`, `log (x0 ⊕ x1)`.
+#[derive(Clone, Copy)]
+struct Logs32 {
+    l0: u32,
+    l1: u32,
+    ls: u32,
+}
+
+#[inline(always)]
+fn logs32(x: u64) -> Logs32 {
+    Logs32 {
+        l0: log(x),
+        l1: log(x >> 16),
+        ls: log(x ^ (x >> 16)),
+    }
+}
+
+/// `x ⊗ y` for 32-bit `x, y` given by their [`Logs32`].
+#[inline(always)]
+fn mul32_logs(x: Logs32, y: Logs32) -> u64 {
+    let q00 = exp(x.l0 + y.l0);
+    let q11h = exp(x.l1 + y.l1 + LOG_H);
+    let qss = exp(x.ls + y.ls);
+    ((qss ^ q00) << 16) | (q00 ^ q11h)
+}
+
+/// `x ⊗ y ⊗ 2^31` for 32-bit `x, y` given by their [`Logs32`].
+///
+/// With `P = x ⊗ y = P1·F ⊕ P0` (`F = 2^16`, `h = 2^15`, `2^31 = h·F`):
+/// `P ⊗ hF = ((P1 ⊕ P0) ⊗ h)·F ⊕ P1 ⊗ h²`, and `P1 ⊕ P0`, `P1` are sums of
+/// the three partial products, so each term is one `exp` look-up.
+#[inline(always)]
+fn mul32_logs_times_2_31(x: Logs32, y: Logs32) -> u64 {
+    let high = exp(x.ls + y.ls + LOG_H) ^ exp(x.l1 + y.l1 + LOG_H2);
+    let low = exp(x.ls + y.ls + LOG_H2) ^ exp(x.l0 + y.l0 + LOG_H2);
+    (high << 16) | low
+}
+
+/// The nim-product of two 64-bit nimbers (28 table look-ups, no branches).
+#[inline]
+pub(crate) fn mul(a: u64, b: u64) -> u64 {
+    let (a0, a1) = (a & 0xffff_ffff, a >> 32);
+    let (b0, b1) = (b & 0xffff_ffff, b >> 32);
+    let (la0, la1, las) = (logs32(a0), logs32(a1), logs32(a0 ^ a1));
+    let (lb0, lb1, lbs) = (logs32(b0), logs32(b1), logs32(b0 ^ b1));
+    let p00 = mul32_logs(la0, lb0);
+    let pss = mul32_logs(las, lbs);
+    let p11h = mul32_logs_times_2_31(la1, lb1);
+    ((pss ^ p00) << 32) | (p00 ^ p11h)
+}
+
+/// The nim-product of two 32-bit nimbers.
+#[inline]
+fn mul32(x: u64, y: u64) -> u64 {
+    mul32_logs(logs32(x), logs32(y))
+}
+
+/// `x ⊗ 2^15` for 16-bit `x`.
+#[inline]
+fn mul16_h(x: u64) -> u64 {
+    exp(log(x) + LOG_H)
+}
+
+/// `x ⊗ 2^31` for 32-bit `x = x1·F ⊕ x0`: `((x1 ⊕ x0) ⊗ h)·F ⊕ x1 ⊗ h²`.
+#[inline]
+fn mul32_times_2_31(x: u64) -> u64 {
+    let (x0, x1) = (x & 0xffff, x >> 16);
+    (exp(log(x0 ^ x1) + LOG_H) << 16) | exp(log(x1) + LOG_H2)
+}
+
+/// The nim-square root of a 16-bit nimber: `g^(log x / 2)`, halving modulo
+/// the odd order 65535.
+fn sqrt16(x: u64) -> u64 {
+    if x == 0 {
+        return 0;
+    }
+    let l = log(x);
+    let half = if l % 2 == 0 { l / 2 } else { (l + ORDER) / 2 };
+    exp(half)
+}
+
+/// Square roots in the extension: `(b1·F ⊕ b0)² = b1²·F ⊕ (b0² ⊕ b1² ⊗ h)`,
+/// so `sqrt(a1·F ⊕ a0) = sqrt(a1)·F ⊕ sqrt(a0 ⊕ a1 ⊗ h)`.
+fn sqrt32(x: u64) -> u64 {
+    let (x0, x1) = (x & 0xffff, x >> 16);
+    (sqrt16(x1) << 16) | sqrt16(x0 ^ mul16_h(x1))
+}
+
+/// The nim-square root of a 64-bit nimber (see [`sqrt32`]).
+pub(crate) fn sqrt(a: u64) -> u64 {
+    let (a0, a1) = (a & 0xffff_ffff, a >> 32);
+    (sqrt32(a1) << 32) | sqrt32(a0 ^ mul32_times_2_31(a1))
+}
+
+/// The inverse of a non-zero 16-bit nimber: `g^(65535 - log x)`.
+fn inv16(x: u64) -> u64 {
+    debug_assert!(x != 0);
+    exp(ORDER - log(x))
+}
+
+/// The inverse of a non-zero 32-bit nimber by its norm: with `F ⊗ F = F ⊕ h`
+/// the conjugate of `x = x1·F ⊕ x0` is `x1·F ⊕ (x0 ⊕ x1)`, and
+/// `x ⊗ conj(x) = x0 ⊗ (x0 ⊕ x1) ⊕ x1² ⊗ h`, a non-zero element of the
+/// subfield. So `1/x = conj(x) ⊗ (1/norm)`.
+fn inv32(x: u64) -> u64 {
+    let (x0, x1) = (x & 0xffff, x >> 16);
+    let x1_sq = exp(2 * log(x1));
+    let norm = exp(log(x0) + log(x0 ^ x1)) ^ mul16_h(x1_sq);
+    let n = inv16(norm);
+    (exp(log(x1) + log(n)) << 16) | exp(log(x0 ^ x1) + log(n))
+}
+
+/// The inverse of a 64-bit nimber (see [`inv32`]), `None` for 0.
+pub(crate) fn inv(a: u64) -> Option<u64> {
+    if a == 0 {
+        return None;
+    }
+    let (a0, a1) = (a & 0xffff_ffff, a >> 32);
+    let norm = mul32(a0, a0 ^ a1) ^ mul32_times_2_31(mul32(a1, a1));
+    let n = inv32(norm);
+    Some((mul32(a1, n) << 32) | mul32(a0 ^ a1, n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_are_consistent() {
+        assert_eq!(PRIMITIVE, 258);
+        for x in 1..=0xffffu64 {
+            let l = log(x);
+            assert!(l < ORDER);
+            assert_eq!(exp(l), x);
+        }
+        assert_eq!(log(0), LOG_ZERO);
+        // Every index a product can form with a zero factor reads 0.
+        for i in LOG_ZERO..=2 * LOG_ZERO + ORDER {
+            assert_eq!(exp(i), 0, "exp[{i}]");
+        }
+        assert_eq!(TABLE_BYTES, (1 << 20) + (1 << 18));
+    }
+
+    #[test]
+    fn subfield_products_match_the_plain_method() {
+        // Every product of a 16-bit value by a sample of others.
+        for x in 0..=0xffffu64 {
+            for y in [0u64, 1, 2, 3, 255, 256, 258, 0x8000, 0xffff, x, x ^ 0x1234] {
+                assert_eq!(mul(x, y), plain::mul(x, y), "{x} ⊗ {y}");
+            }
+        }
+    }
+
+    #[test]
+    fn square_roots_and_inverses_in_the_subfields() {
+        for x in 1..=0xffffu64 {
+            let r = sqrt16(x);
+            assert_eq!(plain::mul(r, r), x);
+            assert_eq!(plain::mul(inv16(x), x), 1);
+        }
+        for x in [1u64, 2, 0x1_0000, 0xffff_ffff, 0x8000_0000, 0x1234_5678] {
+            assert_eq!(plain::mul(inv32(x), x), 1, "{x}");
+            let r = sqrt32(x);
+            assert_eq!(plain::mul(r, r), x, "{x}");
+            assert_eq!(mul32_times_2_31(x), plain::mul(x, 1 << 31));
+        }
+    }
+}
