@@ -189,6 +189,8 @@ impl Nimber {
     }
 }
 
+// The nim-sum is XOR by definition, which clippy finds suspicious in `Add`.
+#[allow(clippy::suspicious_arithmetic_impl)]
 impl Add for Nimber {
     type Output = Nimber;
     /// Nim-sum: bitwise XOR.
@@ -197,6 +199,7 @@ impl Add for Nimber {
     }
 }
 
+#[allow(clippy::suspicious_op_assign_impl)]
 impl AddAssign for Nimber {
     fn add_assign(&mut self, rhs: Nimber) {
         self.0 ^= rhs.0;
