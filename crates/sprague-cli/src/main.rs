@@ -24,6 +24,7 @@ pub struct Cli {
 enum Command {
     Analyze(cmd::analyze::Args),
     Batch(cmd::batch::Args),
+    Nimber(cmd::nimber::Args),
 }
 
 fn main() {
@@ -44,6 +45,7 @@ fn main() {
     let result = match cli.command {
         Command::Analyze(args) => cmd::analyze::run(args),
         Command::Batch(args) => cmd::batch::run(args),
+        Command::Nimber(args) => cmd::nimber::run(args),
     };
     match result {
         Ok(code) => code.exit(),
