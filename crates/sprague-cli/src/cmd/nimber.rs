@@ -16,7 +16,7 @@
 //! reported at their own token.
 
 use std::fmt;
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, Read, Write};
 
 use anyhow::Result;
 use sprague::Nimber;
@@ -65,11 +65,10 @@ pub struct Args {
 /// Runs `nimber`.
 pub fn run(args: Args) -> Result<Exit> {
     if args.batch {
-        let stdin = io::stdin().lock();
-        let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-        let code = run_batch(stdin, &mut out, &mut io::stderr().lock())?;
+        let mut out = io::stdout().lock();
+        let code = run_batch(io::stdin().lock(), &mut out, &mut io::stderr().lock());
         out.flush()?;
-        return Ok(code);
+        return code;
     }
     let text = args.expr.join(" ");
     let value = evaluate(&text).map_err(|e| UsageError(e.with_context(&text)))?;
@@ -507,26 +506,132 @@ impl<'t> Parser<'t> {
 /// `error: line L: ...` and skipped (exit status 2 at the end); a bad or
 /// missing count, or more pairs than the count, is an error that stops the
 /// run.
-fn run_batch(mut input: impl BufRead, out: &mut impl Write, err: &mut impl Write) -> Result<Exit> {
-    let mut line = Vec::with_capacity(64);
-    let mut number = 0usize;
-    let mut expected: Option<(u64, usize)> = None; // (T, its line)
-    let mut done = 0u64;
-    let mut status = Exit::Success;
-    let mut buf = itoa::Buffer::new();
+///
+/// The input is read in blocks of 1 MiB and cut at the last newline; lines of
+/// the plain form `digits SPACE digits` (with `\n` or `\r\n`) are parsed in
+/// one pass over their bytes, anything else goes through [`Batch::line`],
+/// which accepts hex, tabs and extra spaces and explains what is wrong.
+fn run_batch(mut input: impl Read, out: &mut impl Write, err: &mut impl Write) -> Result<Exit> {
+    let mut batch = Batch {
+        number: 0,
+        count: None,
+        done: 0,
+        status: Exit::Success,
+        output: Vec::with_capacity(OUTPUT_BLOCK + 32),
+        itoa: itoa::Buffer::new(),
+    };
+    let mut buf = vec![0u8; 1 << 20];
+    let mut filled = 0;
     loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
+        if filled == buf.len() {
+            // A line longer than the buffer: make room for the rest of it.
+            buf.resize(2 * buf.len(), 0);
+        }
+        let n = match input.read(&mut buf[filled..]) {
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e.into()),
+        };
+        filled += n;
+        let end = if n == 0 {
+            filled
+        } else {
+            match buf[..filled].iter().rposition(|&b| b == b'\n') {
+                Some(i) => i + 1,
+                None => continue,
+            }
+        };
+        let done = batch.block(&buf[..end], out, err);
+        if let Err(e) = done {
+            out.write_all(&batch.output)?;
+            return Err(e);
+        }
+        buf.copy_within(end..filled, 0);
+        filled -= end;
+        if n == 0 {
             break;
         }
-        number += 1;
+    }
+    out.write_all(&batch.output)?;
+    match batch.count {
+        None => Err(UsageError(
+            "empty input: expected the number of pairs T, then T lines `a b`".into(),
+        )
+        .into()),
+        Some((count, count_line)) if batch.done < count => Err(UsageError(format!(
+            "the input ends after {} pairs, but the count T on line {count_line} is {count}",
+            batch.done
+        ))
+        .into()),
+        Some(_) => Ok(batch.status),
+    }
+}
+
+/// Output is handed to the writer in blocks of about this many bytes.
+const OUTPUT_BLOCK: usize = 1 << 16;
+
+/// The state of a `--batch` run between blocks of input.
+struct Batch {
+    /// The number of the last line read, from 1.
+    number: usize,
+    /// The count T and the line it was on, once read.
+    count: Option<(u64, usize)>,
+    /// Pair lines read so far.
+    done: u64,
+    status: Exit,
+    output: Vec<u8>,
+    itoa: itoa::Buffer,
+}
+
+impl Batch {
+    /// Handles a block of whole lines (the last may lack its newline at the
+    /// end of the input).
+    fn block(&mut self, block: &[u8], out: &mut impl Write, err: &mut impl Write) -> Result<()> {
+        let mut pos = 0;
+        while pos < block.len() {
+            self.number += 1;
+            if let Some((count, _)) = self.count {
+                if self.done < count {
+                    if let Some((a, b, next)) = plain_pair(block, pos) {
+                        self.done += 1;
+                        self.write_product(a, b, out)?;
+                        pos = next;
+                        continue;
+                    }
+                }
+            }
+            let end = block[pos..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(block.len(), |i| pos + i);
+            self.line(&block[pos..end], out, err)?;
+            pos = end + 1;
+        }
+        Ok(())
+    }
+
+    fn write_product(&mut self, a: u64, b: u64, out: &mut impl Write) -> io::Result<()> {
+        let product = (Nimber(a) * Nimber(b)).0;
+        self.output
+            .extend_from_slice(self.itoa.format(product).as_bytes());
+        self.output.push(b'\n');
+        if self.output.len() >= OUTPUT_BLOCK {
+            out.write_all(&self.output)?;
+            self.output.clear();
+        }
+        Ok(())
+    }
+
+    /// Any line, in any form: the count, a pair, a blank line, or a mistake.
+    fn line(&mut self, line: &[u8], out: &mut impl Write, err: &mut impl Write) -> Result<()> {
+        let number = self.number;
         let mut words = line
             .split(|b| b.is_ascii_whitespace())
             .filter(|w| !w.is_empty());
         let Some(first) = words.next() else {
-            continue; // blank line
+            return Ok(()); // blank line
         };
-        let Some((count, count_line)) = expected else {
+        let Some((count, count_line)) = self.count else {
             let count = parse_number(first).map_err(|e| {
                 UsageError(format!(
                     "line {number}: the first line must be the number of pairs T: {:?}: {e}",
@@ -541,17 +646,16 @@ fn run_batch(mut input: impl BufRead, out: &mut impl Write, err: &mut impl Write
                 ))
                 .into());
             }
-            expected = Some((count, number));
-            continue;
+            self.count = Some((count, number));
+            return Ok(());
         };
-        if done == count {
-            out.flush()?;
+        if self.done == count {
             return Err(UsageError(format!(
                 "line {number}: more pairs than the count T = {count} on line {count_line}"
             ))
             .into());
         }
-        done += 1;
+        self.done += 1;
         let second = words.next();
         let third = words.next();
         let pair = match (second, third) {
@@ -568,31 +672,70 @@ fn run_batch(mut input: impl BufRead, out: &mut impl Write, err: &mut impl Write
             )),
         };
         match pair {
-            Ok((a, b)) => {
-                out.write_all(buf.format((Nimber(a) * Nimber(b)).0).as_bytes())?;
-                out.write_all(b"\n")?;
-            }
+            Ok((a, b)) => self.write_product(a, b, out)?,
             Err(message) => {
-                status = Exit::BadInput;
+                self.status = Exit::BadInput;
+                out.write_all(&self.output)?;
+                self.output.clear();
                 out.flush()?;
                 writeln!(err, "error: line {number}: {message}")?;
             }
         }
+        Ok(())
     }
-    match expected {
-        None => Err(UsageError(
-            "empty input: expected the number of pairs T, then T lines `a b`".into(),
-        )
-        .into()),
-        Some((count, count_line)) if done < count => {
-            out.flush()?;
-            Err(UsageError(format!(
-                "the input ends after {done} pairs, but the count T on line {count_line} is {count}"
-            ))
-            .into())
+}
+
+/// A line `a b` of decimal numbers below 2^64 separated by one space and
+/// ended by `\n`, `\r\n` or the end of `block`, starting at `pos`: the two
+/// numbers and where the next line starts. `None` for anything else (which
+/// [`Batch::line`] then reads or explains).
+#[inline]
+fn plain_pair(block: &[u8], pos: usize) -> Option<(u64, u64, usize)> {
+    let (a, p) = decimal(block, pos)?;
+    if block.get(p) != Some(&b' ') {
+        return None;
+    }
+    let (b, mut p) = decimal(block, p + 1)?;
+    if block.get(p) == Some(&b'\r') {
+        p += 1;
+    }
+    match block.get(p) {
+        None => Some((a, b, p)),
+        Some(b'\n') => Some((a, b, p + 1)),
+        Some(_) => None,
+    }
+}
+
+/// The decimal number of 1 to 20 digits at `pos` if it is below 2^64, and
+/// the position after it.
+#[inline]
+fn decimal(block: &[u8], pos: usize) -> Option<(u64, usize)> {
+    let mut v = 0u64;
+    let mut p = pos;
+    // Up to 19 digits cannot overflow.
+    while p < block.len() && p - pos < 19 {
+        let d = block[p].wrapping_sub(b'0');
+        if d > 9 {
+            break;
         }
-        Some(_) => Ok(status),
+        v = v * 10 + d as u64;
+        p += 1;
     }
+    if p == pos {
+        return None;
+    }
+    if let Some(d) = block
+        .get(p)
+        .map(|c| c.wrapping_sub(b'0'))
+        .filter(|&d| d <= 9)
+    {
+        v = v.checked_mul(10)?.checked_add(d as u64)?;
+        p += 1;
+        if block.get(p).is_some_and(u8::is_ascii_digit) {
+            return None;
+        }
+    }
+    Some((v, p))
 }
 
 #[cfg(test)]
@@ -769,8 +912,81 @@ mod tests {
         assert_eq!(code, Ok(Exit::Success));
     }
 
+    /// A reader that hands out at most `step` bytes per call.
+    struct Trickle<'a> {
+        data: &'a [u8],
+        step: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.step.min(buf.len()).min(self.data.len());
+            buf[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn batch_lines_in_every_form() {
+        let input = "6\n\
+                     18446744073709551615 18446744073709551615\n\
+                     00000000000000000000003 3\r\n\
+                     \t0x10  0X8 \n\
+                     \n\
+                     1 2\r\n\
+                     9999999999999999999 1\n\
+                     10000000000000000000 1";
+        let (out, err, code) = batch(input);
+        assert_eq!(
+            out,
+            "11290409524105353207\n2\n128\n2\n9999999999999999999\n10000000000000000000\n"
+        );
+        assert_eq!((err.as_str(), code), ("", Ok(Exit::Success)));
+        for step in [1, 2, 7, 1 << 20] {
+            let (mut out2, mut err2) = (Vec::new(), Vec::new());
+            let reader = Trickle {
+                data: input.as_bytes(),
+                step,
+            };
+            run_batch(reader, &mut out2, &mut err2).unwrap();
+            assert_eq!(String::from_utf8(out2).unwrap(), out, "step {step}");
+        }
+    }
+
+    #[test]
+    fn batch_line_longer_than_the_buffer() {
+        let input = format!("1\n{}5 7\n", " ".repeat(3 << 20));
+        let (out, err, code) = batch(&input);
+        assert_eq!(out, format!("{}\n", (Nimber(5) * Nimber(7)).0));
+        assert_eq!((err.as_str(), code), ("", Ok(Exit::Success)));
+    }
+
+    #[test]
+    fn plain_pairs() {
+        assert_eq!(plain_pair(b"1 2", 0), Some((1, 2, 3)));
+        assert_eq!(plain_pair(b"1 2\nx", 0), Some((1, 2, 4)));
+        assert_eq!(plain_pair(b"x\n1 2\r\n", 2), Some((1, 2, 7)));
+        assert_eq!(
+            plain_pair(b"18446744073709551615 0", 0),
+            Some((u64::MAX, 0, 22))
+        );
+        assert_eq!(plain_pair(b"18446744073709551616 0", 0), None);
+        assert_eq!(plain_pair(b"184467440737095516150 0", 0), None);
+        assert_eq!(plain_pair(b"1  2", 0), None);
+        assert_eq!(plain_pair(b"1 2 ", 0), None);
+        assert_eq!(plain_pair(b"1 0x2", 0), None);
+        assert_eq!(plain_pair(b" 1 2", 0), None);
+        assert_eq!(plain_pair(b"1 ", 0), None);
+    }
+
     #[test]
     fn batch_errors_name_the_line() {
+        let (_, err, _) = batch("1\n1 99999999999999999999\n");
+        assert!(
+            err.contains("line 2: word 2 \"99999999999999999999\": too large"),
+            "{err}"
+        );
         let (out, err, code) = batch("3\n1 2\n1 x\n2 2\n");
         assert_eq!(out, "2\n3\n");
         assert!(
