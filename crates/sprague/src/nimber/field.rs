@@ -33,19 +33,28 @@
 //!
 //! `exp`: 2^19 `u16` = 1 MiB; `log`: 2^16 `u32` = 256 KiB; 1.25 MiB of static
 //! data in all ([`TABLE_BYTES`]). Products of non-zero 16-bit pieces touch
-//! only the first `3 · 65535` entries of `exp` (384 KiB), so the working set of
-//! random products is 640 KiB.
+//! only the first `2 · 65535 + 7` entries of `exp` (256 KiB), so the working
+//! set of random products is 512 KiB; the zero entries are read only for
+//! zero pieces.
 
 use super::plain;
 
 /// The order of the multiplicative group of the 16-bit subfield.
 const ORDER: u32 = 65_535;
 
-/// The sentinel `log 0`: no sum of at most three logarithms of non-zero
-/// elements (each at most `ORDER - 1`) reaches it.
-const LOG_ZERO: u32 = 3 * ORDER - 2;
+/// `log h` for `h = 2^15`, half of the Fermat 2-power `2^16`: the base `g`
+/// is chosen as a cube root of `h`, so that multiplying by `h` or `h²` adds
+/// only 3 or 6 to an index and the `exp` entries products read stay within
+/// `2 · 65535 + 6` (256 KiB).
+const LOG_H: u32 = 3;
+/// `log h²`.
+const LOG_H2: u32 = 2 * LOG_H;
 
-/// Length of the `exp` table: a power of two above `2 · LOG_ZERO + ORDER`,
+/// The sentinel `log 0`: above every index formed from non-zero elements,
+/// `2 · (ORDER - 1) + LOG_H2`.
+const LOG_ZERO: u32 = 2 * (ORDER - 1) + LOG_H2 + 1;
+
+/// Length of the `exp` table: a power of two above `2 · LOG_ZERO + LOG_H2`,
 /// the largest index ever formed, so an index can be masked instead of
 /// bounds-checked.
 const EXP_LEN: usize = 1 << 19;
@@ -64,9 +73,9 @@ pub(crate) struct Tables {
     log: [u32; 1 << 16],
 }
 
-/// The smallest primitive element of the 16-bit subfield (all smaller ones
-/// lie in a proper subfield or have a smaller order). It is 258.
-pub(crate) const PRIMITIVE: u16 = find_primitive();
+/// The base `g` of the tables: a primitive element of the 16-bit subfield
+/// with `g³ = 2^15` (see [`LOG_H`]).
+pub(crate) const PRIMITIVE: u16 = find_generator();
 
 /// The tables, evaluated once at compile time.
 const BUILT: Tables = Tables::build(PRIMITIVE);
@@ -74,10 +83,8 @@ const BUILT: Tables = Tables::build(PRIMITIVE);
 /// The tables in static memory (one copy, shared by every product).
 static TABLES: Tables = BUILT;
 
-/// `log h` for `h = 2^15`, half of the Fermat 2-power `2^16`.
-const LOG_H: u32 = BUILT.log[1 << 15];
-/// `log h²`.
-const LOG_H2: u32 = (2 * LOG_H) % ORDER;
+// The tables agree with the constants the products use.
+const _: () = assert!(BUILT.log[1 << 15] == LOG_H);
 
 /// `x^e` in the 16-bit subfield by the plain product (build time only).
 const fn pow16(x: u16, mut e: u32) -> u16 {
@@ -93,27 +100,41 @@ const fn pow16(x: u16, mut e: u32) -> u16 {
     acc as u16
 }
 
-/// The smallest element of order 65535 = 3·5·17·257. The search starts at
-/// 256: the nimbers below 256 form a subfield of order 256, so their orders
-/// divide 255.
-const fn find_primitive() -> u16 {
+/// Whether `g` has order 65535 = 3·5·17·257.
+const fn is_primitive(g: u16) -> bool {
     let primes = [3u32, 5, 17, 257];
-    let mut g: u32 = 256;
-    while g < 1 << 16 {
-        let mut ok = true;
-        let mut i = 0;
-        while ok && i < primes.len() {
-            if pow16(g as u16, ORDER / primes[i]) == 1 {
-                ok = false;
-            }
-            i += 1;
+    let mut i = 0;
+    while i < primes.len() {
+        if pow16(g, ORDER / primes[i]) == 1 {
+            return false;
         }
-        if ok {
-            return g as u16;
-        }
-        g += 1;
+        i += 1;
     }
-    panic!("the 16-bit nim-field has no primitive element");
+    true
+}
+
+/// The smallest primitive cube root of `h = 2^15`. `h` lies in the subgroup
+/// of order 21845 = 65535 / 3 (its 21845th power is 1), where cubing is a
+/// bijection with inverse `x ↦ x^7282` (3 · 7282 = 21846 ≡ 1); the three cube
+/// roots of `h` are that one times the cube roots of unity 1, 2, 3 (`2 ⊗ 2 =
+/// 3`, `2 ⊗ 3 = 1`), and at least one of them is primitive.
+const fn find_generator() -> u16 {
+    let h = 1u16 << 15;
+    assert!(pow16(h, ORDER / 3) == 1);
+    let r = pow16(h, 7282) as u64;
+    let roots = [r, plain::mul(r, 2), plain::mul(r, 3)];
+    let mut best = 0u64;
+    let mut i = 0;
+    while i < roots.len() {
+        let g = roots[i] as u16;
+        assert!(pow16(g, 3) == h);
+        if is_primitive(g) && (best == 0 || roots[i] < best) {
+            best = roots[i];
+        }
+        i += 1;
+    }
+    assert!(best != 0, "no primitive cube root of 2^15");
+    best as u16
 }
 
 impl Tables {
@@ -295,7 +316,7 @@ mod tests {
 
     #[test]
     fn tables_are_consistent() {
-        assert_eq!(PRIMITIVE, 258);
+        assert_eq!(plain::mul(plain::mul(PRIMITIVE as u64, PRIMITIVE as u64), PRIMITIVE as u64), 1 << 15);
         for x in 1..=0xffffu64 {
             let l = log(x);
             assert!(l < ORDER);
@@ -303,7 +324,7 @@ mod tests {
         }
         assert_eq!(log(0), LOG_ZERO);
         // Every index a product can form with a zero factor reads 0.
-        for i in LOG_ZERO..=2 * LOG_ZERO + ORDER {
+        for i in LOG_ZERO..=2 * LOG_ZERO + LOG_H2 {
             assert_eq!(exp(i), 0, "exp[{i}]");
         }
         assert_eq!(TABLE_BYTES, (1 << 20) + (1 << 18));
