@@ -74,8 +74,11 @@ pub(crate) struct Tables {
 }
 
 /// The base `g` of the tables: a primitive element of the 16-bit subfield
-/// with `g³ = 2^15` (see [`LOG_H`]).
-pub(crate) const PRIMITIVE: u16 = find_generator();
+/// with `g³ = 2^15` (see [`LOG_H`]), the smallest one (the test
+/// `generator_is_the_smallest_primitive_cube_root_of_2_15` derives it). The
+/// build checks at compile time that it is primitive (its powers run through
+/// all 65535 non-zero elements) and that `log 2^15 = 3`.
+pub(crate) const PRIMITIVE: u16 = 10279;
 
 /// The tables, evaluated once at compile time.
 const BUILT: Tables = Tables::build(PRIMITIVE);
@@ -86,65 +89,27 @@ static TABLES: Tables = BUILT;
 // The tables agree with the constants the products use.
 const _: () = assert!(BUILT.log[1 << 15] as u32 == LOG_H);
 
-/// `x^e` in the 16-bit subfield by the plain product (build time only).
-const fn pow16(x: u16, mut e: u32) -> u16 {
-    let mut base = x as u64;
-    let mut acc = 1u64;
-    while e > 0 {
-        if e & 1 == 1 {
-            acc = plain::mul(acc, base);
-        }
-        base = plain::mul(base, base);
-        e >>= 1;
-    }
-    acc as u16
-}
-
-/// Whether `g` has order 65535 = 3·5·17·257.
-const fn is_primitive(g: u16) -> bool {
-    let primes = [3u32, 5, 17, 257];
-    let mut i = 0;
-    while i < primes.len() {
-        if pow16(g, ORDER / primes[i]) == 1 {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
-
-/// The smallest primitive cube root of `h = 2^15`. `h` lies in the subgroup
-/// of order 21845 = 65535 / 3 (its 21845th power is 1), where cubing is a
-/// bijection with inverse `x ↦ x^7282` (3 · 7282 = 21846 ≡ 1); the three cube
-/// roots of `h` are that one times the cube roots of unity 1, 2, 3 (`2 ⊗ 2 =
-/// 3`, `2 ⊗ 3 = 1`), and at least one of them is primitive.
-const fn find_generator() -> u16 {
-    let h = 1u16 << 15;
-    assert!(pow16(h, ORDER / 3) == 1);
-    let r = pow16(h, 7282) as u64;
-    let roots = [r, plain::mul(r, 2), plain::mul(r, 3)];
-    let mut best = 0u64;
-    let mut i = 0;
-    while i < roots.len() {
-        let g = roots[i] as u16;
-        assert!(pow16(g, 3) == h);
-        if is_primitive(g) && (best == 0 || roots[i] < best) {
-            best = roots[i];
-        }
-        i += 1;
-    }
-    assert!(best != 0, "no primitive cube root of 2^15");
-    best as u16
-}
-
 impl Tables {
+    /// The tables to base `g`, by walking the powers of `g`. Compile-time
+    /// evaluation is slow, so the walk uses two 256-entry tables of
+    /// `b ⊗ g` and `(b·2^8) ⊗ g` (multiplication by `g` is GF(2)-linear)
+    /// rather than the plain product.
     const fn build(g: u16) -> Tables {
-        // Multiplication by g is GF(2)-linear: tabulate 2^k ⊗ g.
         let mut columns = [0u16; 16];
         let mut k = 0;
         while k < 16 {
             columns[k] = plain::mul(1 << k, g as u64) as u16;
             k += 1;
+        }
+        let mut low = [0u16; 256];
+        let mut high = [0u16; 256];
+        let mut b = 1;
+        while b < 256 {
+            // Add the column of the lowest set bit to a smaller entry.
+            let k = (b as u32).trailing_zeros() as usize;
+            low[b] = low[b & (b - 1)] ^ columns[k];
+            high[b] = high[b & (b - 1)] ^ columns[k + 8];
+            b += 1;
         }
         let mut exp = [0u16; EXP_LEN];
         let mut log = [0u16; 1 << 16];
@@ -157,15 +122,7 @@ impl Tables {
             );
             exp[i as usize] = x;
             log[x as usize] = i as u16;
-            let mut next = 0u16;
-            let mut k = 0;
-            while k < 16 {
-                if x & (1 << k) != 0 {
-                    next ^= columns[k];
-                }
-                k += 1;
-            }
-            x = next;
+            x = low[(x & 0xff) as usize] ^ high[(x >> 8) as usize];
             i += 1;
         }
         assert!(x == 1, "g^65535 must be 1");
@@ -341,6 +298,48 @@ pub(crate) fn inv(a: u64) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `x^e` in the 16-bit subfield by the plain product.
+    fn pow16(x: u16, mut e: u32) -> u16 {
+        let (mut base, mut acc) = (x as u64, 1u64);
+        while e > 0 {
+            if e & 1 == 1 {
+                acc = plain::mul(acc, base);
+            }
+            base = plain::mul(base, base);
+            e >>= 1;
+        }
+        acc as u16
+    }
+
+    /// Whether `g` has order 65535 = 3·5·17·257.
+    fn is_primitive(g: u16) -> bool {
+        [3, 5, 17, 257].iter().all(|p| pow16(g, ORDER / p) != 1)
+    }
+
+    /// The smallest primitive cube root of `h = 2^15`. `h` lies in the
+    /// subgroup of order 21845 = 65535 / 3 (its 21845th power is 1), where
+    /// cubing is a bijection with inverse `x ↦ x^7282` (3 · 7282 = 21846 ≡ 1);
+    /// the three cube roots of `h` are that one times the cube roots of unity
+    /// 1, 2, 3 (`2 ⊗ 2 = 3`, `2 ⊗ 3 = 1`).
+    fn find_generator() -> u16 {
+        let h = 1u16 << 15;
+        assert_eq!(pow16(h, ORDER / 3), 1);
+        let r = pow16(h, 7282) as u64;
+        let roots = [r, plain::mul(r, 2), plain::mul(r, 3)].map(|g| g as u16);
+        assert!(roots.iter().all(|&g| pow16(g, 3) == h));
+        roots
+            .into_iter()
+            .filter(|&g| is_primitive(g))
+            .min()
+            .expect("a primitive cube root")
+    }
+
+    #[test]
+    fn generator_is_the_smallest_primitive_cube_root_of_2_15() {
+        assert_eq!(find_generator(), PRIMITIVE);
+        assert!(is_primitive(PRIMITIVE));
+    }
 
     #[test]
     fn tables_are_consistent() {
