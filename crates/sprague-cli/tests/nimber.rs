@@ -55,9 +55,12 @@ fn bad_expressions_exit_2_with_the_token() {
     let cases = [
         (
             "inv 0",
-            "error: token \"inv\" (column 1): inv 0: zero has no inverse",
+            "error: token \"inv\" (column 1): the operand of `inv` is 0, which has no inverse",
         ),
-        ("3 / 0", "error: token \"/\" (column 3): division by 0"),
+        (
+            "3 / 0",
+            "error: token \"/\" (column 3): division by 0 (the divisor is 0, which has no inverse)",
+        ),
         (
             "1 + 18446744073709551616",
             "error: token \"18446744073709551616\" (column 5): too large",

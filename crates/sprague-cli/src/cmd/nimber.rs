@@ -384,9 +384,12 @@ impl<'t> Parser<'t> {
                 Kind::Slash => {
                     let slash = self.next();
                     let divisor = self.unary()?;
-                    value = value
-                        .checked_div(divisor)
-                        .ok_or_else(|| ExprError::at(slash, "division by 0"))?;
+                    value = value.checked_div(divisor).ok_or_else(|| {
+                        ExprError::at(
+                            slash,
+                            "division by 0 (the divisor is 0, which has no inverse)",
+                        )
+                    })?;
                 }
                 _ => return Ok(value),
             }
@@ -402,9 +405,9 @@ impl<'t> Parser<'t> {
         let mut value = self.power()?;
         for op in prefixes.into_iter().rev() {
             value = match op.kind {
-                Kind::Inv => value
-                    .inv()
-                    .ok_or_else(|| ExprError::at(op, "inv 0: zero has no inverse"))?,
+                Kind::Inv => value.inv().ok_or_else(|| {
+                    ExprError::at(op, "the operand of `inv` is 0, which has no inverse")
+                })?,
                 _ => value.sqrt(),
             };
         }
@@ -809,11 +812,11 @@ mod tests {
     fn errors_name_the_token_and_column() {
         assert_eq!(
             eval("inv 0").unwrap_err(),
-            "token \"inv\" (column 1): inv 0: zero has no inverse"
+            "token \"inv\" (column 1): the operand of `inv` is 0, which has no inverse"
         );
         assert_eq!(
             eval("5 / (3 + 3)").unwrap_err(),
-            "token \"/\" (column 3): division by 0"
+            "token \"/\" (column 3): division by 0 (the divisor is 0, which has no inverse)"
         );
         assert_eq!(
             eval("0 ^ -2").unwrap_err(),
@@ -880,7 +883,7 @@ mod tests {
         let e = evaluate("1 + inv 0").unwrap_err();
         assert_eq!(
             e.with_context("1 + inv 0"),
-            "token \"inv\" (column 5): inv 0: zero has no inverse\n  1 + inv 0\n      ^"
+            "token \"inv\" (column 5): the operand of `inv` is 0, which has no inverse\n  1 + inv 0\n      ^"
         );
     }
 
