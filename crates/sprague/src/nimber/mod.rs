@@ -464,6 +464,24 @@ mod tests {
         }
     }
 
+    #[test]
+    #[ignore = "slow in debug builds: run with --release -- --ignored"]
+    fn table_method_equals_the_plain_one_on_200_000_pairs() {
+        // splitmix64, with pairs shifted right to make zero pieces common.
+        let mut seed = 7u64;
+        let mut next = || {
+            seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        for i in 0..200_000u64 {
+            let (a, b) = (Nimber(next() >> (i % 64)), Nimber(next() >> (i / 64 % 64)));
+            assert_eq!(a * b, a.mul_plain(b), "{a} ⊗ {b}");
+        }
+    }
+
     proptest! {
         // The plain method takes ~0.5 ms per dense product in debug builds.
         #![proptest_config(ProptestConfig::with_cases(64))]
