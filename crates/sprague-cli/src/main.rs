@@ -25,6 +25,7 @@ enum Command {
     Analyze(cmd::analyze::Args),
     Batch(cmd::batch::Args),
     Verify(cmd::verify::Args),
+    Nimber(cmd::nimber::Args),
 }
 
 fn main() {
@@ -46,6 +47,7 @@ fn main() {
         Command::Analyze(args) => cmd::analyze::run(args),
         Command::Batch(args) => cmd::batch::run(args),
         Command::Verify(args) => cmd::verify::run(args),
+        Command::Nimber(args) => cmd::nimber::run(args),
     };
     match result {
         Ok(code) => code.exit(),

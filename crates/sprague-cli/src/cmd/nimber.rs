@@ -1,0 +1,1039 @@
+//! `sprague nimber EXPR`: arithmetic in Conway's nim-field of 64-bit nimbers,
+//! and `sprague nimber --batch` for many products in the Library Checker
+//! "Nim Product" format.
+//!
+//! The expression grammar, tightest binding first:
+//!
+//! ```text
+//! atom   := NUMBER | '*' NUMBER | '(' expr ')'
+//! power  := atom [ '^' ['-'|'+'] NUMBER ]      integer exponent; no chains
+//! unary  := { 'inv' | 'sqrt' } power            inv 3 ^ 2 = inv (3 ^ 2)
+//! term   := unary { ('*' | '/') unary }         left to right
+//! expr   := term { '+' term }                   left to right
+//! ```
+//!
+//! Evaluation happens while parsing, so `inv 0` and division by zero are
+//! reported at their own token.
+
+use std::fmt;
+use std::io::{self, Read, Write};
+
+use anyhow::Result;
+use sprague::Nimber;
+
+use super::UsageError;
+use crate::exit::Exit;
+
+/// Nimber arithmetic: nim-sum, nim-product, inverse, division, powers and
+/// square roots of 64-bit nimbers
+///
+/// Evaluates EXPR in Conway's nim-field of order 2^64 (On Numbers and Games,
+/// ch. 6), on nimbers 0 ..= 2^64 - 1, and prints the value as a decimal
+/// number.
+///
+/// Operators, tightest binding first: `^` (integer exponent, may be negative:
+/// `x ^ -1` is the inverse; `a ^ 2 ^ 3` is refused as ambiguous); the prefix
+/// functions `inv x` and `sqrt x` (`inv 3 ^ 2` = `inv (3 ^ 2)`); `*` (nim-product,
+/// also `⊗`) and `/` (division), left to right; `+` (nim-sum, also `⊕`), left
+/// to right. Parentheses group. Numbers are decimal or hexadecimal (`0x1f`);
+/// Conway's star notation `*5` is accepted for a number.
+///
+/// Quote the expression (or at least every `*`) so that the shell does not
+/// expand `*` to file names: `sprague nimber '5 * 7 + inv 3'`.
+///
+/// With `--batch`, reads the Library Checker "Nim Product" format from stdin
+/// (a count T on the first line, then T lines `a b`) and prints a ⊗ b for each
+/// pair on its own line. A bad pair line is reported on stderr as
+/// `error: line L: ...` and skipped; the exit status is then 2.
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct Args {
+    /// The expression, as separate words or one quoted string, e.g.
+    /// `'3141 * 5926'`, `'inv 16'`, `'sqrt (2 ^ 10 + 1)'`.
+    #[arg(
+        value_name = "EXPR",
+        required_unless_present = "batch",
+        conflicts_with = "batch"
+    )]
+    pub expr: Vec<String>,
+    /// Read "T, then T lines `a b`" from stdin and print each nim-product
+    /// a ⊗ b on its own line.
+    #[arg(long)]
+    pub batch: bool,
+}
+
+/// Runs `nimber`.
+pub fn run(args: Args) -> Result<Exit> {
+    if args.batch {
+        let mut out = io::stdout().lock();
+        let code = run_batch(io::stdin().lock(), &mut out, &mut io::stderr().lock());
+        out.flush()?;
+        return code;
+    }
+    let text = args.expr.join(" ");
+    let value = evaluate(&text).map_err(|e| UsageError(e.with_context(&text)))?;
+    let mut out = io::stdout().lock();
+    writeln!(out, "{}", value.0)?;
+    out.flush()?;
+    Ok(Exit::Success)
+}
+
+// ---------------------------------------------------------------------------
+// Numbers
+
+/// Why a word is not a 64-bit nimber.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NumberError {
+    /// Not digits (or `0x` and hex digits).
+    NotANumber,
+    /// A minus sign.
+    Negative,
+    /// 2^64 or more.
+    TooLarge,
+}
+
+impl fmt::Display for NumberError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            NumberError::NotANumber => {
+                "not a number: expected a whole number from 0 to 18446744073709551615, \
+                 in decimal or as hex 0x.."
+            }
+            NumberError::Negative => {
+                "nimbers are not negative: they run from 0 to 18446744073709551615"
+            }
+            NumberError::TooLarge => {
+                "too large: the largest 64-bit nimber is 18446744073709551615 (2^64 - 1)"
+            }
+        })
+    }
+}
+
+/// Parses a decimal number or a hex number `0x..`/`0X..` below 2^64.
+fn parse_number(word: &[u8]) -> Result<u64, NumberError> {
+    if let [b'0', b'x' | b'X', hex @ ..] = word {
+        return parse_radix(hex, 16);
+    }
+    if word.len() <= 19 {
+        // At most 19 decimal digits: below 10^19 < 2^64, no overflow check.
+        if word.is_empty() {
+            return Err(NumberError::NotANumber);
+        }
+        let mut v = 0u64;
+        for &b in word {
+            let d = b.wrapping_sub(b'0');
+            if d > 9 {
+                return Err(bad_char(word));
+            }
+            v = v * 10 + d as u64;
+        }
+        return Ok(v);
+    }
+    parse_radix(word, 10)
+}
+
+/// Parses digits in base 10 or 16, checking for overflow.
+fn parse_radix(digits: &[u8], radix: u32) -> Result<u64, NumberError> {
+    if digits.is_empty() {
+        return Err(NumberError::NotANumber);
+    }
+    let mut v = 0u64;
+    let mut overflow = false;
+    for &b in digits {
+        let d = (b as char)
+            .to_digit(radix)
+            .ok_or_else(|| bad_char(digits))?;
+        match v
+            .checked_mul(radix as u64)
+            .and_then(|v| v.checked_add(d as u64))
+        {
+            Some(next) => v = next,
+            None => overflow = true,
+        }
+    }
+    if overflow {
+        Err(NumberError::TooLarge)
+    } else {
+        Ok(v)
+    }
+}
+
+fn bad_char(word: &[u8]) -> NumberError {
+    if word.first() == Some(&b'-') {
+        NumberError::Negative
+    } else {
+        NumberError::NotANumber
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Expressions
+
+/// A malformed expression, or one with no value (`inv 0`, `x / 0`): what was
+/// wrong and at which token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct ExprError {
+    /// The offending token as written (empty at the end of the text).
+    token: String,
+    /// Its column, in characters from 1.
+    column: usize,
+    message: String,
+}
+
+impl ExprError {
+    fn at(token: &Token, message: impl Into<String>) -> ExprError {
+        ExprError {
+            token: token.text.clone(),
+            column: token.column,
+            message: message.into(),
+        }
+    }
+
+    /// The message followed by the expression and a caret under the token.
+    fn with_context(&self, text: &str) -> String {
+        format!("{self}\n  {text}\n  {:>width$}", "^", width = self.column)
+    }
+}
+
+impl fmt::Display for ExprError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.token.is_empty() {
+            write!(f, "at the end (column {}): {}", self.column, self.message)
+        } else {
+            write!(
+                f,
+                "token {:?} (column {}): {}",
+                self.token, self.column, self.message
+            )
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Number(u64),
+    Inv,
+    Sqrt,
+    Plus,
+    Star,
+    Slash,
+    Caret,
+    Minus,
+    Open,
+    Close,
+    End,
+}
+
+#[derive(Clone, Debug)]
+struct Token {
+    kind: Kind,
+    text: String,
+    column: usize,
+}
+
+/// Splits the expression into tokens; the last one is [`Kind::End`].
+fn tokenize(text: &str) -> Result<Vec<Token>, ExprError> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut tokens = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let column = i + 1;
+        if c.is_whitespace() {
+            i += 1;
+            continue;
+        }
+        if c.is_alphanumeric() || c == '_' || c == '.' {
+            let start = i;
+            while i < chars.len()
+                && (chars[i].is_alphanumeric() || chars[i] == '_' || chars[i] == '.')
+            {
+                i += 1;
+            }
+            let word: String = chars[start..i].iter().collect();
+            let token = |kind| Token {
+                kind,
+                text: word.clone(),
+                column,
+            };
+            let kind = match word.as_str() {
+                "inv" => Kind::Inv,
+                "sqrt" => Kind::Sqrt,
+                _ if c.is_ascii_digit() => match parse_number(word.as_bytes()) {
+                    Ok(n) => Kind::Number(n),
+                    Err(e) => return Err(ExprError::at(&token(Kind::End), e.to_string())),
+                },
+                _ => {
+                    return Err(ExprError::at(
+                        &token(Kind::End),
+                        "unknown word: expected a number, `inv` or `sqrt` \
+                         (if you typed `*` unquoted, the shell may have replaced it \
+                         with file names: quote the expression)",
+                    ))
+                }
+            };
+            tokens.push(token(kind));
+            continue;
+        }
+        let kind = match c {
+            '+' | '⊕' => Kind::Plus,
+            '*' | '⊗' => Kind::Star,
+            '/' => Kind::Slash,
+            '^' => Kind::Caret,
+            '-' => Kind::Minus,
+            '(' => Kind::Open,
+            ')' => Kind::Close,
+            _ => {
+                return Err(ExprError {
+                    token: c.to_string(),
+                    column,
+                    message: "unexpected character: expected a number, an operator \
+                              (+ * / ^), `inv`, `sqrt` or parentheses"
+                        .into(),
+                })
+            }
+        };
+        tokens.push(Token {
+            kind,
+            text: c.to_string(),
+            column,
+        });
+        i += 1;
+    }
+    tokens.push(Token {
+        kind: Kind::End,
+        text: String::new(),
+        column: chars.len() + 1,
+    });
+    Ok(tokens)
+}
+
+/// Evaluates a nimber expression (see the module docs for the grammar).
+fn evaluate(text: &str) -> Result<Nimber, ExprError> {
+    let tokens = tokenize(text)?;
+    let mut parser = Parser {
+        tokens: &tokens,
+        pos: 0,
+        depth: 0,
+    };
+    if parser.peek().kind == Kind::End {
+        return Err(ExprError::at(
+            parser.peek(),
+            "empty expression: expected e.g. `5 * 7` or `inv 3`",
+        ));
+    }
+    let value = parser.expr()?;
+    let next = parser.peek();
+    match next.kind {
+        Kind::End => Ok(value),
+        Kind::Close => Err(ExprError::at(next, "unmatched `)`")),
+        Kind::Minus => Err(ExprError::at(next, NO_MINUS)),
+        _ => Err(ExprError::at(
+            next,
+            "expected an operator (+ * / ^) or the end of the expression",
+        )),
+    }
+}
+
+/// The deepest nesting of parentheses accepted (a bound on recursion).
+const MAX_DEPTH: usize = 200;
+
+const OPERAND: &str = "expected a number, `(`, `inv` or `sqrt`";
+
+const NO_MINUS: &str = "nimbers have no minus: each is its own negative, so subtraction \
+                        is the nim-sum `+`; a minus sign may only start an exponent (`x ^ -1`)";
+
+struct Parser<'t> {
+    tokens: &'t [Token],
+    pos: usize,
+    depth: usize,
+}
+
+impl<'t> Parser<'t> {
+    fn peek(&self) -> &'t Token {
+        &self.tokens[self.pos]
+    }
+
+    fn next(&mut self) -> &'t Token {
+        let t = &self.tokens[self.pos];
+        if t.kind != Kind::End {
+            self.pos += 1;
+        }
+        t
+    }
+
+    /// `term { '+' term }`
+    fn expr(&mut self) -> Result<Nimber, ExprError> {
+        let mut value = self.term()?;
+        while self.peek().kind == Kind::Plus {
+            self.next();
+            value += self.term()?;
+        }
+        Ok(value)
+    }
+
+    /// `unary { ('*' | '/') unary }`
+    fn term(&mut self) -> Result<Nimber, ExprError> {
+        let mut value = self.unary()?;
+        loop {
+            match self.peek().kind {
+                Kind::Star => {
+                    self.next();
+                    value *= self.unary()?;
+                }
+                Kind::Slash => {
+                    let slash = self.next();
+                    let divisor = self.unary()?;
+                    value = value.checked_div(divisor).ok_or_else(|| {
+                        ExprError::at(
+                            slash,
+                            "division by 0 (the divisor is 0, which has no inverse)",
+                        )
+                    })?;
+                }
+                _ => return Ok(value),
+            }
+        }
+    }
+
+    /// `{ 'inv' | 'sqrt' } power`, applied innermost first.
+    fn unary(&mut self) -> Result<Nimber, ExprError> {
+        let mut prefixes = Vec::new();
+        while matches!(self.peek().kind, Kind::Inv | Kind::Sqrt) {
+            prefixes.push(self.next());
+        }
+        let mut value = self.power()?;
+        for op in prefixes.into_iter().rev() {
+            value = match op.kind {
+                Kind::Inv => value.inv().ok_or_else(|| {
+                    ExprError::at(op, "the operand of `inv` is 0, which has no inverse")
+                })?,
+                _ => value.sqrt(),
+            };
+        }
+        Ok(value)
+    }
+
+    /// `atom [ '^' ['-'|'+'] NUMBER ]`
+    fn power(&mut self) -> Result<Nimber, ExprError> {
+        let base = self.atom()?;
+        if self.peek().kind != Kind::Caret {
+            return Ok(base);
+        }
+        let caret = self.next();
+        let sign = self.peek();
+        let negative = match sign.kind {
+            Kind::Minus => {
+                self.next();
+                true
+            }
+            Kind::Plus => {
+                self.next();
+                false
+            }
+            _ => false,
+        };
+        let exponent = self.next();
+        let Kind::Number(k) = exponent.kind else {
+            return Err(ExprError::at(
+                exponent,
+                "expected an integer exponent after `^`, e.g. `x ^ 3` or `x ^ -1`",
+            ));
+        };
+        if self.peek().kind == Kind::Caret {
+            return Err(ExprError::at(
+                self.peek(),
+                "chained `^` is ambiguous: use parentheses, e.g. `(x ^ 2) ^ 3`",
+            ));
+        }
+        if !negative {
+            return Ok(base.pow(k));
+        }
+        let inverse = base
+            .inv()
+            .ok_or_else(|| ExprError::at(caret, "a negative power of 0: zero has no inverse"))?;
+        Ok(inverse.pow(k))
+    }
+
+    /// `NUMBER | '*' NUMBER | '(' expr ')'`
+    fn atom(&mut self) -> Result<Nimber, ExprError> {
+        let t = self.next();
+        match t.kind {
+            Kind::Number(n) => Ok(Nimber(n)),
+            Kind::Star => {
+                // Conway's star notation, `*5`, written without a space.
+                let n = self.peek();
+                match n.kind {
+                    Kind::Number(v) if n.column == t.column + 1 => {
+                        self.next();
+                        Ok(Nimber(v))
+                    }
+                    _ => Err(ExprError::at(t, OPERAND)),
+                }
+            }
+            Kind::Open => {
+                if self.depth == MAX_DEPTH {
+                    return Err(ExprError::at(
+                        t,
+                        format!("parentheses nested more than {MAX_DEPTH} deep"),
+                    ));
+                }
+                self.depth += 1;
+                let value = self.expr()?;
+                self.depth -= 1;
+                let close = self.peek();
+                if close.kind != Kind::Close {
+                    return Err(ExprError::at(
+                        close,
+                        format!("expected `)` to close the `(` at column {}", t.column),
+                    ));
+                }
+                self.next();
+                Ok(value)
+            }
+            Kind::Minus => Err(ExprError::at(t, NO_MINUS)),
+            Kind::End => Err(ExprError::at(
+                t,
+                format!("the expression ends too early: {OPERAND}"),
+            )),
+            _ => Err(ExprError::at(t, OPERAND)),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Batch
+
+/// Reads "T, then T lines `a b`" from `input` and writes each nim-product to
+/// `out`. Blank lines are skipped. A bad pair line is reported on `err` as
+/// `error: line L: ...` and skipped (exit status 2 at the end); a bad or
+/// missing count, or more pairs than the count, is an error that stops the
+/// run.
+///
+/// The input is read in blocks of 1 MiB and cut at the last newline; lines of
+/// the plain form `digits SPACE digits` (with `\n` or `\r\n`) are parsed in
+/// one pass over their bytes, anything else goes through [`Batch::line`],
+/// which accepts hex, tabs and extra spaces and explains what is wrong.
+fn run_batch(mut input: impl Read, out: &mut impl Write, err: &mut impl Write) -> Result<Exit> {
+    let mut batch = Batch {
+        number: 0,
+        count: None,
+        done: 0,
+        status: Exit::Success,
+        output: Vec::with_capacity(OUTPUT_BLOCK + 32),
+        itoa: itoa::Buffer::new(),
+    };
+    let mut buf = vec![0u8; 1 << 20];
+    let mut filled = 0;
+    loop {
+        if filled == buf.len() {
+            // A line longer than the buffer: make room for the rest of it.
+            buf.resize(2 * buf.len(), 0);
+        }
+        let n = match input.read(&mut buf[filled..]) {
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e.into()),
+        };
+        filled += n;
+        let end = if n == 0 {
+            filled
+        } else {
+            match buf[..filled].iter().rposition(|&b| b == b'\n') {
+                Some(i) => i + 1,
+                None => continue,
+            }
+        };
+        let done = batch.block(&buf[..end], out, err);
+        if let Err(e) = done {
+            out.write_all(&batch.output)?;
+            return Err(e);
+        }
+        buf.copy_within(end..filled, 0);
+        filled -= end;
+        if n == 0 {
+            break;
+        }
+    }
+    out.write_all(&batch.output)?;
+    match batch.count {
+        None => Err(UsageError(
+            "empty input: expected the number of pairs T, then T lines `a b`".into(),
+        )
+        .into()),
+        Some((count, count_line)) if batch.done < count => Err(UsageError(format!(
+            "the input ends after {} pairs, but the count T on line {count_line} is {count}",
+            batch.done
+        ))
+        .into()),
+        Some(_) => Ok(batch.status),
+    }
+}
+
+/// Output is handed to the writer in blocks of about this many bytes.
+const OUTPUT_BLOCK: usize = 1 << 16;
+
+/// The state of a `--batch` run between blocks of input.
+struct Batch {
+    /// The number of the last line read, from 1.
+    number: usize,
+    /// The count T and the line it was on, once read.
+    count: Option<(u64, usize)>,
+    /// Pair lines read so far.
+    done: u64,
+    status: Exit,
+    output: Vec<u8>,
+    itoa: itoa::Buffer,
+}
+
+impl Batch {
+    /// Handles a block of whole lines (the last may lack its newline at the
+    /// end of the input).
+    fn block(&mut self, block: &[u8], out: &mut impl Write, err: &mut impl Write) -> Result<()> {
+        let mut pos = 0;
+        while pos < block.len() {
+            self.number += 1;
+            if let Some((count, _)) = self.count {
+                if self.done < count {
+                    if let Some((a, b, next)) = plain_pair(block, pos) {
+                        self.done += 1;
+                        self.write_product(a, b, out)?;
+                        pos = next;
+                        continue;
+                    }
+                }
+            }
+            let end = block[pos..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(block.len(), |i| pos + i);
+            self.line(&block[pos..end], out, err)?;
+            pos = end + 1;
+        }
+        Ok(())
+    }
+
+    fn write_product(&mut self, a: u64, b: u64, out: &mut impl Write) -> io::Result<()> {
+        let product = (Nimber(a) * Nimber(b)).0;
+        self.output
+            .extend_from_slice(self.itoa.format(product).as_bytes());
+        self.output.push(b'\n');
+        if self.output.len() >= OUTPUT_BLOCK {
+            out.write_all(&self.output)?;
+            self.output.clear();
+        }
+        Ok(())
+    }
+
+    /// Any line, in any form: the count, a pair, a blank line, or a mistake.
+    fn line(&mut self, line: &[u8], out: &mut impl Write, err: &mut impl Write) -> Result<()> {
+        let number = self.number;
+        let mut words = line
+            .split(|b| b.is_ascii_whitespace())
+            .filter(|w| !w.is_empty());
+        let Some(first) = words.next() else {
+            return Ok(()); // blank line
+        };
+        let Some((count, count_line)) = self.count else {
+            let count = parse_number(first).map_err(|e| {
+                UsageError(format!(
+                    "line {number}: the first line must be the number of pairs T: {:?}: {e}",
+                    String::from_utf8_lossy(first)
+                ))
+            })?;
+            if let Some(extra) = words.next() {
+                return Err(UsageError(format!(
+                    "line {number}: the first line must hold only the number of pairs T, \
+                     found also {:?}",
+                    String::from_utf8_lossy(extra)
+                ))
+                .into());
+            }
+            self.count = Some((count, number));
+            return Ok(());
+        };
+        if self.done == count {
+            return Err(UsageError(format!(
+                "line {number}: more pairs than the count T = {count} on line {count_line}"
+            ))
+            .into());
+        }
+        self.done += 1;
+        let second = words.next();
+        let third = words.next();
+        let pair = match (second, third) {
+            (Some(second), None) => parse_number(first)
+                .map_err(|e| format!("word 1 {:?}: {e}", String::from_utf8_lossy(first)))
+                .and_then(|a| {
+                    parse_number(second)
+                        .map(|b| (a, b))
+                        .map_err(|e| format!("word 2 {:?}: {e}", String::from_utf8_lossy(second)))
+                }),
+            _ => Err(format!(
+                "expected two numbers `a b`, found {} words",
+                1 + second.is_some() as usize + third.is_some() as usize + words.count()
+            )),
+        };
+        match pair {
+            Ok((a, b)) => self.write_product(a, b, out)?,
+            Err(message) => {
+                self.status = Exit::BadInput;
+                out.write_all(&self.output)?;
+                self.output.clear();
+                out.flush()?;
+                writeln!(err, "error: line {number}: {message}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A line `a b` of decimal numbers below 2^64 separated by one space and
+/// ended by `\n`, `\r\n` or the end of `block`, starting at `pos`: the two
+/// numbers and where the next line starts. `None` for anything else (which
+/// [`Batch::line`] then reads or explains).
+#[inline]
+fn plain_pair(block: &[u8], pos: usize) -> Option<(u64, u64, usize)> {
+    let (a, p) = decimal(block, pos)?;
+    if block.get(p) != Some(&b' ') {
+        return None;
+    }
+    let (b, mut p) = decimal(block, p + 1)?;
+    if block.get(p) == Some(&b'\r') {
+        p += 1;
+    }
+    match block.get(p) {
+        None => Some((a, b, p)),
+        Some(b'\n') => Some((a, b, p + 1)),
+        Some(_) => None,
+    }
+}
+
+/// The decimal number of 1 to 20 digits at `pos` if it is below 2^64, and
+/// the position after it.
+#[inline]
+fn decimal(block: &[u8], pos: usize) -> Option<(u64, usize)> {
+    let mut v = 0u64;
+    let mut p = pos;
+    // Up to 19 digits cannot overflow.
+    while p < block.len() && p - pos < 19 {
+        let d = block[p].wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        v = v * 10 + d as u64;
+        p += 1;
+    }
+    if p == pos {
+        return None;
+    }
+    if let Some(d) = block
+        .get(p)
+        .map(|c| c.wrapping_sub(b'0'))
+        .filter(|&d| d <= 9)
+    {
+        v = v.checked_mul(10)?.checked_add(d as u64)?;
+        p += 1;
+        if block.get(p).is_some_and(u8::is_ascii_digit) {
+            return None;
+        }
+    }
+    Some((v, p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval(text: &str) -> Result<u64, String> {
+        evaluate(text).map(|n| n.0).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn numbers() {
+        assert_eq!(parse_number(b"0"), Ok(0));
+        assert_eq!(parse_number(b"18446744073709551615"), Ok(u64::MAX));
+        assert_eq!(parse_number(b"0018446744073709551615"), Ok(u64::MAX));
+        assert_eq!(
+            parse_number(b"18446744073709551616"),
+            Err(NumberError::TooLarge)
+        );
+        assert_eq!(
+            parse_number(b"99999999999999999999999"),
+            Err(NumberError::TooLarge)
+        );
+        assert_eq!(parse_number(b"0xffffffffffffffff"), Ok(u64::MAX));
+        assert_eq!(
+            parse_number(b"0x1_0000000000000000"),
+            Err(NumberError::NotANumber)
+        );
+        assert_eq!(
+            parse_number(b"0x10000000000000000"),
+            Err(NumberError::TooLarge)
+        );
+        assert_eq!(parse_number(b"0x"), Err(NumberError::NotANumber));
+        assert_eq!(parse_number(b"12a"), Err(NumberError::NotANumber));
+        assert_eq!(parse_number(b"-3"), Err(NumberError::Negative));
+        assert_eq!(parse_number(b""), Err(NumberError::NotANumber));
+    }
+
+    #[test]
+    fn operators_and_precedence() {
+        assert_eq!(eval("5 * 7"), Ok((Nimber(5) * Nimber(7)).0));
+        assert_eq!(eval("3141*5926"), Ok(14994));
+        assert_eq!(eval("1 + 3 * 3"), Ok(3)); // 1 ⊕ (3 ⊗ 3) = 1 ⊕ 2
+        assert_eq!(eval("(1 + 3) * 3"), Ok(1)); // 2 ⊗ 3
+        assert_eq!(eval("16 ^ 2"), Ok(24));
+        assert_eq!(eval("2 ^ 3"), Ok(1));
+        assert_eq!(eval("2 * 2 ^ 2"), Ok((Nimber(2) * Nimber(3)).0));
+        assert_eq!(eval("inv 16"), Ok(170));
+        assert_eq!(eval("inv 3 ^ 2"), eval("inv (3 ^ 2)"));
+        assert_eq!(eval("inv 3 * 3"), Ok(1));
+        assert_eq!(eval("inv inv 7"), Ok(7));
+        assert_eq!(eval("sqrt 3"), Ok(2));
+        assert_eq!(eval("sqrt(24) + 0"), Ok(16));
+        assert_eq!(eval("14994 / 5926"), Ok(3141));
+        assert_eq!(eval("8 / 2 / 2"), eval("(8 / 2) / 2"));
+        assert_eq!(eval("7 ^ -1"), eval("inv 7"));
+        assert_eq!(eval("7 ^ -3"), eval("inv (7 ^ 3)"));
+        assert_eq!(eval("7 ^ +3"), eval("7 * 7 * 7"));
+        assert_eq!(eval("0 ^ 0"), Ok(1));
+        assert_eq!(eval("*3 * *5"), Ok(15));
+        assert_eq!(eval("3 ⊗ 5 ⊕ 1"), Ok(14));
+        assert_eq!(eval("0x10 * 0X8"), Ok(128));
+        assert_eq!(
+            eval("18446744073709551615 * 18446744073709551615"),
+            Ok(11290409524105353207)
+        );
+        assert_eq!(eval("((((1))))"), Ok(1));
+    }
+
+    #[test]
+    fn errors_name_the_token_and_column() {
+        assert_eq!(
+            eval("inv 0").unwrap_err(),
+            "token \"inv\" (column 1): the operand of `inv` is 0, which has no inverse"
+        );
+        assert_eq!(
+            eval("5 / (3 + 3)").unwrap_err(),
+            "token \"/\" (column 3): division by 0 (the divisor is 0, which has no inverse)"
+        );
+        assert_eq!(
+            eval("0 ^ -2").unwrap_err(),
+            "token \"^\" (column 3): a negative power of 0: zero has no inverse"
+        );
+        let e = eval("1 + 18446744073709551616").unwrap_err();
+        assert!(
+            e.starts_with("token \"18446744073709551616\" (column 5): too large"),
+            "{e}"
+        );
+        let e = eval("3 * x").unwrap_err();
+        assert!(e.starts_with("token \"x\" (column 5): unknown word"), "{e}");
+        let e = eval("3 * Cargo.toml").unwrap_err();
+        assert!(e.contains("quote the expression"), "{e}");
+        assert_eq!(
+            eval("3 +").unwrap_err(),
+            "at the end (column 4): the expression ends too early: expected a number, `(`, `inv` or `sqrt`"
+        );
+        assert!(eval("(3 + 4")
+            .unwrap_err()
+            .starts_with("at the end (column 7): expected `)` to close the `(` at column 1"));
+        assert_eq!(
+            eval("3 + 4)").unwrap_err(),
+            "token \")\" (column 6): unmatched `)`"
+        );
+        assert!(eval("3 4")
+            .unwrap_err()
+            .starts_with("token \"4\" (column 3): expected an operator"));
+        assert!(eval("2 ^ 3 ^ 2")
+            .unwrap_err()
+            .starts_with("token \"^\" (column 7): chained `^`"));
+        assert!(eval("2 ^ (3)")
+            .unwrap_err()
+            .starts_with("token \"(\" (column 5): expected an integer exponent"));
+        assert!(eval("3 - 1")
+            .unwrap_err()
+            .starts_with("token \"-\" (column 3): nimbers have no minus"));
+        assert!(eval("3 % 1")
+            .unwrap_err()
+            .starts_with("token \"%\" (column 3): unexpected character"));
+        assert!(eval("* 3")
+            .unwrap_err()
+            .starts_with("token \"*\" (column 1): expected a number"));
+        assert!(eval("")
+            .unwrap_err()
+            .starts_with("at the end (column 1): empty expression"));
+        assert!(eval("  ")
+            .unwrap_err()
+            .starts_with("at the end (column 3): empty expression"));
+        // Columns count characters, not bytes.
+        assert!(eval("3 ⊗ ⊗")
+            .unwrap_err()
+            .starts_with("token \"⊗\" (column 5)"));
+        let deep = format!("{}1{}", "(".repeat(1000), ")".repeat(1000));
+        assert!(eval(&deep)
+            .unwrap_err()
+            .contains("nested more than 200 deep"));
+        let deep_inv = format!("{}7", "inv ".repeat(100_000));
+        assert_eq!(eval(&deep_inv), Ok(7));
+    }
+
+    #[test]
+    fn caret_points_at_the_token() {
+        let e = evaluate("1 + inv 0").unwrap_err();
+        assert_eq!(
+            e.with_context("1 + inv 0"),
+            "token \"inv\" (column 5): the operand of `inv` is 0, which has no inverse\n  1 + inv 0\n      ^"
+        );
+    }
+
+    fn batch(input: &str) -> (String, String, Result<Exit, String>) {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = run_batch(input.as_bytes(), &mut out, &mut err).map_err(|e| e.to_string());
+        (
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(err).unwrap(),
+            code,
+        )
+    }
+
+    #[test]
+    fn batch_format() {
+        let (out, err, code) =
+            batch("3\n5 7\n3141 5926\r\n18446744073709551615 18446744073709551615");
+        assert_eq!(
+            out,
+            format!(
+                "{}\n14994\n11290409524105353207\n",
+                (Nimber(5) * Nimber(7)).0
+            )
+        );
+        assert_eq!(err, "");
+        assert_eq!(code, Ok(Exit::Success));
+        let (out, _, code) = batch("\n0\n\n");
+        assert_eq!(out, "");
+        assert_eq!(code, Ok(Exit::Success));
+    }
+
+    /// A reader that hands out at most `step` bytes per call.
+    struct Trickle<'a> {
+        data: &'a [u8],
+        step: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.step.min(buf.len()).min(self.data.len());
+            buf[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn batch_lines_in_every_form() {
+        let input = "6\n\
+                     18446744073709551615 18446744073709551615\n\
+                     00000000000000000000003 3\r\n\
+                     \t0x10  0X8 \n\
+                     \n\
+                     1 2\r\n\
+                     9999999999999999999 1\n\
+                     10000000000000000000 1";
+        let (out, err, code) = batch(input);
+        assert_eq!(
+            out,
+            "11290409524105353207\n2\n128\n2\n9999999999999999999\n10000000000000000000\n"
+        );
+        assert_eq!((err.as_str(), code), ("", Ok(Exit::Success)));
+        for step in [1, 2, 7, 1 << 20] {
+            let (mut out2, mut err2) = (Vec::new(), Vec::new());
+            let reader = Trickle {
+                data: input.as_bytes(),
+                step,
+            };
+            run_batch(reader, &mut out2, &mut err2).unwrap();
+            assert_eq!(String::from_utf8(out2).unwrap(), out, "step {step}");
+        }
+    }
+
+    #[test]
+    fn batch_line_longer_than_the_buffer() {
+        let input = format!("1\n{}5 7\n", " ".repeat(3 << 20));
+        let (out, err, code) = batch(&input);
+        assert_eq!(out, format!("{}\n", (Nimber(5) * Nimber(7)).0));
+        assert_eq!((err.as_str(), code), ("", Ok(Exit::Success)));
+    }
+
+    #[test]
+    fn plain_pairs() {
+        assert_eq!(plain_pair(b"1 2", 0), Some((1, 2, 3)));
+        assert_eq!(plain_pair(b"1 2\nx", 0), Some((1, 2, 4)));
+        assert_eq!(plain_pair(b"x\n1 2\r\n", 2), Some((1, 2, 7)));
+        assert_eq!(
+            plain_pair(b"18446744073709551615 0", 0),
+            Some((u64::MAX, 0, 22))
+        );
+        assert_eq!(plain_pair(b"18446744073709551616 0", 0), None);
+        assert_eq!(plain_pair(b"184467440737095516150 0", 0), None);
+        assert_eq!(plain_pair(b"1  2", 0), None);
+        assert_eq!(plain_pair(b"1 2 ", 0), None);
+        assert_eq!(plain_pair(b"1 0x2", 0), None);
+        assert_eq!(plain_pair(b" 1 2", 0), None);
+        assert_eq!(plain_pair(b"1 ", 0), None);
+    }
+
+    #[test]
+    fn batch_errors_name_the_line() {
+        let (_, err, _) = batch("1\n1 99999999999999999999\n");
+        assert!(
+            err.contains("line 2: word 2 \"99999999999999999999\": too large"),
+            "{err}"
+        );
+        let (out, err, code) = batch("3\n1 2\n1 x\n2 2\n");
+        assert_eq!(out, "2\n3\n");
+        assert!(
+            err.starts_with("error: line 3: word 2 \"x\": not a number"),
+            "{err}"
+        );
+        assert_eq!(code, Ok(Exit::BadInput));
+
+        let (_, err, _) = batch("2\n1 2 3\n4\n");
+        assert!(
+            err.contains("line 2: expected two numbers `a b`, found 3 words"),
+            "{err}"
+        );
+        assert!(
+            err.contains("line 3: expected two numbers `a b`, found 1 words"),
+            "{err}"
+        );
+
+        let (_, err, _) = batch("1\n18446744073709551616 1\n");
+        assert!(
+            err.contains("line 2: word 1 \"18446744073709551616\": too large"),
+            "{err}"
+        );
+
+        let (out, _, code) = batch("1\n2 2\n3 3\n");
+        assert_eq!(out, "3\n");
+        assert_eq!(
+            code.unwrap_err(),
+            "line 3: more pairs than the count T = 1 on line 1"
+        );
+
+        let (_, _, code) = batch("3\n2 2\n");
+        assert_eq!(
+            code.unwrap_err(),
+            "the input ends after 1 pairs, but the count T on line 1 is 3"
+        );
+
+        let (_, _, code) = batch("x\n");
+        assert!(code
+            .unwrap_err()
+            .starts_with("line 1: the first line must be the number of pairs T"));
+        let (_, _, code) = batch("1 2\n");
+        assert!(code.unwrap_err().contains("found also \"2\""));
+        let (_, _, code) = batch("");
+        assert!(code.unwrap_err().starts_with("empty input"));
+    }
+}
