@@ -42,6 +42,15 @@ pub fn classify(e: &anyhow::Error) -> Exit {
     Exit::Other
 }
 
+/// Whether the error is a write to a closed pipe.
+pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
 /// The exit status for a library error.
 pub fn exit_for(err: &sprague::Error) -> Exit {
     if err.is_limit() {

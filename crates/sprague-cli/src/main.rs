@@ -14,7 +14,7 @@ use crate::exit::Exit;
 /// Positions are written as a sum of components joined by `+`, each a ruleset
 /// followed by heap sizes: `nim 3 4 5`, `kayles 10 + nim 3`, `sub:1,3,4 20`.
 #[derive(Debug, Parser)]
-#[command(name = "sprague", version, about, long_about)]
+#[command(name = "sprague", version)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -34,7 +34,15 @@ fn main() {
         Err(e) => {
             // clap prints help and version to stdout with exit 0, usage
             // errors to stderr; both keep their own formatting.
-            let code = if e.use_stderr() {
+            let missing = matches!(
+                e.kind(),
+                clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+                    | clap::error::ErrorKind::MissingSubcommand
+            );
+            if missing {
+                eprintln!("error: a command is required\n");
+            }
+            let code = if e.use_stderr() || missing {
                 Exit::BadInput
             } else {
                 Exit::Success
@@ -51,6 +59,10 @@ fn main() {
     };
     match result {
         Ok(code) => code.exit(),
+        Err(e) if exit::is_broken_pipe(&e) => {
+            // The reader went away (`sprague batch ... | head`): stop quietly.
+            Exit::Success.exit()
+        }
         Err(e) => {
             let code = exit::classify(&e);
             eprintln!("error: {e:#}");

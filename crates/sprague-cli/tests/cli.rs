@@ -126,7 +126,7 @@ fn bad_input_exits_2_naming_the_word_and_its_place() {
         (&["nim", "18446744073709551616"], "heap size too large"),
         (&["foo", "3"], "word 1 \"foo\" (column 1): unknown ruleset"),
         (&["nim", "3", "+"], "word 3 \"+\""),
-        (&["nim 3 ++ nim 4"], "word 4 \"+\" (column 8)"),
+        (&["nim 3 ++ nim 4"], "word 3 \"++\" (column 8, at \"+\")"),
         (&[""], "empty position"),
         (&["   "], "empty position"),
         (&["sub:0 3"], "may not contain 0"),
@@ -187,6 +187,24 @@ fn batch_reports_bad_lines_and_goes_on() {
         .stdout("N\tnim 1 4 5\nP\nN\tnim 0 1 1\n")
         .stderr(predicate::str::contains("error: line 2: word 3 \"x\""))
         .stderr(predicate::str::contains("error: line 6: word 1 \"foo\""));
+}
+
+#[test]
+fn batch_takes_trailing_comments_and_quits_quietly_on_a_closed_pipe() {
+    sprague()
+        .arg("batch")
+        .write_stdin("nim 1 2 3 # a P-position\nnim 1 # N\n")
+        .assert()
+        .success()
+        .stdout("P\nN\tnim 0\n");
+}
+
+#[test]
+fn no_command_is_a_usage_error() {
+    sprague()
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with("error: a command is required"));
 }
 
 #[test]

@@ -30,8 +30,21 @@ pub struct ParseError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Place {
     word: String,
+    /// The part of the word at fault, when a `+` splits the word.
+    piece: Option<String>,
     number: usize,
     column: usize,
+}
+
+/// Words longer than this many characters are shortened in messages.
+const MAX_QUOTED: usize = 40;
+
+/// `text`, shortened to [`MAX_QUOTED`] characters with an ellipsis.
+fn shortened(text: &str) -> String {
+    match text.char_indices().nth(MAX_QUOTED) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
 }
 
 /// What kind of mistake a [`ParseError`] reports.
@@ -71,11 +84,20 @@ impl ParseError {
         ParseError { kind, at: None }
     }
 
-    pub(crate) fn at(kind: ParseErrorKind, word: &str, number: usize, column: usize) -> ParseError {
+    /// An error about `piece`, part of the user's word `word` (word number
+    /// `number`), with `piece` starting at `column`.
+    pub(crate) fn at_piece(
+        kind: ParseErrorKind,
+        word: &str,
+        piece: &str,
+        number: usize,
+        column: usize,
+    ) -> ParseError {
         ParseError {
             kind,
             at: Some(Place {
-                word: word.to_string(),
+                word: shortened(word),
+                piece: (piece != word).then(|| shortened(piece)),
                 number,
                 column,
             }),
@@ -87,7 +109,8 @@ impl ParseError {
         &self.kind
     }
 
-    /// The offending word, if the error is about one word.
+    /// The offending word as the user wrote it (shortened to 40 characters),
+    /// if the error is about one word.
     pub fn word(&self) -> Option<&str> {
         self.at.as_ref().map(|p| p.word.as_str())
     }
@@ -97,7 +120,8 @@ impl ParseError {
         self.at.as_ref().map(|p| p.number)
     }
 
-    /// The column (in characters, from 1) where the offending word starts.
+    /// The column (in characters, from 1) where the offending word (or the
+    /// part of it at fault, when a `+` splits it) starts.
     pub fn column(&self) -> Option<usize> {
         self.at.as_ref().map(|p| p.column)
     }
@@ -106,7 +130,8 @@ impl ParseError {
     pub(crate) fn placed(mut self, word: &str, number: usize, column: usize) -> ParseError {
         if self.at.is_none() {
             self.at = Some(Place {
-                word: word.to_string(),
+                word: shortened(word),
+                piece: None,
                 number,
                 column,
             });
@@ -155,11 +180,22 @@ impl fmt::Display for ParseErrorKind {
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.at {
-            Some(place) => write!(
+            Some(Place {
+                word,
+                piece: Some(piece),
+                number,
+                column,
+            }) => write!(
                 f,
-                "word {} {:?} (column {}): {}",
-                place.number, place.word, place.column, self.kind
+                "word {number} {word:?} (column {column}, at {piece:?}): {}",
+                self.kind
             ),
+            Some(Place {
+                word,
+                piece: None,
+                number,
+                column,
+            }) => write!(f, "word {number} {word:?} (column {column}): {}", self.kind),
             None => write!(f, "{}", self.kind),
         }
     }

@@ -240,9 +240,12 @@ impl FromStr for Position {
     }
 }
 
-/// A parser for positions that keeps the rulesets it has seen, so that many
-/// positions naming the same ruleset (a batch file) share one [`Ruleset`]
-/// and the tables computed for it.
+/// The most rulesets a [`PositionParser`] keeps (with their tables).
+const MAX_CACHED_RULESETS: usize = 32;
+
+/// A parser for positions that keeps the rulesets it has seen (the last 32
+/// or fewer), so that many positions naming the same ruleset (a batch file)
+/// share one [`Ruleset`] and the tables computed for it.
 ///
 /// ```
 /// let mut parser = sprague::PositionParser::new();
@@ -259,27 +262,41 @@ pub struct PositionParser {
     last: Option<(Box<str>, Ruleset)>,
 }
 
-/// A word of the input with its number and column, both from 1.
+/// A piece of the input: a word, or the part of a word on one side of a
+/// `+` (a `+` is always a piece of its own), with the number of the word
+/// it belongs to and its column, both from 1.
 struct Word<'a> {
     text: &'a str,
+    /// The whole whitespace-separated word the piece belongs to.
+    whole: &'a str,
     number: usize,
     column: usize,
 }
 
 impl Word<'_> {
     fn error(&self, kind: ParseErrorKind) -> ParseError {
-        ParseError::at(kind, self.text, self.number, self.column)
+        ParseError::at_piece(kind, self.whole, self.text, self.number, self.column)
     }
 }
 
-/// The words of `text`, split at whitespace; `+` is always a word of its
-/// own. Works on bytes, decoding characters only outside ASCII, since batch
-/// throughput depends on it.
+/// Whitespace as the notation knows it: Unicode white space, ASCII included.
+#[inline(always)]
+fn is_space(ch: char) -> bool {
+    ch.is_whitespace()
+}
+
+/// The pieces of `text`: words split at whitespace, each further split
+/// around `+`. Works on bytes, decoding characters only outside ASCII, since
+/// batch throughput depends on it.
 struct Words<'a> {
     text: &'a str,
     at: usize,
     column: usize,
     number: usize,
+    /// Where the current whitespace-separated word ends (byte offset), and
+    /// the word itself.
+    word_end: usize,
+    whole: &'a str,
 }
 
 impl<'a> Words<'a> {
@@ -289,19 +306,20 @@ impl<'a> Words<'a> {
             at: 0,
             column: 0,
             number: 0,
+            word_end: 0,
+            whole: "",
         }
     }
 
-    /// The character starting at byte `at`: its length in bytes, whether it
-    /// is whitespace, and whether it is `+`.
+    /// The character starting at byte `at` and its length in bytes.
     #[inline(always)]
-    fn char_at(&self, at: usize) -> (usize, bool, bool) {
+    fn char_at(&self, at: usize) -> (char, usize) {
         let b = self.text.as_bytes()[at];
         if b.is_ascii() {
-            return (1, b.is_ascii_whitespace(), b == b'+');
+            return (char::from(b), 1);
         }
         let ch = self.text[at..].chars().next().unwrap_or(' ');
-        (ch.len_utf8(), ch.is_whitespace(), false)
+        (ch, ch.len_utf8())
     }
 }
 
@@ -311,17 +329,35 @@ impl<'a> Iterator for Words<'a> {
     fn next(&mut self) -> Option<Word<'a>> {
         let bytes = self.text.as_bytes();
         let len = bytes.len();
-        // Skip whitespace.
-        loop {
-            if self.at >= len {
-                return None;
+        if self.at >= self.word_end {
+            // Skip whitespace to the next word and find where it ends.
+            loop {
+                if self.at >= len {
+                    return None;
+                }
+                let (ch, n) = self.char_at(self.at);
+                if !is_space(ch) {
+                    break;
+                }
+                self.at += n;
+                self.column += 1;
             }
-            let (n, space, _) = self.char_at(self.at);
-            if !space {
-                break;
+            let mut end = self.at;
+            while end < len {
+                let b = bytes[end];
+                if b.is_ascii_alphanumeric() || b.is_ascii_punctuation() {
+                    end += 1;
+                    continue;
+                }
+                let (ch, n) = self.char_at(end);
+                if is_space(ch) {
+                    break;
+                }
+                end += n;
             }
-            self.at += n;
-            self.column += 1;
+            self.word_end = end;
+            self.whole = &self.text[self.at..end];
+            self.number += 1;
         }
         let start = self.at;
         let column = self.column + 1;
@@ -329,25 +365,19 @@ impl<'a> Iterator for Words<'a> {
             self.at += 1;
             self.column += 1;
         } else {
-            while self.at < len {
+            while self.at < self.word_end && bytes[self.at] != b'+' {
                 let b = bytes[self.at];
-                if b.is_ascii_alphanumeric() || (b.is_ascii_punctuation() && b != b'+') {
-                    // The common case: an ASCII letter, digit or sign.
-                    self.at += 1;
-                    self.column += 1;
-                    continue;
-                }
-                let (n, space, plus) = self.char_at(self.at);
-                if space || plus {
-                    break;
-                }
-                self.at += n;
+                self.at += if b.is_ascii() {
+                    1
+                } else {
+                    self.char_at(self.at).1
+                };
                 self.column += 1;
             }
         }
-        self.number += 1;
         Some(Word {
             text: &self.text[start..self.at],
+            whole: self.whole,
             number: self.number,
             column,
         })
@@ -445,6 +475,10 @@ impl PositionParser {
             self.last = Some((word.text.into(), r.clone()));
             return Ok(r.clone());
         }
+        if self.rulesets.len() >= MAX_CACHED_RULESETS {
+            // Bound the memory held by tables of rulesets seen long ago.
+            self.rulesets.clear();
+        }
         let r = Ruleset::parse_kind(word.text).map_err(|kind| word.error(kind))?;
         self.rulesets.insert(word.text.to_string(), r.clone());
         self.last = Some((word.text.into(), r.clone()));
@@ -512,8 +546,17 @@ mod tests {
         let e = err("nim 3 ++ nim 4");
         assert_eq!(
             (e.word(), e.word_number(), e.column()),
-            (Some("+"), Some(4), Some(8))
+            (Some("++"), Some(3), Some(8))
         );
+        assert!(e
+            .to_string()
+            .starts_with("word 3 \"++\" (column 8, at \"+\"): "));
+        let e = err("nim +3");
+        assert_eq!((e.word(), e.word_number()), (Some("+3"), Some(2)));
+        let e = err(&format!("nim {}", "\0".repeat(1_000_000)));
+        assert!(e.to_string().len() < 300, "long words are shortened");
+        let p: Position = "nim\u{b}3\u{a0}4".parse().unwrap();
+        assert_eq!(p.to_string(), "nim 3 4");
 
         let e = err("+ nim 3");
         assert_eq!(

@@ -11,7 +11,7 @@ use crate::{mex, Error, Game, Outcome, Play};
 pub const DEFAULT_MAX_STATES: usize = 2_000_000;
 
 /// How many options one search may examine, per position it may store.
-const WORK_PER_STATE: u64 = 16;
+const WORK_PER_STATE: u64 = 8;
 
 /// A search by the definitions of P-positions, N-positions and Grundy values,
 /// with a transposition table and a limit on stored positions.
@@ -26,13 +26,13 @@ const WORK_PER_STATE: u64 = 16;
 /// moves deep do not overflow the call stack: a one-heap subtraction game
 /// with heap 100,000 is 100,000 moves deep. Every position visited is stored
 /// once, keyed by [`Game::canonical`]; the work is proportional to the number
-/// of positions reachable times their number of moves. When the table and the
-/// stack together would exceed the state limit, the search stops with
-/// [`Error::StateLimit`] instead of exhausting memory; what was already
-/// stored stays valid, so a later call with a larger limit resumes from it.
-/// The same limit bounds the time of one call: it examines at most 16 options
-/// per position it may store (32 million with the default limit) before
-/// stopping with the same error.
+/// of positions reachable times their number of moves. When the table, the
+/// positions on the stack and the options they wait on would together exceed
+/// the state limit, the search stops with [`Error::StateLimit`] instead of
+/// exhausting memory; what was already stored stays valid, so a later call
+/// with a larger limit resumes from it. The same limit bounds the time of one
+/// call: it examines at most 8 options per position it may store (16 million
+/// with the default limit) before stopping with the same error.
 ///
 /// This solver is the reference every closed form in this crate is tested
 /// against, and the fallback for positions no closed form covers (misère
@@ -120,6 +120,10 @@ impl<G: Game> Solver<G> {
         }
         let mut options = Vec::new();
         self.game.options(&position, &mut options)?;
+        // The options wait on the stack: they count as stored positions.
+        if self.stored_states() + pending + options.len() >= self.max_states {
+            return Err(limit);
+        }
         self.examined += options.len() as u64;
         if self.examined > (self.max_states as u64).saturating_mul(WORK_PER_STATE) {
             return Err(limit);
@@ -143,16 +147,21 @@ impl<G: Game> Solver<G> {
             return Ok(g);
         }
         self.examined = 0;
-        let mut stack = vec![self.frame(root.clone(), 1)?];
+        let first = self.frame(root.clone(), 1)?;
+        let mut held = first.options.len();
+        let mut stack = vec![first];
         while let Some(top) = stack.last_mut() {
             while top.next < top.options.len() && self.grundy.contains_key(&top.options[top.next]) {
                 top.next += 1;
             }
             if let Some(child) = top.options.get(top.next) {
                 let child = child.clone();
-                let pending = stack.len() + 1;
-                stack.push(self.frame(child, pending)?);
+                let pending = stack.len() + 1 + held;
+                let frame = self.frame(child, pending)?;
+                held += frame.options.len();
+                stack.push(frame);
             } else if let Some(done) = stack.pop() {
+                held -= done.options.len();
                 let g = mex(done.options.iter().map(|o| self.grundy[o]));
                 self.grundy.insert(done.position, g);
             }
@@ -187,7 +196,9 @@ impl<G: Game> Solver<G> {
             return Ok(o);
         }
         self.examined = 0;
-        let mut stack = vec![self.frame(root.clone(), 1)?];
+        let first = self.frame(root.clone(), 1)?;
+        let mut held = first.options.len();
+        let mut stack = vec![first];
         while let Some(top) = stack.last_mut() {
             let mut found_p = false;
             let mut unknown = None;
@@ -205,8 +216,10 @@ impl<G: Game> Solver<G> {
                 }
             }
             if let (false, Some(child)) = (found_p, unknown) {
-                let pending = stack.len() + 1;
-                stack.push(self.frame(child, pending)?);
+                let pending = stack.len() + 1 + held;
+                let frame = self.frame(child, pending)?;
+                held += frame.options.len();
+                stack.push(frame);
                 continue;
             }
             let outcome = if found_p {
@@ -217,6 +230,7 @@ impl<G: Game> Solver<G> {
                 Outcome::P
             };
             if let Some(done) = stack.pop() {
+                held -= done.options.len();
                 self.outcomes[play as usize].insert(done.position, outcome);
             }
         }
@@ -298,7 +312,7 @@ mod tests {
             Err(Error::StateLimit { limit: 1000 })
         );
         // What was stored stays valid: a larger limit finishes the job.
-        let mut solver = solver.with_max_states(10_000);
+        let mut solver = solver.with_max_states(20_000);
         assert_eq!(solver.grundy_value(&5000).unwrap(), 5000 % 3);
     }
 

@@ -5,7 +5,7 @@ use std::io::Write;
 use anyhow::Result;
 use sprague::{Analyzer, Play};
 
-use super::report::{human, JsonAnalysis};
+use super::report::{human, write_json};
 use super::{position_from_words, LibError, LimitArgs};
 use crate::exit::Exit;
 
@@ -45,10 +45,9 @@ pub fn run(args: Args) -> Result<Exit> {
     let analysis = Analyzer::new(limits)
         .analyze(&position, play, args.max_moves)
         .map_err(LibError)?;
-    let mut out = std::io::stdout().lock();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     if args.json {
-        serde_json::to_writer(&mut out, &JsonAnalysis::new(&position, &analysis))?;
-        writeln!(out)?;
+        write_json(&mut out, &position, &analysis)?;
     } else {
         out.write_all(human(&position, &analysis, &limits).as_bytes())?;
     }

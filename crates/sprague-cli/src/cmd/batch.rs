@@ -5,12 +5,12 @@ use std::io::{self, BufRead, BufWriter, Write};
 use anyhow::Result;
 use sprague::{Analyzer, Outcome, Play, PositionParser};
 
-use super::report::JsonAnalysis;
+use super::report::write_json;
 use super::{LibError, LimitArgs};
 use crate::exit::{exit_for, Exit};
 
-/// Analyse many positions, one per line from stdin (blank lines and lines
-/// starting with `#` are skipped).
+/// Analyse many positions, one per line from stdin (blank lines are skipped;
+/// `#` starts a comment, on a line of its own or after a position).
 ///
 /// Plain output: one line per position, `P`, or `N`, a tab and the position
 /// after one winning move. With `--json`: one analyze object per line. A bad
@@ -74,15 +74,20 @@ fn run_on(
             if worst != Exit::BadInput {
                 worst = code;
             }
+            // Keep stdout and stderr in order; one write per message.
             out.flush()?;
-            writeln!(err, "error: line {number}: {e}")
+            err.write_all(format!("error: line {number}: {e}\n").as_bytes())
         };
         let Ok(text) = std::str::from_utf8(&line) else {
             fail(&"the line is not valid UTF-8", Exit::BadInput)?;
             continue;
         };
-        let text = text.trim();
-        if text.is_empty() || text.starts_with('#') {
+        // A `#` starts a comment, on a line of its own or after a position.
+        let text = text
+            .split_once('#')
+            .map_or(text, |(before, _)| before)
+            .trim();
+        if text.is_empty() {
             continue;
         }
         let position = match parser.parse(text) {
@@ -101,8 +106,7 @@ fn run_on(
             }
         };
         if args.json {
-            serde_json::to_writer(&mut *out, &JsonAnalysis::new(&position, &analysis))?;
-            out.write_all(b"\n")?;
+            write_json(out, &position, &analysis)?;
         } else {
             match (analysis.outcome, analysis.winning_moves.first()) {
                 (Outcome::N, Some(mv)) => {

@@ -2,58 +2,59 @@
 //! view.
 
 use std::fmt::Write as _;
+use std::io::{self, Write};
 
-use serde::Serialize;
 use sprague::{Action, Analysis, Component, Limits, Move, Outcome, Play, Position, Rules};
 
-/// The JSON object printed by `analyze --json` and `batch --json`.
-#[derive(Debug, Serialize)]
-pub struct JsonAnalysis {
-    /// The position in normalised notation.
-    pub position: String,
-    /// `normal` or `misere`.
-    pub play: &'static str,
-    /// `P` or `N`.
-    pub outcome: String,
-    /// The Grundy value under normal play; `null` under misère play.
-    pub value: Option<u64>,
-    /// The winning moves listed.
-    pub winning_moves: Vec<JsonMove>,
-    /// Whether the list was cut at `--max-moves`.
-    pub truncated: bool,
-    /// The number of winning moves in all, when known.
-    pub total_winning_moves: Option<u64>,
-}
-
-/// One winning move in JSON.
-#[derive(Debug, Serialize)]
-pub struct JsonMove {
-    /// The move in words, e.g. `nim heap 1: 3 -> 1`.
-    #[serde(rename = "move")]
-    pub mv: String,
-    /// The whole position after the move.
-    pub after: String,
-}
-
-impl JsonAnalysis {
-    /// The JSON view of `analysis` of `position`.
-    pub fn new(position: &Position, analysis: &Analysis) -> JsonAnalysis {
-        JsonAnalysis {
-            position: position.to_string(),
-            play: analysis.play.name(),
-            outcome: analysis.outcome.to_string(),
-            value: analysis.value,
-            winning_moves: analysis
-                .winning_moves
-                .iter()
-                .map(|m| JsonMove {
-                    mv: m.to_string(),
-                    after: position.play(m).map(|p| p.to_string()).unwrap_or_default(),
-                })
-                .collect(),
-            truncated: analysis.truncated,
-            total_winning_moves: analysis.total_winning_moves,
+/// Writes the JSON object of `analyze --json` (SPEC section 3) for
+/// `analysis` of `position`, on one line, streaming: each move's `after` is
+/// written as soon as it is made, so a huge list needs no more memory than
+/// one position.
+///
+/// Fields: `position`, `play` (`normal`/`misere`), `outcome` (`P`/`N`),
+/// `value` (number or null), `winning_moves` (`[{"move", "after"}]`), and
+/// two of ours: `truncated` (the list was cut at `--max-moves`) and
+/// `total_winning_moves` (number or null when not known).
+pub fn write_json(
+    out: &mut impl Write,
+    position: &Position,
+    analysis: &Analysis,
+) -> io::Result<()> {
+    let json = |v: &str| serde_json::to_string(v).map_err(io::Error::other);
+    write!(
+        out,
+        "{{\"position\":{},\"play\":\"{}\",\"outcome\":\"{}\",\"value\":",
+        json(&position.to_string())?,
+        analysis.play.name(),
+        analysis.outcome
+    )?;
+    write_number(out, analysis.value)?;
+    out.write_all(b",\"winning_moves\":[")?;
+    for (i, m) in analysis.winning_moves.iter().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
         }
+        let after = position.play(m).map_err(io::Error::other)?;
+        write!(
+            out,
+            "{{\"move\":{},\"after\":{}}}",
+            json(&m.to_string())?,
+            json(&after.to_string())?
+        )?;
+    }
+    write!(
+        out,
+        "],\"truncated\":{},\"total_winning_moves\":",
+        analysis.truncated
+    )?;
+    write_number(out, analysis.total_winning_moves)?;
+    out.write_all(b"}\n")
+}
+
+fn write_number(out: &mut impl Write, n: Option<u64>) -> io::Result<()> {
+    match n {
+        Some(n) => write!(out, "{n}"),
+        None => out.write_all(b"null"),
     }
 }
 
@@ -252,6 +253,12 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
             let _ = writeln!(
                 out,
                 "winning moves: none (every move leads to an N-position)"
+            );
+        }
+        Outcome::N if analysis.winning_moves.is_empty() && !analysis.truncated => {
+            let _ = writeln!(
+                out,
+                "winning moves: none needed (no move is left, and under misère play the player who cannot move wins)"
             );
         }
         Outcome::N => {

@@ -1,5 +1,7 @@
 //! `sprague verify RULESET`: the closed form against the search by definition.
 
+use std::io::Write;
+
 use anyhow::Result;
 use sprague::{verify, Play, Ruleset};
 
@@ -60,24 +62,28 @@ pub fn run(args: Args) -> Result<Exit> {
         args.limits.limits(),
     )
     .map_err(LibError)?;
-    println!(
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
         "verify {} ({} play): closed form against search by definition",
         ruleset.word(),
         play
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "positions checked: {} (every position of at most {} heaps of size at most {})",
         report.checked, args.heaps, args.max_heap
-    );
-    println!("disagreements: {}", report.disagreements);
+    )?;
+    writeln!(out, "disagreements: {}", report.disagreements)?;
     for (position, what) in &report.examples {
-        println!("  {position}: {what}");
+        writeln!(out, "  {position}: {what}")?;
     }
     if report.disagreements as usize > report.examples.len() {
-        println!(
+        writeln!(
+            out,
             "  ... ({} more)",
             report.disagreements as usize - report.examples.len()
-        );
+        )?;
     }
     Ok(if report.disagreements == 0 {
         Exit::Success

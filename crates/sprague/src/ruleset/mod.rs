@@ -213,11 +213,7 @@ impl Ruleset {
     ) -> Result<(), Error> {
         match self.rules() {
             Rules::Nim => {
-                if heap > limits.max_states as u64 {
-                    return Err(Error::StateLimit {
-                        limit: limits.max_states,
-                    });
-                }
+                reserve(out, heap, limits)?;
                 out.extend((0..heap).rev().map(|to| HeapMove {
                     removed: heap - to,
                     parts: Parts::one(to),
@@ -381,11 +377,7 @@ impl Ruleset {
             }
             Rules::Staircase => {
                 let total = heaps.iter().fold(0u64, |a, &c| a.saturating_add(c));
-                if total > limits.max_states as u64 {
-                    return Err(Error::StateLimit {
-                        limit: limits.max_states,
-                    });
-                }
+                reserve(out, total, limits)?;
                 for (step, &from) in heaps.iter().enumerate() {
                     out.extend((1..=from).map(|coins| Action::Stair { step, from, coins }));
                 }
@@ -550,6 +542,19 @@ impl Ruleset {
             }
         }
     }
+}
+
+/// Makes room for `n` more options in `out`, or fails with the state limit
+/// when `n` passes it or the memory cannot be had (never a panic or abort).
+pub(crate) fn reserve<T>(out: &mut Vec<T>, n: u64, limits: &Limits) -> Result<(), Error> {
+    let limit = Error::StateLimit {
+        limit: limits.max_states,
+    };
+    let n = usize::try_from(n).map_err(|_| limit.clone())?;
+    if n > limits.max_states {
+        return Err(limit);
+    }
+    out.try_reserve(n).map_err(|_| limit)
 }
 
 impl std::str::FromStr for Ruleset {

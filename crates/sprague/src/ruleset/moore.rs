@@ -398,9 +398,12 @@ pub(crate) fn options(
     max: usize,
     out: &mut Vec<Vec<HeapChange>>,
 ) -> Result<(), Error> {
-    if option_count(heaps, k) > max as u64 {
+    let count = option_count(heaps, k);
+    if count > max as u64 {
         return Err(Error::StateLimit { limit: max });
     }
+    out.try_reserve(count as usize)
+        .map_err(|_| Error::StateLimit { limit: max })?;
     let nonzero: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 0).collect();
     let most = (k.min(nonzero.len() as u64)) as usize;
     for r in 1..=most {
