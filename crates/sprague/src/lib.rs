@@ -31,6 +31,7 @@
 
 mod analysis;
 mod error;
+pub mod explain;
 mod game;
 mod moves;
 pub mod movetext;
