@@ -258,6 +258,56 @@ impl Explanation {
     pub fn moves(&self) -> &[MoveReason] {
         &self.moves
     }
+
+    /// The number of winning moves in all, when known.
+    pub fn total_moves(&self) -> Option<u64> {
+        self.total_moves
+    }
+
+    /// What decides the outcome, in a few words: `the nim-sum is 1 ⊕ 2 ⊕ 3
+    /// = 0`, `no heap is above 1 and there are 3 heaps of 1`, ...
+    ///
+    /// ```
+    /// use sprague::{explain::explain, Analyzer, Play};
+    /// let e = explain(&"nim 1 2 3".parse()?, Play::Normal, &Analyzer::default(), Some(1))?;
+    /// assert_eq!(e.summary(), "the nim-sum is 1 ⊕ 2 ⊕ 3 = 0");
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    pub fn summary(&self) -> String {
+        let terms = |t: &BinaryTable| {
+            let values: Vec<u64> = t.rows().iter().map(|r| r.value).collect();
+            format!("{} = {}", xor_terms(&values), t.nim_sum())
+        };
+        match &self.method {
+            Method::Bouton { table } => format!("the nim-sum is {}", terms(table)),
+            Method::MisereNim { case, table } => match case {
+                MisereCase::AllOnes { ones } => {
+                    format!("no heap is above 1 and there are {ones} heaps of 1")
+                }
+                MisereCase::OneBig => "exactly one heap is above 1".to_string(),
+                MisereCase::ManyBig => format!(
+                    "two or more heaps are above 1 and the nim-sum is {}",
+                    terms(table)
+                ),
+            },
+            Method::Staircase { table, .. } => {
+                format!("the nim-sum of the odd steps is {}", terms(table))
+            }
+            Method::Moore { k, table } => {
+                let counts: Vec<String> =
+                    table.column_counts().iter().map(u64::to_string).collect();
+                format!(
+                    "the binary columns hold {} ones; P-positions have multiples of {}",
+                    counts.join(", "),
+                    k.saturating_add(1)
+                )
+            }
+            Method::Grundy { table } => {
+                format!("the nim-sum of the Grundy values is {}", terms(table))
+            }
+            Method::Search => "found by searching the positions that can follow".to_string(),
+        }
+    }
 }
 
 /// Explains `position` under `play`: how its outcome is decided and why

@@ -39,6 +39,7 @@ pub mod nimber;
 mod outcome;
 mod position;
 pub mod ruleset;
+pub mod session;
 mod solver;
 mod verify;
 
