@@ -539,9 +539,10 @@ fn reason(
             let bits = table.bits();
             let high = table.highest_bit().unwrap_or(0);
             format!(
-                "heap {} has a 1 in the marked column, so {from} ⊕ {s} = {to} is smaller than \
-                 {from}: the move {from} -> {to} ({} -> {}) flips exactly the columns where the \
-                 nim-sum has a 1 (bit {high} down to 0), and the new nim-sum is {} = 0.",
+                "the nim-sum is {s} ({}); heap {} has a 1 at its highest bit (bit {high}), so \
+                 {from} ⊕ {s} = {to} is smaller than {from}. The move {from} -> {to} ({} -> {}) \
+                 flips exactly the bits where the nim-sum has a 1, and the new nim-sum is {} = 0.",
+                binary(s, bits),
                 heap_place(position, mv),
                 binary(from, bits),
                 binary(to, bits),
@@ -576,13 +577,18 @@ fn reason(
             };
             if step % 2 == 0 {
                 let c = steps[step];
-                let lands = if step == 0 {
-                    "leave the game".to_string()
+                let (what, leave, land) = if coins == 1 {
+                    ("the coin", "leaves", "lands")
                 } else {
-                    format!("land on step {step}, an even step that does not count")
+                    ("the coins", "leave", "land")
+                };
+                let lands = if step == 0 {
+                    format!("{leave} the game")
+                } else {
+                    format!("{land} on step {step}, an even step that does not count")
                 };
                 format!(
-                    "step {} is odd: it goes {c} -> {} = {c} ⊕ {s}, like a Nim move; the coins \
+                    "step {} is odd: it goes {c} -> {} = {c} ⊕ {s}, like a Nim move; {what} \
                      {lands}. The odd steps' nim-sum becomes {} = 0.",
                     step + 1,
                     c - coins,
@@ -590,8 +596,13 @@ fn reason(
                 )
             } else {
                 let below = steps[step - 1];
+                let (what, leave, land) = if coins == 1 {
+                    ("the coin", "leaves", "lands")
+                } else {
+                    ("the coins", "leave", "land")
+                };
                 format!(
-                    "the coins leave step {}, an even step that does not count, and land on odd \
+                    "{what} {leave} step {}, an even step that does not count, and {land} on odd \
                      step {step}, which grows {below} -> {} = {below} ⊕ {s}. The odd steps' \
                      nim-sum becomes {} = 0.",
                     step + 1,
@@ -738,7 +749,9 @@ fn wrap(out: &mut String, first: &str, indent: &str, text: &str) {
     let mut line = first.to_string();
     let mut empty = true;
     for word in text.split(' ').filter(|w| !w.is_empty()) {
-        if !empty && line.chars().count() + 1 + word.chars().count() > 78 {
+        // Never break before an operator: `1 ⊕ 4 ⊕` / `5 = 0` reads better.
+        let glued = matches!(word, "⊕" | "=" | "->");
+        if !empty && !glued && line.chars().count() + 1 + word.chars().count() > 78 {
             out.push_str(&line.replace('\u{a0}', " "));
             out.push('\n');
             line = indent.to_string();
@@ -958,8 +971,8 @@ impl fmt::Display for Explanation {
                 para(
                     &mut out,
                     "The Sprague-Grundy theorem: every position of an impartial game is worth \
-                     a nimber, its Grundy value: the mex (the least number not among) of the \
-                     values of its options. A sum is worth the nim-sum of its parts, and the \
+                     a nimber, its Grundy value: the mex of the values of its options (the \
+                     least number that is not among them). A sum is worth the nim-sum of its parts, and the \
                      player to move loses exactly when that is 0.",
                 );
                 let mut notes = Vec::new();
@@ -999,9 +1012,10 @@ impl fmt::Display for Explanation {
                 } else {
                     format!(
                         "The nim-sum is {s}, not 0: {verdict}. A winning move changes one \
-                         row's value v to v ⊕ {s}, which makes the nim-sum 0; a position of \
-                         value v has options of every smaller value, so this is possible for \
-                         a row with a 1 in the marked column."
+                         row's value v to v ⊕ {s}, which makes the nim-sum 0. A row with a 1 \
+                         in the marked column always has such a move, since v ⊕ {s} is then \
+                         smaller than v and a position has options of every smaller value; \
+                         other rows may have one too."
                     )
                 };
                 para(&mut out, &text);

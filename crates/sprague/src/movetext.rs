@@ -693,8 +693,7 @@ impl Reader<'_> {
             }
             _ if said => Err(self.expected(&format!("the {noun}'s number after `{noun}`"))),
             _ => Err(self.expected(&format!(
-                "a move such as `2 3` (take 3 from {noun} 2) or `2 -> 1` (leave 1); type \
-                 `help` for all forms"
+                "a {noun} number, as in `2 3` (take 3 from {noun} 2)"
             ))),
         }
     }
@@ -1351,7 +1350,11 @@ mod tests {
             ("nim 3 4 5", "1 -> 1 1", "nim does not allow"),
             ("nim 3 4 5", "1 take 1 leave 1", "does not add up to 3"),
             ("nim 3 4 5", "1", "expected how many to take"),
-            ("nim 3 4 5", "x", "expected a move such as `2 3`"),
+            (
+                "nim 3 4 5",
+                "x",
+                "expected a heap number, as in `2 3` (take 3 from heap 2), found `x`",
+            ),
             (
                 "nim 3 4 5",
                 "1 2 3",

@@ -5,6 +5,7 @@
 
 pub mod analyze;
 pub mod batch;
+pub mod play;
 pub mod report;
 pub mod verify;
 
