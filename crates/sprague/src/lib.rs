@@ -24,6 +24,12 @@
 //! # Ok::<(), sprague::Error>(())
 //! ```
 //!
+//! Moves typed by a person are read against the position they are played
+//! in by [`movetext`] (`1 2`, `heap 1 -> 1`, or the whole position `nim 1 4
+//! 5`); [`session`] keeps a game of a person against the computer (whose
+//! turn, undo, hints, the computer's seeded choice); [`explain`] gives the
+//! teaching view (the heaps in binary and why each winning move works).
+//!
 //! The library does no I/O; the `sprague` command-line program is a thin
 //! layer over it.
 
