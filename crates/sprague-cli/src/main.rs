@@ -24,6 +24,7 @@ pub struct Cli {
 enum Command {
     Analyze(cmd::analyze::Args),
     Batch(cmd::batch::Args),
+    Play(cmd::play::Args),
     Verify(cmd::verify::Args),
     Nimber(cmd::nimber::Args),
 }
@@ -54,6 +55,7 @@ fn main() {
     let result = match cli.command {
         Command::Analyze(args) => cmd::analyze::run(args),
         Command::Batch(args) => cmd::batch::run(args),
+        Command::Play(args) => cmd::play::run(args),
         Command::Verify(args) => cmd::verify::run(args),
         Command::Nimber(args) => cmd::nimber::run(args),
     };

@@ -24,6 +24,12 @@
 //! # Ok::<(), sprague::Error>(())
 //! ```
 //!
+//! Moves typed by a person are read against the position they are played
+//! in by [`movetext`] (`1 2`, `heap 1 -> 1`, or the whole position `nim 1 4
+//! 5`); [`session`] keeps a game of a person against the computer (whose
+//! turn, undo, hints, the computer's seeded choice); [`explain`] gives the
+//! teaching view (the heaps in binary and why each winning move works).
+//!
 //! The library does no I/O; the `sprague` command-line program is a thin
 //! layer over it.
 
@@ -31,12 +37,15 @@
 
 mod analysis;
 mod error;
+pub mod explain;
 mod game;
 mod moves;
+pub mod movetext;
 pub mod nimber;
 mod outcome;
 mod position;
 pub mod ruleset;
+pub mod session;
 mod solver;
 mod verify;
 
@@ -47,6 +56,6 @@ pub use moves::{Action, HeapChange, HeapMove, Move, Parts};
 pub use nimber::{mex, nim_sum, Nimber};
 pub use outcome::{Outcome, Play};
 pub use position::{Component, Position, PositionParser};
-pub use ruleset::{Rules, Ruleset, SubtractionSet};
+pub use ruleset::{MoveKind, Rules, Ruleset, SubtractionSet};
 pub use solver::{Solver, DEFAULT_MAX_STATES};
 pub use verify::{verify, VerifyReport};

@@ -123,6 +123,30 @@ impl Position {
         Ok(moves)
     }
 
+    /// Whether any move is left (the game is over when none is), decided
+    /// without listing the moves where the rules make it plain (a Nim heap
+    /// above 0); cheap for huge heaps.
+    ///
+    /// ```
+    /// use sprague::{Limits, Position};
+    /// let limits = Limits::default();
+    /// assert!(!"nim 0 0 + sub:3,4 2".parse::<Position>()?.has_moves(&limits)?);
+    /// assert!("nim 0 18446744073709551615".parse::<Position>()?.has_moves(&limits)?);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// Errors of a ruleset's tables other than the state limit (a component
+    /// with too many moves to list has moves).
+    pub fn has_moves(&self, limits: &Limits) -> Result<bool, Error> {
+        for c in &self.components {
+            if c.ruleset.component_has_moves(&c.heaps, limits)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
     /// A move in component `component` of this position.
     pub(crate) fn make_move(&self, component: usize, action: Action) -> Move {
         Move {

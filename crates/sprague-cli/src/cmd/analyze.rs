@@ -24,8 +24,14 @@ pub struct Args {
     #[arg(long)]
     pub misere: bool,
     /// Print one JSON object instead of the human view.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "explain")]
     pub json: bool,
+    /// Explain the outcome for a student: the heaps in binary with their
+    /// nim-sum (Nim), the all-ones rule (misère Nim), which steps count
+    /// (staircase Nim), or each component's Grundy value, and why each
+    /// winning move works.
+    #[arg(long)]
+    pub explain: bool,
     /// List at most N winning moves (default: all).
     #[arg(long, value_name = "N")]
     pub max_moves: Option<usize>,
@@ -42,6 +48,15 @@ pub fn run(args: Args) -> Result<Exit> {
         Play::Normal
     };
     let limits = args.limits.limits();
+    if args.explain {
+        let explanation =
+            sprague::explain::explain(&position, play, &Analyzer::new(limits), args.max_moves)
+                .map_err(LibError)?;
+        let mut out = std::io::stdout().lock();
+        write!(out, "{explanation}")?;
+        out.flush()?;
+        return Ok(Exit::Success);
+    }
     let analysis = Analyzer::new(limits)
         .analyze(&position, play, args.max_moves)
         .map_err(LibError)?;

@@ -6,6 +6,7 @@
 pub mod analyze;
 pub mod batch;
 pub mod nimber;
+pub mod play;
 pub mod report;
 pub mod verify;
 

@@ -18,7 +18,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use crate::error::ParseErrorKind;
-use crate::{Action, Error, HeapMove, Limits, Parts};
+use crate::{Action, Error, HeapChange, HeapMove, Limits, Parts};
 
 pub use subtraction::SubtractionSet;
 
@@ -41,6 +41,26 @@ pub enum Rules {
     /// carries coins from a step to the step below (from step 1 to the
     /// ground).
     Staircase,
+}
+
+/// The kind of move a ruleset has: which [`Action`] variant its moves use.
+/// Move text is read and written by kind, not by ruleset name, so a new
+/// ruleset of a known kind needs no new syntax.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum MoveKind {
+    /// One heap loses some tokens and is replaced by at most three heaps
+    /// ([`Action::Heap`]): Nim, subtraction games, take-and-break games.
+    Heap,
+    /// One to `max` heaps are reduced at once ([`Action::Heaps`]): Moore's
+    /// Nim_k.
+    Heaps {
+        /// The most heaps one move may reduce (K of `moore:K`).
+        max: u64,
+    },
+    /// Coins are carried from a step to the step below ([`Action::Stair`]):
+    /// staircase Nim.
+    Stair,
 }
 
 /// A ruleset as named in a position: its word, exactly as written (`nim`,
@@ -177,6 +197,147 @@ impl Ruleset {
         ))
     }
 
+    /// The kind of move this ruleset's components have (the [`Action`]
+    /// variant its moves use), which decides how a move is written and read
+    /// (see [`movetext`](crate::movetext)).
+    ///
+    /// ```
+    /// use sprague::{MoveKind, Ruleset};
+    /// assert_eq!(Ruleset::nim().move_kind(), MoveKind::Heap);
+    /// assert_eq!("moore:2".parse::<Ruleset>()?.move_kind(), MoveKind::Heaps { max: 2 });
+    /// assert_eq!("staircase".parse::<Ruleset>()?.move_kind(), MoveKind::Stair);
+    /// # Ok::<(), sprague::ParseError>(())
+    /// ```
+    pub fn move_kind(&self) -> MoveKind {
+        match self.rules() {
+            Rules::Moore { k } => MoveKind::Heaps { max: *k },
+            Rules::Staircase => MoveKind::Stair,
+            // Nim, subtraction games and every take-and-break game: one heap
+            // loses tokens and may be split.
+            _ => MoveKind::Heap,
+        }
+    }
+
+    /// Whether a component with these heaps has at least one move, without
+    /// listing its moves when a closed rule says (a component too large to
+    /// list has moves).
+    ///
+    /// # Errors
+    /// Errors other than the state limit from listing the moves.
+    pub(crate) fn component_has_moves(
+        &self,
+        heaps: &[u64],
+        limits: &Limits,
+    ) -> Result<bool, Error> {
+        match self.rules() {
+            Rules::Nim | Rules::Moore { .. } | Rules::Staircase => Ok(heaps.iter().any(|&h| h > 0)),
+            Rules::Subtraction(set) => Ok(heaps.iter().any(|&h| h >= set.min())),
+            #[allow(unreachable_patterns)]
+            _ => {
+                let mut actions = Vec::new();
+                match self.component_moves(heaps, limits, &mut actions) {
+                    Ok(()) => Ok(!actions.is_empty()),
+                    Err(Error::StateLimit { .. }) => Ok(true),
+                    Err(e) => Err(e),
+                }
+            }
+        }
+    }
+
+    /// A legal move of a component with these heaps, chosen with `pick`
+    /// (which returns a number below its argument, which is at least 1), or
+    /// `None` when there is no move.
+    ///
+    /// When the moves can be listed within `limits` one of them is picked
+    /// uniformly; otherwise a heap (or step) is picked and one of its
+    /// options, computed without listing the others.
+    ///
+    /// # Errors
+    /// [`Error::StateLimit`] when no heap's options can be found within the
+    /// limits (a take-and-break game whose heaps are all huge), and the
+    /// errors of the ruleset's value tables.
+    pub(crate) fn random_action(
+        &self,
+        heaps: &[u64],
+        limits: &Limits,
+        pick: &mut dyn FnMut(u64) -> u64,
+    ) -> Result<Option<Action>, Error> {
+        let mut actions = Vec::new();
+        match self.component_moves(heaps, limits, &mut actions) {
+            Ok(()) if actions.is_empty() => return Ok(None),
+            Ok(()) => {
+                let i = pick(actions.len() as u64) as usize;
+                return Ok(Some(actions.swap_remove(i)));
+            }
+            Err(Error::StateLimit { .. }) => {}
+            Err(e) => return Err(e),
+        }
+        // Too many moves to list: pick a heap that has moves, then a move.
+        let live: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 0).collect();
+        if live.is_empty() {
+            return Ok(None);
+        }
+        let start = pick(live.len() as u64) as usize;
+        let mut last_error = None;
+        for n in 0..live.len() {
+            let i = live[(start + n) % live.len()];
+            let h = heaps[i];
+            let heap_move = |removed: u64, parts: Parts| Action::Heap {
+                heap: i,
+                from: h,
+                removed,
+                parts,
+            };
+            match self.rules() {
+                Rules::Moore { .. } => {
+                    return Ok(Some(Action::Heaps {
+                        changes: vec![HeapChange {
+                            heap: i,
+                            from: h,
+                            to: pick(h),
+                        }],
+                    }))
+                }
+                Rules::Staircase => {
+                    return Ok(Some(Action::Stair {
+                        step: i,
+                        from: h,
+                        coins: 1 + pick(h),
+                    }))
+                }
+                Rules::Nim => {
+                    let removed = 1 + pick(h);
+                    return Ok(Some(heap_move(removed, Parts::one(h - removed))));
+                }
+                Rules::Subtraction(set) => {
+                    let count = set.count_up_to(h);
+                    if count > 0 {
+                        if let Some(s) = set.nth(pick(count)) {
+                            return Ok(Some(heap_move(s, Parts::one(h - s))));
+                        }
+                    }
+                }
+                #[allow(unreachable_patterns)]
+                _ => {
+                    let mut options = Vec::new();
+                    match self.heap_options(h, limits, &mut options) {
+                        Ok(()) if options.is_empty() => {}
+                        Ok(()) => {
+                            let m = options[pick(options.len() as u64) as usize];
+                            return Ok(Some(heap_move(m.removed, m.parts)));
+                        }
+                        Err(e @ Error::StateLimit { .. }) => last_error = Some(e),
+                        Err(e) => return Err(e),
+                    }
+                }
+            }
+        }
+        match last_error {
+            Some(e) => Err(e),
+            None => Ok(None),
+        }
+    }
+
     /// Checks the arguments of a component of this ruleset.
     ///
     /// # Errors
@@ -219,7 +380,16 @@ impl Ruleset {
                     parts: Parts::one(to),
                 }));
             }
-            Rules::Subtraction(set) => set.options(heap, out),
+            Rules::Subtraction(set) => {
+                // A set with long ranges (`sub:1-1000000000`) has as many
+                // options as a Nim heap.
+                if set.count_up_to(heap) > limits.max_states as u64 {
+                    return Err(Error::StateLimit {
+                        limit: limits.max_states,
+                    });
+                }
+                set.options(heap, out)
+            }
             Rules::Moore { .. } | Rules::Staircase => return Err(self.not_a_heap_game()),
         }
         Ok(())

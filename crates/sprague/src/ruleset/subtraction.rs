@@ -110,6 +110,39 @@ impl SubtractionSet {
         self.ranges.iter().flat_map(|&(lo, hi)| lo..=hi)
     }
 
+    /// The number of amounts `s <= heap` (the number of options of a heap of
+    /// size `heap`), counted range by range without listing them.
+    ///
+    /// ```
+    /// let s = sprague::SubtractionSet::parse("1,3,4").unwrap();
+    /// assert_eq!((s.count_up_to(0), s.count_up_to(3), s.count_up_to(9)), (0, 2, 3));
+    /// ```
+    pub fn count_up_to(&self, heap: u64) -> u64 {
+        self.ranges
+            .iter()
+            .take_while(|&&(lo, _)| lo <= heap)
+            .map(|&(lo, hi)| hi.min(heap) - lo + 1)
+            .sum()
+    }
+
+    /// The `n`-th amount (from 0) in increasing order, if there are more than
+    /// `n`; O(number of ranges).
+    pub(crate) fn nth(&self, mut n: u64) -> Option<u64> {
+        for &(lo, hi) in &self.ranges {
+            let len = hi - lo + 1;
+            if n < len {
+                return Some(lo + n);
+            }
+            n -= len;
+        }
+        None
+    }
+
+    /// The smallest amount in the set.
+    pub fn min(&self) -> u64 {
+        self.ranges.first().map_or(0, |r| r.0)
+    }
+
     /// The options of a heap of size `heap`: one per amount `s <= heap`, in
     /// increasing order of `s`.
     pub(crate) fn options(&self, heap: u64, out: &mut Vec<HeapMove>) {

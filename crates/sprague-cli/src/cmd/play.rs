@@ -1,0 +1,269 @@
+//! `sprague play POSITION`: a person against the perfect computer, in a
+//! terminal or through a pipe.
+
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use anyhow::Result;
+use sprague::movetext::{self, MoveError};
+use sprague::session::{Player, Session, SessionError};
+use sprague::{Analyzer, Play};
+
+use super::{position_from_words, LibError, LimitArgs};
+use crate::exit::Exit;
+
+/// Play a position against the computer, which plays perfectly: a winning
+/// move whenever there is one, else a random legal move.
+///
+/// Type moves in the short form of each ruleset (`1 2` takes 2 from heap 1;
+/// type `help` in the game for all forms) or as the whole position they
+/// lead to (`nim 1 4 5`). Commands: `help`, `hint` (a winning move and why
+/// it wins), `undo` (take back your last move and the reply), `quit`.
+/// After every move the position is printed as `position: ...`; the game
+/// ends with `you win` or `computer wins`. Works the same with moves piped
+/// into standard input; the end of input ends the game (exit status 0).
+///
+/// Example: `sprague play nim 3 4 5`, `echo "1 2" | sprague play nim 3 4 5`.
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct Args {
+    /// The starting position, as separate words or one quoted string
+    /// (`nim 3 4 5`, `"nim 3 + sub:1,3,4 10"`).
+    #[arg(required = true, value_name = "POSITION")]
+    pub position: Vec<String>,
+    /// Misère play: the player who makes the last move loses.
+    #[arg(long)]
+    pub misere: bool,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value_t = First::Human)]
+    pub first: First,
+    /// Seed of the computer's random choices (default: chosen and printed,
+    /// so that a game can be replayed).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// Who moves first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum First {
+    /// You.
+    Human,
+    /// The computer.
+    Computer,
+}
+
+/// A seed from the clock and the process id, when none is given.
+fn fresh_seed() -> u64 {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    // SplitMix64's finaliser spreads nearby clock readings apart.
+    let mut z = nanos ^ (u64::from(std::process::id()) << 32);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (z ^ (z >> 31)) % 1_000_000_000
+}
+
+/// How text is shown: with colour and a prompt only on a terminal.
+struct Style {
+    colour: bool,
+    prompt: bool,
+}
+
+impl Style {
+    fn paint(&self, code: &str, text: &str) -> String {
+        if self.colour {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+}
+
+/// Runs `play`.
+pub fn run(args: Args) -> Result<Exit> {
+    let position = position_from_words(&args.position)?;
+    let play = if args.misere {
+        Play::Misere
+    } else {
+        Play::Normal
+    };
+    let limits = args.limits.limits();
+    // Fail at once, before the game starts, if the position is beyond the
+    // limits.
+    Analyzer::new(limits)
+        .with_total_count(false)
+        .analyze(&position, play, Some(1))
+        .map_err(LibError)?;
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let first = match args.first {
+        First::Human => Player::Human,
+        First::Computer => Player::Computer,
+    };
+    let mut game = Session::new(position, play, first, seed, limits);
+    let stdout = io::stdout();
+    let style = Style {
+        colour: stdout.is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        prompt: stdout.is_terminal() && io::stdin().is_terminal(),
+    };
+    let mut out = stdout.lock();
+    let mut input = io::stdin().lock();
+    let rule = match play {
+        Play::Normal => "normal play: whoever makes the last move wins",
+        Play::Misere => "misère play: whoever makes the last move loses",
+    };
+    writeln!(out, "sprague play: {} ({rule})", game.position())?;
+    writeln!(out, "seed: {seed} (replay with --seed {seed})")?;
+    writeln!(
+        out,
+        "Type a move (`help` shows how), or `hint`, `undo`, `quit`."
+    )?;
+    show_position(&mut out, &style, &game)?;
+    let mut line = Vec::new();
+    loop {
+        if let Some(winner) = game.winner().map_err(LibError)? {
+            announce(&mut out, &style, &game, winner)?;
+            return Ok(Exit::Success);
+        }
+        if game.to_move() == Player::Computer {
+            let reply = game.computer_move().map_err(|e| match e {
+                SessionError::Analysis(e) => anyhow::Error::from(LibError(e)),
+                other => anyhow::Error::msg(other.to_string()),
+            })?;
+            writeln!(out, "computer: {}", movetext::describe(&reply.mv))?;
+            show_position(&mut out, &style, &game)?;
+            continue;
+        }
+        if style.prompt {
+            write!(out, "{}", style.paint("1", "your move> "))?;
+        }
+        out.flush()?;
+        line.clear();
+        if input.read_until(b'\n', &mut line)? == 0 {
+            if style.prompt {
+                writeln!(out)?;
+            }
+            writeln!(out, "end of input: the game stops here, unfinished")?;
+            out.flush()?;
+            return Ok(Exit::Success);
+        }
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim();
+        match text.to_ascii_lowercase().as_str() {
+            "" => {}
+            "help" | "?" | "h" => {
+                write!(out, "{}", movetext::help(game.position()))?;
+                writeln!(
+                    out,
+                    "\nCommands: hint (a winning move and why it wins), undo (take back your\n\
+                     last move and the reply), quit."
+                )?;
+            }
+            "hint" => match game.hint() {
+                Ok(hint) => match (&hint.text, &hint.description, &hint.after) {
+                    (Some(text), Some(description), Some(after)) => {
+                        writeln!(out, "hint: {text}")?;
+                        let count = match hint.total {
+                            Some(1) => " (the only winning move)".to_string(),
+                            Some(n) => format!(" (one of {n} winning moves)"),
+                            None => String::new(),
+                        };
+                        writeln!(out, "  {description}, leaving {after}{count}")?;
+                        write!(out, "{}", wrap("  why: ", "       ", &hint.why))?;
+                    }
+                    _ => {
+                        writeln!(out, "hint: none")?;
+                        write!(out, "{}", wrap("  why: ", "       ", &hint.why))?;
+                    }
+                },
+                Err(e) => writeln!(out, "no hint: {}", LibError(e))?,
+            },
+            "undo" => match game.undo() {
+                Ok(undone) => {
+                    let what: Vec<String> = undone
+                        .iter()
+                        .map(|t| format!("{}: {}", t.player, movetext::describe(&t.mv)))
+                        .collect();
+                    writeln!(out, "undone: {}", what.join("; "))?;
+                    show_position(&mut out, &style, &game)?;
+                }
+                Err(e) => writeln!(out, "{}", style.paint("33", &e.to_string()))?,
+            },
+            "quit" | "exit" | "q" | "resign" => {
+                writeln!(out, "quit: the game stops here, unfinished")?;
+                out.flush()?;
+                return Ok(Exit::Success);
+            }
+            _ => match game.parse_move(text) {
+                Ok(mv) => {
+                    let description = movetext::describe(&mv);
+                    match game.human_move(mv) {
+                        Ok(()) => {
+                            writeln!(out, "you: {description}")?;
+                            show_position(&mut out, &style, &game)?;
+                        }
+                        Err(e) => writeln!(out, "{}", style.paint("33", &e.to_string()))?,
+                    }
+                }
+                Err(e) => {
+                    let hint = match e {
+                        MoveError::Syntax(_) | MoveError::Empty => {
+                            " (type `help` for the move syntax)"
+                        }
+                        _ => "",
+                    };
+                    writeln!(out, "{}{hint}", style.paint("33", &e.to_string()))?
+                }
+            },
+        }
+    }
+}
+
+/// `text` wrapped at 78 columns, the first line starting with `first`,
+/// the others with `indent`.
+fn wrap(first: &str, indent: &str, text: &str) -> String {
+    let mut out = String::new();
+    let mut line = first.to_string();
+    let mut fresh = true;
+    for word in text.split_whitespace() {
+        let glued = matches!(word, "⊕" | "=" | "->");
+        if !fresh && !glued && line.chars().count() + 1 + word.chars().count() > 78 {
+            out.push_str(&line);
+            out.push('\n');
+            line = indent.to_string();
+            fresh = true;
+        }
+        if !fresh {
+            line.push(' ');
+        }
+        line.push_str(word);
+        fresh = false;
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+fn show_position(out: &mut impl Write, style: &Style, game: &Session) -> io::Result<()> {
+    writeln!(out, "{} {}", style.paint("1", "position:"), game.position())
+}
+
+fn announce(out: &mut impl Write, style: &Style, game: &Session, winner: Player) -> io::Result<()> {
+    let last = game.history().last().map(|t| t.player);
+    let why = match (game.play_convention(), last) {
+        (Play::Normal, Some(p)) => format!("no move is left: {p} made the last move"),
+        (Play::Misere, Some(p)) => {
+            format!("no move is left: {p} made the last move, which loses under misère play")
+        }
+        (_, None) => "no move is possible from the start".to_string(),
+    };
+    writeln!(out, "{why}")?;
+    let (text, code) = match winner {
+        Player::Human => ("you win", "32;1"),
+        Player::Computer => ("computer wins", "31;1"),
+    };
+    writeln!(out, "{}", style.paint(code, text))?;
+    out.flush()
+}
