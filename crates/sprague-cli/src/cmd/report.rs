@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use sprague::{Action, Analysis, Component, Limits, Move, Outcome, Play, Position, Rules};
+use sprague::{movetext, Analysis, Component, Limits, Outcome, Play, Position, Rules};
 
 /// Writes the JSON object of `analyze --json` (SPEC section 3) for
 /// `analysis` of `position`, on one line, streaming: each move's `after` is
@@ -77,65 +77,6 @@ fn xor_terms(values: &[u64]) -> String {
         "0".to_string()
     } else {
         shown.join(" ⊕ ")
-    }
-}
-
-/// What a move takes and leaves, in words: `take 2 from heap 1 (3 -> 1)`.
-fn describe(mv: &Move) -> String {
-    let place = if mv.is_in_sum() {
-        format!("component {} ({}): ", mv.component() + 1, mv.ruleset())
-    } else {
-        String::new()
-    };
-    match mv.action() {
-        Action::Heap {
-            heap,
-            from,
-            removed,
-            parts,
-        } => {
-            let left = match parts.as_slice() {
-                [] => "nothing".to_string(),
-                many => many
-                    .iter()
-                    .map(u64::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" and "),
-            };
-            format!(
-                "{place}take {removed} from heap {} ({from} -> {left})",
-                heap + 1
-            )
-        }
-        Action::Heaps { changes } => {
-            let what: Vec<String> = changes
-                .iter()
-                .map(|c| {
-                    format!(
-                        "{} from heap {} ({} -> {})",
-                        c.from - c.to,
-                        c.heap + 1,
-                        c.from,
-                        c.to
-                    )
-                })
-                .collect();
-            format!("{place}take {}", what.join(" and "))
-        }
-        Action::Stair { step, from, coins } => {
-            let noun = if *coins == 1 { "coin" } else { "coins" };
-            let to = if *step == 0 {
-                "the ground".to_string()
-            } else {
-                format!("step {step}")
-            };
-            format!(
-                "{place}carry {coins} {noun} from step {} ({from} -> {}) to {to}",
-                step + 1,
-                from - coins
-            )
-        }
-        _ => mv.to_string(),
     }
 }
 
@@ -270,7 +211,7 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
             let _ = writeln!(out, "winning moves ({count}):");
             let show_after = position.heap_count() <= MAX_HEAPS_SHOWN;
             for mv in &analysis.winning_moves {
-                let _ = write!(out, "  {}", describe(mv));
+                let _ = write!(out, "  {}", movetext::describe(mv));
                 if show_after {
                     if let Ok(after) = position.play(mv) {
                         let _ = write!(out, ", leaving {after}");

@@ -609,8 +609,9 @@ impl Ruleset {
                     return Err("a move must take from at least one heap".into());
                 }
                 if changes.len() as u64 > *k {
+                    let noun = if *k == 1 { "heap" } else { "heaps" };
                     return Err(format!(
-                        "{} allows taking from at most {k} heaps at once, not {}",
+                        "{} allows taking from at most {k} {noun} at once, not {}",
                         self.word(),
                         changes.len()
                     ));
