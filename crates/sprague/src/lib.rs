@@ -37,7 +37,9 @@ pub mod nimber;
 mod outcome;
 mod position;
 pub mod ruleset;
+pub mod sequence;
 mod solver;
+pub mod takebreak;
 
 pub use analysis::{Analysis, Analyzer, Limits, SumGame};
 pub use error::{Error, ParseError, ParseErrorKind};

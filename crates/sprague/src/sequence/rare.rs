@@ -1,0 +1,255 @@
+//! The rare-value ("sparse space") method: see the module documentation of
+//! [`crate::sequence`].
+
+use super::{mex, simd, NimSequence, VALUES};
+use crate::takebreak::MoveSet;
+
+/// Heaps below this are always computed by the plain method.
+const FIRST_MASK_AT: usize = 64;
+
+/// The rare heaps under the current mask, and when the mask was chosen.
+pub(super) struct RareState {
+    /// Whether the game allows the method at all: two-heap splits, no
+    /// three-heap splits, bounded removals.
+    enabled: bool,
+    /// The amounts `k` after which a heap may be split in two, increasing.
+    split_ks: Vec<usize>,
+    unequal: bool,
+    /// Whether all split amounts have one parity, so that the "domain"
+    /// form of sparse space may be used; `t_odd` is that parity.
+    domain_allowed: bool,
+    t_odd: bool,
+    mask: u16,
+    /// Whether the rare class depends on the heap's parity (the domain
+    /// form): heap x is rare when parity(G(x) & mask) = parity(x - t).
+    domain: bool,
+    /// The heap count when the mask was last chosen (0: never).
+    chosen_at: usize,
+    /// Rare heaps (at least 1), increasing, and their values.
+    heaps: Vec<u32>,
+    vals: Vec<u32>,
+}
+
+impl RareState {
+    pub(super) fn new(moves: &MoveSet) -> RareState {
+        let bounded = moves.max_removal().is_some_and(|t| t < 1 << 20);
+        let enabled = bounded && moves.split3.is_empty() && !moves.split2.is_empty();
+        let split_ks = if enabled {
+            moves
+                .split2
+                .iter()
+                .flat_map(|&(lo, hi)| lo as usize..=hi as usize)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let domain_allowed = split_ks
+            .windows(2)
+            .all(|w: &[usize]| (w[0] ^ w[1]) & 1 == 0);
+        let t_odd = split_ks.first().is_some_and(|&k| k & 1 == 1);
+        RareState {
+            domain_allowed,
+            t_odd,
+            domain: false,
+            enabled,
+            split_ks,
+            unequal: moves.unequal,
+            mask: 0,
+            chosen_at: 0,
+            heaps: Vec::new(),
+            vals: Vec::new(),
+        }
+    }
+
+    /// The parity of the values that splits of heap `n` reach densely (the
+    /// rare class at `n`): 0 in the range form, parity(n - t) in the domain
+    /// form.
+    fn dense_parity(&self, n: usize) -> u32 {
+        if self.domain {
+            ((n & 1 == 1) != self.t_odd) as u32
+        } else {
+            0
+        }
+    }
+
+    /// Whether heap `n` with value `v` is rare.
+    fn is_rare(&self, n: usize, v: u16) -> bool {
+        (v & self.mask).count_ones() % 2 == self.dense_parity(n)
+    }
+
+    /// Whether heap `n` should be computed by the rare-value method, given
+    /// the values of heaps `0..n`; chooses the mask again when the sequence
+    /// has doubled since it was last chosen.
+    pub(super) fn usable(&mut self, n: usize, values: &[u16]) -> bool {
+        if !self.enabled || n < FIRST_MASK_AT {
+            return false;
+        }
+        if self.chosen_at == 0 || n >= 2 * self.chosen_at {
+            let (mask, domain) = choose_mask(&values[..n], self.domain_allowed, self.t_odd);
+            self.mask = mask;
+            self.domain = domain;
+            self.chosen_at = n;
+            self.heaps.clear();
+            self.vals.clear();
+            for (h, &v) in values.iter().enumerate().take(n).skip(1) {
+                if self.is_rare(h, v) {
+                    self.heaps.push(h as u32);
+                    self.vals.push(v as u32);
+                }
+            }
+        }
+        // The rare pairs cost about R per split, the plain method n / 2.
+        self.heaps.len() * 4 < n
+    }
+
+    /// Records G(n) = g (after the mask was chosen).
+    pub(super) fn push(&mut self, n: usize, g: u16) {
+        if self.chosen_at != 0 && n >= 1 && self.is_rare(n, g) {
+            self.heaps.push(n as u32);
+            self.vals.push(g as u32);
+        }
+    }
+
+    /// The mask in use (0 before one is chosen).
+    #[cfg(test)]
+    pub(super) fn mask(&self) -> u16 {
+        self.mask
+    }
+}
+
+/// The mask (and form) that makes the fewest of the heaps `1..` rare, by a
+/// Walsh-Hadamard transform of the histogram of their values: entry `m` of
+/// the transform is (#rare - #common) under mask `m`. For the domain form
+/// the parity of `x - t` is added as one more bit above the values, so one
+/// transform rates both forms; masks with that bit set are the domain form.
+pub(super) fn choose_mask(values: &[u16], domain_allowed: bool, t_odd: bool) -> (u16, bool) {
+    let max = values.iter().skip(1).copied().max().unwrap_or(0) as usize;
+    let value_size = (max + 1).next_power_of_two().max(2);
+    let size = if domain_allowed {
+        2 * value_size
+    } else {
+        value_size
+    };
+    let mut w = vec![0i64; size];
+    for (x, &v) in values.iter().enumerate().skip(1) {
+        let side = ((x & 1 == 1) != t_odd) as usize;
+        let slot = if domain_allowed {
+            v as usize | (side * value_size)
+        } else {
+            v as usize
+        };
+        w[slot] += 1;
+    }
+    let mut h = 1;
+    while h < size {
+        for i in (0..size).step_by(2 * h) {
+            for j in i..i + h {
+                let (a, b) = (w[j], w[j + h]);
+                w[j] = a + b;
+                w[j + h] = a - b;
+            }
+        }
+        h *= 2;
+    }
+    let best = (1..size)
+        .filter(|&m| m % value_size != 0)
+        .min_by_key(|&m| (w[m], m))
+        .unwrap_or(1);
+    ((best % value_size) as u16, best >= value_size)
+}
+
+impl NimSequence {
+    /// G(n) by the rare-value method; `None` when it exceeds 65,535.
+    /// `self.values` holds G(0..n) and a placeholder at n.
+    pub(super) fn rare_value(&mut self, n: usize) -> Option<u16> {
+        let s = self.next_token();
+        self.stamp_small_options(n, s);
+        let g = &self.values[..=n];
+        let stamp = &mut *self.stamp;
+        let r = &self.rare;
+        // Every pair with a rare part: all the common values reached.
+        for &k in &r.split_ks {
+            if k + 2 > n {
+                break;
+            }
+            let m = n - k;
+            let hi = r.heaps.partition_point(|&h| (h as usize) < m);
+            if r.unequal && m.is_multiple_of(2) {
+                let mid = r.heaps[..hi].partition_point(|&h| (h as usize) < m / 2);
+                if mid < hi && r.heaps[mid] as usize == m / 2 {
+                    simd::stamp_rare(g, m, &r.heaps[..mid], &r.vals[..mid], stamp, s);
+                    simd::stamp_rare(g, m, &r.heaps[mid + 1..hi], &r.vals[mid + 1..hi], stamp, s);
+                    continue;
+                }
+            }
+            simd::stamp_rare(g, m, &r.heaps[..hi], &r.vals[..hi], stamp, s);
+        }
+        let mask = r.mask;
+        let dense = r.dense_parity(n);
+        let is_rare = |v: usize| (v as u16 & mask).count_ones() % 2 == dense;
+        let c = (0..VALUES)
+            .find(|&v| !is_rare(v) && stamp[v] != s)
+            .unwrap_or(VALUES);
+        let mut missing = (0..c).filter(|&v| is_rare(v) && stamp[v] != s).count();
+        if missing > 0 {
+            // Confirm the rare values below c, pair by pair, until all are seen.
+            'scan: for &k in &r.split_ks {
+                if k + 2 > n {
+                    break;
+                }
+                let m = n - k;
+                let h = if r.unequal { (m - 1) / 2 } else { m / 2 };
+                for a in 1..=h {
+                    let v = (g[a] ^ g[m - a]) as usize;
+                    if stamp[v] != s {
+                        stamp[v] = s;
+                        if v < c && is_rare(v) {
+                            missing -= 1;
+                            if missing == 0 {
+                                break 'scan;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if missing == 0 && c < VALUES {
+            Some(c as u16)
+        } else {
+            mex(stamp, s)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sequence::Method;
+    use crate::takebreak::TakeBreakCode;
+
+    #[test]
+    fn mask_makes_rare_values_fewest() {
+        // Values 1, 2 common under mask 3 (odd parity); 0 and 3 rare.
+        assert_eq!(
+            choose_mask(&[0, 1, 2, 1, 2, 1, 3], false, false),
+            (3, false)
+        );
+        assert_eq!(choose_mask(&[0, 1, 1, 1, 0], false, false), (1, false));
+        // Heaps 1..=6 with parity(G) = parity(x - 1) flipped: the domain form.
+        assert_eq!(choose_mask(&[0, 1, 0, 1, 0, 1, 0], true, true), (1, true));
+    }
+
+    #[test]
+    fn rare_heaps_are_few_for_a_sparse_game() {
+        let moves = TakeBreakCode::parse_octal("0.6").unwrap().move_set();
+        let mut s = NimSequence::new("0.6", moves);
+        s.extend_to(40_000, Method::Fast).unwrap();
+        assert_ne!(s.rare.mask(), 0);
+        // About 3% of the heaps are rare by heap 40,000.
+        assert!(
+            s.rare.heaps.len() < 2_000,
+            "{} rare heaps",
+            s.rare.heaps.len()
+        );
+    }
+}
