@@ -314,3 +314,40 @@ pub(crate) fn is_legal(moves: &MoveSet, heap: u64, m: &HeapMove) -> bool {
         _ => false,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sequence::{period, Method, NimSequence};
+
+    /// The splits found by repeating one period of matches are exactly the
+    /// splits found by checking every part against the table.
+    #[test]
+    fn periodic_split_enumeration_matches_a_full_scan() {
+        for code in ["0.77", "0.07", "4.07", "0.137"] {
+            let moves = TakeBreakCode::parse_octal(code).unwrap().move_set();
+            let mut seq = NimSequence::new(code, moves.clone());
+            seq.extend_to(3000, Method::Fast).unwrap();
+            let (p, _) = period::find_proven(seq.values(), &moves).unwrap();
+            let with_period = Lookup::new(seq.values(), Some(p));
+            let table_only = Lookup::new(seq.values(), None);
+            for m in [300u64, 301, 999, 1000, 2999, 3000] {
+                for t in 0..10u16 {
+                    let collect = |look: &Lookup<'_>| {
+                        let mut found = Vec::new();
+                        let _ = pairs_to(look, m, false, t, &mut |a| {
+                            found.push(a);
+                            Ok(ControlFlow::Continue(()))
+                        });
+                        found
+                    };
+                    assert_eq!(
+                        collect(&with_period),
+                        collect(&table_only),
+                        "{code} m={m} t={t}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -28,7 +28,12 @@ pub(crate) struct Lookup<'a> {
     period: Option<Period>,
 }
 
-impl Lookup<'_> {
+impl<'a> Lookup<'a> {
+    /// A lookup over `values`, extended by `period` when given.
+    pub(crate) fn new(values: &'a [u16], period: Option<Period>) -> Lookup<'a> {
+        Lookup { values, period }
+    }
+
     /// G(heap); the heap must be within the table or the period be known
     /// (as [`SharedTable::with`] ensures for the heap it was given).
     pub(crate) fn get(&self, heap: u64) -> u16 {
@@ -67,10 +72,7 @@ impl SharedTable {
         if heap >= seq.len() && period.is_none() {
             *period = extend(seq, heap, limits)?;
         }
-        Ok(f(&Lookup {
-            values: seq.values(),
-            period: *period,
-        }))
+        Ok(f(&Lookup::new(seq.values(), *period)))
     }
 }
 
