@@ -29,6 +29,9 @@ pub fn classify(e: &anyhow::Error) -> Exit {
         if let Some(err) = cause.downcast_ref::<sprague::Error>() {
             return exit_for(err);
         }
+        if let Some(err) = cause.downcast_ref::<crate::cmd::LibError>() {
+            return exit_for(&err.0);
+        }
         if cause.downcast_ref::<sprague::ParseError>().is_some() {
             return Exit::BadInput;
         }
@@ -70,5 +73,8 @@ mod tests {
         assert_eq!(classify(&io), Exit::Other);
         let limit: anyhow::Error = sprague::Error::StateLimit { limit: 10 }.into();
         assert_eq!(classify(&limit), Exit::Limit);
+        let wrapped: anyhow::Error =
+            crate::cmd::LibError(sprague::Error::StateLimit { limit: 10 }).into();
+        assert_eq!(classify(&wrapped), Exit::Limit);
     }
 }

@@ -24,6 +24,8 @@ pub struct Cli {
 enum Command {
     Analyze(cmd::analyze::Args),
     Batch(cmd::batch::Args),
+    Sequence(cmd::sequence::Args),
+    Period(cmd::period::Args),
 }
 
 fn main() {
@@ -44,6 +46,8 @@ fn main() {
     let result = match cli.command {
         Command::Analyze(args) => cmd::analyze::run(args),
         Command::Batch(args) => cmd::batch::run(args),
+        Command::Sequence(args) => cmd::sequence::run(args),
+        Command::Period(args) => cmd::period::run(args),
     };
     match result {
         Ok(code) => code.exit(),

@@ -5,7 +5,9 @@
 
 pub mod analyze;
 pub mod batch;
+pub mod period;
 pub mod report;
+pub mod sequence;
 
 use std::fmt;
 
@@ -37,6 +39,9 @@ impl fmt::Display for LibError {
             }
             sprague::Error::TableLimit { .. } => {
                 f.write_str("; raise the limit with --max-table N (memory grows with it)")
+            }
+            sprague::Error::TooManyMoves { .. } => {
+                f.write_str("; list fewer with --max-moves N (or raise --max-states N)")
             }
             _ => Ok(()),
         }
