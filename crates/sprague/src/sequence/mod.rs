@@ -83,6 +83,8 @@ pub struct NimSequence {
     stamp: Box<[u32; VALUES]>,
     token: u32,
     rare: rare::RareState,
+    /// Scratch list of the rare values still to be confirmed.
+    need: Vec<u16>,
 }
 
 impl NimSequence {
@@ -100,6 +102,7 @@ impl NimSequence {
             values: Vec::new(),
             stamp,
             token: 0,
+            need: Vec::new(),
         }
     }
 
@@ -254,11 +257,17 @@ impl NimSequence {
 #[inline]
 fn stamp_pairs(g: &[u16], m: usize, unequal: bool, stamp: &mut [u32; VALUES], s: u32) {
     let h = if unequal { (m - 1) / 2 } else { m / 2 };
-    if h == 0 {
-        return;
+    if h > 0 {
+        stamp_pair_range(g, m, 1, h, stamp, s);
     }
-    let left = &g[1..=h];
-    let right = &g[m - h..m];
+}
+
+/// Stamps the values G(a) ^ G(m - a) for `lo <= a <= hi` (with
+/// `1 <= lo <= hi < m`).
+#[inline]
+fn stamp_pair_range(g: &[u16], m: usize, lo: usize, hi: usize, stamp: &mut [u32; VALUES], s: u32) {
+    let left = &g[lo..=hi];
+    let right = &g[m - hi..=m - lo];
     for (x, y) in left.iter().zip(right.iter().rev()) {
         stamp[(x ^ y) as usize] = s;
     }

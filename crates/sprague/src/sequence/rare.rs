@@ -1,8 +1,12 @@
 //! The rare-value ("sparse space") method: see the module documentation of
 //! [`crate::sequence`].
 
-use super::{mex, simd, NimSequence, VALUES};
+use super::{simd, NimSequence, VALUES};
 use crate::takebreak::MoveSet;
+
+/// Splits stamped between checks of the values still needed (values of
+/// 512 and more, where the SIMD check does not apply).
+const BLOCK: usize = 256;
 
 /// Heaps below this are always computed by the plain method.
 const FIRST_MASK_AT: usize = 64;
@@ -190,34 +194,54 @@ impl NimSequence {
         let c = (0..VALUES)
             .find(|&v| !is_rare(v) && stamp[v] != s)
             .unwrap_or(VALUES);
-        let mut missing = (0..c).filter(|&v| is_rare(v) && stamp[v] != s).count();
-        if missing > 0 {
-            // Confirm the rare values below c, pair by pair, until all are seen.
-            'scan: for &k in &r.split_ks {
-                if k + 2 > n {
-                    break;
+        let mut need = std::mem::take(&mut self.need);
+        need.clear();
+        need.extend(
+            (0..c)
+                .filter(|&v| is_rare(v) && stamp[v] != s)
+                .map(|v| v as u16),
+        );
+        // Confirm the rare values below c by going through the splits in
+        // order of their smaller part until each has been seen. Each value
+        // left unseen after all splits is missing from the options.
+        if !need.is_empty() {
+            if c <= simd::NEED_VALUES {
+                let mut bits = simd::NeedBits::new(&need);
+                for &k in &r.split_ks {
+                    if k + 2 > n || bits.is_empty() {
+                        break;
+                    }
+                    let m = n - k;
+                    let h = if r.unequal { (m - 1) / 2 } else { m / 2 };
+                    if h >= 1 {
+                        simd::drain_need(g, m, 1, h, &mut bits);
+                    }
                 }
-                let m = n - k;
-                let h = if r.unequal { (m - 1) / 2 } else { m / 2 };
-                for a in 1..=h {
-                    let v = (g[a] ^ g[m - a]) as usize;
-                    if stamp[v] != s {
-                        stamp[v] = s;
-                        if v < c && is_rare(v) {
-                            missing -= 1;
-                            if missing == 0 {
-                                break 'scan;
-                            }
-                        }
+                need.retain(|&v| bits.contains(v));
+            } else {
+                for &k in &r.split_ks {
+                    if k + 2 > n || need.is_empty() {
+                        break;
+                    }
+                    let m = n - k;
+                    let h = if r.unequal { (m - 1) / 2 } else { m / 2 };
+                    let mut a = 1;
+                    while a <= h && !need.is_empty() {
+                        let end = (a + BLOCK - 1).min(h);
+                        super::stamp_pair_range(g, m, a, end, stamp, s);
+                        need.retain(|&v| stamp[v as usize] != s);
+                        a = end + 1;
                     }
                 }
             }
         }
-        if missing == 0 && c < VALUES {
-            Some(c as u16)
-        } else {
-            mex(stamp, s)
-        }
+        let g_n = match need.first() {
+            None if c < VALUES => Some(c as u16),
+            None => None,
+            Some(&v) => Some(v),
+        };
+        self.need = need;
+        g_n
     }
 }
 
