@@ -92,6 +92,14 @@ fn main() {
         );
         report("Grundy's game to 2^21 (rare-value)", 1 << 21, s);
     }
+    if want("0.354-small") {
+        let (s, _) = time("0.354", &octal("0.354"), 2_000_000, Method::Fast, runs);
+        report("0.354 to 2*10^6 (rare-value)", 2_000_000, s);
+    }
+    if want("grundy-small") {
+        let (s, _) = time("grundy", &MoveSet::grundy(), 1 << 19, Method::Fast, runs);
+        report("Grundy's game to 2^19 (rare-value)", 1 << 19, s);
+    }
     if want("0.6-fast") {
         let (s, _) = time("0.6", &octal("0.6"), 200_000, Method::Fast, runs);
         report("0.6 to 200,000, rare-value", 200_000, s);

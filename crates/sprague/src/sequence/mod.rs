@@ -222,7 +222,12 @@ impl NimSequence {
     fn plain_value(&mut self, n: usize) -> Option<u16> {
         let s = self.next_token();
         self.stamp_small_options(n, s);
-        let g = &self.values[..n];
+        if self.moves.split3.is_empty() && n >= 64 && simd::level() == simd::Level::Avx512 {
+            if let Some(g) = self.plain_value_by_need(n, s) {
+                return Some(g);
+            }
+        }
+        let g = &self.values[..=n];
         let stamp = &mut *self.stamp;
         let n64 = n as u64;
         let unequal = self.moves.unequal;
@@ -250,6 +255,40 @@ impl NimSequence {
         }
         mex(stamp, s)
     }
+
+    /// G(n) by the plain method when it is below 512: every split is
+    /// tested against the set of values below 512 not reached yet (32
+    /// splits at a time with AVX-512BW), and G(n) is the least value left.
+    /// `None` when every value below 512 is reached.
+    fn plain_value_by_need(&mut self, n: usize, s: u32) -> Option<u16> {
+        let mut need = std::mem::take(&mut self.need);
+        need.clear();
+        need.extend((0..simd::NEED_VALUES as u16).filter(|&v| self.stamp[v as usize] != s));
+        let mut bits = simd::NeedBits::new(&need);
+        self.need = need;
+        let g = &self.values[..=n];
+        let n64 = n as u64;
+        for &(lo, hi) in &self.moves.split2 {
+            if lo + 2 > n64 || bits.is_empty() {
+                break;
+            }
+            for k in lo..=hi.min(n64 - 2) {
+                let m = n - k as usize;
+                let h = if self.moves.unequal {
+                    (m - 1) / 2
+                } else {
+                    m / 2
+                };
+                if h >= 1 {
+                    simd::drain_need(g, m, 1, h, &mut bits);
+                }
+                if bits.is_empty() {
+                    break;
+                }
+            }
+        }
+        bits.first()
+    }
 }
 
 /// Stamps the values of all splits of a heap of `m` into two non-empty
@@ -266,6 +305,19 @@ fn stamp_pairs(g: &[u16], m: usize, unequal: bool, stamp: &mut [u32; VALUES], s:
 /// `1 <= lo <= hi < m`).
 #[inline]
 fn stamp_pair_range(g: &[u16], m: usize, lo: usize, hi: usize, stamp: &mut [u32; VALUES], s: u32) {
+    simd::stamp_pairs(g, m, lo, hi, stamp, s);
+}
+
+/// The scalar reference version of [`stamp_pair_range`].
+#[inline]
+fn stamp_pair_range_scalar(
+    g: &[u16],
+    m: usize,
+    lo: usize,
+    hi: usize,
+    stamp: &mut [u32; VALUES],
+    s: u32,
+) {
     let left = &g[lo..=hi];
     let right = &g[m - hi..=m - lo];
     for (x, y) in left.iter().zip(right.iter().rev()) {
@@ -345,10 +397,43 @@ mod tests {
             "0.77", "0.07", "0.137", "4.07", "0.6", "0.16", "0.4", "0.007", "0.f", "8.1", "4.",
             "0.31", "0.3...", "0.14...", "0.",
         ] {
-            let want = by_definition(code, 40);
-            assert_eq!(seq(code, 40, Method::Plain), want, "{code} plain");
-            assert_eq!(seq(code, 40, Method::Fast), want, "{code} fast");
+            let want = by_definition(code, 100);
+            assert_eq!(seq(code, 100, Method::Plain), want, "{code} plain");
+            assert_eq!(seq(code, 100, Method::Fast), want, "{code} fast");
         }
+    }
+
+    /// Every SIMD level computes the same values (the scalar one is the
+    /// reference), by both methods, past the heaps where SIMD starts.
+    #[test]
+    fn every_simd_level_gives_the_same_values() {
+        let codes = ["0.77", "0.6", "0.007", "4.07", "0.16", "0.354"];
+        let run = |level| {
+            simd::cap_level(level);
+            let mut all = Vec::new();
+            for code in codes {
+                for method in [Method::Plain, Method::Fast] {
+                    all.push(seq(code, 1500, method));
+                }
+                let mut g = NimSequence::new("grundy", MoveSet::grundy());
+                g.extend_to(1500, method_for(code)).unwrap();
+                all.push(g.into_values());
+            }
+            all
+        };
+        fn method_for(code: &str) -> Method {
+            if code.len() % 2 == 0 {
+                Method::Plain
+            } else {
+                Method::Fast
+            }
+        }
+        let scalar = run(simd::Level::Scalar);
+        let avx2 = run(simd::Level::Avx2);
+        let avx512 = run(simd::Level::Avx512);
+        assert!(scalar == avx2 && scalar == avx512);
+        let want = by_definition("0.6", 150);
+        assert_eq!(&scalar[3][..=150], &want[..]); // 0.6, plain
     }
 
     #[test]

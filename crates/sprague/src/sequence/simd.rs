@@ -10,15 +10,16 @@ use super::VALUES;
 /// and for checking the scalar path on a machine with AVX-512.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum Level {
-    Scalar,
-    Avx2,
-    Avx512,
+    Scalar = 0,
+    Avx2 = 1,
+    Avx512 = 2,
 }
 
-/// The SIMD level in use.
+/// The SIMD level in use: the best the CPU has, capped by `SPRAGUE_SIMD`
+/// and by [`cap_level`].
 pub(super) fn level() -> Level {
-    static LEVEL: std::sync::OnceLock<Level> = std::sync::OnceLock::new();
-    *LEVEL.get_or_init(|| {
+    static DETECTED: std::sync::OnceLock<Level> = std::sync::OnceLock::new();
+    let detected = *DETECTED.get_or_init(|| {
         #[allow(unused_mut)]
         let mut detected = Level::Scalar;
         #[cfg(target_arch = "x86_64")]
@@ -37,7 +38,23 @@ pub(super) fn level() -> Level {
             _ => Level::Avx512,
         };
         detected.min(cap)
-    })
+    });
+    let cap = match CAP.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => Level::Scalar,
+        1 => Level::Avx2,
+        _ => Level::Avx512,
+    };
+    detected.min(cap)
+}
+
+static CAP: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(2);
+
+/// Caps the SIMD level for this process (tests compare every level; all
+/// levels compute the same values, so a change while another thread
+/// computes changes only its speed).
+#[cfg(test)]
+pub(super) fn cap_level(level: Level) {
+    CAP.store(level as u8, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// For each rare heap `h = heaps[i]` with value `vals[i]` (and
@@ -186,27 +203,93 @@ unsafe fn stamp_rare_avx2(
     stamp_rare_scalar(g, m, &heaps[done..], &vals[done..], stamp, s);
 }
 
+/// Stamps the values G(a) ^ G(m - a) for `lo <= a <= hi` (`1 <= lo`,
+/// `2 * hi <= m < g.len()`): the inner loop of the plain method. The
+/// AVX-512BW version forms 32 values at a time from two contiguous loads
+/// (one reversed); the scalar one is the reference.
+#[inline]
+pub(super) fn stamp_pairs(
+    g: &[u16],
+    m: usize,
+    lo: usize,
+    hi: usize,
+    stamp: &mut [u32; VALUES],
+    s: u32,
+) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if hi >= lo + 32 && m < g.len() && 2 * hi <= m && lo >= 1 && level() == Level::Avx512 {
+            // SAFETY: AVX-512BW is present (`level`); bounds checked above.
+            unsafe { stamp_pairs_avx512(g, m, lo, hi, stamp, s) };
+            return;
+        }
+    }
+    super::stamp_pair_range_scalar(g, m, lo, hi, stamp, s);
+}
+
+/// # Safety
+/// The CPU must support AVX-512F and AVX-512BW; `1 <= lo`, `2 * hi <= m`
+/// and `m < g.len()`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+unsafe fn stamp_pairs_avx512(
+    g: &[u16],
+    m: usize,
+    lo: usize,
+    hi: usize,
+    stamp: &mut [u32; VALUES],
+    s: u32,
+) {
+    use std::arch::x86_64::*;
+    let rev = _mm512_set_epi16(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+        25, 26, 27, 28, 29, 30, 31,
+    );
+    let mut lanes = [0u16; 32];
+    let mut a = lo;
+    while a + 31 <= hi {
+        // SAFETY: as in `drain_need_avx512`: elements a..=a+31 and
+        // m-a-31..=m-a are inside g.
+        let (left, right) = unsafe {
+            (
+                _mm512_loadu_si512(g.as_ptr().add(a) as *const __m512i),
+                _mm512_loadu_si512(g.as_ptr().add(m - a - 31) as *const __m512i),
+            )
+        };
+        let x = _mm512_xor_si512(left, _mm512_permutexvar_epi16(rev, right));
+        // SAFETY: `lanes` is 64 bytes, one __m512i.
+        unsafe { _mm512_storeu_si512(lanes.as_mut_ptr() as *mut __m512i, x) };
+        for &v in &lanes {
+            stamp[v as usize] = s;
+        }
+        a += 32;
+    }
+    if a <= hi {
+        super::stamp_pair_range_scalar(g, m, a, hi, stamp, s);
+    }
+}
+
 /// Values below this can be confirmed by [`drain_need`]'s bit test.
 pub(super) const NEED_VALUES: usize = 512;
 
-/// A set of values below [`NEED_VALUES`] still to be seen, as 32 words of
-/// 16 bits (the layout the AVX-512 version looks words up in).
+/// A set of values below [`NEED_VALUES`] still to be seen, as 512 bits
+/// (bit `v & 63` of word `v >> 6`; in memory order these are also the 32
+/// 16-bit words the AVX-512 version looks bits up in).
 pub(super) struct NeedBits {
-    words: [u16; 32],
+    words: [u64; 8],
     count: usize,
 }
 
 impl NeedBits {
-    /// The set of `values` (each below [`NEED_VALUES`], distinct).
+    /// The set of `values` (those below [`NEED_VALUES`]).
     pub(super) fn new(values: &[u16]) -> NeedBits {
         let mut bits = NeedBits {
-            words: [0; 32],
+            words: [0; 8],
             count: 0,
         };
         for &v in values {
-            let (w, b) = ((v >> 4) as usize & 31, v & 15);
-            if bits.words[w] & (1 << b) == 0 {
-                bits.words[w] |= 1 << b;
+            if (v as usize) < NEED_VALUES && !bits.contains(v) {
+                bits.words[(v >> 6) as usize] |= 1 << (v & 63);
                 bits.count += 1;
             }
         }
@@ -215,7 +298,7 @@ impl NeedBits {
 
     /// Whether `v` is still needed.
     pub(super) fn contains(&self, v: u16) -> bool {
-        (v as usize) < NEED_VALUES && self.words[(v >> 4) as usize & 31] & (1 << (v & 15)) != 0
+        (v as usize) < NEED_VALUES && self.words[(v >> 6) as usize & 7] >> (v & 63) & 1 == 1
     }
 
     /// Whether every value has been seen.
@@ -223,11 +306,17 @@ impl NeedBits {
         self.count == 0
     }
 
+    /// The least value still needed.
+    pub(super) fn first(&self) -> Option<u16> {
+        let w = self.words.iter().position(|&w| w != 0)?;
+        Some((w as u16) << 6 | self.words[w].trailing_zeros() as u16)
+    }
+
     /// Marks `v` seen.
     #[inline]
     fn take(&mut self, v: u16) {
         if self.contains(v) {
-            self.words[(v >> 4) as usize & 31] &= !(1 << (v & 15));
+            self.words[(v >> 6) as usize & 7] &= !(1 << (v & 63));
             self.count -= 1;
         }
     }
@@ -278,8 +367,21 @@ unsafe fn drain_need_avx512(g: &[u16], m: usize, lo: usize, hi: usize, need: &mu
     let limit = _mm512_set1_epi16(NEED_VALUES as i16);
     let fifteen = _mm512_set1_epi16(15);
     let one = _mm512_set1_epi16(1);
-    // SAFETY: `words` is 64 bytes, one __m512i.
-    let mut bits = unsafe { _mm512_loadu_si512(need.words.as_ptr() as *const __m512i) };
+    // Built from general registers, not loaded: a 64-byte load of words
+    // just written by narrow stores would stall on store forwarding.
+    let load = |w: &[u64; 8]| {
+        _mm512_set_epi64(
+            w[7] as i64,
+            w[6] as i64,
+            w[5] as i64,
+            w[4] as i64,
+            w[3] as i64,
+            w[2] as i64,
+            w[1] as i64,
+            w[0] as i64,
+        )
+    };
+    let mut bits = load(&need.words);
     let mut lanes = [0u16; 32];
     let mut a = lo;
     while a + 31 <= hi {
@@ -300,16 +402,15 @@ unsafe fn drain_need_avx512(g: &[u16], m: usize, lo: usize, hi: usize, need: &mu
         if hits != 0 {
             // SAFETY: `lanes` is 64 bytes, one __m512i.
             unsafe { _mm512_storeu_si512(lanes.as_mut_ptr() as *mut __m512i, x) };
-            for (i, &v) in lanes.iter().enumerate() {
-                if hits & (1 << i) != 0 {
-                    need.take(v);
-                }
+            let mut rest = hits;
+            while rest != 0 {
+                need.take(lanes[rest.trailing_zeros() as usize]);
+                rest &= rest - 1;
             }
             if need.is_empty() {
                 return;
             }
-            // SAFETY: as above.
-            bits = unsafe { _mm512_loadu_si512(need.words.as_ptr() as *const __m512i) };
+            bits = load(&need.words);
         }
         a += 32;
     }
@@ -328,6 +429,28 @@ mod tests {
         f(&mut stamp);
         marked.clear();
         marked.extend((0..VALUES).filter(|&v| stamp[v] == 7));
+    }
+
+    #[test]
+    fn pair_stamping_matches_the_scalar_one() {
+        let mut x = 0x2545_F491u32;
+        let g: Vec<u16> = (0..3000)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                x as u16
+            })
+            .collect();
+        for (m, lo, hi) in [(2999, 1, 1499), (100, 1, 50), (2000, 40, 100), (70, 2, 35)] {
+            let (mut want, mut got) = (Vec::new(), Vec::new());
+            run(
+                |st| super::super::stamp_pair_range_scalar(&g, m, lo, hi, st, 7),
+                &mut want,
+            );
+            run(|st| stamp_pairs(&g, m, lo, hi, st, 7), &mut got);
+            assert_eq!(want, got, "m={m} lo={lo} hi={hi}");
+        }
     }
 
     #[test]
