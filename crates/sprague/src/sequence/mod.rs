@@ -422,7 +422,7 @@ mod tests {
             all
         };
         fn method_for(code: &str) -> Method {
-            if code.len() % 2 == 0 {
+            if code.len().is_multiple_of(2) {
                 Method::Plain
             } else {
                 Method::Fast
