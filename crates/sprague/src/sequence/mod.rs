@@ -168,6 +168,18 @@ impl NimSequence {
         self.values.reserve(end - self.values.len());
         while self.values.len() < end {
             let n = self.values.len();
+            if method == Method::Fast
+                && n + rare::BATCH <= end
+                && self.rare.batchable(n, &self.values)
+            {
+                if let Err(heap) = self.rare_batch(n) {
+                    return Err(Error::ValueOverflow {
+                        ruleset: self.name.clone(),
+                        heap: heap as u64,
+                    });
+                }
+                continue;
+            }
             // A placeholder for G(n): SIMD gathers read 4 bytes at index n - 1.
             self.values.push(0);
             let g = match method {

@@ -8,6 +8,11 @@ use crate::takebreak::MoveSet;
 /// 512 and more, where the SIMD check does not apply).
 const BLOCK: usize = 256;
 
+/// Heaps computed together by [`NimSequence::rare_batch`].
+pub(super) const BATCH: usize = 32;
+/// Batches are used only while every value is below this.
+const BATCH_VALUES: usize = 4096;
+
 /// Heaps below this are always computed by the plain method.
 const FIRST_MASK_AT: usize = 64;
 
@@ -32,6 +37,12 @@ pub(super) struct RareState {
     /// Rare heaps (at least 1), increasing, and their values.
     heaps: Vec<u32>,
     vals: Vec<u32>,
+    /// Per-heap stamps of a batch: `BATCH` rows of `lane_width` entries.
+    lane_stamp: Vec<u32>,
+    lane_width: usize,
+    lane_token: u32,
+    /// The largest value so far.
+    max_value: u16,
 }
 
 impl RareState {
@@ -62,7 +73,24 @@ impl RareState {
             chosen_at: 0,
             heaps: Vec::new(),
             vals: Vec::new(),
+            lane_stamp: Vec::new(),
+            lane_width: 0,
+            lane_token: 0,
+            max_value: 0,
         }
+    }
+
+    /// Whether heaps `n .. n + BATCH` can be computed as one batch: the
+    /// method is in use, `n` is aligned, the mask stays the same for the
+    /// whole batch, every split amount is below `BATCH` and values are
+    /// small.
+    pub(super) fn batchable(&mut self, n: usize, values: &[u16]) -> bool {
+        if n % BATCH != 0 || n < 4 * BATCH || !self.usable(n, &values[..n]) {
+            return false;
+        }
+        n + BATCH <= 2 * self.chosen_at
+            && self.split_ks.last().is_some_and(|&k| k < BATCH)
+            && (self.max_value as usize) < BATCH_VALUES / 2
     }
 
     /// The parity of the values that splits of heap `n` reach densely (the
@@ -116,6 +144,7 @@ impl RareState {
 
     /// Records G(n) = g (after the mask was chosen).
     pub(super) fn push(&mut self, n: usize, g: u16) {
+        self.max_value = self.max_value.max(g);
         if self.chosen_at != 0 && n >= 1 && self.is_rare(n, g) {
             self.heaps.push(n as u32);
             self.vals.push(g as u32);
@@ -250,6 +279,152 @@ impl NimSequence {
         };
         self.need = need;
         g_n
+    }
+}
+
+impl NimSequence {
+    /// Computes G(n0 .. n0 + BATCH) by the rare-value method, the pairs
+    /// with a rare part for all heaps of the batch at once: for a rare heap
+    /// r at least `BATCH` (minus the split amount), the other parts of the
+    /// 32 heaps are 32 consecutive heaps below the batch, so one contiguous
+    /// load replaces 32 gathers. The few rare heaps whose partner lies
+    /// inside the batch are done heap by heap. Requires
+    /// [`RareState::batchable`]; `Err(heap)` when a value overflows.
+    pub(super) fn rare_batch(&mut self, n0: usize) -> Result<(), usize> {
+        let width = (self.rare.max_value as usize + 1)
+            .next_power_of_two()
+            .max(64)
+            * 2;
+        let r = &mut self.rare;
+        if r.lane_width != width {
+            r.lane_width = width;
+            r.lane_stamp = vec![0; BATCH * width];
+            r.lane_token = 0;
+        }
+        if r.lane_token == u32::MAX {
+            r.lane_stamp.fill(0);
+            r.lane_token = 0;
+        }
+        r.lane_token += 1;
+        let tok = r.lane_token;
+        let g = &self.values[..n0];
+        let (heaps, vals, split_ks, unequal) = (&r.heaps, &r.vals, &r.split_ks, r.unequal);
+        let lane = &mut r.lane_stamp[..BATCH * width];
+        for &k in split_ks {
+            // Far rare heaps: BATCH - k <= h <= n0 - k - 1.
+            let lo = heaps.partition_point(|&h| (h as usize) < BATCH - k);
+            let hi = heaps.partition_point(|&h| (h as usize) < n0 - k);
+            for i in lo..hi {
+                let h = heaps[i] as usize;
+                let base = n0 - k - h;
+                let rv = vals[i] as u16;
+                let row = &g[base..base + BATCH];
+                // With unequal parts, heap n0 + j with n0 + j - k = 2h may
+                // not split into h and h.
+                let skip = if unequal {
+                    (2 * h).wrapping_sub(n0 - k)
+                } else {
+                    usize::MAX
+                };
+                if skip < BATCH {
+                    for (j, &x) in row.iter().enumerate() {
+                        if j != skip {
+                            lane[j * width + (x ^ rv) as usize] = tok;
+                        }
+                    }
+                } else {
+                    for (j, &x) in row.iter().enumerate() {
+                        lane[j * width + (x ^ rv) as usize] = tok;
+                    }
+                }
+            }
+        }
+        for j in 0..BATCH {
+            let n = n0 + j;
+            self.values.push(0);
+            let g = match self.batch_heap(n, j, tok) {
+                Some(g) => Some(g),
+                // Rare cases (a value past the lane width): from scratch.
+                None => self.rare_value(n),
+            };
+            let Some(g) = g else {
+                self.values.pop();
+                return Err(n);
+            };
+            self.values[n] = g;
+            self.rare.push(n, g);
+        }
+        Ok(())
+    }
+
+    /// G(n) for heap `j` of a batch whose far rare pairs are stamped with
+    /// `tok` in row `j` of the lane stamps; `None` when a value reaches the
+    /// lane width.
+    fn batch_heap(&mut self, n: usize, j: usize, tok: u32) -> Option<u16> {
+        let r = &mut self.rare;
+        let width = r.lane_width;
+        let row = &mut r.lane_stamp[j * width..(j + 1) * width];
+        let g = &self.values[..=n];
+        let n64 = n as u64;
+        let mut set = |v: u16| -> Option<()> {
+            *row.get_mut(v as usize)? = tok;
+            Some(())
+        };
+        if self.moves.allows_take_all(n64) {
+            set(0)?;
+        }
+        for &(lo, hi) in &self.moves.take {
+            if lo >= n64 {
+                break;
+            }
+            for k in lo.max(1)..=hi.min(n64 - 1) {
+                set(g[n - k as usize])?;
+            }
+        }
+        let n0 = n - j;
+        for &k in &r.split_ks {
+            let m = n - k;
+            // Near rare heaps: below BATCH - k, or from n0 - k up to m - 1.
+            let a = r.heaps.partition_point(|&h| (h as usize) < BATCH - k);
+            let b = r.heaps.partition_point(|&h| (h as usize) < n0 - k);
+            let c = r.heaps.partition_point(|&h| (h as usize) < m);
+            for i in (0..a).chain(b..c) {
+                let h = r.heaps[i] as usize;
+                if !(r.unequal && 2 * h == m) {
+                    set(r.vals[i] as u16 ^ g[m - h])?;
+                }
+            }
+        }
+        let row = &r.lane_stamp[j * width..(j + 1) * width];
+        let mask = r.mask;
+        let dense = r.dense_parity(n);
+        let is_rare = |v: usize| (v as u16 & mask).count_ones() % 2 == dense;
+        let c = (0..width).find(|&v| !is_rare(v) && row[v] != tok)?;
+        if c > simd::NEED_VALUES {
+            return None;
+        }
+        let mut need = std::mem::take(&mut self.need);
+        need.clear();
+        need.extend(
+            (0..c)
+                .filter(|&v| is_rare(v) && row[v] != tok)
+                .map(|v| v as u16),
+        );
+        if !need.is_empty() {
+            let mut bits = simd::NeedBits::new(&need);
+            for &k in &r.split_ks {
+                if bits.is_empty() {
+                    break;
+                }
+                let m = n - k;
+                let h = if r.unequal { (m - 1) / 2 } else { m / 2 };
+                simd::drain_need(g, m, 1, h, &mut bits);
+            }
+            need.retain(|&v| bits.contains(v));
+        }
+        let value = need.first().copied().unwrap_or(c as u16);
+        self.need = need;
+        Some(value)
     }
 }
 
