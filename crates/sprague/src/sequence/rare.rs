@@ -85,7 +85,7 @@ impl RareState {
     /// whole batch, every split amount is below `BATCH` and values are
     /// small.
     pub(super) fn batchable(&mut self, n: usize, values: &[u16]) -> bool {
-        if n % BATCH != 0 || n < 4 * BATCH || !self.usable(n, &values[..n]) {
+        if !n.is_multiple_of(BATCH) || n < 4 * BATCH || !self.usable(n, &values[..n]) {
             return false;
         }
         n + BATCH <= 2 * self.chosen_at
