@@ -57,6 +57,10 @@ pub const BYTES_PER_VALUE: usize = std::mem::size_of::<u16>();
 /// The most heaps a table can hold (heap indices are 31-bit internally).
 pub const MAX_TABLE_LEN: u64 = 1 << 31;
 
+/// Splits of each heap stamped before the plain method switches to the
+/// bit test (measured best among 0, 256, 1024 and 4096 on 0.6 and 0.007).
+const PLAIN_PRESTAMP: usize = 4096;
+
 /// Number of distinct values a stamp array covers (all `u16` values).
 const VALUES: usize = 1 << 16;
 
@@ -268,11 +272,35 @@ impl NimSequence {
         mex(stamp, s)
     }
 
-    /// G(n) by the plain method when it is below 512: every split is
-    /// tested against the set of values below 512 not reached yet (32
-    /// splits at a time with AVX-512BW), and G(n) is the least value left.
+    /// G(n) by the plain method when it is below 512: the first splits are
+    /// stamped, the others tested against the set of values below 512 not
+    /// reached yet (32 splits at a time with AVX-512BW), and G(n) is the
+    /// least value left.
     /// `None` when every value below 512 is reached.
     fn plain_value_by_need(&mut self, n: usize, s: u32) -> Option<u16> {
+        // Stamp the first splits (where most values show up: stores beat
+        // the bit test's slow path there), then test the rest.
+        let pre = PLAIN_PRESTAMP;
+        {
+            let g = &self.values[..=n];
+            let n64 = n as u64;
+            for &(lo, hi) in &self.moves.split2 {
+                if lo + 2 > n64 {
+                    break;
+                }
+                for k in lo..=hi.min(n64 - 2) {
+                    let m = n - k as usize;
+                    let h = if self.moves.unequal {
+                        (m - 1) / 2
+                    } else {
+                        m / 2
+                    };
+                    if h >= 1 {
+                        stamp_pair_range(g, m, 1, h.min(pre), &mut self.stamp, s);
+                    }
+                }
+            }
+        }
         let mut need = std::mem::take(&mut self.need);
         need.clear();
         need.extend((0..simd::NEED_VALUES as u16).filter(|&v| self.stamp[v as usize] != s));
@@ -291,8 +319,8 @@ impl NimSequence {
                 } else {
                     m / 2
                 };
-                if h >= 1 {
-                    simd::drain_need(g, m, 1, h, &mut bits);
+                if h > pre {
+                    simd::drain_need(g, m, pre + 1, h, &mut bits);
                 }
                 if bits.is_empty() {
                     break;
