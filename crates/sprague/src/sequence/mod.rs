@@ -6,30 +6,50 @@
 //! Values are stored as `u16`: **2 bytes per value** (a table to heap
 //! 2·10^7 takes 40 MB). A value above 65,535 stops the computation with
 //! [`Error::ValueOverflow`] instead of wrapping. Heaps are indexed by `u32`
-//! internally, so a table holds fewer than 2^31 values.
+//! internally, so a table holds fewer than 2^31 values. The rare-value
+//! method adds 8 bytes per rare heap and a 32-row stamp table of
+//! 4 bytes × 2^⌈log2(max value + 1)⌉ × 2 per row (256 KB for values below
+//! 1,024); the plain method needs only the table and a 256 KB stamp array.
 //!
 //! # Methods
 //! - [`Method::Plain`]: G(n) is the mex of the values of all options of
-//!   heap n, found by marking each option's value in a "stamp" array (the
-//!   array holds, for each value, the number of the last heap that reached
-//!   it, so nothing is cleared between heaps). A code with two-heap splits
-//!   costs O(n) per heap, O(N^2) in all; three-heap splits cost O(n^2) per
-//!   heap.
+//!   heap n. The values are marked in a "stamp" array (for each value, the
+//!   number of the last heap that reached it, so nothing is cleared between
+//!   heaps). A code with two-heap splits costs O(n) per heap, O(N^2) in
+//!   all; three-heap splits cost O(n^2) per heap.
 //! - [`Method::Fast`]: the rare-value method (Winning Ways, ch. 4, "Sparse
 //!   space spells speed"). A mask `m` splits values into *rare* ones (an
 //!   even number of 1-bits in `v & m`, including 0) and *common* ones (odd).
 //!   The nim-sum of two commons or two rares is rare, of a common and a
 //!   rare is common. So the common values among the options of a split come
 //!   only from pairs with a rare part: with R rare heaps that is O(R) work.
-//!   G(n) is then the least common value not reached, unless a rare value
-//!   below it is not reached either; the rare values below it are confirmed
-//!   by scanning the pairs in order until each has been seen, which for
-//!   these games usually stops after a few pairs. The mask is chosen to
-//!   make the rare heaps fewest, by a Walsh-Hadamard transform of the
-//!   histogram of the values, and chosen again each time the sequence
-//!   doubles in length. Where it does not pay (many rare heaps, as in
+//!   G(n) is then the least common value `c` not reached, unless a rare
+//!   value below `c` is not reached either. The rare values below `c` are
+//!   confirmed by going through the splits in order of their smaller part
+//!   until each has been seen (usually a few thousand splits); one never
+//!   seen is missing, and G(n) is the least such. In the "domain" form of
+//!   sparse space (all split amounts of one parity) the rare class of heap
+//!   x also depends on the parity of x (Flammenkamp). The mask and form are
+//!   chosen to make the rare heaps fewest, by one Walsh-Hadamard transform
+//!   of the histogram of the values (with the heap parity as an extra bit),
+//!   and chosen again each time the sequence doubles in length. Where the
+//!   method does not pay (rare heaps more than a quarter of all, as in
 //!   `0.007`; three-heap splits; unbounded removals) heaps are computed by
 //!   the plain method, so both methods always give the same values.
+//!
+//! # Speed
+//! - Heaps are computed in batches of 32: for a rare heap r, the partners
+//!   of r in the 32 splits are 32 consecutive heaps, read with one
+//!   contiguous load instead of 32 random reads.
+//! - The confirmation tests 32 splits at a time against a 512-bit set of
+//!   the values still needed (AVX-512BW), and the plain method does the
+//!   same after stamping the first 4,096 splits; pairs with a rare part
+//!   outside batches use AVX-512 or AVX2 gathers.
+//! - The instruction set is detected at run time; every SIMD kernel has a
+//!   scalar version, the reference the tests compare it with. Setting the
+//!   environment variable `SPRAGUE_SIMD` to `scalar` or `avx2` caps the
+//!   level (for benchmarks and checks).
+//! - One thread: the work per heap depends on every earlier heap.
 //!
 //! ```
 //! use sprague::sequence::{Method, NimSequence};

@@ -129,14 +129,6 @@ impl RareState {
                     self.vals.push(v as u32);
                 }
             }
-            if std::env::var_os("SPRAGUE_DEBUG_RARE").is_some() {
-                eprintln!(
-                    "n={n} mask={} domain={} rare={}",
-                    self.mask,
-                    self.domain,
-                    self.heaps.len()
-                );
-            }
         }
         // The rare pairs cost about R per split, the plain method n / 2.
         self.heaps.len() * 4 < n
