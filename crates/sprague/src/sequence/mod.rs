@@ -41,8 +41,8 @@
 //! - Heaps are computed in batches of 32: for a rare heap r, the partners
 //!   of r in the 32 splits are 32 consecutive heaps, read with one
 //!   contiguous load instead of 32 random reads.
-//! - The confirmation tests 32 splits at a time against a 512-bit set of
-//!   the values still needed (AVX-512BW), and the plain method does the
+//! - The confirmation tests 32 splits at a time (16 with AVX2) against a
+//!   512-bit set of the values still needed, and the plain method does the
 //!   same after stamping the first 4,096 splits; pairs with a rare part
 //!   outside batches use AVX-512 or AVX2 gathers.
 //! - The instruction set is detected at run time; every SIMD kernel has a
@@ -258,7 +258,7 @@ impl NimSequence {
     fn plain_value(&mut self, n: usize) -> Option<u16> {
         let s = self.next_token();
         self.stamp_small_options(n, s);
-        if self.moves.split3.is_empty() && n >= 64 && simd::level() == simd::Level::Avx512 {
+        if self.moves.split3.is_empty() && n >= 64 && simd::level() >= simd::Level::Avx2 {
             if let Some(g) = self.plain_value_by_need(n, s) {
                 return Some(g);
             }

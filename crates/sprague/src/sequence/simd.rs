@@ -325,7 +325,7 @@ impl NeedBits {
 /// Marks seen, in `need`, each value G(a) ^ G(m - a) for `lo <= a <= hi`
 /// (`1 <= lo`, `hi < m`, `2 * hi <= m`), going up in `a`, and stops as soon
 /// as nothing is needed any more. The AVX-512BW version tests 32 splits at a
-/// time against the bits; the scalar one is the reference.
+/// time against the bits, the AVX2 one 16; the scalar one is the reference.
 pub(super) fn drain_need(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut NeedBits) {
     #[cfg(target_arch = "x86_64")]
     {
@@ -335,8 +335,93 @@ pub(super) fn drain_need(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut N
             unsafe { drain_need_avx512(g, m, lo, hi, need) };
             return;
         }
+        if m < g.len() && 2 * hi <= m && lo >= 1 && level() == Level::Avx2 {
+            // SAFETY: AVX2 is present; the bounds were checked above.
+            unsafe { drain_need_avx2(g, m, lo, hi, need) };
+            return;
+        }
     }
     drain_need_scalar(g, m, lo, hi, need);
+}
+
+/// # Safety
+/// The CPU must support AVX2; `1 <= lo`, `2 * hi <= m` and `m < g.len()`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn drain_need_avx2(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut NeedBits) {
+    use std::arch::x86_64::*;
+    // Reverses the 8 words of each 128-bit half; a lane swap finishes the
+    // reversal of 16 words.
+    let rev = _mm256_setr_epi8(
+        14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7,
+        4, 5, 2, 3, 0, 1,
+    );
+    let max = _mm256_set1_epi32(NEED_VALUES as i32 - 1);
+    let thirty_one = _mm256_set1_epi32(31);
+    // The 512 bits as 16 words of 32 bits, in two tables of 8, built from
+    // general registers (no store-forwarding stall after an update).
+    let tables = |w: &[u64; 8]| {
+        (
+            _mm256_set_epi64x(w[3] as i64, w[2] as i64, w[1] as i64, w[0] as i64),
+            _mm256_set_epi64x(w[7] as i64, w[6] as i64, w[5] as i64, w[4] as i64),
+        )
+    };
+    let (mut t_lo, mut t_hi) = tables(&need.words);
+    // Lanes whose bit is set, as an 8-bit mask, for 8 values in u32 lanes.
+    let hits8 = |v: __m256i, t_lo: __m256i, t_hi: __m256i| -> i32 {
+        let in_range = _mm256_xor_si256(_mm256_cmpgt_epi32(v, max), _mm256_set1_epi32(-1));
+        let word_index = _mm256_srli_epi32::<5>(v);
+        let a = _mm256_permutevar8x32_epi32(t_lo, word_index);
+        let b = _mm256_permutevar8x32_epi32(t_hi, word_index);
+        // Bit 3 of the word index chooses the table (moved to the sign bit).
+        let choose = _mm256_slli_epi32::<28>(word_index);
+        let word = _mm256_castps_si256(_mm256_blendv_ps(
+            _mm256_castsi256_ps(a),
+            _mm256_castsi256_ps(b),
+            _mm256_castsi256_ps(choose),
+        ));
+        // Move the value's bit to the sign bit.
+        let bit = _mm256_sllv_epi32(
+            word,
+            _mm256_sub_epi32(thirty_one, _mm256_and_si256(v, thirty_one)),
+        );
+        _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_and_si256(bit, in_range)))
+    };
+    let mut lanes = [0u16; 16];
+    let mut a = lo;
+    while a + 15 <= hi {
+        // SAFETY: elements a..=a+15 lie in 1..=hi < m < g.len(); elements
+        // m-a-15..=m-a lie in m-hi..=m-1 (as a + 15 <= hi), inside g.
+        let (left, right) = unsafe {
+            (
+                _mm256_loadu_si256(g.as_ptr().add(a) as *const __m256i),
+                _mm256_loadu_si256(g.as_ptr().add(m - a - 15) as *const __m256i),
+            )
+        };
+        let right = _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(right, rev));
+        // Lane i: G(a + i) ^ G(m - a - i).
+        let x = _mm256_xor_si256(left, right);
+        let lo8 = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(x));
+        let hi8 = _mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(x));
+        let hits = hits8(lo8, t_lo, t_hi) as u32 | (hits8(hi8, t_lo, t_hi) as u32) << 8;
+        if hits != 0 {
+            // SAFETY: `lanes` is 32 bytes, one __m256i.
+            unsafe { _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, x) };
+            let mut rest = hits;
+            while rest != 0 {
+                need.take(lanes[rest.trailing_zeros() as usize]);
+                rest &= rest - 1;
+            }
+            if need.is_empty() {
+                return;
+            }
+            (t_lo, t_hi) = tables(&need.words);
+        }
+        a += 16;
+    }
+    if a <= hi {
+        drain_need_scalar(g, m, a, hi, need);
+    }
 }
 
 /// The scalar reference version of [`drain_need`].
