@@ -502,7 +502,7 @@ fn progress_bar(to: u64) -> ProgressBar {
     }
     let bar = ProgressBar::new(to.saturating_add(1));
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} values, {per_sec}, eta {eta}")
+        ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} values, eta {eta}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     bar
