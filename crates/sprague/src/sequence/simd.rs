@@ -358,8 +358,8 @@ unsafe fn drain_need_avx2(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut 
     );
     let max = _mm256_set1_epi32(NEED_VALUES as i32 - 1);
     let thirty_one = _mm256_set1_epi32(31);
-    // The 512 bits as 16 words of 32 bits, in two tables of 8, built from
-    // general registers (no store-forwarding stall after an update).
+    // The 512 bits as 16 words of 32 bits, in two tables of 8, kept and
+    // updated in registers.
     let tables = |w: &[u64; 8]| {
         (
             _mm256_set_epi64x(w[3] as i64, w[2] as i64, w[1] as i64, w[0] as i64),
@@ -367,6 +367,7 @@ unsafe fn drain_need_avx2(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut 
         )
     };
     let (mut t_lo, mut t_hi) = tables(&need.words);
+    let iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     // Lanes whose bit is set, as an 8-bit mask, for 8 values in u32 lanes.
     let hits8 = |v: __m256i, t_lo: __m256i, t_hi: __m256i| -> i32 {
         let in_range = _mm256_xor_si256(_mm256_cmpgt_epi32(v, max), _mm256_set1_epi32(-1));
@@ -409,17 +410,34 @@ unsafe fn drain_need_avx2(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut 
             unsafe { _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, x) };
             let mut rest = hits;
             while rest != 0 {
-                need.take(lanes[rest.trailing_zeros() as usize]);
+                // Clear the value's bit in the tables, in registers.
+                let v = lanes[rest.trailing_zeros() as usize];
+                let w = (v >> 5) as i32;
+                let clear = _mm256_and_si256(
+                    _mm256_cmpeq_epi32(iota, _mm256_set1_epi32(w & 7)),
+                    _mm256_set1_epi32((1u32 << (v & 31)) as i32),
+                );
+                if w < 8 {
+                    t_lo = _mm256_andnot_si256(clear, t_lo);
+                } else {
+                    t_hi = _mm256_andnot_si256(clear, t_hi);
+                }
                 rest &= rest - 1;
             }
-            if need.is_empty() {
-                return;
+            let any = _mm256_or_si256(t_lo, t_hi);
+            if _mm256_testz_si256(any, any) == 1 {
+                break;
             }
-            (t_lo, t_hi) = tables(&need.words);
         }
         a += 16;
     }
-    if a <= hi {
+    // SAFETY: `words` is 64 bytes, two __m256i.
+    unsafe {
+        _mm256_storeu_si256(need.words.as_mut_ptr() as *mut __m256i, t_lo);
+        _mm256_storeu_si256(need.words.as_mut_ptr().add(4) as *mut __m256i, t_hi);
+    }
+    need.count = need.words.iter().map(|w| w.count_ones() as usize).sum();
+    if a <= hi && !need.is_empty() {
         drain_need_scalar(g, m, a, hi, need);
     }
 }
@@ -452,21 +470,9 @@ unsafe fn drain_need_avx512(g: &[u16], m: usize, lo: usize, hi: usize, need: &mu
     let limit = _mm512_set1_epi16(NEED_VALUES as i16);
     let fifteen = _mm512_set1_epi16(15);
     let one = _mm512_set1_epi16(1);
-    // Built from general registers, not loaded: a 64-byte load of words
-    // just written by narrow stores would stall on store forwarding.
-    let load = |w: &[u64; 8]| {
-        _mm512_set_epi64(
-            w[7] as i64,
-            w[6] as i64,
-            w[5] as i64,
-            w[4] as i64,
-            w[3] as i64,
-            w[2] as i64,
-            w[1] as i64,
-            w[0] as i64,
-        )
-    };
-    let mut bits = load(&need.words);
+    // SAFETY: `words` is 64 bytes, one __m512i. The bits then stay in a
+    // register, updated there (no store-forwarding stall).
+    let mut bits = unsafe { _mm512_loadu_si512(need.words.as_ptr() as *const __m512i) };
     let mut lanes = [0u16; 32];
     let mut a = lo;
     while a + 31 <= hi {
@@ -489,17 +495,23 @@ unsafe fn drain_need_avx512(g: &[u16], m: usize, lo: usize, hi: usize, need: &mu
             unsafe { _mm512_storeu_si512(lanes.as_mut_ptr() as *mut __m512i, x) };
             let mut rest = hits;
             while rest != 0 {
-                need.take(lanes[rest.trailing_zeros() as usize]);
+                // Clear the value's bit in the register (hit lanes are
+                // below 512: word v >> 4 < 32).
+                let v = lanes[rest.trailing_zeros() as usize];
+                let clear = _mm512_maskz_set1_epi16(1 << (v >> 4), (1u16 << (v & 15)) as i16);
+                bits = _mm512_andnot_si512(clear, bits);
                 rest &= rest - 1;
             }
-            if need.is_empty() {
-                return;
+            if _mm512_test_epi64_mask(bits, bits) == 0 {
+                break;
             }
-            bits = load(&need.words);
         }
         a += 32;
     }
-    if a <= hi {
+    // SAFETY: `words` is 64 bytes, one __m512i.
+    unsafe { _mm512_storeu_si512(need.words.as_mut_ptr() as *mut __m512i, bits) };
+    need.count = need.words.iter().map(|w| w.count_ones() as usize).sum();
+    if a <= hi && !need.is_empty() {
         drain_need_scalar(g, m, a, hi, need);
     }
 }
