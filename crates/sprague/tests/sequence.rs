@@ -184,3 +184,20 @@ proptest! {
         prop_assert_eq!(plain, fast, "{}", code);
     }
 }
+
+/// Every code 0.xy and 4.xy (256 codes) to heap 3,000: the two methods
+/// agree. Run with `cargo test --release -- --ignored`.
+#[test]
+#[ignore]
+fn heavy_all_two_digit_codes_agree_to_heap_3000() {
+    let mut codes = Vec::new();
+    for d0 in ["0", "4"] {
+        for x in 0..8 {
+            for y in 0..8 {
+                codes.push(format!("{d0}.{x}{y}"));
+            }
+        }
+    }
+    let codes: Vec<&str> = codes.iter().map(String::as_str).collect();
+    methods_agree(&codes, 3000);
+}

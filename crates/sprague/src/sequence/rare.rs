@@ -43,6 +43,9 @@ pub(super) struct RareState {
     lane_token: u32,
     /// The largest value so far.
     max_value: u16,
+    /// Per split amount, in a batch: the rare heaps below `BATCH - k` are
+    /// `heaps[..a]`, those from `n0 - k` on are `heaps[b..]`.
+    near: Vec<(usize, usize)>,
 }
 
 impl RareState {
@@ -77,6 +80,7 @@ impl RareState {
             lane_width: 0,
             lane_token: 0,
             max_value: 0,
+            near: Vec::new(),
         }
     }
 
@@ -331,6 +335,13 @@ impl NimSequence {
                 }
             }
         }
+        let r = &mut self.rare;
+        r.near.clear();
+        for &k in &r.split_ks {
+            let a = r.heaps.partition_point(|&h| (h as usize) < BATCH - k);
+            let b = r.heaps.partition_point(|&h| (h as usize) < n0 - k);
+            r.near.push((a, b));
+        }
         for j in 0..BATCH {
             let n = n0 + j;
             self.values.push(0);
@@ -373,18 +384,25 @@ impl NimSequence {
                 set(g[n - k as usize])?;
             }
         }
-        let n0 = n - j;
-        for &k in &r.split_ks {
+        for (ki, &k) in r.split_ks.iter().enumerate() {
             let m = n - k;
-            // Near rare heaps: below BATCH - k, or from n0 - k up to m - 1.
-            let a = r.heaps.partition_point(|&h| (h as usize) < BATCH - k);
-            let b = r.heaps.partition_point(|&h| (h as usize) < n0 - k);
-            let c = r.heaps.partition_point(|&h| (h as usize) < m);
-            for i in (0..a).chain(b..c) {
-                let h = r.heaps[i] as usize;
+            // Near rare heaps: below BATCH - k (indices ..a), or from
+            // n0 - k (index b on) up to m - 1.
+            let (a, b) = r.near[ki];
+            let mut i = 0;
+            loop {
+                if i == a {
+                    i = b; // a <= b: skip the far heaps
+                }
+                let Some(&h) = r.heaps.get(i) else { break };
+                let h = h as usize;
+                if h >= m {
+                    break;
+                }
                 if !(r.unequal && 2 * h == m) {
                     set(r.vals[i] as u16 ^ g[m - h])?;
                 }
+                i += 1;
             }
         }
         let row = &r.lane_stamp[j * width..(j + 1) * width];
