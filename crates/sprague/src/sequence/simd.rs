@@ -444,9 +444,11 @@ unsafe fn drain_need_avx2(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut 
 
 /// The scalar reference version of [`drain_need`].
 pub(super) fn drain_need_scalar(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut NeedBits) {
-    for a in lo..=hi {
-        let v = g[a] ^ g[m - a];
-        if need.contains(v) {
+    let left = &g[lo..=hi];
+    let right = &g[m - hi..=m - lo];
+    for (&x, &y) in left.iter().zip(right.iter().rev()) {
+        let v = x ^ y;
+        if v < NEED_VALUES as u16 && need.words[(v >> 6) as usize] >> (v & 63) & 1 != 0 {
             need.take(v);
             if need.is_empty() {
                 return;
