@@ -220,7 +220,20 @@ impl Ruleset {
                     parts: Parts::one(to),
                 }));
             }
-            Rules::Subtraction(set) => set.options(heap, out),
+            Rules::Subtraction(set) => {
+                let count: u64 = set
+                    .ranges()
+                    .iter()
+                    .filter(|&&(lo, _)| lo <= heap)
+                    .map(|&(lo, hi)| hi.min(heap) - lo + 1)
+                    .fold(0, u64::saturating_add);
+                if count > limits.max_states as u64 {
+                    return Err(Error::StateLimit {
+                        limit: limits.max_states,
+                    });
+                }
+                set.options(heap, out)
+            }
             Rules::TakeBreak(_) | Rules::Grundy => {
                 if let Some(moves) = self.move_set() {
                     takebreak::options(moves, heap, limits, out)?;
