@@ -39,7 +39,8 @@ pub struct Period {
 
 impl Period {
     /// The heap below `n0 + p` with the same value as `heap` (itself when
-    /// `heap < n0 + p`). Works for every `u64` heap in constant time.
+    /// `heap < n0 + p`, or when the period is 0, which no report holds).
+    /// Works for every `u64` heap in constant time.
     ///
     /// ```
     /// let p = sprague::sequence::Period { preperiod: 71, period: 12 };
@@ -47,7 +48,7 @@ impl Period {
     /// assert_eq!(p.reduce(u64::MAX), 71 + (u64::MAX - 71) % 12);
     /// ```
     pub fn reduce(&self, heap: u64) -> u64 {
-        if heap < self.preperiod + self.period {
+        if self.period == 0 || heap < self.preperiod.saturating_add(self.period) {
             heap
         } else {
             self.preperiod + (heap - self.preperiod) % self.period
