@@ -33,7 +33,7 @@
 //!   chosen to make the rare heaps fewest, by one Walsh-Hadamard transform
 //!   of the histogram of the values (with the heap parity as an extra bit),
 //!   and chosen again each time the sequence doubles in length. Where the
-//!   method does not pay (rare heaps more than a quarter of all, as in
+//!   method does not pay (rare heaps more than an eighth of all, as in
 //!   `0.007`; three-heap splits; unbounded removals) heaps are computed by
 //!   the plain method, so both methods always give the same values.
 //!
