@@ -101,10 +101,14 @@ fn describe(mv: &Move) -> String {
                     .collect::<Vec<_>>()
                     .join(" and "),
             };
-            format!(
-                "{place}take {removed} from heap {} ({from} -> {left})",
-                heap + 1
-            )
+            if *removed == 0 {
+                format!("{place}split heap {} ({from} -> {left})", heap + 1)
+            } else {
+                format!(
+                    "{place}take {removed} from heap {} ({from} -> {left})",
+                    heap + 1
+                )
+            }
         }
         _ => mv.to_string(),
     }
