@@ -96,6 +96,9 @@ fn moves_say_what_is_taken_and_what_is_left() {
         .map(|m| p.play(m).unwrap().to_string())
         .collect();
     assert_eq!(all, ["grundy 1 3 5", "grundy 4 1 4", "grundy 4 2 3"]);
+    let p: Position = "grundy 8".parse().unwrap();
+    let m = &p.winning_moves(Play::Normal).unwrap()[0];
+    assert_eq!(m.to_string(), "grundy heap 1: 8 -> 1, 7");
 }
 
 #[test]
