@@ -27,6 +27,8 @@ enum Command {
     Play(cmd::play::Args),
     Verify(cmd::verify::Args),
     Nimber(cmd::nimber::Args),
+    Sequence(cmd::sequence::Args),
+    Period(cmd::period::Args),
 }
 
 fn main() {
@@ -58,6 +60,8 @@ fn main() {
         Command::Play(args) => cmd::play::run(args),
         Command::Verify(args) => cmd::verify::run(args),
         Command::Nimber(args) => cmd::nimber::run(args),
+        Command::Sequence(args) => cmd::sequence::run(args),
+        Command::Period(args) => cmd::period::run(args),
     };
     match result {
         Ok(code) => code.exit(),

@@ -235,6 +235,29 @@ pub enum Error {
         /// The table limit that was reached.
         limit: u64,
     },
+    /// A Grundy value above 65,535, the largest a nim-sequence table
+    /// stores (2 bytes per value); the computation stopped at that heap.
+    #[error(
+        "{ruleset} heap {heap}: its Grundy value exceeds 65535, the largest value \
+         the nim-sequence table stores"
+    )]
+    ValueOverflow {
+        /// The ruleset word.
+        ruleset: String,
+        /// The first heap whose value does not fit.
+        heap: u64,
+    },
+    /// A heap has more winning moves than may be listed (the state limit,
+    /// see [`Limits::max_states`](crate::Limits)); ask for fewer moves.
+    #[error("{ruleset} heap {heap} has more than {limit} winning moves to list")]
+    TooManyMoves {
+        /// The ruleset word.
+        ruleset: String,
+        /// The heap size.
+        heap: u64,
+        /// The most moves that may be listed.
+        limit: usize,
+    },
     /// A move that is not legal in the position it was played in.
     #[error("illegal move: {0}")]
     IllegalMove(String),
@@ -247,7 +270,10 @@ impl Error {
     /// Whether the error is a resource limit (the caller may raise the limit
     /// and try again).
     pub fn is_limit(&self) -> bool {
-        matches!(self, Error::StateLimit { .. } | Error::TableLimit { .. })
+        matches!(
+            self,
+            Error::StateLimit { .. } | Error::TableLimit { .. } | Error::TooManyMoves { .. }
+        )
     }
 
     /// Whether the error is caused by bad input (a parse error or an illegal

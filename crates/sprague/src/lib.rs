@@ -45,8 +45,10 @@ pub mod nimber;
 mod outcome;
 mod position;
 pub mod ruleset;
+pub mod sequence;
 pub mod session;
 mod solver;
+pub mod takebreak;
 mod verify;
 
 pub use analysis::{Analysis, Analyzer, Limits, SumGame};

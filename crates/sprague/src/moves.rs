@@ -211,8 +211,9 @@ impl fmt::Display for Move {
                 parts,
             } => {
                 write!(f, "{word} heap {}: {from} -> {parts}", heap + 1)?;
-                // One heap left says how many went; otherwise say it.
-                if parts.len != 1 {
+                // One heap left says how many went; otherwise say it (a
+                // pure split, as in Grundy's game, removes nothing).
+                if parts.len != 1 && *removed > 0 {
                     write!(f, " (removed {removed})")?;
                 }
                 Ok(())

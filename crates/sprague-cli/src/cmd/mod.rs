@@ -6,8 +6,10 @@
 pub mod analyze;
 pub mod batch;
 pub mod nimber;
+pub mod period;
 pub mod play;
 pub mod report;
+pub mod sequence;
 pub mod verify;
 
 use std::fmt;
@@ -40,6 +42,9 @@ impl fmt::Display for LibError {
             }
             sprague::Error::TableLimit { .. } => {
                 f.write_str("; raise the limit with --max-table N (memory grows with it)")
+            }
+            sprague::Error::TooManyMoves { .. } => {
+                f.write_str("; list fewer with --max-moves N (or raise --max-states N)")
             }
             _ => Ok(()),
         }

@@ -250,7 +250,11 @@ fn sqrt16(x: u64) -> u64 {
         return 0;
     }
     let l = log(x);
-    let half = if l % 2 == 0 { l / 2 } else { (l + ORDER) / 2 };
+    let half = if l.is_multiple_of(2) {
+        l / 2
+    } else {
+        (l + ORDER) / 2
+    };
     exp(half)
 }
 

@@ -2,15 +2,18 @@
 //! winning moves without search.
 //!
 //! Two kinds of ruleset behave differently (see ARCHITECTURE.md):
-//! - *heap games* (Nim, subtraction games): every heap is a game of its own,
+//! - *heap games* (Nim, subtraction games, take-and-break games: octal and
+//!   hexadecimal codes, Grundy's game): every heap is a game of its own,
 //!   a component's Grundy value is the nim-sum of its heaps' values, and a
 //!   move changes one heap;
 //! - *whole-component* rulesets, whose moves touch several heaps at once.
 
+pub mod grundy;
 pub mod moore;
 pub mod nim;
 pub mod staircase;
 pub mod subtraction;
+pub mod takebreak;
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -18,6 +21,8 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use crate::error::ParseErrorKind;
+use crate::sequence::table::SharedTable;
+use crate::takebreak::{MoveSet, TakeBreakCode};
 use crate::{Action, Error, HeapChange, HeapMove, Limits, Parts};
 
 pub use subtraction::SubtractionSet;
@@ -41,6 +46,27 @@ pub enum Rules {
     /// carries coins from a step to the step below (from step 1 to the
     /// ground).
     Staircase,
+    /// A take-and-break game given by its octal or hexadecimal code
+    /// (Winning Ways, ch. 4): `octal:CODE`, `hex:CODE`, `kayles` (0.77),
+    /// `dawson` (Dawson's Kayles, 0.07).
+    TakeBreak(TakeBreakCode),
+    /// Grundy's game: split one heap into two non-empty heaps of different
+    /// sizes.
+    Grundy,
+}
+
+impl Rules {
+    /// The moves of a heap game computed by the nim-sequence engine
+    /// (subtraction and take-and-break games, Grundy's game); `None` for
+    /// other rulesets (Nim has its closed form).
+    pub fn move_set(&self) -> Option<MoveSet> {
+        match self {
+            Rules::Subtraction(set) => Some(MoveSet::subtraction(set)),
+            Rules::TakeBreak(code) => Some(code.move_set()),
+            Rules::Grundy => Some(grundy::move_set()),
+            _ => None,
+        }
+    }
 }
 
 /// The kind of move a ruleset has: which [`Action`] variant its moves use.
@@ -85,8 +111,11 @@ pub struct Ruleset(Arc<Inner>);
 struct Inner {
     word: Box<str>,
     rules: Rules,
-    cache: subtraction::ValueTable,
     searched: moore::ValueSearch,
+    /// The engine's moves, for rulesets whose values come from a table.
+    moves: Option<MoveSet>,
+    /// The nim-sequence computed so far (and its proven period).
+    table: SharedTable,
 }
 
 impl Ruleset {
@@ -105,8 +134,15 @@ impl Ruleset {
             Some((name, param)) => (name, Some(param)),
             None => (word, None),
         };
+        if let Some(code) = takebreak::parse(name, param) {
+            return Ok(Ruleset::from_rules(word, Rules::TakeBreak(code?)));
+        }
         let rules = match (name, param) {
             ("nim", None) => Rules::Nim,
+            ("grundy", param) => {
+                grundy::parse(param)?;
+                Rules::Grundy
+            }
             ("sub", Some(set)) => Rules::Subtraction(SubtractionSet::parse(set)?),
             ("moore", Some(k)) => Rules::Moore {
                 k: moore::parse_k(k)?,
@@ -145,9 +181,10 @@ impl Ruleset {
     pub fn from_rules(word: &str, rules: Rules) -> Ruleset {
         Ruleset(Arc::new(Inner {
             word: word.into(),
+            moves: rules.move_set(),
             rules,
-            cache: Default::default(),
             searched: Default::default(),
+            table: Default::default(),
         }))
     }
 
@@ -169,24 +206,41 @@ impl Ruleset {
     /// Whether every heap is a game of its own (a move changes one heap), so
     /// that a component's value is the nim-sum of its heaps' values.
     pub fn is_heap_game(&self) -> bool {
-        matches!(self.rules(), Rules::Nim | Rules::Subtraction(_))
+        matches!(
+            self.rules(),
+            Rules::Nim | Rules::Subtraction(_) | Rules::TakeBreak(_) | Rules::Grundy
+        )
+    }
+
+    /// The moves in the shape of the nim-sequence engine, for rulesets whose
+    /// values come from a computed table (see [`Rules::move_set`]).
+    pub fn move_set(&self) -> Option<&MoveSet> {
+        self.0.moves.as_ref()
     }
 
     /// The Grundy value of a single heap of size `heap` (heap games only).
     ///
-    /// Nim: the heap size itself. Subtraction games: read from a table of
-    /// the nim-sequence, computed up to `heap` once and kept with the
-    /// ruleset.
+    /// Nim: the heap size itself. Subtraction and take-and-break games,
+    /// Grundy's game: from the nim-sequence table kept with the ruleset
+    /// (2 bytes per value); beyond it from the period once the periodicity
+    /// theorem has proven one (so any `u64` heap answers at once: the table
+    /// is doubled until the proof succeeds), otherwise by computing the
+    /// table up to `heap`.
     ///
     /// # Errors
     /// [`Error::TableLimit`] when the value needs a table longer than
-    /// `limits.max_table`; [`Error::Unsupported`] for rulesets that are not
-    /// heap games.
+    /// `limits.max_table`; [`Error::ValueOverflow`] when a value in the
+    /// table would exceed 65,535.
     pub fn heap_value(&self, heap: u64, limits: &Limits) -> Result<u64, Error> {
-        match self.rules() {
-            Rules::Nim => Ok(heap),
-            Rules::Subtraction(set) => self.0.cache.value(set, heap, limits, self.word()),
-            Rules::Moore { .. } | Rules::Staircase => Err(self.not_a_heap_game()),
+        match (self.rules(), self.move_set()) {
+            (Rules::Nim, _) => Ok(heap),
+            (_, Some(moves)) => self.0.table.with(self.word(), moves, heap, limits, |look| {
+                look.get(heap) as u64
+            }),
+            _ => Err(Error::Unsupported(format!(
+                "{} is not a heap game: its heaps have no values of their own",
+                self.word()
+            ))),
         }
     }
 
@@ -391,6 +445,11 @@ impl Ruleset {
                 set.options(heap, out)
             }
             Rules::Moore { .. } | Rules::Staircase => return Err(self.not_a_heap_game()),
+            Rules::TakeBreak(_) | Rules::Grundy => {
+                if let Some(moves) = self.move_set() {
+                    takebreak::options(moves, heap, limits, out)?;
+                }
+            }
         }
         Ok(())
     }
@@ -410,15 +469,15 @@ impl Ruleset {
                 None => ControlFlow::Continue(()),
             }),
             Rules::Moore { .. } | Rules::Staircase => Err(self.not_a_heap_game()),
-            Rules::Subtraction(set) => {
-                let mut options = Vec::new();
-                set.options(heap, &mut options);
-                for m in options {
-                    if self.heap_value(m.parts.total(), limits)? == target && f(m).is_break() {
-                        return Ok(ControlFlow::Break(()));
-                    }
-                }
-                Ok(ControlFlow::Continue(()))
+            Rules::Subtraction(_) | Rules::TakeBreak(_) | Rules::Grundy => {
+                let Some(moves) = self.move_set() else {
+                    return Ok(ControlFlow::Continue(()));
+                };
+                self.0
+                    .table
+                    .with(self.word(), moves, heap, limits, |look| {
+                        takebreak::moves_to(self.word(), moves, heap, target, look, limits, f)
+                    })?
             }
         }
     }
@@ -429,8 +488,10 @@ impl Ruleset {
         conserves
             && match self.rules() {
                 Rules::Nim => m.removed >= 1 && m.parts.as_slice().len() == 1,
-                Rules::Subtraction(set) => set.contains(m.removed) && m.parts.as_slice().len() == 1,
                 Rules::Moore { .. } | Rules::Staircase => false,
+                Rules::Subtraction(_) | Rules::TakeBreak(_) | Rules::Grundy => self
+                    .move_set()
+                    .is_some_and(|moves| takebreak::is_legal(moves, heap, m)),
             }
     }
 
@@ -445,7 +506,7 @@ impl Ruleset {
             Rules::Staircase => Ok(staircase::value(heaps)),
             Rules::Moore { k: 1 } => Ok(nim::value(heaps)),
             Rules::Moore { k } => self.0.searched.value(heaps, *k, limits),
-            Rules::Subtraction(_) => heaps
+            Rules::Subtraction(_) | Rules::TakeBreak(_) | Rules::Grundy => heaps
                 .iter()
                 .try_fold(0, |acc, &h| Ok(acc ^ self.heap_value(h, limits)?)),
         }
@@ -511,7 +572,7 @@ impl Ruleset {
                 }))
             }
             Rules::Moore { .. } => return self.searched_moves_to(heaps, target, limits, f),
-            Rules::Subtraction(_) => {}
+            Rules::Subtraction(_) | Rules::TakeBreak(_) | Rules::Grundy => {}
         }
         for (i, &h) in heaps.iter().enumerate() {
             let g = self.heap_value(h, limits)?;
@@ -553,7 +614,7 @@ impl Ruleset {
                 }
                 return Ok(());
             }
-            Rules::Nim | Rules::Subtraction(_) => {}
+            Rules::Nim | Rules::Subtraction(_) | Rules::TakeBreak(_) | Rules::Grundy => {}
         }
         let mut options = Vec::new();
         for (i, &h) in heaps.iter().enumerate() {

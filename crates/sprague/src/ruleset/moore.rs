@@ -137,7 +137,8 @@ fn modulus(k: u64) -> u64 {
 /// ```
 pub fn is_p_position(heaps: &[u64], k: u64) -> bool {
     let m = modulus(k);
-    (0..64).all(|bit| heaps.iter().filter(|&&h| h >> bit & 1 == 1).count() as u64 % m == 0)
+    (0..64)
+        .all(|bit| (heaps.iter().filter(|&&h| h >> bit & 1 == 1).count() as u64).is_multiple_of(m))
 }
 
 /// Enumerates every winning move of the Moore's Nim_k position `heaps`

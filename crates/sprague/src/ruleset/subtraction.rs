@@ -1,10 +1,8 @@
 //! Subtraction games: remove exactly `s` tokens from one heap, `s` in a
 //! finite subtraction set S (Winning Ways, ch. 4).
 
-use std::sync::Mutex;
-
 use crate::error::ParseErrorKind;
-use crate::{mex, Error, HeapMove, Limits, Parts};
+use crate::{HeapMove, Parts};
 
 /// A finite subtraction set, written as a comma-separated list of amounts
 /// and ranges: `1,3,4`, `1-3` (= 1,2,3), `2,5-7`.
@@ -90,6 +88,11 @@ impl SubtractionSet {
         self.ranges.iter().any(|&(lo, hi)| lo <= s && s <= hi)
     }
 
+    /// The amounts as sorted, disjoint, non-adjacent inclusive ranges.
+    pub fn ranges(&self) -> &[(u64, u64)] {
+        &self.ranges
+    }
+
     /// The largest amount in the set.
     pub fn max(&self) -> u64 {
         self.ranges.last().map_or(0, |r| r.1)
@@ -168,47 +171,5 @@ impl std::fmt::Display for SubtractionSet {
             }
         }
         Ok(())
-    }
-}
-
-/// The nim-sequence of a heap game computed so far, shared by the clones of
-/// a ruleset.
-#[derive(Default)]
-pub(crate) struct ValueTable {
-    values: Mutex<Vec<u64>>,
-}
-
-impl ValueTable {
-    /// G(heap), extending the table by the definition (the mex of G(heap - s)
-    /// for s in S) as far as needed.
-    pub(crate) fn value(
-        &self,
-        set: &SubtractionSet,
-        heap: u64,
-        limits: &Limits,
-        word: &str,
-    ) -> Result<u64, Error> {
-        let mut values = self.values.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(&g) = values.get(heap as usize) {
-            return Ok(g);
-        }
-        if heap >= limits.max_table {
-            return Err(Error::TableLimit {
-                ruleset: word.to_string(),
-                heap,
-                limit: limits.max_table,
-            });
-        }
-        let end = heap as usize + 1;
-        let missing = end - values.len();
-        values.reserve(missing);
-        for n in values.len()..end {
-            let g = mex(set
-                .amounts()
-                .take_while(|&s| s <= n as u64)
-                .map(|s| values[n - s as usize]));
-            values.push(g);
-        }
-        Ok(values[heap as usize])
     }
 }

@@ -1,0 +1,176 @@
+//! `sprague period RULESET`: preperiod and period of a nim-sequence, and
+//! whether they are proven.
+
+use std::io::{self, IsTerminal, Write};
+
+use anyhow::Result;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use sprague::sequence::{period, NimSequence, PeriodReport};
+use sprague::{Rules, Ruleset};
+
+use super::sequence::MethodArg;
+use super::{LibError, UsageError};
+use crate::exit::Exit;
+
+/// Find the preperiod and period of a heap game's nim-sequence, and prove
+/// them.
+///
+/// The values are computed in doubling steps from 1,024 up to --limit,
+/// and after each step every period p = 1, 2, ... is tried. A period is
+/// reported only when proven:
+///
+/// - octal and hexadecimal codes, by the periodicity theorem of Guy and
+///   Smith: if G(n + p) = G(n) for all n0 <= n < W, with
+///   W = q·max(n0, 1) + (q - 1)·p + t, then G(n + p) = G(n) for all n >= n0.
+///   Here t is the most tokens one move removes (the index of the last
+///   nonzero digit) and q the most heaps a move leaves (2; 3 for hex codes
+///   with a digit of 8 or more; 1 for codes that never split). So for
+///   Kayles (t = 2) the window is 71 <= n < 2·71 + 12 + 2 = 156, which
+///   needs G up to heap 167.
+/// - sub:S, by repetition of a window of max(S) values: G(n + p) = G(n) for
+///   n0 <= n < n0 + max(S) (the same theorem with q = 1, t = max(S)).
+///
+/// No period is claimed (`proven: false`, period null) where no theorem
+/// applies: Grundy's game (its two heaps must differ), codes whose last
+/// digit repeats (written with `...`, e.g. octal:0.3...: they allow
+/// removing arbitrarily many tokens), and Nim (G(n) = n). Nothing is
+/// computed for them (`checked_to` is 0).
+///
+/// JSON: `{"ruleset": ..., "preperiod": 71, "period": 12, "proven": true,
+/// "checked_to": N}`, where N is the last heap computed; `period` and
+/// `preperiod` are null when no period was proven by the limit.
+///
+/// Example: `sprague period kayles`, `sprague period octal:0.16 --json`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The ruleset word (a heap game), e.g. `kayles`, `octal:0.16`, `sub:2,5,6`.
+    #[arg(value_name = "RULESET")]
+    pub ruleset: String,
+    /// Compute values up to heap N at most.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    pub limit: u64,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// How to compute the values.
+    #[arg(long, value_enum, default_value_t = MethodArg::Fast)]
+    pub method: MethodArg,
+}
+
+/// The JSON object printed by `period --json`.
+#[derive(Debug, Serialize)]
+pub struct JsonPeriod {
+    /// The ruleset word as written.
+    pub ruleset: String,
+    /// The preperiod n0, or null.
+    pub preperiod: Option<u64>,
+    /// The period p, or null.
+    pub period: Option<u64>,
+    /// Whether the period is proven (false whenever it is null).
+    pub proven: bool,
+    /// The last heap whose value was computed.
+    pub checked_to: u64,
+}
+
+/// Runs `period`.
+pub fn run(args: Args) -> Result<Exit> {
+    let ruleset: Ruleset = args.ruleset.parse()?;
+    let report = if let Rules::Nim = ruleset.rules() {
+        PeriodReport {
+            period: None,
+            proof: None,
+            checked_to: 0,
+            theorem_applies: false,
+        }
+    } else {
+        let Some(moves) = ruleset.move_set() else {
+            return Err(UsageError(format!(
+                "{} is not a heap game: period needs a ruleset whose heaps have values \
+                 (nim, sub:S, octal:CODE, hex:CODE, kayles, dawson, grundy)",
+                ruleset.word()
+            ))
+            .into());
+        };
+        let mut seq = NimSequence::new(ruleset.word(), moves.clone());
+        let bar = if io::stderr().is_terminal() && args.limit >= 1 << 18 {
+            let bar = ProgressBar::new_spinner();
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} computing values: {msg}")
+                    .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+            );
+            bar
+        } else {
+            ProgressBar::hidden()
+        };
+        let report = period::search(&mut seq, args.limit, args.method.into(), &mut |n| {
+            bar.set_message(format!("up to heap {n}"));
+        })
+        .map_err(LibError)?;
+        bar.finish_and_clear();
+        report
+    };
+    let mut out = io::stdout().lock();
+    if args.json {
+        let json = JsonPeriod {
+            ruleset: ruleset.word().to_string(),
+            preperiod: report.period.map(|p| p.preperiod),
+            period: report.period.map(|p| p.period),
+            proven: report.proven(),
+            checked_to: report.checked_to,
+        };
+        serde_json::to_writer(&mut out, &json)?;
+        writeln!(out)?;
+    } else {
+        out.write_all(human(&ruleset, &report).as_bytes())?;
+    }
+    out.flush()?;
+    Ok(Exit::Success)
+}
+
+/// The human view of a period report.
+fn human(ruleset: &Ruleset, r: &PeriodReport) -> String {
+    let word = ruleset.word();
+    let mut s = format!("ruleset:    {word}\n");
+    match (r.period, r.proof) {
+        (Some(p), Some(proof)) => {
+            s += &format!("preperiod:  {}\nperiod:     {}\n", p.preperiod, p.period);
+            let (a, b) = proof.window;
+            let formula = match proof.parts {
+                1 if b == a + proof.max_removal => "n0 + t",
+                1 => "max(n0, 1) + t",
+                2 => "2·max(n0, 1) + p + t",
+                _ => "3·max(n0, 1) + 2·p + t",
+            };
+            s += &format!(
+                "proven:     yes, by the periodicity theorem of Guy and Smith: G(n + {p}) = G(n) \
+                 checked for {a} <= n < {b}\n            (window end {formula}, with t = {t}, \
+                 the most tokens one move removes)\n",
+                p = p.period,
+                t = proof.max_removal,
+            );
+        }
+        _ if matches!(ruleset.rules(), Rules::Nim) => {
+            s += "period:     none (G(n) = n grows without bound)\nproven:     no period claimed\n";
+        }
+        _ if !r.theorem_applies => {
+            let why = match ruleset.rules() {
+                Rules::Grundy => "the two heaps of a split must differ",
+                _ => "the code allows removing arbitrarily many tokens",
+            };
+            s += &format!(
+                "period:     none claimed: no periodicity theorem applies to {word} ({why})\n\
+                 proven:     no\n"
+            );
+        }
+        _ => {
+            s += &format!(
+                "period:     none found up to heap {} (raise --limit to look further)\n\
+                 proven:     no\n",
+                r.checked_to
+            );
+        }
+    }
+    s += &format!("checked to: heap {}\n", r.checked_to);
+    s
+}

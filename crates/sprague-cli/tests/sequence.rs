@@ -1,0 +1,315 @@
+//! `sprague sequence` and `sprague period` through the real binary.
+
+use std::process::Command as StdCommand;
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use serde::Deserialize;
+
+fn sprague() -> Command {
+    Command::cargo_bin("sprague").unwrap()
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = sprague()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
+#[derive(Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct JsonSequence {
+    ruleset: String,
+    values: Vec<u64>,
+}
+
+#[derive(Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct JsonPeriod {
+    ruleset: String,
+    preperiod: Option<u64>,
+    period: Option<u64>,
+    proven: bool,
+    checked_to: u64,
+}
+
+#[test]
+fn formats() {
+    let raw = stdout(&["sequence", "kayles", "--to", "12", "--format", "raw"]);
+    assert_eq!(raw, "0\n1\n2\n3\n1\n4\n3\n2\n1\n4\n2\n6\n4\n");
+    let csv = stdout(&["sequence", "dawson", "--to", "3", "--format", "csv"]);
+    assert_eq!(csv, "n,g\n0,0\n1,0\n2,1\n3,1\n");
+    let json = stdout(&["sequence", "grundy", "--to", "20", "--format", "json"]);
+    let j: JsonSequence = serde_json::from_str(&json).unwrap();
+    assert_eq!(j.ruleset, "grundy");
+    assert_eq!(
+        j.values[1..],
+        [0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
+    );
+    let table = stdout(&["sequence", "kayles", "--to", "12"]);
+    assert_eq!(
+        table,
+        "kayles: Grundy values G(n) for n = 0..=12 (row r: n = r + 0 .. r + 9)\n\
+         \x20       +0    +1    +2    +3    +4    +5    +6    +7    +8    +9\n\
+         \x20 0:     0     1     2     3     1     4     3     2     1     4\n\
+         \x2010:     2     6     4\n"
+    );
+    let nim = stdout(&["sequence", "nim", "--to", "70000", "--format", "raw"]);
+    assert_eq!(nim.lines().last(), Some("70000"));
+    // The word stays as written; plain and fast agree.
+    let a = stdout(&["sequence", "octal:0.6", "--to", "3000", "--format", "raw"]);
+    let b = stdout(&[
+        "sequence",
+        "octal:0.6",
+        "--to",
+        "3000",
+        "--format",
+        "raw",
+        "--method",
+        "plain",
+    ]);
+    assert_eq!(a, b);
+    let sub = stdout(&["sequence", "sub:1-3", "--to", "5", "--format", "json"]);
+    assert_eq!(sub, "{\"ruleset\":\"sub:1-3\",\"values\":[0,1,2,3,0,1]}\n");
+}
+
+#[test]
+fn bad_input_exits_2() {
+    for args in [
+        &["sequence", "octal:0.9", "--to", "3"][..],
+        &["sequence", "kayles", "--to", "x"],
+        &["sequence", "kayles", "--to", "3", "--resume"],
+        &["sequence", "kayles", "--to", "3", "--format", "xml"],
+        &["period", "hex:0.g"],
+    ] {
+        let out = sprague()
+            .args(args)
+            .assert()
+            .code(2)
+            .get_output()
+            .stderr
+            .clone();
+        assert!(
+            String::from_utf8(out).unwrap().starts_with("error:"),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn periods() {
+    let get = |args: &[&str]| -> JsonPeriod { serde_json::from_str(&stdout(args)).unwrap() };
+    let k = get(&["period", "kayles", "--json"]);
+    assert_eq!(
+        (k.preperiod, k.period, k.proven),
+        (Some(71), Some(12), true)
+    );
+    assert!(k.checked_to >= 2 * 71 + 12 + 2 + 12 - 1);
+    let d = get(&["period", "dawson", "--json"]);
+    assert_eq!(
+        (d.preperiod, d.period, d.proven),
+        (Some(53), Some(34), true)
+    );
+    let c = get(&["period", "octal:0.137", "--json"]);
+    assert_eq!(
+        (c.preperiod, c.period, c.proven),
+        (Some(52), Some(34), true)
+    );
+    let g = get(&["period", "grundy", "--json"]);
+    assert_eq!(
+        g,
+        JsonPeriod {
+            ruleset: "grundy".into(),
+            preperiod: None,
+            period: None,
+            proven: false,
+            checked_to: 0
+        }
+    );
+    let s = get(&["period", "sub:2,5,6", "--json"]);
+    assert!(s.proven && s.period.is_some());
+    let none = get(&["period", "octal:0.6", "--limit", "2000", "--json"]);
+    assert_eq!(
+        (none.period, none.proven, none.checked_to),
+        (None, false, 2000)
+    );
+    let human = stdout(&["period", "kayles"]);
+    assert!(human.contains("checked for 71 <= n < 156"), "{human}");
+    assert!(human.contains("t = 2"), "{human}");
+    let human = stdout(&["period", "grundy"]);
+    assert!(human.contains("none claimed"), "{human}");
+}
+
+/// A real run killed part-way and resumed writes exactly the file an
+/// uninterrupted run writes.
+#[test]
+fn killed_run_resumes_to_the_same_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let killed = dir.path().join("killed.csv");
+    let whole = dir.path().join("whole.csv");
+    let bin = assert_cmd::cargo::cargo_bin("sprague");
+    let args = [
+        "sequence",
+        "octal:0.007",
+        "--to",
+        "12000",
+        "--method",
+        "plain",
+        "--format",
+        "csv",
+    ];
+    let mut child = StdCommand::new(&bin)
+        .args(args)
+        .arg("--output")
+        .arg(&killed)
+        .spawn()
+        .unwrap();
+    // Wait for the first values to reach the file, then kill the run.
+    let start = Instant::now();
+    while std::fs::metadata(&killed).map_or(0, |m| m.len()) < 100 {
+        assert!(start.elapsed() < Duration::from_secs(60), "no output");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    // Simulate a kill in the middle of a line, too.
+    let mut bytes = std::fs::read(&killed).unwrap();
+    bytes.extend_from_slice(b"4096,1");
+    std::fs::write(&killed, &bytes).unwrap();
+    let lines_before = bytes.iter().filter(|&&b| b == b'\n').count();
+
+    sprague()
+        .args(args)
+        .arg("--output")
+        .arg(&killed)
+        .arg("--resume")
+        .assert()
+        .success();
+    sprague()
+        .args(args)
+        .arg("--output")
+        .arg(&whole)
+        .assert()
+        .success();
+    let resumed = std::fs::read(&killed).unwrap();
+    let expected = std::fs::read(&whole).unwrap();
+    assert!(
+        lines_before < 12_002,
+        "the run finished before it was killed"
+    );
+    assert_eq!(resumed.len(), expected.len());
+    assert!(resumed == expected, "resumed output differs");
+}
+
+/// Torn json and raw files (cut at several places) resume to the same
+/// output; a file of another ruleset is refused.
+#[test]
+fn torn_files_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    for format in ["json", "raw", "csv"] {
+        let args = ["sequence", "kayles", "--to", "300", "--format", format];
+        let full = sprague()
+            .args(args)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        for cut in [
+            0,
+            1,
+            5,
+            20,
+            21,
+            22,
+            100,
+            full.len() / 2,
+            full.len() - 3,
+            full.len() - 1,
+            full.len(),
+        ] {
+            let file = dir.path().join(format!("k.{format}"));
+            std::fs::write(&file, &full[..cut]).unwrap();
+            sprague()
+                .args(args)
+                .arg("--output")
+                .arg(&file)
+                .arg("--resume")
+                .assert()
+                .success();
+            assert!(std::fs::read(&file).unwrap() == full, "{format} cut {cut}");
+        }
+    }
+    let file = dir.path().join("d.json");
+    sprague()
+        .args([
+            "sequence", "dawson", "--to", "50", "--format", "json", "--output",
+        ])
+        .arg(&file)
+        .assert()
+        .success();
+    let err = sprague()
+        .args([
+            "sequence", "kayles", "--to", "80", "--format", "json", "--resume", "--output",
+        ])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    assert!(String::from_utf8(err).unwrap().contains("dawson"));
+    let file = dir.path().join("d.raw");
+    sprague()
+        .args([
+            "sequence", "dawson", "--to", "50", "--format", "raw", "--output",
+        ])
+        .arg(&file)
+        .assert()
+        .success();
+    sprague()
+        .args([
+            "sequence", "kayles", "--to", "80", "--format", "raw", "--resume", "--output",
+        ])
+        .arg(&file)
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn analyze_take_and_break_positions() {
+    let out = stdout(&["analyze", "kayles", "10", "+", "grundy", "7", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for m in v["winning_moves"].as_array().unwrap() {
+        let after = m["after"].as_str().unwrap();
+        let words: Vec<&str> = after.split(' ').collect();
+        let again = stdout(&[&["analyze", "--json"][..], &words].concat());
+        let w: serde_json::Value = serde_json::from_str(&again).unwrap();
+        assert_eq!(w["outcome"], "P", "{after}");
+    }
+    // A huge heap answers from the proven period; a cap keeps the list short.
+    let out = stdout(&[
+        "analyze",
+        "dawson",
+        "18446744073709551615",
+        "--json",
+        "--max-moves",
+        "2",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v["value"].is_u64());
+    // Past the table limit without a period: exit 3 naming the flag.
+    let err = sprague()
+        .args(["analyze", "grundy", "100000", "--max-table", "1000"])
+        .assert()
+        .code(3)
+        .get_output()
+        .stderr
+        .clone();
+    assert!(String::from_utf8(err).unwrap().contains("--max-table"));
+}

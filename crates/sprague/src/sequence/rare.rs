@@ -1,0 +1,475 @@
+//! The rare-value ("sparse space") method: see the module documentation of
+//! [`crate::sequence`].
+
+use super::{simd, NimSequence, VALUES};
+use crate::takebreak::MoveSet;
+
+/// Splits stamped between checks of the values still needed (values of
+/// 512 and more, where the SIMD check does not apply).
+const BLOCK: usize = 256;
+
+/// Heaps computed together by [`NimSequence::rare_batch`].
+pub(super) const BATCH: usize = 32;
+/// Batches are used only while every value is below this.
+const BATCH_VALUES: usize = 4096;
+
+/// Heaps below this are always computed by the plain method.
+const FIRST_MASK_AT: usize = 64;
+
+/// The rare heaps under the current mask, and when the mask was chosen.
+pub(super) struct RareState {
+    /// Whether the game allows the method at all: two-heap splits, no
+    /// three-heap splits, bounded removals.
+    enabled: bool,
+    /// The amounts `k` after which a heap may be split in two, increasing.
+    split_ks: Vec<usize>,
+    unequal: bool,
+    /// Whether all split amounts have one parity, so that the "domain"
+    /// form of sparse space may be used; `t_odd` is that parity.
+    domain_allowed: bool,
+    t_odd: bool,
+    mask: u16,
+    /// Whether the rare class depends on the heap's parity (the domain
+    /// form): heap x is rare when parity(G(x) & mask) = parity(x - t).
+    domain: bool,
+    /// The heap count when the mask was last chosen (0: never).
+    chosen_at: usize,
+    /// Rare heaps (at least 1), increasing, and their values.
+    heaps: Vec<u32>,
+    vals: Vec<u32>,
+    /// Per-heap stamps of a batch: `BATCH` rows of `lane_width` entries.
+    lane_stamp: Vec<u32>,
+    lane_width: usize,
+    lane_token: u32,
+    /// The largest value so far.
+    max_value: u16,
+    /// Per split amount, in a batch: the rare heaps below `BATCH - k` are
+    /// `heaps[..a]`, those from `n0 - k` on are `heaps[b..]`.
+    near: Vec<(usize, usize)>,
+}
+
+impl RareState {
+    pub(super) fn new(moves: &MoveSet) -> RareState {
+        let bounded = moves.max_removal().is_some_and(|t| t < 1 << 20);
+        let enabled = bounded && moves.split3.is_empty() && !moves.split2.is_empty();
+        let split_ks = if enabled {
+            moves
+                .split2
+                .iter()
+                .flat_map(|&(lo, hi)| lo as usize..=hi as usize)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let domain_allowed = split_ks
+            .windows(2)
+            .all(|w: &[usize]| (w[0] ^ w[1]) & 1 == 0);
+        let t_odd = split_ks.first().is_some_and(|&k| k & 1 == 1);
+        RareState {
+            domain_allowed,
+            t_odd,
+            domain: false,
+            enabled,
+            split_ks,
+            unequal: moves.unequal,
+            mask: 0,
+            chosen_at: 0,
+            heaps: Vec::new(),
+            vals: Vec::new(),
+            lane_stamp: Vec::new(),
+            lane_width: 0,
+            lane_token: 0,
+            max_value: 0,
+            near: Vec::new(),
+        }
+    }
+
+    /// Whether heaps `n .. n + BATCH` can be computed as one batch: the
+    /// method is in use, `n` is aligned, the mask stays the same for the
+    /// whole batch, every split amount is below `BATCH` and values are
+    /// small.
+    pub(super) fn batchable(&mut self, n: usize, values: &[u16]) -> bool {
+        if !n.is_multiple_of(BATCH) || n < 4 * BATCH || !self.usable(n, &values[..n]) {
+            return false;
+        }
+        n + BATCH <= 2 * self.chosen_at
+            && self.split_ks.last().is_some_and(|&k| k < BATCH)
+            && (self.max_value as usize) < BATCH_VALUES / 2
+    }
+
+    /// The parity of the values that splits of heap `n` reach densely (the
+    /// rare class at `n`): 0 in the range form, parity(n - t) in the domain
+    /// form.
+    fn dense_parity(&self, n: usize) -> u32 {
+        if self.domain {
+            ((n & 1 == 1) != self.t_odd) as u32
+        } else {
+            0
+        }
+    }
+
+    /// Whether heap `n` with value `v` is rare.
+    fn is_rare(&self, n: usize, v: u16) -> bool {
+        (v & self.mask).count_ones() % 2 == self.dense_parity(n)
+    }
+
+    /// Whether heap `n` should be computed by the rare-value method, given
+    /// the values of heaps `0..n`; chooses the mask again when the sequence
+    /// has doubled since it was last chosen.
+    pub(super) fn usable(&mut self, n: usize, values: &[u16]) -> bool {
+        if !self.enabled || n < FIRST_MASK_AT {
+            return false;
+        }
+        if self.chosen_at == 0 || n >= 2 * self.chosen_at {
+            let (mask, domain) = choose_mask(&values[..n], self.domain_allowed, self.t_odd);
+            self.mask = mask;
+            self.domain = domain;
+            self.chosen_at = n;
+            self.heaps.clear();
+            self.vals.clear();
+            for (h, &v) in values.iter().enumerate().take(n).skip(1) {
+                if self.is_rare(h, v) {
+                    self.heaps.push(h as u32);
+                    self.vals.push(v as u32);
+                }
+            }
+        }
+        // The rare pairs cost about R stores per split, the plain method
+        // about n / 2 pairs, a few thousand stamped and the rest bit-tested
+        // 32 at a time. R < n / 8 was measured best: on 0.007 (R about n / 5)
+        // the plain method is 1.5x faster than the rare-value one.
+        self.heaps.len() * 8 < n
+    }
+
+    /// Records G(n) = g (after the mask was chosen).
+    pub(super) fn push(&mut self, n: usize, g: u16) {
+        self.max_value = self.max_value.max(g);
+        if self.chosen_at != 0 && n >= 1 && self.is_rare(n, g) {
+            self.heaps.push(n as u32);
+            self.vals.push(g as u32);
+        }
+    }
+
+    /// The mask in use (0 before one is chosen).
+    #[cfg(test)]
+    pub(super) fn mask(&self) -> u16 {
+        self.mask
+    }
+}
+
+/// The mask (and form) that makes the fewest of the heaps `1..` rare, by a
+/// Walsh-Hadamard transform of the histogram of their values: entry `m` of
+/// the transform is (#rare - #common) under mask `m`. For the domain form
+/// the parity of `x - t` is added as one more bit above the values, so one
+/// transform rates both forms; masks with that bit set are the domain form.
+pub(super) fn choose_mask(values: &[u16], domain_allowed: bool, t_odd: bool) -> (u16, bool) {
+    let max = values.iter().skip(1).copied().max().unwrap_or(0) as usize;
+    let value_size = (max + 1).next_power_of_two().max(2);
+    let size = if domain_allowed {
+        2 * value_size
+    } else {
+        value_size
+    };
+    let mut w = vec![0i64; size];
+    for (x, &v) in values.iter().enumerate().skip(1) {
+        let side = ((x & 1 == 1) != t_odd) as usize;
+        let slot = if domain_allowed {
+            v as usize | (side * value_size)
+        } else {
+            v as usize
+        };
+        w[slot] += 1;
+    }
+    let mut h = 1;
+    while h < size {
+        for i in (0..size).step_by(2 * h) {
+            for j in i..i + h {
+                let (a, b) = (w[j], w[j + h]);
+                w[j] = a + b;
+                w[j + h] = a - b;
+            }
+        }
+        h *= 2;
+    }
+    let best = (1..size)
+        .filter(|&m| m % value_size != 0)
+        .min_by_key(|&m| (w[m], m))
+        .unwrap_or(1);
+    ((best % value_size) as u16, best >= value_size)
+}
+
+impl NimSequence {
+    /// G(n) by the rare-value method; `None` when it exceeds 65,535.
+    /// `self.values` holds G(0..n) and a placeholder at n.
+    pub(super) fn rare_value(&mut self, n: usize) -> Option<u16> {
+        let s = self.next_token();
+        self.stamp_small_options(n, s);
+        let g = &self.values[..=n];
+        let stamp = &mut *self.stamp;
+        let r = &self.rare;
+        // Every pair with a rare part: all the common values reached.
+        for &k in &r.split_ks {
+            if k + 2 > n {
+                break;
+            }
+            let m = n - k;
+            let hi = r.heaps.partition_point(|&h| (h as usize) < m);
+            if r.unequal && m.is_multiple_of(2) {
+                let mid = r.heaps[..hi].partition_point(|&h| (h as usize) < m / 2);
+                if mid < hi && r.heaps[mid] as usize == m / 2 {
+                    simd::stamp_rare(g, m, &r.heaps[..mid], &r.vals[..mid], stamp, s);
+                    simd::stamp_rare(g, m, &r.heaps[mid + 1..hi], &r.vals[mid + 1..hi], stamp, s);
+                    continue;
+                }
+            }
+            simd::stamp_rare(g, m, &r.heaps[..hi], &r.vals[..hi], stamp, s);
+        }
+        let mask = r.mask;
+        let dense = r.dense_parity(n);
+        let is_rare = |v: usize| (v as u16 & mask).count_ones() % 2 == dense;
+        let c = (0..VALUES)
+            .find(|&v| !is_rare(v) && stamp[v] != s)
+            .unwrap_or(VALUES);
+        let mut need = std::mem::take(&mut self.need);
+        need.clear();
+        need.extend(
+            (0..c)
+                .filter(|&v| is_rare(v) && stamp[v] != s)
+                .map(|v| v as u16),
+        );
+        // Confirm the rare values below c by going through the splits in
+        // order of their smaller part until each has been seen. Each value
+        // left unseen after all splits is missing from the options.
+        if !need.is_empty() {
+            if c <= simd::NEED_VALUES {
+                let mut bits = simd::NeedBits::new(&need);
+                for &k in &r.split_ks {
+                    if k + 2 > n || bits.is_empty() {
+                        break;
+                    }
+                    let m = n - k;
+                    let h = if r.unequal { (m - 1) / 2 } else { m / 2 };
+                    if h >= 1 {
+                        simd::drain_need(g, m, 1, h, &mut bits);
+                    }
+                }
+                need.retain(|&v| bits.contains(v));
+            } else {
+                for &k in &r.split_ks {
+                    if k + 2 > n || need.is_empty() {
+                        break;
+                    }
+                    let m = n - k;
+                    let h = if r.unequal { (m - 1) / 2 } else { m / 2 };
+                    let mut a = 1;
+                    while a <= h && !need.is_empty() {
+                        let end = (a + BLOCK - 1).min(h);
+                        super::stamp_pair_range(g, m, a, end, stamp, s);
+                        need.retain(|&v| stamp[v as usize] != s);
+                        a = end + 1;
+                    }
+                }
+            }
+        }
+        let g_n = match need.first() {
+            None if c < VALUES => Some(c as u16),
+            None => None,
+            Some(&v) => Some(v),
+        };
+        self.need = need;
+        g_n
+    }
+}
+
+impl NimSequence {
+    /// Computes G(n0 .. n0 + BATCH) by the rare-value method, the pairs
+    /// with a rare part for all heaps of the batch at once: for a rare heap
+    /// r at least `BATCH` (minus the split amount), the other parts of the
+    /// 32 heaps are 32 consecutive heaps below the batch, so one contiguous
+    /// load replaces 32 gathers. The few rare heaps whose partner lies
+    /// inside the batch are done heap by heap. Requires
+    /// [`RareState::batchable`]; `Err(heap)` when a value overflows.
+    pub(super) fn rare_batch(&mut self, n0: usize) -> Result<(), usize> {
+        let width = (self.rare.max_value as usize + 1)
+            .next_power_of_two()
+            .max(64)
+            * 2;
+        let r = &mut self.rare;
+        if r.lane_width != width {
+            r.lane_width = width;
+            r.lane_stamp = vec![0; BATCH * width];
+            r.lane_token = 0;
+        }
+        if r.lane_token == u32::MAX {
+            r.lane_stamp.fill(0);
+            r.lane_token = 0;
+        }
+        r.lane_token += 1;
+        let tok = r.lane_token;
+        let g = &self.values[..n0];
+        let (heaps, vals, split_ks, unequal) = (&r.heaps, &r.vals, &r.split_ks, r.unequal);
+        let lane = &mut r.lane_stamp[..BATCH * width];
+        for &k in split_ks {
+            // Far rare heaps: BATCH - k <= h <= n0 - k - 1.
+            let lo = heaps.partition_point(|&h| (h as usize) < BATCH - k);
+            let hi = heaps.partition_point(|&h| (h as usize) < n0 - k);
+            for i in lo..hi {
+                let h = heaps[i] as usize;
+                let base = n0 - k - h;
+                let rv = vals[i] as u16;
+                let row = &g[base..base + BATCH];
+                // With unequal parts, heap n0 + j with n0 + j - k = 2h may
+                // not split into h and h.
+                let skip = if unequal {
+                    (2 * h).wrapping_sub(n0 - k)
+                } else {
+                    usize::MAX
+                };
+                if skip < BATCH {
+                    for (j, &x) in row.iter().enumerate() {
+                        if j != skip {
+                            lane[j * width + (x ^ rv) as usize] = tok;
+                        }
+                    }
+                } else {
+                    for (j, &x) in row.iter().enumerate() {
+                        lane[j * width + (x ^ rv) as usize] = tok;
+                    }
+                }
+            }
+        }
+        let r = &mut self.rare;
+        r.near.clear();
+        for &k in &r.split_ks {
+            let a = r.heaps.partition_point(|&h| (h as usize) < BATCH - k);
+            let b = r.heaps.partition_point(|&h| (h as usize) < n0 - k);
+            r.near.push((a, b));
+        }
+        for j in 0..BATCH {
+            let n = n0 + j;
+            self.values.push(0);
+            let g = match self.batch_heap(n, j, tok) {
+                Some(g) => Some(g),
+                // Rare cases (a value past the lane width): from scratch.
+                None => self.rare_value(n),
+            };
+            let Some(g) = g else {
+                self.values.pop();
+                return Err(n);
+            };
+            self.values[n] = g;
+            self.rare.push(n, g);
+        }
+        Ok(())
+    }
+
+    /// G(n) for heap `j` of a batch whose far rare pairs are stamped with
+    /// `tok` in row `j` of the lane stamps; `None` when a value reaches the
+    /// lane width.
+    fn batch_heap(&mut self, n: usize, j: usize, tok: u32) -> Option<u16> {
+        let r = &mut self.rare;
+        let width = r.lane_width;
+        let row = &mut r.lane_stamp[j * width..(j + 1) * width];
+        let g = &self.values[..=n];
+        let n64 = n as u64;
+        let mut set = |v: u16| -> Option<()> {
+            *row.get_mut(v as usize)? = tok;
+            Some(())
+        };
+        if self.moves.allows_take_all(n64) {
+            set(0)?;
+        }
+        for &(lo, hi) in &self.moves.take {
+            if lo >= n64 {
+                break;
+            }
+            for k in lo.max(1)..=hi.min(n64 - 1) {
+                set(g[n - k as usize])?;
+            }
+        }
+        for (ki, &k) in r.split_ks.iter().enumerate() {
+            let m = n - k;
+            // Near rare heaps: below BATCH - k (indices ..a), or from
+            // n0 - k (index b on) up to m - 1.
+            let (a, b) = r.near[ki];
+            let mut i = 0;
+            loop {
+                if i == a {
+                    i = b; // a <= b: skip the far heaps
+                }
+                let Some(&h) = r.heaps.get(i) else { break };
+                let h = h as usize;
+                if h >= m {
+                    break;
+                }
+                if !(r.unequal && 2 * h == m) {
+                    set(r.vals[i] as u16 ^ g[m - h])?;
+                }
+                i += 1;
+            }
+        }
+        let row = &r.lane_stamp[j * width..(j + 1) * width];
+        let mask = r.mask;
+        let dense = r.dense_parity(n);
+        let is_rare = |v: usize| (v as u16 & mask).count_ones() % 2 == dense;
+        let c = (0..width).find(|&v| !is_rare(v) && row[v] != tok)?;
+        if c > simd::NEED_VALUES {
+            return None;
+        }
+        let mut need = std::mem::take(&mut self.need);
+        need.clear();
+        need.extend(
+            (0..c)
+                .filter(|&v| is_rare(v) && row[v] != tok)
+                .map(|v| v as u16),
+        );
+        if !need.is_empty() {
+            let mut bits = simd::NeedBits::new(&need);
+            for &k in &r.split_ks {
+                if bits.is_empty() {
+                    break;
+                }
+                let m = n - k;
+                let h = if r.unequal { (m - 1) / 2 } else { m / 2 };
+                simd::drain_need(g, m, 1, h, &mut bits);
+            }
+            need.retain(|&v| bits.contains(v));
+        }
+        let value = need.first().copied().unwrap_or(c as u16);
+        self.need = need;
+        Some(value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sequence::Method;
+    use crate::takebreak::TakeBreakCode;
+
+    #[test]
+    fn mask_makes_rare_values_fewest() {
+        // Values 1, 2 common under mask 3 (odd parity); 0 and 3 rare.
+        assert_eq!(
+            choose_mask(&[0, 1, 2, 1, 2, 1, 3], false, false),
+            (3, false)
+        );
+        assert_eq!(choose_mask(&[0, 1, 1, 1, 0], false, false), (1, false));
+        // Heaps 1..=6 with parity(G) = parity(x - 1) flipped: the domain form.
+        assert_eq!(choose_mask(&[0, 1, 0, 1, 0, 1, 0], true, true), (1, true));
+    }
+
+    #[test]
+    fn rare_heaps_are_few_for_a_sparse_game() {
+        let moves = TakeBreakCode::parse_octal("0.6").unwrap().move_set();
+        let mut s = NimSequence::new("0.6", moves);
+        s.extend_to(40_000, Method::Fast).unwrap();
+        assert_ne!(s.rare.mask(), 0);
+        // About 3% of the heaps are rare by heap 40,000.
+        assert!(
+            s.rare.heaps.len() < 2_000,
+            "{} rare heaps",
+            s.rare.heaps.len()
+        );
+    }
+}

@@ -1,0 +1,629 @@
+//! The inner loop of the rare-value method, stamping the values of the
+//! splits of one heap that have a rare part, in three versions chosen at
+//! run time: AVX-512, AVX2 (gathers of the table at the rare positions)
+//! and scalar, the reference the others are tested against.
+
+use super::VALUES;
+
+/// The instruction sets the kernels may use, detected once. The variable
+/// `SPRAGUE_SIMD` (`scalar`, `avx2` or `avx512`) caps them, for benchmarks
+/// and for checking the scalar path on a machine with AVX-512.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Level {
+    Scalar = 0,
+    Avx2 = 1,
+    Avx512 = 2,
+}
+
+/// The SIMD level in use: the best the CPU has, capped by `SPRAGUE_SIMD`
+/// and by [`cap_level`].
+pub(super) fn level() -> Level {
+    static DETECTED: std::sync::OnceLock<Level> = std::sync::OnceLock::new();
+    let detected = *DETECTED.get_or_init(|| {
+        #[allow(unused_mut)]
+        let mut detected = Level::Scalar;
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx512f")
+                && std::arch::is_x86_feature_detected!("avx512bw")
+            {
+                detected = Level::Avx512;
+            } else if std::arch::is_x86_feature_detected!("avx2") {
+                detected = Level::Avx2;
+            }
+        }
+        let cap = match std::env::var("SPRAGUE_SIMD").as_deref() {
+            Ok("scalar") => Level::Scalar,
+            Ok("avx2") => Level::Avx2,
+            _ => Level::Avx512,
+        };
+        detected.min(cap)
+    });
+    let cap = match CAP.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => Level::Scalar,
+        1 => Level::Avx2,
+        _ => Level::Avx512,
+    };
+    detected.min(cap)
+}
+
+static CAP: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(2);
+
+/// Caps the SIMD level for this process (tests compare every level; all
+/// levels compute the same values, so a change while another thread
+/// computes changes only its speed).
+#[cfg(test)]
+pub(super) fn cap_level(level: Level) {
+    CAP.store(level as u8, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// For each rare heap `h = heaps[i]` with value `vals[i]` (and
+/// `1 <= h < m`), marks the value `vals[i] ^ g[m - h]` in `stamp` with `s`.
+///
+/// Requires `g.len() > m` for the SIMD versions (they read two values at
+/// a time); shorter tables take the scalar path.
+#[inline]
+pub(super) fn stamp_rare(
+    g: &[u16],
+    m: usize,
+    heaps: &[u32],
+    vals: &[u32],
+    stamp: &mut [u32; VALUES],
+    s: u32,
+) {
+    let len = heaps.len().min(vals.len());
+    let (heaps, vals) = (&heaps[..len], &vals[..len]);
+    #[cfg(target_arch = "x86_64")]
+    {
+        // The SIMD versions clamp each index m - h to at most m - 1, so a
+        // 4-byte read at 2 * (m - h) stays inside g when g.len() > m; m
+        // must also fit an i32 index.
+        let in_bounds = g.len() > m && m >= 1 && m < i32::MAX as usize;
+        let level = level();
+        if in_bounds && len >= 16 && level == Level::Avx512 {
+            // SAFETY: the CPU has AVX-512F (detected in `level`) and every
+            // gather address is inside `g` (checked above).
+            unsafe { stamp_rare_avx512(g, m, heaps, vals, stamp, s) };
+            return;
+        }
+        if in_bounds && len >= 8 && level >= Level::Avx2 {
+            // SAFETY: the CPU has AVX2 and every gather address is inside `g`.
+            unsafe { stamp_rare_avx2(g, m, heaps, vals, stamp, s) };
+            return;
+        }
+    }
+    stamp_rare_scalar(g, m, heaps, vals, stamp, s);
+}
+
+/// The scalar reference version of [`stamp_rare`].
+pub(super) fn stamp_rare_scalar(
+    g: &[u16],
+    m: usize,
+    heaps: &[u32],
+    vals: &[u32],
+    stamp: &mut [u32; VALUES],
+    s: u32,
+) {
+    for (&h, &v) in heaps.iter().zip(vals) {
+        let x = (g[m - h as usize] as u32 ^ v) & 0xFFFF;
+        stamp[x as usize] = s;
+    }
+}
+
+/// # Safety
+/// The CPU must support AVX-512F; `1 <= m < i32::MAX` and `g.len() > m`.
+/// (Heaps outside `1..m` are clamped, not trusted.)
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+unsafe fn stamp_rare_avx512(
+    g: &[u16],
+    m: usize,
+    heaps: &[u32],
+    vals: &[u32],
+    stamp: &mut [u32; VALUES],
+    s: u32,
+) {
+    use std::arch::x86_64::*;
+    let len = heaps.len();
+    let chunks = len / 16;
+    let mv = _mm512_set1_epi32(m as i32);
+    let top = _mm512_set1_epi32(m as i32 - 1);
+    let low = _mm512_set1_epi32(0xFFFF);
+    let base = g.as_ptr() as *const i32;
+    let mut lanes = [0u32; 16];
+    for c in 0..chunks {
+        // SAFETY: c * 16 + 16 <= len = heaps.len() = vals.len(), so both
+        // unaligned 64-byte loads stay inside the slices.
+        let (h, v) = unsafe {
+            (
+                _mm512_loadu_si512(heaps.as_ptr().add(c * 16) as *const __m512i),
+                _mm512_loadu_si512(vals.as_ptr().add(c * 16) as *const __m512i),
+            )
+        };
+        // Clamped (unsigned) to m - 1: for valid heaps a no-op.
+        let idx = _mm512_min_epu32(_mm512_sub_epi32(mv, h), top);
+        // SAFETY: each index is at most m - 1, so the 4 bytes read at
+        // g + 2 * idx are elements idx and idx + 1 <= m < g.len().
+        let got = unsafe { _mm512_i32gather_epi32::<2>(idx, base) };
+        let x = _mm512_and_si512(_mm512_xor_si512(got, v), low);
+        // A scatter would do the stores below, but it is slower than
+        // plain stores on the machines measured (AMD Zen 4).
+        // SAFETY: `lanes` is 64 bytes, the size of one __m512i.
+        unsafe { _mm512_storeu_si512(lanes.as_mut_ptr() as *mut __m512i, x) };
+        for &x in &lanes {
+            stamp[(x & 0xFFFF) as usize] = s;
+        }
+    }
+    let done = chunks * 16;
+    stamp_rare_scalar(g, m, &heaps[done..], &vals[done..], stamp, s);
+}
+
+/// # Safety
+/// The CPU must support AVX2; `1 <= m < i32::MAX` and `g.len() > m`.
+/// (Heaps outside `1..m` are clamped, not trusted.)
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn stamp_rare_avx2(
+    g: &[u16],
+    m: usize,
+    heaps: &[u32],
+    vals: &[u32],
+    stamp: &mut [u32; VALUES],
+    s: u32,
+) {
+    use std::arch::x86_64::*;
+    let len = heaps.len();
+    let chunks = len / 8;
+    let mv = _mm256_set1_epi32(m as i32);
+    let top = _mm256_set1_epi32(m as i32 - 1);
+    let low = _mm256_set1_epi32(0xFFFF);
+    let base = g.as_ptr() as *const i32;
+    let mut lanes = [0u32; 8];
+    for c in 0..chunks {
+        // SAFETY: c * 8 + 8 <= len, so both 32-byte loads stay inside the
+        // slices.
+        let (h, v) = unsafe {
+            (
+                _mm256_loadu_si256(heaps.as_ptr().add(c * 8) as *const __m256i),
+                _mm256_loadu_si256(vals.as_ptr().add(c * 8) as *const __m256i),
+            )
+        };
+        let idx = _mm256_min_epu32(_mm256_sub_epi32(mv, h), top);
+        // SAFETY: as in the AVX-512 version, each index is at most m - 1,
+        // so each 4-byte read covers elements idx, idx + 1 <= m < g.len().
+        let got = unsafe { _mm256_i32gather_epi32::<2>(base, idx) };
+        let x = _mm256_and_si256(_mm256_xor_si256(got, v), low);
+        // SAFETY: `lanes` is 32 bytes, the size of one __m256i.
+        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, x) };
+        for &x in &lanes {
+            stamp[(x & 0xFFFF) as usize] = s;
+        }
+    }
+    let done = chunks * 8;
+    stamp_rare_scalar(g, m, &heaps[done..], &vals[done..], stamp, s);
+}
+
+/// Stamps the values G(a) ^ G(m - a) for `lo <= a <= hi` (`1 <= lo`,
+/// `2 * hi <= m < g.len()`): the inner loop of the plain method. The
+/// AVX-512BW version forms 32 values at a time from two contiguous loads
+/// (one reversed); the scalar one is the reference.
+#[inline]
+pub(super) fn stamp_pairs(
+    g: &[u16],
+    m: usize,
+    lo: usize,
+    hi: usize,
+    stamp: &mut [u32; VALUES],
+    s: u32,
+) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if hi >= lo + 32 && m < g.len() && 2 * hi <= m && lo >= 1 && level() == Level::Avx512 {
+            // SAFETY: AVX-512BW is present (`level`); bounds checked above.
+            unsafe { stamp_pairs_avx512(g, m, lo, hi, stamp, s) };
+            return;
+        }
+    }
+    super::stamp_pair_range_scalar(g, m, lo, hi, stamp, s);
+}
+
+/// # Safety
+/// The CPU must support AVX-512F and AVX-512BW; `1 <= lo`, `2 * hi <= m`
+/// and `m < g.len()`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+unsafe fn stamp_pairs_avx512(
+    g: &[u16],
+    m: usize,
+    lo: usize,
+    hi: usize,
+    stamp: &mut [u32; VALUES],
+    s: u32,
+) {
+    use std::arch::x86_64::*;
+    let rev = _mm512_set_epi16(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+        25, 26, 27, 28, 29, 30, 31,
+    );
+    let mut lanes = [0u16; 32];
+    let mut a = lo;
+    while a + 31 <= hi {
+        // SAFETY: as in `drain_need_avx512`: elements a..=a+31 and
+        // m-a-31..=m-a are inside g.
+        let (left, right) = unsafe {
+            (
+                _mm512_loadu_si512(g.as_ptr().add(a) as *const __m512i),
+                _mm512_loadu_si512(g.as_ptr().add(m - a - 31) as *const __m512i),
+            )
+        };
+        let x = _mm512_xor_si512(left, _mm512_permutexvar_epi16(rev, right));
+        // SAFETY: `lanes` is 64 bytes, one __m512i.
+        unsafe { _mm512_storeu_si512(lanes.as_mut_ptr() as *mut __m512i, x) };
+        for &v in &lanes {
+            stamp[v as usize] = s;
+        }
+        a += 32;
+    }
+    if a <= hi {
+        super::stamp_pair_range_scalar(g, m, a, hi, stamp, s);
+    }
+}
+
+/// Values below this can be confirmed by [`drain_need`]'s bit test.
+pub(super) const NEED_VALUES: usize = 512;
+
+/// A set of values below [`NEED_VALUES`] still to be seen, as 512 bits
+/// (bit `v & 63` of word `v >> 6`; in memory order these are also the 32
+/// 16-bit words the AVX-512 version looks bits up in).
+pub(super) struct NeedBits {
+    words: [u64; 8],
+    count: usize,
+}
+
+impl NeedBits {
+    /// The set of `values` (those below [`NEED_VALUES`]).
+    pub(super) fn new(values: &[u16]) -> NeedBits {
+        let mut bits = NeedBits {
+            words: [0; 8],
+            count: 0,
+        };
+        for &v in values {
+            if (v as usize) < NEED_VALUES && !bits.contains(v) {
+                bits.words[(v >> 6) as usize] |= 1 << (v & 63);
+                bits.count += 1;
+            }
+        }
+        bits
+    }
+
+    /// Whether `v` is still needed.
+    pub(super) fn contains(&self, v: u16) -> bool {
+        (v as usize) < NEED_VALUES && self.words[(v >> 6) as usize & 7] >> (v & 63) & 1 == 1
+    }
+
+    /// Whether every value has been seen.
+    pub(super) fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// The least value still needed.
+    pub(super) fn first(&self) -> Option<u16> {
+        let w = self.words.iter().position(|&w| w != 0)?;
+        Some((w as u16) << 6 | self.words[w].trailing_zeros() as u16)
+    }
+
+    /// Marks `v` seen.
+    #[inline]
+    fn take(&mut self, v: u16) {
+        if self.contains(v) {
+            self.words[(v >> 6) as usize & 7] &= !(1 << (v & 63));
+            self.count -= 1;
+        }
+    }
+}
+
+/// Marks seen, in `need`, each value G(a) ^ G(m - a) for `lo <= a <= hi`
+/// (`1 <= lo`, `hi < m`, `2 * hi <= m`), going up in `a`, and stops as soon
+/// as nothing is needed any more. The AVX-512BW version tests 32 splits at a
+/// time against the bits, the AVX2 one 16; the scalar one is the reference.
+pub(super) fn drain_need(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut NeedBits) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if m < g.len() && 2 * hi <= m && lo >= 1 && level() == Level::Avx512 {
+            // SAFETY: AVX-512BW (and so AVX-512F) is present; the bounds
+            // were checked above.
+            unsafe { drain_need_avx512(g, m, lo, hi, need) };
+            return;
+        }
+        if m < g.len() && 2 * hi <= m && lo >= 1 && level() == Level::Avx2 {
+            // SAFETY: AVX2 is present; the bounds were checked above.
+            unsafe { drain_need_avx2(g, m, lo, hi, need) };
+            return;
+        }
+    }
+    drain_need_scalar(g, m, lo, hi, need);
+}
+
+/// # Safety
+/// The CPU must support AVX2; `1 <= lo`, `2 * hi <= m` and `m < g.len()`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn drain_need_avx2(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut NeedBits) {
+    use std::arch::x86_64::*;
+    // Reverses the 8 words of each 128-bit half; a lane swap finishes the
+    // reversal of 16 words.
+    let rev = _mm256_setr_epi8(
+        14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7,
+        4, 5, 2, 3, 0, 1,
+    );
+    let max = _mm256_set1_epi32(NEED_VALUES as i32 - 1);
+    let thirty_one = _mm256_set1_epi32(31);
+    // The 512 bits as 16 words of 32 bits, in two tables of 8, kept and
+    // updated in registers.
+    let tables = |w: &[u64; 8]| {
+        (
+            _mm256_set_epi64x(w[3] as i64, w[2] as i64, w[1] as i64, w[0] as i64),
+            _mm256_set_epi64x(w[7] as i64, w[6] as i64, w[5] as i64, w[4] as i64),
+        )
+    };
+    let (mut t_lo, mut t_hi) = tables(&need.words);
+    let iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    // Lanes whose bit is set, as an 8-bit mask, for 8 values in u32 lanes.
+    let hits8 = |v: __m256i, t_lo: __m256i, t_hi: __m256i| -> i32 {
+        let in_range = _mm256_xor_si256(_mm256_cmpgt_epi32(v, max), _mm256_set1_epi32(-1));
+        let word_index = _mm256_srli_epi32::<5>(v);
+        let a = _mm256_permutevar8x32_epi32(t_lo, word_index);
+        let b = _mm256_permutevar8x32_epi32(t_hi, word_index);
+        // Bit 3 of the word index chooses the table (moved to the sign bit).
+        let choose = _mm256_slli_epi32::<28>(word_index);
+        let word = _mm256_castps_si256(_mm256_blendv_ps(
+            _mm256_castsi256_ps(a),
+            _mm256_castsi256_ps(b),
+            _mm256_castsi256_ps(choose),
+        ));
+        // Move the value's bit to the sign bit.
+        let bit = _mm256_sllv_epi32(
+            word,
+            _mm256_sub_epi32(thirty_one, _mm256_and_si256(v, thirty_one)),
+        );
+        _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_and_si256(bit, in_range)))
+    };
+    let mut lanes = [0u16; 16];
+    let mut a = lo;
+    while a + 15 <= hi {
+        // SAFETY: elements a..=a+15 lie in 1..=hi < m < g.len(); elements
+        // m-a-15..=m-a lie in m-hi..=m-1 (as a + 15 <= hi), inside g.
+        let (left, right) = unsafe {
+            (
+                _mm256_loadu_si256(g.as_ptr().add(a) as *const __m256i),
+                _mm256_loadu_si256(g.as_ptr().add(m - a - 15) as *const __m256i),
+            )
+        };
+        let right = _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(right, rev));
+        // Lane i: G(a + i) ^ G(m - a - i).
+        let x = _mm256_xor_si256(left, right);
+        let lo8 = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(x));
+        let hi8 = _mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(x));
+        let hits = hits8(lo8, t_lo, t_hi) as u32 | (hits8(hi8, t_lo, t_hi) as u32) << 8;
+        if hits != 0 {
+            // SAFETY: `lanes` is 32 bytes, one __m256i.
+            unsafe { _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, x) };
+            let mut rest = hits;
+            while rest != 0 {
+                // Clear the value's bit in the tables, in registers.
+                let v = lanes[rest.trailing_zeros() as usize];
+                let w = (v >> 5) as i32;
+                let clear = _mm256_and_si256(
+                    _mm256_cmpeq_epi32(iota, _mm256_set1_epi32(w & 7)),
+                    _mm256_set1_epi32((1u32 << (v & 31)) as i32),
+                );
+                if w < 8 {
+                    t_lo = _mm256_andnot_si256(clear, t_lo);
+                } else {
+                    t_hi = _mm256_andnot_si256(clear, t_hi);
+                }
+                rest &= rest - 1;
+            }
+            let any = _mm256_or_si256(t_lo, t_hi);
+            if _mm256_testz_si256(any, any) == 1 {
+                break;
+            }
+        }
+        a += 16;
+    }
+    // SAFETY: `words` is 64 bytes, two __m256i.
+    unsafe {
+        _mm256_storeu_si256(need.words.as_mut_ptr() as *mut __m256i, t_lo);
+        _mm256_storeu_si256(need.words.as_mut_ptr().add(4) as *mut __m256i, t_hi);
+    }
+    need.count = need.words.iter().map(|w| w.count_ones() as usize).sum();
+    if a <= hi && !need.is_empty() {
+        drain_need_scalar(g, m, a, hi, need);
+    }
+}
+
+/// The scalar reference version of [`drain_need`].
+pub(super) fn drain_need_scalar(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut NeedBits) {
+    let left = &g[lo..=hi];
+    let right = &g[m - hi..=m - lo];
+    for (&x, &y) in left.iter().zip(right.iter().rev()) {
+        let v = x ^ y;
+        if v < NEED_VALUES as u16 && need.words[(v >> 6) as usize] >> (v & 63) & 1 != 0 {
+            need.take(v);
+            if need.is_empty() {
+                return;
+            }
+        }
+    }
+}
+
+/// # Safety
+/// The CPU must support AVX-512F and AVX-512BW; `1 <= lo`, `2 * hi <= m`
+/// and `m < g.len()`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+unsafe fn drain_need_avx512(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut NeedBits) {
+    use std::arch::x86_64::*;
+    // Lane i takes element 31 - i: reverses 32 words.
+    let rev = _mm512_set_epi16(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+        25, 26, 27, 28, 29, 30, 31,
+    );
+    let limit = _mm512_set1_epi16(NEED_VALUES as i16);
+    let fifteen = _mm512_set1_epi16(15);
+    let one = _mm512_set1_epi16(1);
+    // SAFETY: `words` is 64 bytes, one __m512i. The bits then stay in a
+    // register, updated there (no store-forwarding stall).
+    let mut bits = unsafe { _mm512_loadu_si512(need.words.as_ptr() as *const __m512i) };
+    let mut lanes = [0u16; 32];
+    let mut a = lo;
+    while a + 31 <= hi {
+        // SAFETY: elements a..=a+31 lie in 1..=hi < m < g.len(); elements
+        // m-a-31..=m-a lie in m-hi..=m-1 (as a + 31 <= hi), inside g.
+        let (left, right) = unsafe {
+            (
+                _mm512_loadu_si512(g.as_ptr().add(a) as *const __m512i),
+                _mm512_loadu_si512(g.as_ptr().add(m - a - 31) as *const __m512i),
+            )
+        };
+        // Lane i: G(a + i) ^ G(m - a - i).
+        let x = _mm512_xor_si512(left, _mm512_permutexvar_epi16(rev, right));
+        let in_range = _mm512_cmplt_epu16_mask(x, limit);
+        let word = _mm512_permutexvar_epi16(_mm512_srli_epi16::<4>(x), bits);
+        let bit = _mm512_and_si512(_mm512_srlv_epi16(word, _mm512_and_si512(x, fifteen)), one);
+        let hits = _mm512_test_epi16_mask(bit, bit) & in_range;
+        if hits != 0 {
+            // SAFETY: `lanes` is 64 bytes, one __m512i.
+            unsafe { _mm512_storeu_si512(lanes.as_mut_ptr() as *mut __m512i, x) };
+            let mut rest = hits;
+            while rest != 0 {
+                // Clear the value's bit in the register (hit lanes are
+                // below 512: word v >> 4 < 32).
+                let v = lanes[rest.trailing_zeros() as usize];
+                let clear = _mm512_maskz_set1_epi16(1 << (v >> 4), (1u16 << (v & 15)) as i16);
+                bits = _mm512_andnot_si512(clear, bits);
+                rest &= rest - 1;
+            }
+            if _mm512_test_epi64_mask(bits, bits) == 0 {
+                break;
+            }
+        }
+        a += 32;
+    }
+    // SAFETY: `words` is 64 bytes, one __m512i.
+    unsafe { _mm512_storeu_si512(need.words.as_mut_ptr() as *mut __m512i, bits) };
+    need.count = need.words.iter().map(|w| w.count_ones() as usize).sum();
+    if a <= hi && !need.is_empty() {
+        drain_need_scalar(g, m, a, hi, need);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(f: impl Fn(&mut [u32; VALUES]), marked: &mut Vec<usize>) {
+        let mut stamp: Box<[u32; VALUES]> =
+            vec![0u32; VALUES].into_boxed_slice().try_into().unwrap();
+        f(&mut stamp);
+        marked.clear();
+        marked.extend((0..VALUES).filter(|&v| stamp[v] == 7));
+    }
+
+    #[test]
+    fn pair_stamping_matches_the_scalar_one() {
+        let mut x = 0x2545_F491u32;
+        let g: Vec<u16> = (0..3000)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                x as u16
+            })
+            .collect();
+        for (m, lo, hi) in [(2999, 1, 1499), (100, 1, 50), (2000, 40, 100), (70, 2, 35)] {
+            let (mut want, mut got) = (Vec::new(), Vec::new());
+            run(
+                |st| super::super::stamp_pair_range_scalar(&g, m, lo, hi, st, 7),
+                &mut want,
+            );
+            run(|st| stamp_pairs(&g, m, lo, hi, st, 7), &mut got);
+            assert_eq!(want, got, "m={m} lo={lo} hi={hi}");
+        }
+    }
+
+    #[test]
+    fn need_bit_test_matches_the_scalar_one() {
+        let mut x = 0x1234_5678u32;
+        let g: Vec<u16> = (0..3000)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                (x % 700) as u16
+            })
+            .collect();
+        for (m, lo, hi) in [(2999, 1, 1499), (100, 1, 50), (64, 3, 31), (2000, 40, 41)] {
+            for stride in [1usize, 7, 31] {
+                let needed: Vec<u16> = (0..512).step_by(stride).map(|v| v as u16).collect();
+                let mut want = NeedBits::new(&needed);
+                drain_need_scalar(&g, m, lo, hi, &mut want);
+                let mut got = NeedBits::new(&needed);
+                drain_need(&g, m, lo, hi, &mut got);
+                // Both stop once nothing is needed; otherwise the same values remain.
+                assert_eq!(want.is_empty(), got.is_empty());
+                assert_eq!(
+                    want.words, got.words,
+                    "m={m} lo={lo} hi={hi} stride={stride}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn simd_versions_match_the_scalar_one() {
+        // A pseudo-random table with values up to 65,535.
+        let mut x = 0x9E37_79B9u32;
+        let g: Vec<u16> = (0..5000)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                x as u16
+            })
+            .collect();
+        let m = 4999;
+        for len in [0usize, 3, 8, 15, 16, 17, 40, 1000] {
+            let heaps: Vec<u32> = (0..len as u32)
+                .map(|i| 1 + (i * 37) % (m as u32 - 1))
+                .collect();
+            let vals: Vec<u32> = heaps.iter().map(|&h| g[h as usize] as u32).collect();
+            let (mut want, mut got) = (Vec::new(), Vec::new());
+            run(
+                |st| stamp_rare_scalar(&g, m, &heaps, &vals, st, 7),
+                &mut want,
+            );
+            run(|st| stamp_rare(&g, m, &heaps, &vals, st, 7), &mut got);
+            assert_eq!(want, got, "dispatch, {len} heaps");
+            #[cfg(target_arch = "x86_64")]
+            {
+                if std::arch::is_x86_feature_detected!("avx512f") {
+                    // SAFETY: feature checked; 1 <= m < i32::MAX and g.len() > m.
+                    run(
+                        |st| unsafe { stamp_rare_avx512(&g, m, &heaps, &vals, st, 7) },
+                        &mut got,
+                    );
+                    assert_eq!(want, got, "avx512, {len} heaps");
+                }
+                if std::arch::is_x86_feature_detected!("avx2") {
+                    // SAFETY: as above.
+                    run(
+                        |st| unsafe { stamp_rare_avx2(&g, m, &heaps, &vals, st, 7) },
+                        &mut got,
+                    );
+                    assert_eq!(want, got, "avx2, {len} heaps");
+                }
+            }
+        }
+    }
+}
