@@ -200,6 +200,14 @@ fn a_player_who_follows_the_hints_wins_a_subtraction_game() {
 }
 
 #[test]
+fn a_player_who_follows_the_hints_wins_take_and_break_games() {
+    assert_hints_win("kayles 10", &[]);
+    assert_hints_win("dawson 9 + grundy 9", &[]);
+    assert_hints_win("octal:4.07 11", &[]);
+    assert_hints_win("kayles 5 + kayles 2", &["--misere"]);
+}
+
+#[test]
 fn a_player_who_follows_the_hints_wins_a_sum() {
     assert_hints_win("nim 3 5 + sub:1,3,4 9 + staircase 2 1 3", &[]);
 }
@@ -250,6 +258,8 @@ fn from_p_positions_the_computer_always_wins() {
         ("sub:1,3,4 7 + nim 1 + sub:1,3,4 10", &[]),
         ("staircase 3 1 3", &[]),
         ("moore:2 1 2 3 3", &[]),
+        ("kayles 4 4", &[]),
+        ("grundy 7 + kayles 3 3", &[]),
         ("nim 1 1 1", &["--misere"]),
         ("nim 3 4 5", &["--first", "computer"]),
     ];

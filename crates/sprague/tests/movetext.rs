@@ -8,6 +8,10 @@ use sprague::{movetext, Component, Limits, Position, Ruleset};
 /// The rulesets the round trips run over. A new ruleset is one more word.
 const RULESETS: &[&str] = &[
     "nim",
+    "kayles",
+    "grundy",
+    "octal:0.137",
+    "hex:0.f",
     "sub:1,3,4",
     "sub:2,5-7",
     "moore:1",

@@ -154,11 +154,42 @@ fn subtraction_cases() {
         let (o, _) = analyse(&format!("sub:1,3,4 {h}"), Play::Normal);
         assert_eq!(o == Outcome::P, h % 7 == 0 || h % 7 == 2, "heap {h}");
     }
+    // Heaps far beyond any table answer from the proven period.
+    for h in [u64::MAX, u64::MAX - 1, u64::MAX - 2, 1 << 63, (1 << 63) + 2] {
+        let (o, after) = analyse(&format!("sub:1,3,4 {h}"), Play::Normal);
+        assert_eq!(o == Outcome::P, h % 7 == 0 || h % 7 == 2, "heap {h}");
+        for a in after {
+            assert_eq!(pos(&a).outcome(Play::Normal).unwrap(), Outcome::P, "{a}");
+        }
+    }
+    // A long range of amounts on a huge heap is scanned one period at a time.
+    let (o, after) = analyse("sub:1-1000000000 18446744073709551615", Play::Normal);
+    assert_eq!(o, Outcome::N);
+    assert_eq!(after.len(), 1);
+    assert_eq!(pos(&after[0]).outcome(Play::Normal).unwrap(), Outcome::P);
     // sub:2,3 heap 4: exactly one winning move, remove 3.
     let p = pos("sub:2,3 4");
     let moves = p.winning_moves(Play::Normal).unwrap();
     assert_eq!(moves.len(), 1);
     assert_eq!(moves[0].to_string(), "sub:2,3 heap 1: 4 -> 1");
+}
+
+#[test]
+fn subtraction_periods_are_proven_and_least() {
+    use sprague::sequence::{period::find_proven, Method, NimSequence};
+    for (word, period) in [
+        ("sub:1,2", 3),
+        ("sub:1,3,4", 7),
+        ("sub:2,3", 5),
+        ("sub:1-3", 4),
+    ] {
+        let r: sprague::Ruleset = word.parse().unwrap();
+        let moves = r.move_set().unwrap();
+        let mut seq = NimSequence::new(word, moves.clone());
+        seq.extend_to(100, Method::Plain).unwrap();
+        let (p, _proof) = find_proven(seq.values(), moves).expect("proven within 100 values");
+        assert_eq!((p.preperiod, p.period), (0, period), "{word}");
+    }
 }
 
 #[test]

@@ -85,7 +85,7 @@ fn moves_say_what_is_taken_and_what_is_left() {
     }
     let p: Position = "dawson 2".parse().unwrap();
     let m = &p.winning_moves(Play::Normal).unwrap()[0];
-    assert_eq!(m.to_string(), "dawson heap 1: 2 -> 0 (removed 2)");
+    assert_eq!(m.to_string(), "dawson heap 1: 2 -> 0");
     assert_eq!(p.play(m).unwrap().to_string(), "dawson 0");
     // Grundy's game splits in place, parts increasing.
     let p: Position = "grundy 4 5".parse().unwrap();

@@ -76,7 +76,16 @@ pub struct JsonPeriod {
 /// Runs `period`.
 pub fn run(args: Args) -> Result<Exit> {
     let ruleset: Ruleset = args.ruleset.parse()?;
-    let report = if let Rules::Nim = ruleset.rules() {
+    if let Some((n0, p)) = ruleset.closed_period() {
+        // A range a..=b whose table would be too long or its values too
+        // large for the table proof: the closed form proves the period.
+        // (The largest value is G(p - 1).)
+        let largest = ruleset.closed_heap_value(p - 1).unwrap_or(0);
+        if p > 1 << 20 || largest > u64::from(u16::MAX) {
+            return closed_form(&ruleset, n0, p, args.json);
+        }
+    }
+    let report = if ruleset.single_heap_is_nim() {
         PeriodReport {
             period: None,
             proof: None,
@@ -128,6 +137,33 @@ pub fn run(args: Args) -> Result<Exit> {
     Ok(Exit::Success)
 }
 
+/// Reports a period proven by a closed form (a subtraction set that is one
+/// range `a..=b`: G(n) = floor((n mod (a + b)) / a)); nothing is computed.
+fn closed_form(ruleset: &Ruleset, n0: u64, p: u64, json: bool) -> Result<Exit> {
+    let mut out = io::stdout().lock();
+    if json {
+        let json = JsonPeriod {
+            ruleset: ruleset.word().to_string(),
+            preperiod: Some(n0),
+            period: Some(p),
+            proven: true,
+            checked_to: 0,
+        };
+        serde_json::to_writer(&mut out, &json)?;
+        writeln!(out)?;
+    } else {
+        write!(
+            out,
+            "ruleset:    {}\npreperiod:  {n0}\nperiod:     {p}\nproven:     yes, by the closed form \
+             G(n) = floor((n mod (a + b)) / a) of a subtraction set that is one range a..=b\n\
+             checked to: nothing computed (the closed form needs no table)\n",
+            ruleset.word()
+        )?;
+    }
+    out.flush()?;
+    Ok(Exit::Success)
+}
+
 /// The human view of a period report.
 fn human(ruleset: &Ruleset, r: &PeriodReport) -> String {
     let word = ruleset.word();
@@ -150,8 +186,8 @@ fn human(ruleset: &Ruleset, r: &PeriodReport) -> String {
                 t = proof.max_removal,
             );
         }
-        _ if matches!(ruleset.rules(), Rules::Nim) => {
-            s += "period:     none (G(n) = n grows without bound)\nproven:     no period claimed\n";
+        _ if ruleset.single_heap_is_nim() => {
+            s += "period:     none (a lone heap is a Nim heap: G(n) = n grows without bound)\nproven:     no period claimed\n";
         }
         _ if !r.theorem_applies => {
             let why = match ruleset.rules() {
@@ -171,6 +207,10 @@ fn human(ruleset: &Ruleset, r: &PeriodReport) -> String {
             );
         }
     }
-    s += &format!("checked to: heap {}\n", r.checked_to);
+    if r.checked_to == 0 && r.period.is_none() && !r.theorem_applies {
+        s += "checked to: nothing computed (there is no theorem to check a period against)\n";
+    } else {
+        s += &format!("checked to: heap {}\n", r.checked_to);
+    }
     s
 }

@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressStyle};
 use sprague::sequence::{Method, NimSequence, MAX_TABLE_LEN};
-use sprague::{Rules, Ruleset};
+use sprague::Ruleset;
 
 use super::{LibError, UsageError};
 use crate::exit::Exit;
@@ -96,16 +96,17 @@ const CHECKED_ON_RESUME: usize = 2048;
 
 /// Where the values come from.
 enum Source {
-    /// Nim: G(n) = n, no table.
-    Nim,
+    /// A closed form, no table: G(n) = n (Nim, and a lone heap of Moore's
+    /// Nim_k or staircase Nim), or a subtraction set that is one range.
+    Closed(Ruleset),
     /// A computed nim-sequence.
     Table(Box<NimSequence>, Method),
 }
 
 impl Source {
     fn new(ruleset: &Ruleset, method: Method, start: Vec<u64>) -> Result<Source> {
-        if let Rules::Nim = ruleset.rules() {
-            return Ok(Source::Nim);
+        if ruleset.closed_heap_value(0).is_some() {
+            return Ok(Source::Closed(ruleset.clone()));
         }
         let Some(moves) = ruleset.move_set() else {
             return Err(UsageError(format!(
@@ -130,22 +131,22 @@ impl Source {
     /// heap still are.
     fn extend_to(&mut self, last: u64) -> Result<(), sprague::Error> {
         match self {
-            Source::Nim => Ok(()),
+            Source::Closed(_) => Ok(()),
             Source::Table(seq, method) => seq.extend_to(last, *method),
         }
     }
 
-    /// How many values are available (`u64::MAX` for Nim).
+    /// How many values are available (`u64::MAX` for a closed form).
     fn available(&self) -> u64 {
         match self {
-            Source::Nim => u64::MAX,
+            Source::Closed(_) => u64::MAX,
             Source::Table(seq, _) => seq.len(),
         }
     }
 
     fn get(&self, n: u64) -> u64 {
         match self {
-            Source::Nim => n,
+            Source::Closed(r) => r.closed_heap_value(n).unwrap_or(0),
             Source::Table(seq, _) => seq.values()[n as usize] as u64,
         }
     }
@@ -163,14 +164,14 @@ struct Emitter {
 }
 
 impl Emitter {
-    fn new(format: Format, word: &str, to: u64, nim: bool) -> Emitter {
+    fn new(format: Format, word: &str, to: u64, wide: bool) -> Emitter {
         let digits = to.max(1).ilog10() as usize + 1;
         Emitter {
             format,
             word: word.to_string(),
             to,
             n_width: digits.max(3),
-            v_width: if nim { digits.max(5) } else { 5 },
+            v_width: if wide { digits.max(5) } else { 5 },
         }
     }
 
@@ -373,8 +374,8 @@ pub fn parse_existing(bytes: &[u8], format: Format, word: &str) -> Result<Resume
 pub fn run(args: Args) -> Result<Exit> {
     let ruleset: Ruleset = args.ruleset.parse()?;
     let method = Method::from(args.method);
-    let is_nim = matches!(ruleset.rules(), Rules::Nim);
-    if !is_nim && args.to >= MAX_TABLE_LEN {
+    let closed = ruleset.closed_heap_value(0).is_some();
+    if !closed && args.to >= MAX_TABLE_LEN {
         return Err(UsageError(format!(
             "--to {}: tables hold at most {MAX_TABLE_LEN} values (heaps up to {})",
             args.to,
@@ -382,7 +383,7 @@ pub fn run(args: Args) -> Result<Exit> {
         ))
         .into());
     }
-    let emitter = Emitter::new(args.format, ruleset.word(), args.to, is_nim);
+    let emitter = Emitter::new(args.format, ruleset.word(), args.to, closed);
 
     let (mut out, start): (Box<dyn Write>, Resumed) = match &args.output {
         None => (Box::new(BufWriter::new(io::stdout().lock())), no_values()),
@@ -485,7 +486,7 @@ fn check_resumed(source: &mut Source, values: &[u64], word: &str) -> Result<()> 
             .into());
         }
     }
-    if !matches!(source, Source::Nim) && values.iter().any(|&v| v > u16::MAX as u64) {
+    if !matches!(source, Source::Closed(_)) && values.iter().any(|&v| v > u16::MAX as u64) {
         return Err(UsageError(format!(
             "cannot resume: the file holds a value above 65535, which no {word} table has"
         ))

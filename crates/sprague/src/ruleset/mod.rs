@@ -218,6 +218,24 @@ impl Ruleset {
         self.0.moves.as_ref()
     }
 
+    /// Whether a lone heap of this ruleset plays exactly like a Nim heap, so
+    /// its nim-sequence is G(n) = n: Nim itself, Moore's Nim_k (one heap
+    /// leaves nothing to combine) and staircase Nim (coins on step 1 go
+    /// straight to the ground).
+    ///
+    /// ```
+    /// use sprague::Ruleset;
+    /// assert!("moore:3".parse::<Ruleset>()?.single_heap_is_nim());
+    /// assert!(!"kayles".parse::<Ruleset>()?.single_heap_is_nim());
+    /// # Ok::<(), sprague::ParseError>(())
+    /// ```
+    pub fn single_heap_is_nim(&self) -> bool {
+        matches!(
+            self.rules(),
+            Rules::Nim | Rules::Moore { .. } | Rules::Staircase
+        )
+    }
+
     /// The Grundy value of a single heap of size `heap` (heap games only).
     ///
     /// Nim: the heap size itself. Subtraction and take-and-break games,
@@ -232,8 +250,10 @@ impl Ruleset {
     /// `limits.max_table`; [`Error::ValueOverflow`] when a value in the
     /// table would exceed 65,535.
     pub fn heap_value(&self, heap: u64, limits: &Limits) -> Result<u64, Error> {
+        if let Some(g) = self.closed_heap_value(heap) {
+            return Ok(g);
+        }
         match (self.rules(), self.move_set()) {
-            (Rules::Nim, _) => Ok(heap),
             (_, Some(moves)) => self.0.table.with(self.word(), moves, heap, limits, |look| {
                 look.get(heap) as u64
             }),
@@ -241,6 +261,33 @@ impl Ruleset {
                 "{} is not a heap game: its heaps have no values of their own",
                 self.word()
             ))),
+        }
+    }
+
+    /// G(heap) of a lone heap by a closed form, when there is one: Nim, and
+    /// the rulesets whose lone heap is a Nim heap (Moore's Nim_k, staircase
+    /// Nim), `G(n) = n`; a subtraction set that is one range `a..=b`,
+    /// `G(n) = floor((n mod (a + b)) / a)`. `None` for rulesets whose values
+    /// come from a table.
+    pub fn closed_heap_value(&self, heap: u64) -> Option<u64> {
+        match self.rules() {
+            _ if self.single_heap_is_nim() => Some(heap),
+            Rules::Subtraction(set) => set
+                .as_range()
+                .map(|(a, b)| subtraction::range_value(a, b, heap)),
+            _ => None,
+        }
+    }
+
+    /// The preperiod and period of the nim-sequence by a closed form, when
+    /// there is one (a subtraction set that is one range `a..=b`: 0 and
+    /// `a + b`).
+    pub fn closed_period(&self) -> Option<(u64, u64)> {
+        match self.rules() {
+            Rules::Subtraction(set) => set
+                .as_range()
+                .and_then(|(a, b)| Some((0, a.checked_add(b)?))),
+            _ => None,
         }
     }
 
@@ -469,6 +516,15 @@ impl Ruleset {
                 None => ControlFlow::Continue(()),
             }),
             Rules::Moore { .. } | Rules::Staircase => Err(self.not_a_heap_game()),
+            Rules::Subtraction(set) if set.as_range().is_some() => {
+                let (a, b) = set.as_range().unwrap_or((1, 1));
+                Ok(subtraction::range_moves_to(a, b, heap, target, &mut |s| {
+                    f(HeapMove {
+                        removed: s,
+                        parts: Parts::one(heap - s),
+                    })
+                }))
+            }
             Rules::Subtraction(_) | Rules::TakeBreak(_) | Rules::Grundy => {
                 let Some(moves) = self.move_set() else {
                     return Ok(ControlFlow::Continue(()));

@@ -83,6 +83,15 @@ impl SubtractionSet {
         Ok(SubtractionSet { ranges: merged })
     }
 
+    /// The bounds `(a, b)` when the set is one range `a..=b` (bounded Nim is
+    /// `a = 1`), which has a closed form ([`range_value`]).
+    pub fn as_range(&self) -> Option<(u64, u64)> {
+        match self.ranges.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }
+    }
+
     /// Whether `s` tokens may be removed.
     pub fn contains(&self, s: u64) -> bool {
         self.ranges.iter().any(|&(lo, hi)| lo <= s && s <= hi)
@@ -171,5 +180,133 @@ impl std::fmt::Display for SubtractionSet {
             }
         }
         Ok(())
+    }
+}
+
+/// G(heap) of the subtraction game whose set is the range `a..=b`:
+/// `floor((heap mod (a + b)) / a)` (Winning Ways, ch. 4; bounded Nim, a = 1:
+/// `heap mod (b + 1)`). Periodic from 0 with period `a + b`. O(1), any
+/// `u64` heap; `a >= 1`.
+///
+/// ```
+/// use sprague::ruleset::subtraction::range_value;
+/// assert_eq!(range_value(1, 3, 10), 10 % 4);
+/// let sub23: Vec<u64> = (0..10).map(|n| range_value(2, 3, n)).collect();
+/// assert_eq!(sub23, [0, 0, 1, 1, 2, 0, 0, 1, 1, 2]);
+/// ```
+pub fn range_value(a: u64, b: u64, heap: u64) -> u64 {
+    let period = u128::from(a) + u128::from(b);
+    ((u128::from(heap) % period) / u128::from(a)) as u64
+}
+
+/// Calls `visit` with every amount `s` in `a..=b`, `s <= heap`, that leaves
+/// a heap of Grundy value `target` in the range game `a..=b`, in increasing
+/// order of `s`, until it breaks. The heaps `x = heap - s` of value `t` are
+/// those with `x mod (a + b)` in `t·a ..= t·a + a - 1`; the `x` in question
+/// span fewer than `a + b` numbers, so at most two such blocks: the cost is
+/// the number of matches plus O(1).
+pub(crate) fn range_moves_to(
+    a: u64,
+    b: u64,
+    heap: u64,
+    target: u64,
+    visit: &mut dyn FnMut(u64) -> std::ops::ControlFlow<()>,
+) -> std::ops::ControlFlow<()> {
+    use std::ops::ControlFlow;
+    if heap < a {
+        return ControlFlow::Continue(());
+    }
+    let (a, b, heap, t) = (
+        u128::from(a),
+        u128::from(b),
+        u128::from(heap),
+        u128::from(target),
+    );
+    let period = a + b;
+    let (block_lo, block_hi) = (t * a, t * a + a - 1);
+    if block_lo >= period {
+        return ControlFlow::Continue(());
+    }
+    let block_hi = block_hi.min(period - 1);
+    let (x_min, x_max) = (heap.saturating_sub(b), heap - a);
+    // Blocks from the top down, so that s = heap - x increases.
+    let mut base = x_max - x_max % period;
+    loop {
+        let lo = (base + block_lo).max(x_min);
+        let hi = (base + block_hi).min(x_max);
+        let mut x = hi;
+        while x >= lo && lo <= hi {
+            visit((heap - x) as u64)?;
+            if x == 0 {
+                break;
+            }
+            x -= 1;
+        }
+        if base < period || base + block_hi < x_min {
+            break;
+        }
+        base -= period;
+        if base + block_hi < x_min {
+            break;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use std::ops::ControlFlow;
+
+    /// G(0..=n) of the range game a..=b by the definition (mex of options).
+    fn by_definition(a: u64, b: u64, n: u64) -> Vec<u64> {
+        let mut g: Vec<u64> = Vec::new();
+        for h in 0..=n {
+            let options = (a..=b.min(h)).map(|s| g[(h - s) as usize]);
+            g.push(crate::mex(options));
+        }
+        g
+    }
+
+    proptest! {
+        #[test]
+        fn range_closed_form_matches_the_definition(a in 1u64..8, extra in 0u64..8) {
+            let b = a + extra;
+            let g = by_definition(a, b, 120);
+            for (h, &v) in g.iter().enumerate() {
+                prop_assert_eq!(range_value(a, b, h as u64), v, "sub:{}-{} heap {}", a, b, h);
+            }
+            for (h, _) in g.iter().enumerate() {
+                for t in 0..=4u64 {
+                    let mut listed = Vec::new();
+                    let _ = range_moves_to(a, b, h as u64, t, &mut |s| {
+                        listed.push(s);
+                        ControlFlow::Continue(())
+                    });
+                    let expected: Vec<u64> = (a..=b.min(h as u64))
+                        .filter(|&s| g[h - s as usize] == t)
+                        .collect();
+                    prop_assert_eq!(listed, expected, "sub:{}-{} heap {} target {}", a, b, h, t);
+                }
+            }
+        }
+
+        #[test]
+        fn range_moves_of_huge_heaps_have_the_target_value(
+            a in 1u64..1_000_000_000,
+            extra in 0u64..1_000_000_000,
+            heap in any::<u64>(),
+            t in 0u64..3,
+        ) {
+            let b = a + extra;
+            let mut n = 0;
+            let _ = range_moves_to(a, b, heap, t, &mut |s| {
+                n += 1;
+                assert!((a..=b).contains(&s) && s <= heap);
+                assert_eq!(range_value(a, b, heap - s), t);
+                if n == 1000 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+            });
+        }
     }
 }

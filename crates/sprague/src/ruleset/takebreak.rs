@@ -91,7 +91,7 @@ pub(crate) fn options(
     if moves.allows_take_all(heap) {
         out.push(HeapMove {
             removed: heap,
-            parts: Parts::NONE,
+            parts: Parts::one(0),
         });
     }
     for &(lo, hi) in &moves.take {
@@ -187,7 +187,7 @@ pub(crate) fn moves_to(
     if t == 0 && moves.allows_take_all(heap) {
         emit!(HeapMove {
             removed: heap,
-            parts: Parts::NONE
+            parts: Parts::one(0)
         });
     }
     for &(lo, hi) in &moves.take {
