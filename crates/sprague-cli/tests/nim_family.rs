@@ -140,3 +140,28 @@ fn moore_json_value_is_null_when_too_large_to_search() {
     assert_eq!(v["truncated"], true);
     assert_eq!(v["total_winning_moves"], 65536);
 }
+
+#[test]
+fn moore_lists_are_capped_by_default() {
+    let m = u64::MAX.to_string();
+    let out = sprague()
+        .args(["analyze", &format!("moore:2 {m} {m} {m} {m}"), "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 10_000);
+    assert_eq!(v["truncated"], true);
+    // More than 2^64 moves: the count does not fit the JSON number.
+    assert_eq!(v["total_winning_moves"], serde_json::Value::Null);
+}
+
+#[test]
+fn batch_skips_a_byte_order_mark() {
+    sprague()
+        .arg("batch")
+        .write_stdin("\u{feff}nim 1 2 3\nnim 1\n")
+        .assert()
+        .success()
+        .stdout("P\nN\tnim 0\n");
+}

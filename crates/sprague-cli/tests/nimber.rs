@@ -115,7 +115,7 @@ fn batch_bad_lines_exit_2_and_name_the_line() {
         .assert()
         .code(2)
         .stdout("3\n")
-        .stderr("error: the input ends after 1 pairs, but the count T on line 1 is 2\n");
+        .stderr("error: the input ends after 1 pair, but the count T on line 1 is 2\n");
     sprague()
         .args(["nimber", "--batch"])
         .write_stdin("two\n")
@@ -159,4 +159,14 @@ fn batch_agrees_with_the_expression_command() {
         assert_eq!(nimber(&[&format!("{a} * {b}")]).trim(), line);
     }
     assert_eq!(lines.len(), pairs.len());
+}
+
+#[test]
+fn a_very_long_bad_expression_is_an_error_not_a_panic() {
+    let text = format!("{}x", "1 + ".repeat(17_000));
+    sprague()
+        .args(["nimber", &text])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("column 68001"));
 }

@@ -5,7 +5,8 @@ use std::ops::ControlFlow;
 
 use crate::ruleset::nim;
 use crate::{
-    Action, Error, Game, Move, Outcome, Parts, Play, Position, Rules, Solver, DEFAULT_MAX_STATES,
+    Action, Error, Game, HeapChange, Move, Outcome, Parts, Play, Position, Rules, Solver,
+    DEFAULT_MAX_STATES,
 };
 
 /// Resource limits for analysis. A computation that would pass a limit stops
@@ -56,6 +57,11 @@ pub struct Analysis {
     /// The total number of winning moves, when it is known (always when the
     /// list is complete).
     pub total_winning_moves: Option<u64>,
+    /// The components (indices from 0) whose winning moves could not be
+    /// listed within the limits (a `moore:K` component in a sum needs a
+    /// search for its moves to a non-zero value). When not empty the list
+    /// is incomplete: `truncated` is set and the total is unknown.
+    pub unsearched: Vec<usize>,
 }
 
 /// Analyses positions within [`Limits`].
@@ -78,6 +84,7 @@ pub struct Analysis {
 pub struct Analyzer {
     limits: Limits,
     count_all: bool,
+    want_value: bool,
 }
 
 impl Default for Analyzer {
@@ -93,7 +100,17 @@ impl Analyzer {
         Analyzer {
             limits,
             count_all: true,
+            want_value: true,
         }
+    }
+
+    /// The same analyzer, told whether the Grundy value is wanted where it
+    /// costs a search (a lone `moore:K` component, whose outcome and winning
+    /// moves come from Moore's theorem). Without it, such a value is `None`
+    /// unless the theorem gives it (0 for a P-position).
+    pub fn with_value(mut self, want_value: bool) -> Analyzer {
+        self.want_value = want_value;
+        self
     }
 
     /// The same analyzer, told whether to count the winning moves past the
@@ -152,10 +169,11 @@ impl Analyzer {
         play: Play,
         max_moves: Option<usize>,
     ) -> Result<Analysis, Error> {
+        // Sums of Nim (and moore:1, which is Nim) are one misère Nim position.
         let all_nim = position
             .components()
             .iter()
-            .all(|c| matches!(c.ruleset().rules(), Rules::Nim));
+            .all(|c| matches!(c.ruleset().rules(), Rules::Nim | Rules::Moore { k: 1 }));
         match play {
             Play::Normal => {
                 if let [c] = position.components() {
@@ -178,6 +196,7 @@ impl Analyzer {
         let component_values = self.component_values(position)?;
         let total = component_values.iter().fold(0, |a, b| a ^ b);
         let mut collector = self.collector(max_moves);
+        let mut unsearched = Vec::new();
         if total != 0 {
             for (i, (c, &v)) in position
                 .components()
@@ -191,18 +210,29 @@ impl Analyzer {
                     v ^ total,
                     &self.limits,
                     &mut |action| collector.push(position.make_move(i, action)),
-                )?;
-                if flow.is_break() {
-                    break;
+                );
+                match flow {
+                    Ok(flow) if flow.is_break() => break,
+                    Ok(_) => {}
+                    // The outcome and value stand; only this component's
+                    // moves are missing from the list.
+                    Err(Error::StateLimit { .. }) => unsearched.push(i),
+                    Err(e) => return Err(e),
                 }
             }
         }
-        Ok(collector.finish(
+        let mut analysis = collector.finish(
             Play::Normal,
             Outcome::from_next_player_wins(total != 0),
             Some(total),
             component_values,
-        ))
+        );
+        if !unsearched.is_empty() {
+            analysis.truncated = true;
+            analysis.total_winning_moves = None;
+            analysis.unsearched = unsearched;
+        }
+        Ok(analysis)
     }
 
     /// A lone component whose outcome a theorem gives (Moore's Nim_k): the
@@ -214,12 +244,21 @@ impl Analyzer {
         max_moves: Option<usize>,
     ) -> Result<Analysis, Error> {
         let c = &position.components()[0];
-        let value = match c.ruleset().component_value(c.heaps(), &self.limits) {
-            Ok(v) => Some(v),
-            Err(e) if e.is_limit() => None,
-            Err(e) => return Err(e),
+        let value = if outcome == Outcome::P {
+            Some(0)
+        } else if !self.want_value {
+            None
+        } else {
+            match c.ruleset().component_value(c.heaps(), &self.limits) {
+                Ok(v) => Some(v),
+                Err(e) if e.is_limit() => None,
+                Err(e) => return Err(e),
+            }
         };
+        // Listing moves past the maximum just to count them would cost
+        // O(64 n) each: the theorem counts them instead (below).
         let mut collector = self.collector(max_moves);
+        collector.count_all = false;
         if outcome == Outcome::N {
             // The value is not needed to move to a P-position (value 0).
             let _ = c.ruleset().component_moves_to(
@@ -254,11 +293,16 @@ impl Analyzer {
         for (k, to) in nim::misere_winning_moves(&heaps) {
             let (i, j) = places[k];
             let from = heaps[k];
-            let action = Action::Heap {
-                heap: j,
-                from,
-                removed: from - to,
-                parts: Parts::one(to),
+            let action = match position.components()[i].ruleset().rules() {
+                Rules::Moore { .. } => Action::Heaps {
+                    changes: vec![HeapChange { heap: j, from, to }],
+                },
+                _ => Action::Heap {
+                    heap: j,
+                    from,
+                    removed: from - to,
+                    parts: Parts::one(to),
+                },
             };
             if collector.push(position.make_move(i, action)).is_break() {
                 break;
@@ -354,6 +398,7 @@ impl Collector {
             total_winning_moves: (!self.gave_up).then_some(self.moves.len() as u64 + self.beyond),
             winning_moves: self.moves,
             truncated: self.truncated,
+            unsearched: Vec::new(),
         }
     }
 }

@@ -224,8 +224,8 @@ pub enum Error {
     /// A Grundy value would need a table of nim-values past `limit` heap
     /// sizes (see [`Limits::max_table`](crate::Limits)).
     #[error(
-        "{ruleset} heap {heap}: its Grundy value needs a table up to heap {heap}, \
-         beyond the table limit of {limit} heap sizes"
+        "{ruleset} heap {heap}: its Grundy value needs the nim-sequence up to heap {heap}, \
+         but the table limit is {limit} values (heaps 0 to {limit} - 1)"
     )]
     TableLimit {
         /// The ruleset word.

@@ -282,7 +282,10 @@ impl Explanation {
             Method::Bouton { table } => format!("the nim-sum is {}", terms(table)),
             Method::MisereNim { case, table } => match case {
                 MisereCase::AllOnes { ones } => {
-                    format!("no heap is above 1 and there are {ones} heaps of 1")
+                    format!(
+                        "no heap is above 1 and there {}",
+                        heaps_of_one(*ones as u64)
+                    )
                 }
                 MisereCase::OneBig => "exactly one heap is above 1".to_string(),
                 MisereCase::ManyBig => format!(
@@ -561,8 +564,11 @@ fn reason(
                     xor_terms(&all_heaps(after))
                 ),
                 _ => format!(
-                    "it leaves no heap above 1 and {ones} heaps of 1, an odd number: the \
-                     players now take one each, and the opponent takes the last token."
+                    "it leaves no heap above 1 and {}, an odd number: the \
+                     players now take one each, and the opponent takes the last token.",
+                    heaps_of_one(ones as u64)
+                        .trim_start_matches("is ")
+                        .trim_start_matches("are ")
                 ),
             }
         }
@@ -1084,6 +1090,15 @@ pub fn why(
     let limits = analyzer.limits();
     let method = method_for(position, play, &analysis.component_values, limits)?;
     reason(position, &method, mv, &after, limits).map(Some)
+}
+
+/// "is one heap of 1" or "are N heaps of 1".
+fn heaps_of_one(n: u64) -> String {
+    if n == 1 {
+        "is one heap of 1".to_string()
+    } else {
+        format!("are {n} heaps of 1")
+    }
 }
 
 #[cfg(test)]

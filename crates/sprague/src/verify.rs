@@ -47,7 +47,7 @@ pub fn verify(
     max_heap: u64,
     limits: Limits,
 ) -> Result<VerifyReport, Error> {
-    if play == Play::Misere && !matches!(ruleset.rules(), Rules::Nim) {
+    if play == Play::Misere && !matches!(ruleset.rules(), Rules::Nim | Rules::Moore { k: 1 }) {
         return Err(Error::Unsupported(format!(
             "{} has no misère closed form to verify (misère play of it is always searched)",
             ruleset.word()

@@ -264,3 +264,60 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn moore_p_positions_have_value_0_and_sums_still_answer() {
+    let m = u64::MAX;
+    let p = pos(&format!("moore:2 {m} {m} {m}"));
+    let a = Analyzer::default().analyze(&p, Play::Normal, None).unwrap();
+    assert_eq!((a.outcome, a.value), (Outcome::P, Some(0)));
+    // In a sum, a moore component too large to search for its moves to a
+    // non-zero value leaves the list incomplete, but the answer stands.
+    let p = pos(&format!("moore:2 {m} {m} {m} + nim 3"));
+    let a = Analyzer::default().analyze(&p, Play::Normal, None).unwrap();
+    assert_eq!((a.outcome, a.value), (Outcome::N, Some(3)));
+    assert_eq!(a.unsearched, vec![0]);
+    assert!(a.truncated && a.total_winning_moves.is_none());
+    let after: Vec<String> = a
+        .winning_moves
+        .iter()
+        .map(|m| p.play(m).unwrap().to_string())
+        .collect();
+    assert_eq!(after, vec![format!("moore:2 {m} {m} {m} + nim 0")]);
+}
+
+#[test]
+fn moore_1_is_nim_under_misere_play_too() {
+    let (o, after) = analyse("moore:1 18446744073709551615 5", Play::Misere);
+    assert_eq!(o, Outcome::N);
+    assert_eq!(after, vec!["moore:1 5 5".to_string()]);
+    let report = verify(
+        &"moore:1".parse().unwrap(),
+        Play::Misere,
+        3,
+        4,
+        Limits::default(),
+    )
+    .unwrap();
+    assert_eq!(report.disagreements, 0);
+}
+
+#[test]
+fn moore_with_a_large_k_and_many_heaps_does_not_overflow_the_stack() {
+    // The digit walk recurses only over the 64 binary digits, never over K.
+    let heaps: Vec<String> = (0..3000u64)
+        .map(|i| (i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 1).to_string())
+        .collect();
+    let p = pos(&format!("moore:1500 {}", heaps.join(" ")));
+    let a = Analyzer::default()
+        .analyze(&p, Play::Normal, Some(2))
+        .unwrap();
+    assert_eq!(a.outcome, Outcome::N);
+    assert_eq!(a.winning_moves.len(), 2);
+    for m in &a.winning_moves {
+        assert_eq!(
+            p.play(m).unwrap().outcome(Play::Normal).unwrap(),
+            Outcome::P
+        );
+    }
+}

@@ -6,7 +6,7 @@ use anyhow::Result;
 use sprague::{Analyzer, Play};
 
 use super::report::{human, write_json};
-use super::{position_from_words, LibError, LimitArgs};
+use super::{default_max_moves, position_from_words, LibError, LimitArgs};
 use crate::exit::Exit;
 
 /// Analyse a position: its Grundy value (the nim-sum written out), its
@@ -32,7 +32,9 @@ pub struct Args {
     /// winning move works.
     #[arg(long)]
     pub explain: bool,
-    /// List at most N winning moves (default: all).
+    /// List at most N winning moves (default: all of them; at most 10,000 for
+    /// moore:K with K >= 2 and take-and-break games, whose lists can be
+    /// astronomically long).
     #[arg(long, value_name = "N")]
     pub max_moves: Option<usize>,
     #[command(flatten)]
@@ -49,16 +51,24 @@ pub fn run(args: Args) -> Result<Exit> {
     };
     let limits = args.limits.limits();
     if args.explain {
-        let explanation =
-            sprague::explain::explain(&position, play, &Analyzer::new(limits), args.max_moves)
-                .map_err(LibError)?;
+        let explanation = sprague::explain::explain(
+            &position,
+            play,
+            &Analyzer::new(limits),
+            default_max_moves(&position, args.max_moves),
+        )
+        .map_err(LibError)?;
         let mut out = std::io::stdout().lock();
         write!(out, "{explanation}")?;
         out.flush()?;
         return Ok(Exit::Success);
     }
     let analysis = Analyzer::new(limits)
-        .analyze(&position, play, args.max_moves)
+        .analyze(
+            &position,
+            play,
+            default_max_moves(&position, args.max_moves),
+        )
         .map_err(LibError)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     if args.json {

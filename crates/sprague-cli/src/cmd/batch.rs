@@ -6,7 +6,7 @@ use anyhow::Result;
 use sprague::{Analyzer, Outcome, Play, PositionParser};
 
 use super::report::write_json;
-use super::{LibError, LimitArgs};
+use super::{default_max_moves, LibError, LimitArgs};
 use crate::exit::{exit_for, Exit};
 
 /// Analyse many positions, one per line from stdin (blank lines are skipped;
@@ -27,7 +27,8 @@ pub struct Args {
     /// Print one JSON analyze object per line.
     #[arg(long)]
     pub json: bool,
-    /// With --json, list at most N winning moves per position (default: all).
+    /// With --json, list at most N winning moves per position (default: all;
+    /// at most 10,000 for moore:K with K >= 2 and take-and-break games).
     #[arg(long, value_name = "N")]
     pub max_moves: Option<usize>,
     #[command(flatten)]
@@ -57,8 +58,10 @@ fn run_on(
         Play::Normal
     };
     // Plain output shows one winning move: do not count the others.
-    let analyzer = Analyzer::new(args.limits.limits()).with_total_count(args.json);
-    let max_moves = if args.json { args.max_moves } else { Some(1) };
+    let analyzer = Analyzer::new(args.limits.limits())
+        .with_total_count(args.json)
+        .with_value(args.json);
+    let one = Some(1);
     let mut parser = PositionParser::new();
     let mut line = Vec::new();
     let mut number = 0usize;
@@ -78,7 +81,13 @@ fn run_on(
             out.flush()?;
             err.write_all(format!("error: line {number}: {e}\n").as_bytes())
         };
-        let Ok(text) = std::str::from_utf8(&line) else {
+        // A byte-order mark at the start of the input is not part of it.
+        let bytes = if number == 1 {
+            line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&line)
+        } else {
+            &line
+        };
+        let Ok(text) = std::str::from_utf8(bytes) else {
             fail(&"the line is not valid UTF-8", Exit::BadInput)?;
             continue;
         };
@@ -96,6 +105,11 @@ fn run_on(
                 fail(&e, Exit::BadInput)?;
                 continue;
             }
+        };
+        let max_moves = if args.json {
+            default_max_moves(&position, args.max_moves)
+        } else {
+            one
         };
         let analysis = match analyzer.analyze(&position, play, max_moves) {
             Ok(a) => a,

@@ -80,6 +80,29 @@ impl LimitArgs {
     }
 }
 
+/// The most winning moves listed by default for positions whose lists can be
+/// astronomically long.
+pub const DEFAULT_MOVE_CAP: usize = 10_000;
+
+/// The default of `--max-moves` for `position`: all winning moves when
+/// their number is bounded by the heaps (Nim, staircase, subtraction
+/// games); at most [`DEFAULT_MOVE_CAP`] when a component is `moore:K` with
+/// K >= 2 or a take-and-break game, whose huge heaps can have more winning
+/// moves than could ever be printed.
+pub fn default_max_moves(position: &Position, asked: Option<usize>) -> Option<usize> {
+    use sprague::Rules;
+    if asked.is_some() {
+        return asked;
+    }
+    let bounded = position.components().iter().all(|c| {
+        matches!(
+            c.ruleset().rules(),
+            Rules::Nim | Rules::Staircase | Rules::Subtraction(_) | Rules::Moore { k: 1 }
+        )
+    });
+    (!bounded).then_some(DEFAULT_MOVE_CAP)
+}
+
 /// Parses a position given on the command line as separate words or as one
 /// quoted string (or a mix): the words are joined by spaces, so word numbers
 /// in error messages count across all of them.

@@ -103,7 +103,8 @@ impl fmt::Display for NumberError {
                 "nimbers are not negative: they run from 0 to 18446744073709551615"
             }
             NumberError::TooLarge => {
-                "too large: the largest 64-bit nimber is 18446744073709551615 (2^64 - 1)"
+                "too large: numbers here (nimbers, exponents, counts) run up to \
+                 18446744073709551615 (2^64 - 1)"
             }
         })
     }
@@ -190,8 +191,13 @@ impl ExprError {
     }
 
     /// The message followed by the expression and a caret under the token.
+    /// Long expressions are not echoed (the message names the column).
     fn with_context(&self, text: &str) -> String {
-        format!("{self}\n  {text}\n  {:>width$}", "^", width = self.column)
+        if text.chars().count() > 100 {
+            return self.to_string();
+        }
+        let pad = " ".repeat(self.column.saturating_sub(1));
+        format!("{self}\n  {text}\n  {pad}^")
     }
 }
 
@@ -200,10 +206,14 @@ impl fmt::Display for ExprError {
         if self.token.is_empty() {
             write!(f, "at the end (column {}): {}", self.column, self.message)
         } else {
+            let token = match self.token.char_indices().nth(40) {
+                Some((at, _)) => format!("{}…", &self.token[..at]),
+                None => self.token.clone(),
+            };
             write!(
                 f,
                 "token {:?} (column {}): {}",
-                self.token, self.column, self.message
+                token, self.column, self.message
             )
         }
     }
@@ -562,8 +572,9 @@ fn run_batch(mut input: impl Read, out: &mut impl Write, err: &mut impl Write) -
         )
         .into()),
         Some((count, count_line)) if batch.done < count => Err(UsageError(format!(
-            "the input ends after {} pairs, but the count T on line {count_line} is {count}",
-            batch.done
+            "the input ends after {} pair{}, but the count T on line {count_line} is {count}",
+            batch.done,
+            if batch.done == 1 { "" } else { "s" }
         ))
         .into()),
         Some(_) => Ok(batch.status),
@@ -669,10 +680,13 @@ impl Batch {
                         .map(|b| (a, b))
                         .map_err(|e| format!("word 2 {:?}: {e}", String::from_utf8_lossy(second)))
                 }),
-            _ => Err(format!(
-                "expected two numbers `a b`, found {} words",
-                1 + second.is_some() as usize + third.is_some() as usize + words.count()
-            )),
+            _ => {
+                let n = 1 + second.is_some() as usize + third.is_some() as usize + words.count();
+                Err(format!(
+                    "expected two numbers `a b`, found {n} word{}",
+                    if n == 1 { "" } else { "s" }
+                ))
+            }
         };
         match pair {
             Ok((a, b)) => self.write_product(a, b, out)?,
@@ -1004,7 +1018,7 @@ mod tests {
             "{err}"
         );
         assert!(
-            err.contains("line 3: expected two numbers `a b`, found 1 words"),
+            err.contains("line 3: expected two numbers `a b`, found 1 word"),
             "{err}"
         );
 
@@ -1024,7 +1038,7 @@ mod tests {
         let (_, _, code) = batch("3\n2 2\n");
         assert_eq!(
             code.unwrap_err(),
-            "the input ends after 1 pairs, but the count T on line 1 is 3"
+            "the input ends after 1 pair, but the count T on line 1 is 3"
         );
 
         let (_, _, code) = batch("x\n");

@@ -153,6 +153,9 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
                         writeln!(out, "  {c}: {detail} = {v}")
                     }
                     Some(_) => writeln!(out, "  {c}: {v}"),
+                    None if *v == 0 => {
+                        writeln!(out, "  {c}: 0 (a P-position by Moore's theorem)")
+                    }
                     None => writeln!(
                         out,
                         "  {c}: {v} (by search; Moore's theorem gives only the P-positions)"
@@ -205,6 +208,10 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
         Outcome::N => {
             let count = match (analysis.total_winning_moves, analysis.truncated) {
                 (Some(total), _) => total.to_string(),
+                (None, true) if !analysis.unsearched.is_empty() => format!(
+                    "{} found; the list may be incomplete",
+                    analysis.winning_moves.len()
+                ),
                 (None, true) => format!("{} shown, more exist", analysis.winning_moves.len()),
                 (None, false) => analysis.winning_moves.len().to_string(),
             };
@@ -219,7 +226,16 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
                 }
                 out.push('\n');
             }
-            if analysis.truncated {
+            for &i in &analysis.unsearched {
+                let _ = writeln!(
+                    out,
+                    "  (moves in component {} ({}) are not listed: finding them needs a search \
+                     past the limits; raise --max-states to include them)",
+                    i + 1,
+                    position.components()[i]
+                );
+            }
+            if analysis.truncated && analysis.unsearched.is_empty() {
                 let _ = writeln!(out, "  (list cut at --max-moves)");
             }
         }

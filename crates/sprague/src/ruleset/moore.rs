@@ -81,12 +81,44 @@ impl std::fmt::Display for MooreMove {
 #[derive(Default)]
 pub(crate) struct ValueSearch {
     solver: std::sync::Mutex<Option<Solver<MooreGame>>>,
+    /// Positions (sorted heaps) whose search failed, with the state limit
+    /// it failed at: asked again within that limit, they fail at once.
+    failed: std::sync::Mutex<std::collections::HashMap<Vec<u64>, usize>>,
 }
 
 impl ValueSearch {
     /// The Grundy value of the component `heaps` of `moore:k`, by search
     /// within `limits` (a table kept across calls).
+    ///
+    /// A P-position by Moore's theorem has value 0 without search; a
+    /// position with clearly more positions below it than the state limit
+    /// fails at once instead of searching up to the limit.
     pub(crate) fn value(&self, heaps: &[u64], k: u64, limits: &Limits) -> Result<u64, Error> {
+        if is_p_position(heaps, k) {
+            return Ok(0);
+        }
+        // Positions below: the multisets of sizes h'_i <= h_i, at least
+        // prod(h_i + 1) / n! of them.
+        let below = heaps
+            .iter()
+            .filter(|&&h| h > 0)
+            .enumerate()
+            .fold(1f64, |acc, (i, &h)| {
+                acc * (h as f64 + 1.0) / (i as f64 + 1.0)
+            });
+        if below > limits.max_states as f64 {
+            return Err(Error::StateLimit {
+                limit: limits.max_states,
+            });
+        }
+        let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h != 0).collect();
+        key.sort_unstable();
+        let mut failed = self.failed.lock().unwrap_or_else(|e| e.into_inner());
+        if failed.get(&key).is_some_and(|&at| limits.max_states <= at) {
+            return Err(Error::StateLimit {
+                limit: limits.max_states,
+            });
+        }
         let mut guard = self.solver.lock().unwrap_or_else(|e| e.into_inner());
         let solver = guard.get_or_insert_with(|| {
             Solver::new(MooreGame {
@@ -96,7 +128,13 @@ impl ValueSearch {
         });
         solver.set_max_states(limits.max_states);
         solver.game_mut().max_options = limits.max_states;
-        solver.grundy_value(&heaps.to_vec())
+        let result = solver.grundy_value(&key);
+        if let Err(e) = &result {
+            if e.is_limit() && failed.len() < 1024 {
+                failed.insert(key, limits.max_states);
+            }
+        }
+        result
     }
 }
 
@@ -171,8 +209,8 @@ struct Walk<'a, 'f> {
 }
 
 impl Walk<'_, '_> {
-    /// Chooses digit `bit` (and, recursively, the lower digits); `bit = -1`
-    /// means all digits are chosen.
+    /// Chooses digit `bit` (and, recursively, the lower digits: the depth is
+    /// at most 64); `bit = -1` means all digits are chosen.
     fn digit(&mut self, bit: i32) -> ControlFlow<()> {
         if bit < 0 {
             if self.free.is_empty() {
@@ -193,82 +231,79 @@ impl Walk<'_, '_> {
         let ones: Vec<usize> = (0..self.heaps.len())
             .filter(|&i| !self.is_free[i] && self.heaps[i] >> bit & 1 == 1)
             .collect();
-        let m = self.free.len() as u64;
-        let budget = self.k - m;
+        let m = self.free.len();
+        let budget = self.k - m as u64;
         let modulus = modulus(self.k);
         let max_switch = budget.min(ones.len() as u64) as usize;
+        let high = if bit == 63 { 0 } else { !0u64 << (bit + 1) };
         for x in 0..=max_switch {
             let kept = (ones.len() - x) as u64 % modulus;
-            let y = (modulus - kept) % modulus;
+            let y = ((modulus - kept) % modulus) as usize;
             if y > m {
                 continue;
             }
-            let mut chosen = Vec::with_capacity(x);
-            self.switch(&ones, 0, x, &mut chosen, y as usize, bit)?;
+            // The x heaps that become free here, then the y free heaps that
+            // get a 1 here.
+            let mut switches = Combinations::new(ones.len(), x);
+            while let Some(chosen) = switches.next_combination() {
+                let mut ones_here = Combinations::new(m, y);
+                while let Some(set) = ones_here.next_combination() {
+                    for &j in set {
+                        self.free[j].1 |= 1 << bit;
+                    }
+                    for &c in chosen {
+                        let i = ones[c];
+                        self.is_free[i] = true;
+                        // Unchanged above this digit, 0 here (it had a 1).
+                        self.free.push((i, self.heaps[i] & high));
+                    }
+                    let flow = self.digit(bit - 1);
+                    for &c in chosen {
+                        self.is_free[ones[c]] = false;
+                    }
+                    self.free.truncate(m);
+                    for &j in set {
+                        self.free[j].1 &= !(1u64 << bit);
+                    }
+                    flow?;
+                }
+            }
         }
         ControlFlow::Continue(())
     }
+}
 
-    /// Chooses the `x` heaps (from `ones[from..]`) that become free at this
-    /// digit, then the `y` free heaps that get a 1 here.
-    fn switch(
-        &mut self,
-        ones: &[usize],
-        from: usize,
-        x: usize,
-        chosen: &mut Vec<usize>,
-        y: usize,
-        bit: i32,
-    ) -> ControlFlow<()> {
-        if chosen.len() == x {
-            let old_free = self.free.len();
-            return self.set_ones(0, old_free, y, chosen, bit);
+/// The `r`-element subsets of `0..n` in lexicographic order, produced one at
+/// a time without recursion.
+struct Combinations {
+    n: usize,
+    indices: Vec<usize>,
+    started: bool,
+}
+
+impl Combinations {
+    fn new(n: usize, r: usize) -> Combinations {
+        Combinations {
+            n,
+            indices: (0..r).collect(),
+            started: false,
         }
-        for i in from..ones.len() {
-            if ones.len() - i < x - chosen.len() {
-                break;
-            }
-            chosen.push(ones[i]);
-            self.switch(ones, i + 1, x, chosen, y, bit)?;
-            chosen.pop();
-        }
-        ControlFlow::Continue(())
     }
 
-    /// Gives a 1 at this digit to `y` of the heaps `free[from..old_free]`,
-    /// then frees the heaps in `chosen` and moves on to the next digit.
-    fn set_ones(
-        &mut self,
-        from: usize,
-        old_free: usize,
-        y: usize,
-        chosen: &[usize],
-        bit: i32,
-    ) -> ControlFlow<()> {
-        if y == 0 {
-            let high = if bit == 63 { 0 } else { !0u64 << (bit + 1) };
-            for &i in chosen {
-                self.is_free[i] = true;
-                // Unchanged above this digit, 0 here (the heap had a 1).
-                self.free.push((i, self.heaps[i] & high));
-            }
-            let flow = self.digit(bit - 1);
-            for &i in chosen {
-                self.is_free[i] = false;
-            }
-            self.free.truncate(old_free);
-            return flow;
+    /// The next subset, or `None` after the last.
+    fn next_combination(&mut self) -> Option<&[usize]> {
+        let r = self.indices.len();
+        if !self.started {
+            self.started = true;
+            return (r <= self.n).then_some(&self.indices[..]);
         }
-        for j in from..old_free {
-            if old_free - j < y {
-                break;
-            }
-            self.free[j].1 |= 1 << bit;
-            let flow = self.set_ones(j + 1, old_free, y - 1, chosen, bit);
-            self.free[j].1 &= !(1u64 << bit);
-            flow?;
+        // The rightmost index that can still move right.
+        let i = (0..r).rev().find(|&i| self.indices[i] < self.n - r + i)?;
+        self.indices[i] += 1;
+        for j in i + 1..r {
+            self.indices[j] = self.indices[j - 1] + 1;
         }
-        ControlFlow::Continue(())
+        Some(&self.indices[..])
     }
 }
 
@@ -285,9 +320,12 @@ pub(crate) fn count_winning_moves(heaps: &[u64], k: u64, budget: u64) -> Option<
     let mut states: HashMap<Vec<usize>, u128> = HashMap::new();
     states.insert(Vec::new(), 1);
     let mut steps = 0u64;
+    // Words of heap indices stored in the keys: a bound on memory.
+    let mut words = 0u64;
     for bit in (0..64).rev() {
         let mut next: HashMap<Vec<usize>, u128> = HashMap::new();
         for (free, ways) in &states {
+            steps += heaps.len() as u64;
             let ones: Vec<usize> = (0..heaps.len())
                 .filter(|i| heaps[*i] >> bit & 1 == 1 && free.binary_search(i).is_err())
                 .collect();
@@ -300,28 +338,18 @@ pub(crate) fn count_winning_moves(heaps: &[u64], k: u64, budget: u64) -> Option<
                     continue;
                 }
                 let per = ways.checked_mul(binomial(m, y)?)?;
-                let mut ok = true;
-                let _ = for_each_subset(&ones, x, &mut |subset| {
+                let mut subsets = Combinations::new(ones.len(), x);
+                while let Some(subset) = subsets.next_combination() {
                     steps += 1;
-                    if steps > budget {
-                        ok = false;
-                        return ControlFlow::Break(());
+                    words += free.len() as u64 + x as u64;
+                    if steps > budget || words > budget.saturating_mul(4) {
+                        return None;
                     }
                     let mut f = free.clone();
-                    f.extend_from_slice(subset);
+                    f.extend(subset.iter().map(|&c| ones[c]));
                     f.sort_unstable();
                     let slot = next.entry(f).or_insert(0);
-                    match slot.checked_add(per) {
-                        Some(v) => *slot = v,
-                        None => {
-                            ok = false;
-                            return ControlFlow::Break(());
-                        }
-                    }
-                    ControlFlow::Continue(())
-                });
-                if !ok {
-                    return None;
+                    *slot = slot.checked_add(per)?;
                 }
             }
         }
@@ -341,36 +369,6 @@ fn binomial(n: u64, r: u64) -> Option<u128> {
         c = c.checked_mul(u128::from(n - i))? / u128::from(i + 1);
     }
     Some(c)
-}
-
-/// Calls `f` with every subset of `items` of size `r`, in lexicographic
-/// order, until it breaks.
-fn for_each_subset(
-    items: &[usize],
-    r: usize,
-    f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>,
-) -> ControlFlow<()> {
-    fn go(
-        items: &[usize],
-        from: usize,
-        r: usize,
-        chosen: &mut Vec<usize>,
-        f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        if chosen.len() == r {
-            return f(chosen);
-        }
-        for i in from..items.len() {
-            if items.len() - i < r - chosen.len() {
-                break;
-            }
-            chosen.push(items[i]);
-            go(items, i + 1, r, chosen, f)?;
-            chosen.pop();
-        }
-        ControlFlow::Continue(())
-    }
-    go(items, 0, r, &mut Vec::with_capacity(r), f)
 }
 
 /// The number of options of a Moore's Nim_k position (moves of 1..=k
@@ -408,12 +406,14 @@ pub(crate) fn options(
     let nonzero: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 0).collect();
     let most = (k.min(nonzero.len() as u64)) as usize;
     for r in 1..=most {
-        let _ = for_each_subset(&nonzero, r, &mut |subset| {
+        let mut subsets = Combinations::new(nonzero.len(), r);
+        while let Some(subset) = subsets.next_combination() {
             // Every combination of smaller sizes for the chosen heaps.
+            let chosen: Vec<usize> = subset.iter().map(|&c| nonzero[c]).collect();
             let mut to: Vec<u64> = vec![0; r];
-            loop {
+            'sizes: loop {
                 out.push(
-                    subset
+                    chosen
                         .iter()
                         .zip(&to)
                         .map(|(&heap, &t)| HeapChange {
@@ -427,17 +427,17 @@ pub(crate) fn options(
                 let mut j = 0;
                 loop {
                     if j == r {
-                        return ControlFlow::Continue(());
+                        break 'sizes;
                     }
                     to[j] += 1;
-                    if to[j] < heaps[subset[j]] {
+                    if to[j] < heaps[chosen[j]] {
                         break;
                     }
                     to[j] = 0;
                     j += 1;
                 }
             }
-        });
+        }
     }
     Ok(())
 }
