@@ -103,6 +103,21 @@ pub fn default_max_moves(position: &Position, asked: Option<usize>) -> Option<us
     (!bounded).then_some(DEFAULT_MOVE_CAP)
 }
 
+/// The moves the nim-sequence engine needs for `ruleset`, or a usage error
+/// saying that `command` needs a heap game.
+pub fn engine_moves<'a>(
+    ruleset: &'a sprague::Ruleset,
+    command: &str,
+) -> Result<&'a sprague::takebreak::MoveSet, UsageError> {
+    ruleset.move_set().ok_or_else(|| {
+        UsageError(format!(
+            "{} is not a heap game: {command} needs a ruleset whose heaps have values \
+             (nim, sub:S, octal:CODE, hex:CODE, kayles, dawson, grundy)",
+            ruleset.word()
+        ))
+    })
+}
+
 /// Parses a position given on the command line as separate words or as one
 /// quoted string (or a mix): the words are joined by spaces, so word numbers
 /// in error messages count across all of them.

@@ -10,7 +10,7 @@ use sprague::sequence::{period, NimSequence, PeriodReport};
 use sprague::{Rules, Ruleset};
 
 use super::sequence::MethodArg;
-use super::{LibError, UsageError};
+use super::LibError;
 use crate::exit::Exit;
 
 /// Find the preperiod and period of a heap game's nim-sequence, and prove
@@ -93,14 +93,7 @@ pub fn run(args: Args) -> Result<Exit> {
             theorem_applies: false,
         }
     } else {
-        let Some(moves) = ruleset.move_set() else {
-            return Err(UsageError(format!(
-                "{} is not a heap game: period needs a ruleset whose heaps have values \
-                 (nim, sub:S, octal:CODE, hex:CODE, kayles, dawson, grundy)",
-                ruleset.word()
-            ))
-            .into());
-        };
+        let moves = super::engine_moves(&ruleset, "period")?;
         let mut seq = NimSequence::new(ruleset.word(), moves.clone());
         let bar = if io::stderr().is_terminal() && args.limit >= 1 << 18 {
             let bar = ProgressBar::new_spinner();

@@ -108,14 +108,7 @@ impl Source {
         if ruleset.closed_heap_value(0).is_some() {
             return Ok(Source::Closed(ruleset.clone()));
         }
-        let Some(moves) = ruleset.move_set() else {
-            return Err(UsageError(format!(
-                "{} is not a heap game: sequence needs a ruleset whose heaps have values \
-                 (nim, sub:S, octal:CODE, hex:CODE, kayles, dawson, grundy)",
-                ruleset.word()
-            ))
-            .into());
-        };
+        let moves = super::engine_moves(ruleset, "sequence")?;
         let values = start.into_iter().map(|v| v as u16).collect();
         Ok(Source::Table(
             Box::new(NimSequence::from_values(
