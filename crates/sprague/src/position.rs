@@ -366,10 +366,19 @@ impl<'a> Iterator for Words<'a> {
                 self.at += n;
                 self.column += 1;
             }
+            // Find the end of the word; note whether it is pure ASCII
+            // without a `+` (the common case: then the word is one piece
+            // and its columns are its bytes).
             let mut end = self.at;
+            let mut simple = true;
             while end < len {
                 let b = bytes[end];
-                if b.is_ascii_alphanumeric() || b.is_ascii_punctuation() {
+                if b.is_ascii_alphanumeric() || (b.is_ascii_punctuation() && b != b'+') {
+                    end += 1;
+                    continue;
+                }
+                if b == b'+' {
+                    simple = false;
                     end += 1;
                     continue;
                 }
@@ -377,11 +386,24 @@ impl<'a> Iterator for Words<'a> {
                 if is_space(ch) {
                     break;
                 }
+                simple = false;
                 end += n;
             }
             self.word_end = end;
             self.whole = &self.text[self.at..end];
             self.number += 1;
+            if simple {
+                let start = self.at;
+                let column = self.column + 1;
+                self.column += end - start;
+                self.at = end;
+                return Some(Word {
+                    text: self.whole,
+                    whole: self.whole,
+                    number: self.number,
+                    column,
+                });
+            }
         }
         let start = self.at;
         let column = self.column + 1;
@@ -411,6 +433,19 @@ impl<'a> Iterator for Words<'a> {
 /// Parses a heap size: a whole number from 0 to 2^64 - 1.
 fn heap_size(word: &Word<'_>) -> Result<u64, ParseError> {
     let bytes = word.text.as_bytes();
+    // Up to 19 digits cannot overflow: no checks needed.
+    if !bytes.is_empty() && bytes.len() <= 19 {
+        let mut n: u64 = 0;
+        let mut ok = true;
+        for &b in bytes {
+            let d = b.wrapping_sub(b'0');
+            ok &= d <= 9;
+            n = n.wrapping_mul(10).wrapping_add(u64::from(d));
+        }
+        if ok {
+            return Ok(n);
+        }
+    }
     let mut n: u64 = 0;
     let mut digits = true;
     for &b in bytes {
