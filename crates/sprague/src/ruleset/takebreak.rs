@@ -15,7 +15,7 @@ use std::ops::ControlFlow;
 
 use crate::error::ParseErrorKind;
 use crate::sequence::table::Lookup;
-use crate::takebreak::{MoveSet, TakeBreakCode};
+use crate::takebreak::{largest_smaller_part, MoveSet, TakeBreakCode};
 use crate::{Error, HeapMove, Limits, Parts};
 
 /// Parses the word of a take-and-break ruleset: `octal:CODE`, `hex:CODE`,
@@ -111,7 +111,7 @@ pub(crate) fn options(
         }
         for k in lo..=hi.min(heap - 2) {
             let m = heap - k;
-            let h = if moves.unequal { (m - 1) / 2 } else { m / 2 };
+            let h = largest_smaller_part(m, moves.unequal);
             out.extend((1..=h).map(|a| HeapMove {
                 removed: k,
                 parts: parts(&[a, m - a]),
@@ -250,8 +250,6 @@ pub(crate) fn moves_to(
     Ok(ControlFlow::Continue(()))
 }
 
-/// Calls `visit(a)` for each split of `m` into `a <= m - a` (`a < m - a`
-/// when `unequal`) with G(a) ^ G(m - a) = t, in increasing `a`.
 /// Calls `visit` with every `k` in `lo..=hi` (increasing) such that
 /// G(heap - k) = `t`. With a proven period p and preperiod n0, G(heap - k)
 /// repeats with period p in k while heap - k >= n0, so a long range costs
@@ -301,6 +299,8 @@ fn takes_to(
     Ok(ControlFlow::Continue(()))
 }
 
+/// Calls `visit(a)` for each split of `m` into `a <= m - a` (`a < m - a`
+/// when `unequal`) with G(a) ^ G(m - a) = t, in increasing `a`.
 fn pairs_to(
     look: &Lookup<'_>,
     m: u64,
@@ -308,7 +308,7 @@ fn pairs_to(
     t: u16,
     visit: &mut dyn FnMut(u64) -> Result<ControlFlow<()>, Error>,
 ) -> Result<ControlFlow<()>, Error> {
-    let h = if unequal { (m - 1) / 2 } else { m / 2 };
+    let h = largest_smaller_part(m, unequal);
     let hit = |a: u64| look.get(a) ^ look.get(m - a) == t;
     let periodic = look.period().filter(|p| m / 2 > p.preperiod + p.period);
     let Some(p) = periodic else {

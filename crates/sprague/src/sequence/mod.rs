@@ -66,7 +66,7 @@ mod rare;
 mod simd;
 pub(crate) mod table;
 
-use crate::takebreak::MoveSet;
+use crate::takebreak::{largest_smaller_part, MoveSet};
 use crate::Error;
 
 pub use period::{Period, PeriodReport, Proof};
@@ -310,11 +310,7 @@ impl NimSequence {
                 }
                 for k in lo..=hi.min(n64 - 2) {
                     let m = n - k as usize;
-                    let h = if self.moves.unequal {
-                        (m - 1) / 2
-                    } else {
-                        m / 2
-                    };
+                    let h = largest_smaller_part(m as u64, self.moves.unequal) as usize;
                     if h >= 1 {
                         stamp_pair_range(g, m, 1, h.min(pre), &mut self.stamp, s);
                     }
@@ -334,11 +330,7 @@ impl NimSequence {
             }
             for k in lo..=hi.min(n64 - 2) {
                 let m = n - k as usize;
-                let h = if self.moves.unequal {
-                    (m - 1) / 2
-                } else {
-                    m / 2
-                };
+                let h = largest_smaller_part(m as u64, self.moves.unequal) as usize;
                 if h > pre {
                     simd::drain_need(g, m, pre + 1, h, &mut bits);
                 }
@@ -355,7 +347,7 @@ impl NimSequence {
 /// heaps `a <= m - a` (`a < m - a` when `unequal`).
 #[inline]
 fn stamp_pairs(g: &[u16], m: usize, unequal: bool, stamp: &mut [u32; VALUES], s: u32) {
-    let h = if unequal { (m - 1) / 2 } else { m / 2 };
+    let h = largest_smaller_part(m as u64, unequal) as usize;
     if h > 0 {
         stamp_pair_range(g, m, 1, h, stamp, s);
     }

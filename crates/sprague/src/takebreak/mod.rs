@@ -297,6 +297,17 @@ impl MoveSet {
     }
 }
 
+/// The largest smaller part `a` of a split of `m` tokens into two heaps
+/// `a <= m - a` (`a < m - a` when `unequal`, as in Grundy's game): the
+/// splits are `a` in `1..=largest_smaller_part(m, unequal)`.
+pub(crate) const fn largest_smaller_part(m: u64, unequal: bool) -> u64 {
+    if unequal {
+        m.saturating_sub(1) / 2
+    } else {
+        m / 2
+    }
+}
+
 fn in_ranges(ranges: &[(u64, u64)], k: u64) -> bool {
     ranges.iter().any(|&(lo, hi)| lo <= k && k <= hi)
 }
