@@ -5,8 +5,8 @@
 //! Run: `cargo bench -p sprague --bench nimseq` (all), or name workloads:
 //! `cargo bench -p sprague --bench nimseq -- 0.6 grundy`. `--runs K` sets
 //! the repetitions (default 3); the best time is reported. Each workload
-//! also checks its answer (a known value or period), so a fast wrong
-//! engine fails the bench.
+//! also checks its answer (known values, a period, or the first 5,001
+//! values against the plain method), so a fast wrong engine fails the bench.
 
 use std::time::Instant;
 
@@ -29,6 +29,19 @@ fn time(name: &str, moves: &MoveSet, to: u64, method: Method, runs: usize) -> (f
         values = seq.into_values();
     }
     (best, values)
+}
+
+/// Checks the first values of a fast run against the plain method, so a
+/// fast wrong engine fails the bench.
+fn check_prefix(name: &str, moves: &MoveSet, values: &[u16]) {
+    let n = values.len().min(5_001);
+    let mut seq = NimSequence::new(name, moves.clone());
+    seq.extend_to(n as u64 - 1, Method::Plain).unwrap();
+    assert_eq!(
+        seq.values(),
+        &values[..n],
+        "{name}: fast and plain disagree"
+    );
 }
 
 fn report(label: &str, to: u64, secs: f64) {
@@ -60,6 +73,7 @@ fn main() {
     if want("0.6") {
         let (s, v) = time("0.6", &octal("0.6"), 1_000_000, Method::Fast, runs);
         assert_eq!(v.len(), 1_000_001);
+        check_prefix("0.6", &octal("0.6"), &v);
         report("0.6 to 10^6 (rare-value)", 1_000_000, s);
     }
     if want("0.16") {
@@ -78,10 +92,12 @@ fn main() {
     if want("0.354") {
         let (s, v) = time("0.354", &octal("0.354"), 20_000_000, Method::Fast, runs);
         assert_eq!(v.len(), 20_000_001);
+        check_prefix("0.354", &octal("0.354"), &v);
         report("0.354 to 2*10^7 (rare-value)", 20_000_000, s);
     }
     if want("0.007") {
-        let (s, _) = time("0.007", &octal("0.007"), 100_000, Method::Fast, runs);
+        let (s, v) = time("0.007", &octal("0.007"), 100_000, Method::Fast, runs);
+        check_prefix("0.007", &octal("0.007"), &v);
         report("0.007 to 10^5 (fast: mostly plain)", 100_000, s);
     }
     if want("0.007-plain") {

@@ -151,6 +151,15 @@ fn heavy_rare_value_and_plain_methods_agree_to_heap_5000() {
     methods_agree(CODES, 5000);
 }
 
+/// Far out, where the rare-value method computes heaps in batches of 32
+/// with few rare heaps and values in the hundreds: 0.6, 0.354, 0.16 and
+/// Grundy's game to heap 50,000. Run with `cargo test --release -- --ignored`.
+#[test]
+#[ignore]
+fn heavy_rare_value_and_plain_methods_agree_to_heap_50000() {
+    methods_agree(&["0.6", "0.354", "0.16"], 50_000);
+}
+
 /// 0.16: period 149,459, proven from values to about 520,000.
 #[test]
 #[ignore]

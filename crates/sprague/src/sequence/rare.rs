@@ -2,7 +2,7 @@
 //! [`crate::sequence`].
 
 use super::{simd, NimSequence, VALUES};
-use crate::takebreak::MoveSet;
+use crate::takebreak::{largest_smaller_part, MoveSet};
 
 /// Splits stamped between checks of the values still needed (values of
 /// 512 and more, where the SIMD check does not apply).
@@ -38,9 +38,9 @@ pub(super) struct RareState {
     heaps: Vec<u32>,
     vals: Vec<u32>,
     /// Per-heap stamps of a batch: `BATCH` rows of `lane_width` entries.
-    lane_stamp: Vec<u32>,
+    lane_stamp: Vec<u8>,
     lane_width: usize,
-    lane_token: u32,
+    lane_token: u8,
     /// The largest value so far.
     max_value: u16,
     /// Per split amount, in a batch: the rare heaps below `BATCH - k` are
@@ -248,7 +248,7 @@ impl NimSequence {
                         break;
                     }
                     let m = n - k;
-                    let h = if r.unequal { (m - 1) / 2 } else { m / 2 };
+                    let h = largest_smaller_part(m as u64, r.unequal) as usize;
                     if h >= 1 {
                         simd::drain_need(g, m, 1, h, &mut bits);
                     }
@@ -260,7 +260,7 @@ impl NimSequence {
                         break;
                     }
                     let m = n - k;
-                    let h = if r.unequal { (m - 1) / 2 } else { m / 2 };
+                    let h = largest_smaller_part(m as u64, r.unequal) as usize;
                     let mut a = 1;
                     while a <= h && !need.is_empty() {
                         let end = (a + BLOCK - 1).min(h);
@@ -290,6 +290,8 @@ impl NimSequence {
     /// inside the batch are done heap by heap. Requires
     /// [`RareState::batchable`]; `Err(heap)` when a value overflows.
     pub(super) fn rare_batch(&mut self, n0: usize) -> Result<(), usize> {
+        // Every value so far is below `width / 2`; a heap whose options
+        // reach past `width` is computed by `rare_value` instead.
         let width = (self.rare.max_value as usize + 1)
             .next_power_of_two()
             .max(64)
@@ -300,7 +302,7 @@ impl NimSequence {
             r.lane_stamp = vec![0; BATCH * width];
             r.lane_token = 0;
         }
-        if r.lane_token == u32::MAX {
+        if r.lane_token == u8::MAX {
             r.lane_stamp.fill(0);
             r.lane_token = 0;
         }
@@ -325,15 +327,19 @@ impl NimSequence {
                 } else {
                     usize::MAX
                 };
+                // Values are below width, so masking by width - 1
+                // changes no index and lets the compiler drop the bound
+                // checks.
+                let rows = lane.chunks_exact_mut(width).zip(row);
                 if skip < BATCH {
-                    for (j, &x) in row.iter().enumerate() {
+                    for (j, (stamps, &x)) in rows.enumerate() {
                         if j != skip {
-                            lane[j * width + (x ^ rv) as usize] = tok;
+                            stamps[(x ^ rv) as usize & (width - 1)] = tok;
                         }
                     }
                 } else {
-                    for (j, &x) in row.iter().enumerate() {
-                        lane[j * width + (x ^ rv) as usize] = tok;
+                    for (stamps, &x) in rows {
+                        stamps[(x ^ rv) as usize & (width - 1)] = tok;
                     }
                 }
             }
@@ -366,7 +372,7 @@ impl NimSequence {
     /// G(n) for heap `j` of a batch whose far rare pairs are stamped with
     /// `tok` in row `j` of the lane stamps; `None` when a value reaches the
     /// lane width.
-    fn batch_heap(&mut self, n: usize, j: usize, tok: u32) -> Option<u16> {
+    fn batch_heap(&mut self, n: usize, j: usize, tok: u8) -> Option<u16> {
         let r = &mut self.rare;
         let width = r.lane_width;
         let row = &mut r.lane_stamp[j * width..(j + 1) * width];
@@ -430,7 +436,7 @@ impl NimSequence {
                     break;
                 }
                 let m = n - k;
-                let h = if r.unequal { (m - 1) / 2 } else { m / 2 };
+                let h = largest_smaller_part(m as u64, r.unequal) as usize;
                 simd::drain_need(g, m, 1, h, &mut bits);
             }
             need.retain(|&v| bits.contains(v));
