@@ -245,6 +245,30 @@ fn torn_files_resume() {
             assert!(std::fs::read(&file).unwrap() == full, "{format} cut {cut}");
         }
     }
+    // Games without a period, whose values keep growing: the resumed run
+    // goes on with the rare-value method from the values in the file.
+    for ruleset in ["grundy", "octal:0.6"] {
+        let args = ["sequence", ruleset, "--to", "20000", "--format", "raw"];
+        let full = sprague()
+            .args(args)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        for cut in [full.len() / 3, full.len() * 4 / 5] {
+            let file = dir.path().join("g.raw");
+            std::fs::write(&file, &full[..cut]).unwrap();
+            sprague()
+                .args(args)
+                .arg("--output")
+                .arg(&file)
+                .arg("--resume")
+                .assert()
+                .success();
+            assert!(std::fs::read(&file).unwrap() == full, "{ruleset} cut {cut}");
+        }
+    }
     let file = dir.path().join("d.json");
     sprague()
         .args([

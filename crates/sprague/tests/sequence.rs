@@ -210,3 +210,24 @@ fn heavy_all_two_digit_codes_agree_to_heap_3000() {
     let codes: Vec<&str> = codes.iter().map(String::as_str).collect();
     methods_agree(&codes, 3000);
 }
+
+/// A sequence resumed from values computed before (as `sequence --resume`
+/// does) ends with the values of an uninterrupted run, for games whose
+/// values keep growing (the rare-value method sizes its tables by them)
+/// and resume points inside and between the doublings of the mask.
+#[test]
+fn resumed_sequences_equal_uninterrupted_ones() {
+    let games = [
+        ("0.6", octal("0.6")),
+        ("0.354", octal("0.354")),
+        ("grundy", MoveSet::grundy()),
+    ];
+    for (name, moves) in games {
+        let full = values(moves.clone(), 20_000, Method::Fast);
+        for cut in [100, 4_097, 12_345, 16_384, 19_999] {
+            let mut seq = NimSequence::from_values(name, moves.clone(), full[..cut].to_vec());
+            seq.extend_to(20_000, Method::Fast).unwrap();
+            assert!(seq.values() == &full[..], "{name}: resumed at {cut}");
+        }
+    }
+}

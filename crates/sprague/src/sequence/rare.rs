@@ -127,6 +127,9 @@ impl RareState {
             self.chosen_at = n;
             self.heaps.clear();
             self.vals.clear();
+            // The values may come from elsewhere (a resumed run), not
+            // through `push`: the batch lanes are sized by this maximum.
+            self.max_value = values[..n].iter().copied().max().unwrap_or(0);
             for (h, &v) in values.iter().enumerate().take(n).skip(1) {
                 if self.is_rare(h, v) {
                     self.heaps.push(h as u32);
@@ -334,11 +337,13 @@ impl NimSequence {
                 if skip < BATCH {
                     for (j, (stamps, &x)) in rows.enumerate() {
                         if j != skip {
+                            debug_assert!(((x ^ rv) as usize) < width, "lane width {width}");
                             stamps[(x ^ rv) as usize & (width - 1)] = tok;
                         }
                     }
                 } else {
                     for (stamps, &x) in rows {
+                        debug_assert!(((x ^ rv) as usize) < width, "lane width {width}");
                         stamps[(x ^ rv) as usize & (width - 1)] = tok;
                     }
                 }
