@@ -337,3 +337,36 @@ fn analyze_take_and_break_positions() {
         .clone();
     assert!(String::from_utf8(err).unwrap().contains("--max-table"));
 }
+
+/// Once a period is proven, later values follow from it: 0.137 (period 34,
+/// preperiod 52) to heap 300,000 with the plain method would take hours
+/// computed value by value.
+#[test]
+fn values_past_a_proven_period_follow_from_it() {
+    let out = sprague()
+        .args([
+            "sequence",
+            "octal:0.137",
+            "--to",
+            "300000",
+            "--format",
+            "raw",
+        ])
+        .args(["--method", "plain"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let values: Vec<u16> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| l.parse().unwrap())
+        .collect();
+    assert_eq!(values.len(), 300_001);
+    for n in 52 + 34..values.len() {
+        // Values past heap 1,023 were looked up, not computed.
+        assert_eq!(values[n], values[n - 34], "G({n})");
+    }
+    assert_ne!(values[51], values[51 + 34], "the preperiod is 52");
+}

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressStyle};
-use sprague::sequence::{Method, NimSequence, MAX_TABLE_LEN};
+use sprague::sequence::{period, Method, NimSequence, Period, MAX_TABLE_LEN};
 use sprague::Ruleset;
 
 use super::{LibError, UsageError};
@@ -20,7 +20,9 @@ use crate::exit::Exit;
 /// Rulesets: nim (G(n) = n), sub:S, octal:CODE, hex:CODE, kayles, dawson,
 /// grundy. Values are computed by the rare-value method where it pays
 /// (`--method fast`, the default) or by the plain O(N^2) method; both give
-/// the same values. Tables take 2 bytes per value; a value above 65535 stops
+/// the same values. Once the periodicity theorem of Guy and Smith proves a
+/// period (looked for as the values double from 1,024, as `period` does),
+/// the later values follow from it instead of being computed. Tables take 2 bytes per value; a value above 65535 stops
 /// the run with an error (exit 1) after printing the values before it.
 ///
 /// Formats: `table` (rows of ten, for reading), `raw` (one value per line
@@ -100,7 +102,46 @@ enum Source {
     /// Nim_k or staircase Nim), or a subtraction set that is one range.
     Closed(Ruleset),
     /// A computed nim-sequence.
-    Table(Box<NimSequence>, Method),
+    Table(Box<Table>),
+}
+
+/// A nim-sequence computed so far and, once the periodicity theorem of Guy
+/// and Smith proves it from these values, the period: every later value
+/// follows from it and is not computed.
+struct Table {
+    seq: NimSequence,
+    method: Method,
+    period: Option<Period>,
+    /// The length at which to look for a proven period next (doubling
+    /// from 1,024, as `period` does); `u64::MAX` when no theorem applies.
+    next_check: u64,
+}
+
+impl Table {
+    fn extend_to(&mut self, last: u64) -> Result<(), sprague::Error> {
+        while self.period.is_none() && self.seq.len() <= last {
+            let step_end = last.min(self.next_check.saturating_sub(1));
+            self.seq.extend_to(step_end, self.method)?;
+            if self.seq.len() >= self.next_check {
+                self.period = period::find_proven(self.seq.values(), self.seq.moves()).map(|p| p.0);
+                self.next_check = self.next_check.saturating_mul(2);
+            }
+        }
+        Ok(())
+    }
+
+    fn available(&self) -> u64 {
+        if self.period.is_some() {
+            u64::MAX
+        } else {
+            self.seq.len()
+        }
+    }
+
+    fn get(&self, n: u64) -> u16 {
+        let n = self.period.map_or(n, |p| p.reduce(n));
+        self.seq.values()[n as usize]
+    }
 }
 
 impl Source {
@@ -109,15 +150,18 @@ impl Source {
             return Ok(Source::Closed(ruleset.clone()));
         }
         let moves = super::engine_moves(ruleset, "sequence")?;
+        let next_check = if moves.periodicity_theorem_applies() {
+            1024
+        } else {
+            u64::MAX
+        };
         let values = start.into_iter().map(|v| v as u16).collect();
-        Ok(Source::Table(
-            Box::new(NimSequence::from_values(
-                ruleset.word(),
-                moves.clone(),
-                values,
-            )),
+        Ok(Source::Table(Box::new(Table {
+            seq: NimSequence::from_values(ruleset.word(), moves.clone(), values),
             method,
-        ))
+            period: None,
+            next_check,
+        })))
     }
 
     /// Makes G(0..=last) available; on error, the values before the failing
@@ -125,7 +169,7 @@ impl Source {
     fn extend_to(&mut self, last: u64) -> Result<(), sprague::Error> {
         match self {
             Source::Closed(_) => Ok(()),
-            Source::Table(seq, method) => seq.extend_to(last, *method),
+            Source::Table(t) => t.extend_to(last),
         }
     }
 
@@ -133,14 +177,14 @@ impl Source {
     fn available(&self) -> u64 {
         match self {
             Source::Closed(_) => u64::MAX,
-            Source::Table(seq, _) => seq.len(),
+            Source::Table(t) => t.available(),
         }
     }
 
     fn get(&self, n: u64) -> u64 {
         match self {
             Source::Closed(r) => r.closed_heap_value(n).unwrap_or(0),
-            Source::Table(seq, _) => seq.values()[n as usize] as u64,
+            Source::Table(t) => t.get(n) as u64,
         }
     }
 }
