@@ -258,7 +258,12 @@ impl NimSequence {
     fn plain_value(&mut self, n: usize) -> Option<u16> {
         let s = self.next_token();
         self.stamp_small_options(n, s);
-        if self.moves.split3.is_empty() && n >= 64 && simd::level() >= simd::Level::Avx2 {
+        // The bit test pays only where there are splits to test.
+        if self.moves.split3.is_empty()
+            && !self.moves.split2.is_empty()
+            && n >= 64
+            && simd::level() >= simd::Level::Avx2
+        {
             if let Some(g) = self.plain_value_by_need(n, s) {
                 return Some(g);
             }

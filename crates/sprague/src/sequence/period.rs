@@ -119,52 +119,75 @@ fn theorem(moves: &MoveSet) -> Option<(u64, u64, u64)> {
 /// the periodicity theorem, with the proof; `None` when the theorem does
 /// not apply or the values do not reach far enough.
 ///
-/// Tries p = 1, 2, ... in turn; a wrong p is usually rejected at the first
-/// comparison from the top, so the search costs O(N) for typical sequences
-/// (O(N^2) in the worst case).
+/// For each p the least preperiod is one past the last n with
+/// G(n) != G(n + p); these come for all p at once from the Z-function of
+/// the reversed sequence (z(p) = how many values from the top agree with
+/// those p below them), so the search costs O(N) time and 4 bytes per value
+/// whatever the sequence (a scan per p would cost O(N^2) on sequences like
+/// that of `sub:1,1000000`, which agree with many shifts for a long way).
+/// The least p whose window fits in the values is reported.
 pub fn find_proven(values: &[u16], moves: &MoveSet) -> Option<(Period, Proof)> {
     let (q, t, floor) = theorem(moves)?;
-    let last = values.len().checked_sub(1)? as i128;
+    let len = values.len();
+    let last = len.checked_sub(1)? as i128;
+    let z = reversed_z_function(values);
     let (q, t, floor) = (q as i128, t as i128, floor as i128);
-    for p in 1.. {
+    for (p, &agree) in z.iter().enumerate().skip(1) {
         // The largest n0 whose window fits: q·max(n0, floor) + (q-1)p + t + p - 1 <= last.
-        let budget = last + 1 - q * p - t;
+        let budget = last + 1 - q * p as i128 - t;
         if budget < q * floor {
             return None; // larger periods need still more values
         }
         let n0_max = budget / q;
-        let pu = p as usize;
-        // A mismatch at n >= n0_max puts the preperiod beyond n0_max.
-        let mut n = last - p;
-        let mut rejected = false;
-        while n >= n0_max {
-            if values[n as usize + pu] != values[n as usize] {
-                rejected = true;
-                break;
-            }
-            n -= 1;
-        }
-        if rejected {
+        // The values from the top that agree with those p below: G(n + p)
+        // = G(n) for n > last - p - z(p), and not at n = last - p - z(p).
+        let n0 = (len - p).saturating_sub(agree as usize) as i128;
+        if n0 > n0_max {
             continue;
         }
-        while n >= 0 && values[n as usize + pu] == values[n as usize] {
-            n -= 1;
-        }
-        let n0 = (n + 1) as u64;
-        let w = (q * (n0 as i128).max(floor) + (q - 1) * p + t) as u64;
+        let w = (q * n0.max(floor) + (q - 1) * p as i128 + t) as u64;
         return Some((
             Period {
-                preperiod: n0,
+                preperiod: n0 as u64,
                 period: p as u64,
             },
             Proof {
                 max_removal: t as u64,
                 parts: q as u32,
-                window: (n0, w),
+                window: (n0 as u64, w),
             },
         ));
     }
     None
+}
+
+/// The Z-function of `values` read from the top: entry `p` (for
+/// `1 <= p < len`) is the largest `k` with
+/// `values[len - 1 - i] == values[len - 1 - p - i]` for all `i < k`.
+/// Entry 0 is unused. O(len) time (Gusfield, Algorithms on Strings, 1997).
+/// `values` has fewer than 2^32 entries (tables hold at most 2^31).
+fn reversed_z_function(values: &[u16]) -> Vec<u32> {
+    let len = values.len();
+    let r = |i: usize| values[len - 1 - i];
+    let mut z = vec![0u32; len];
+    // [left, right) is the rightmost window found that matches a prefix.
+    let (mut left, mut right) = (0usize, 0usize);
+    for i in 1..len {
+        let mut k = if i < right {
+            (z[i - left] as usize).min(right - i)
+        } else {
+            0
+        };
+        while i + k < len && r(k) == r(i + k) {
+            k += 1;
+        }
+        z[i] = k as u32;
+        if i + k > right {
+            left = i;
+            right = i + k;
+        }
+    }
+    z
 }
 
 /// Computes the nim-sequence `seq` further, doubling its length from 1,024
@@ -213,6 +236,44 @@ pub fn search(
 mod tests {
     use super::*;
     use crate::takebreak::TakeBreakCode;
+    use proptest::prelude::*;
+
+    /// The search by definition: for p = 1, 2, ... the least n0 with
+    /// G(n + p) = G(n) for all n0 <= n <= N - p, and the first p whose
+    /// window fits.
+    fn find_proven_plain(values: &[u16], moves: &MoveSet) -> Option<(u64, u64, (u64, u64))> {
+        let (q, t, floor) = theorem(moves)?;
+        let last = values.len() as u64 - 1;
+        for p in 1..values.len() as u64 {
+            let mut n0 = last + 1 - p;
+            while n0 > 0 && values[(n0 - 1) as usize] == values[(n0 - 1 + p) as usize] {
+                n0 -= 1;
+            }
+            let w = q * n0.max(floor) + (q - 1) * p + t;
+            if w + p - 1 <= last {
+                return Some((n0, p, (n0, w)));
+            }
+        }
+        None
+    }
+
+    proptest! {
+        /// The Z-function search equals the search by definition on short
+        /// sequences over few values (where many shifts agree for long).
+        #[test]
+        fn z_function_search_equals_plain_search(
+            values in prop::collection::vec(0u16..3, 1..200),
+            code in prop::sample::select(vec!["0.77", "0.07", "0.3", "0.137", "4.07", "0.f"]),
+        ) {
+            let moves = if code == "0.f" {
+                TakeBreakCode::parse_hex(code).unwrap().move_set()
+            } else {
+                TakeBreakCode::parse_octal(code).unwrap().move_set()
+            };
+            let fast = find_proven(&values, &moves).map(|(p, proof)| (p.preperiod, p.period, proof.window));
+            prop_assert_eq!(fast, find_proven_plain(&values, &moves));
+        }
+    }
 
     fn proven(code: &str, limit: u64) -> PeriodReport {
         let moves = TakeBreakCode::parse_octal(code).unwrap().move_set();
