@@ -109,6 +109,9 @@ fn bad_ruleset_arguments_exit_2() {
         ("sub: 3", "empty"),
         ("sub:0 3", "may not contain 0"),
         ("sub:3-1 3", "range 3-1 is empty"),
+        ("sub:-3 4", "\"-3\" in the subtraction set is not an amount"),
+        ("hex:0.g 3", "not a hexadecimal digit"),
+        ("octal:0.8 3", "not an octal digit"),
         ("staircase -1", "cannot be negative"),
     ] {
         sprague()

@@ -6,6 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::ParseErrorKind;
+use crate::ruleset::Rules;
 use crate::{Action, Error, Limits, Move, ParseError, Play, Ruleset};
 
 /// One component of a position: a ruleset and its arguments (heap sizes, or
@@ -489,6 +490,7 @@ impl PositionParser {
         let mut expect_component = true;
         let mut last_plus = None;
         let mut ruleset_word: Option<Word<'_>> = None;
+        let mut staircase_coins: Option<u64> = None;
         let check = |c: Option<&Component>, word: &Option<Word<'_>>| -> Result<(), ParseError> {
             match (c, word) {
                 (Some(c), Some(word)) => c
@@ -507,11 +509,26 @@ impl PositionParser {
                 expect_component = true;
                 last_plus = Some(word);
             } else if expect_component {
-                components.push(Component::new(self.ruleset(&word)?, Vec::new()));
+                let ruleset = self.ruleset(&word)?;
+                // A staircase's coins must add up to at most 2^64 - 1: the
+                // step that passes it is named.
+                staircase_coins = matches!(ruleset.rules(), Rules::Staircase).then_some(0);
+                components.push(Component::new(ruleset, Vec::new()));
                 expect_component = false;
                 ruleset_word = Some(word);
             } else if let Some(c) = components.last_mut() {
-                c.heaps.push(heap_size(&word)?);
+                let h = heap_size(&word)?;
+                if let Some(total) = staircase_coins {
+                    staircase_coins = Some(total.checked_add(h).ok_or_else(|| {
+                        word.error(ParseErrorKind::BadArguments(format!(
+                            "the coins on steps 1 to {} add up to more than \
+                             18446744073709551615, the most a staircase may hold in all \
+                             (they can all gather on one step)",
+                            c.heaps.len() + 1
+                        )))
+                    })?);
+                }
+                c.heaps.push(h);
             }
         }
         if components.is_empty() {

@@ -206,7 +206,7 @@ fn bad_ruleset_arguments_name_what_is_wrong() {
         ("staircase:2 1", "takes no parameter"),
         (
             "staircase 18446744073709551615 1",
-            "at most 18446744073709551615 coins",
+            "steps 1 to 2 add up to more than 18446744073709551615",
         ),
     ];
     for (text, message) in cases {
@@ -215,6 +215,9 @@ fn bad_ruleset_arguments_name_what_is_wrong() {
         assert!(e.word().is_some(), "{text}: names a word");
         if text.starts_with("staircase -1") {
             assert_eq!(e.kind(), &ParseErrorKind::NegativeHeap);
+        }
+        if text.starts_with("staircase 1844") {
+            assert_eq!(e.word(), Some("1"), "names the step that passes the total");
         }
     }
 }

@@ -92,16 +92,21 @@ fn value_detail(c: &Component, limits: &Limits) -> Option<String> {
         }
         Rules::Moore { k: 1 } => xor_terms(c.heaps()),
         Rules::Moore { .. } => return None,
+        _ if c.heaps().is_empty() => "no heaps".into(),
+        // G(20) = 2; G(3) ⊕ G(5) = 1 ⊕ 4 = 5.
         _ if c.ruleset().is_heap_game() && c.heaps().len() <= MAX_TERMS => {
-            let terms: Vec<String> = c
+            let terms: Vec<String> = c.heaps().iter().map(|&h| format!("G({h})")).collect();
+            let values: Option<Vec<u64>> = c
                 .heaps()
                 .iter()
-                .map(|&h| match c.ruleset().heap_value(h, limits) {
-                    Ok(g) => format!("G({h})={g}"),
-                    Err(_) => format!("G({h})"),
-                })
+                .map(|&h| c.ruleset().heap_value(h, limits).ok())
                 .collect();
-            terms.join(" ⊕ ")
+            match values {
+                Some(values) if values.len() > 1 => {
+                    format!("{} = {}", terms.join(" ⊕ "), xor_terms(&values))
+                }
+                _ => terms.join(" ⊕ "),
+            }
         }
         _ => "the nim-sum of its heaps' values".into(),
     })

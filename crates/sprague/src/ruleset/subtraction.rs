@@ -58,6 +58,12 @@ impl SubtractionSet {
         };
         let mut ranges = Vec::new();
         for item in text.split(',') {
+            // A leading '-' is a sign, not a range: name the whole item.
+            if item.starts_with('-') {
+                return Err(bad(format!(
+                    "{item:?} in the subtraction set is not an amount (a whole number from 1 up)"
+                )));
+            }
             let (lo, hi) = match item.split_once('-') {
                 Some((a, b)) => (number(a)?, number(b)?),
                 None => {

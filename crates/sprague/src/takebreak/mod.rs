@@ -83,7 +83,12 @@ impl TakeBreakCode {
         let digit = |c: char| -> Result<u8, ParseErrorKind> {
             c.to_digit(base).map(|d| d as u8).ok_or_else(|| {
                 bad(format!(
-                    "{c:?} in the code {text:?} is not an {kind} digit (0-{})",
+                    "{c:?} in the code {text:?} is not {} digit (0-{})",
+                    if base == 8 {
+                        "an octal"
+                    } else {
+                        "a hexadecimal"
+                    },
                     if base == 8 { "7" } else { "9, a-f" }
                 ))
             })
