@@ -752,12 +752,25 @@ fn heap_place(position: &Position, mv: &Move) -> String {
 /// Appends `text` wrapped at 78 columns, each line indented by `indent`
 /// (the first by `first`).
 fn wrap(out: &mut String, first: &str, indent: &str, text: &str) {
+    // A formula (`1 ⊕ 4 ⊕ 5 = 0`, `3 -> 1`) is one unit: no break before or
+    // after an operator.
+    let operator = |w: &str| matches!(w, "⊕" | "=" | "->");
+    let mut units: Vec<String> = Vec::new();
+    let mut after_operator = false;
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        match units.last_mut() {
+            Some(unit) if operator(word) || after_operator => {
+                unit.push('\u{a0}');
+                unit.push_str(word);
+            }
+            _ => units.push(word.to_string()),
+        }
+        after_operator = operator(word);
+    }
     let mut line = first.to_string();
     let mut empty = true;
-    for word in text.split(' ').filter(|w| !w.is_empty()) {
-        // Never break before an operator: `1 ⊕ 4 ⊕` / `5 = 0` reads better.
-        let glued = matches!(word, "⊕" | "=" | "->");
-        if !empty && !glued && line.chars().count() + 1 + word.chars().count() > 78 {
+    for unit in &units {
+        if !empty && line.chars().count() + 1 + unit.chars().count() > 78 {
             out.push_str(&line.replace('\u{a0}', " "));
             out.push('\n');
             line = indent.to_string();
@@ -766,7 +779,7 @@ fn wrap(out: &mut String, first: &str, indent: &str, text: &str) {
         if !empty {
             line.push(' ');
         }
-        line.push_str(word);
+        line.push_str(unit);
         empty = false;
     }
     out.push_str(&line.replace('\u{a0}', " "));
