@@ -37,9 +37,11 @@ fn nim_100k(c: &mut Criterion) {
                 .unwrap()
         })
     });
+    // As `batch` analyses: one move, no count of the others.
+    let batch = Analyzer::default().with_total_count(false);
     group.bench_function("analyze: value and one winning move", |b| {
         b.iter(|| {
-            analyzer
+            batch
                 .analyze(black_box(&position), Play::Normal, Some(1))
                 .unwrap()
         })
