@@ -4,6 +4,7 @@ use std::process::Command as StdCommand;
 use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
+use predicates::prelude::*;
 use serde::Deserialize;
 
 fn sprague() -> Command {
@@ -369,4 +370,36 @@ fn values_past_a_proven_period_follow_from_it() {
         assert_eq!(values[n], values[n - 34], "G({n})");
     }
     assert_ne!(values[51], values[51 + 34], "the preperiod is 52");
+}
+
+/// A file of another game that agrees with the ruleset on its first 2,048
+/// values is refused: its last values are checked too.
+#[test]
+fn a_file_of_another_game_is_refused_even_when_it_starts_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("d.raw");
+    let dawson = sprague()
+        .args(["sequence", "dawson", "--to", "3000", "--format", "raw"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    std::fs::write(&file, &dawson).unwrap();
+    // 0.07 plus a move that removes 2,100 tokens: the same values as
+    // Dawson's Kayles below heap 2,100, different ones later.
+    let code = format!("octal:0.07{}7", "0".repeat(2097));
+    sprague()
+        .args([
+            "sequence", &code, "--to", "4000", "--format", "raw", "--resume",
+        ])
+        .arg("--output")
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("does not hold the values"));
+    assert!(
+        std::fs::read(&file).unwrap() == dawson,
+        "the file is left alone"
+    );
 }

@@ -234,8 +234,8 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
             for &i in &analysis.unsearched {
                 let _ = writeln!(
                     out,
-                    "  (moves in component {} ({}) are not listed: finding them needs a search \
-                     past the limits; raise --max-states to include them)",
+                    "  (the moves in component {} ({}) may be listed only in part: finding \
+                     them all needs a search past the limits; raise --max-states to include them)",
                     i + 1,
                     position.components()[i]
                 );

@@ -33,8 +33,9 @@ use crate::exit::Exit;
 /// interrupted, even killed in the middle of a line, goes on from the values
 /// FILE holds: a torn last value is dropped and recomputed, and the file
 /// ends exactly as an uninterrupted run would have written it. The file is
-/// checked first: a json file must name the same ruleset, and the first
-/// 2,048 values of any file must be the ruleset's.
+/// checked first: a json file must name the same ruleset, the first 2,048
+/// values of any file must be the ruleset's, and so must the last 64, each
+/// computed from the file's values before it.
 ///
 /// Example: `sprague sequence kayles --to 100 --format csv`.
 #[derive(Debug, clap::Args)]
@@ -93,8 +94,10 @@ impl From<MethodArg> for Method {
 
 /// Values computed and written per step (the file is flushed after each).
 const CHUNK: u64 = 1 << 12;
-/// How many values of a resumed file are checked against the ruleset.
+/// How many values of a resumed file are checked against the ruleset: the
+/// first ones, and the last ones (each from the file's values before it).
 const CHECKED_ON_RESUME: usize = 2048;
+const CHECKED_AT_END: usize = 64;
 
 /// Where the values come from.
 enum Source {
@@ -308,7 +311,12 @@ pub fn parse_existing(bytes: &[u8], format: Format, word: &str) -> Result<Resume
     let number = |text: &[u8], what: &dyn Fn() -> String| -> Result<u64, UsageError> {
         std::str::from_utf8(text)
             .ok()
-            .filter(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+            // As sprague writes numbers: digits, no leading zero.
+            .filter(|t| {
+                !t.is_empty()
+                    && t.bytes().all(|b| b.is_ascii_digit())
+                    && (t.len() == 1 || !t.starts_with('0'))
+            })
             .and_then(|t| t.parse().ok())
             .ok_or_else(|| bad(format!("{} is not a Grundy value", what())))
     };
@@ -450,18 +458,25 @@ pub fn run(args: Args) -> Result<Exit> {
                 ))
                 .into());
             }
-            file.set_len(start.keep)?;
-            file.seek(SeekFrom::End(0))?;
+            file.set_len(start.keep)
+                .and_then(|()| file.seek(SeekFrom::End(0)).map(drop))
+                .with_context(|| format!("cannot write {}", path.display()))?;
             (Box::new(BufWriter::with_capacity(1 << 16, file)), start)
         }
     };
+    let destination = match &args.output {
+        Some(path) => path.display().to_string(),
+        None => "standard output".to_string(),
+    };
+    let cannot_write = || format!("cannot write {destination}");
     let mut source = Source::new(&ruleset, method, Vec::new())?;
     check_resumed(&mut source, &start.values, ruleset.word())?;
     if let Source::Table(..) = source {
         source = Source::new(&ruleset, method, start.values.clone())?;
     }
     if !start.has_header {
-        out.write_all(emitter.header().as_bytes())?;
+        out.write_all(emitter.header().as_bytes())
+            .with_context(cannot_write)?;
     }
 
     let bar = progress_bar(args.to);
@@ -479,8 +494,9 @@ pub fn run(args: Args) -> Result<Exit> {
             emitter.value(&mut buf, n, source.get(n));
         }
         if next <= last {
-            out.write_all(&buf)?;
-            out.flush()?;
+            out.write_all(&buf)
+                .and_then(|()| out.flush())
+                .with_context(cannot_write)?;
         }
         if let Some(e) = failure {
             bar.abandon();
@@ -492,8 +508,9 @@ pub fn run(args: Args) -> Result<Exit> {
         }
         next = last + 1;
     }
-    out.write_all(emitter.footer().as_bytes())?;
-    out.flush()?;
+    out.write_all(emitter.footer().as_bytes())
+        .and_then(|()| out.flush())
+        .with_context(cannot_write)?;
     bar.finish_and_clear();
     Ok(Exit::Success)
 }
@@ -528,6 +545,27 @@ fn check_resumed(source: &mut Source, values: &[u64], word: &str) -> Result<()> 
             "cannot resume: the file holds a value above 65535, which no {word} table has"
         ))
         .into());
+    }
+    // The last values, each computed from the file's values before it: a
+    // file of another game that agrees at first is caught here too.
+    if let Source::Table(t) = source {
+        let from = values.len().saturating_sub(CHECKED_AT_END).max(n);
+        if from < values.len() {
+            let prefix = values[..from].iter().map(|&v| v as u16).collect();
+            let mut seq = NimSequence::from_values(word, t.seq.moves().clone(), prefix);
+            seq.extend_to(values.len() as u64 - 1, t.method)
+                .map_err(LibError)?;
+            for (i, &v) in values.iter().enumerate().skip(from) {
+                let want = seq.values()[i];
+                if v != want as u64 {
+                    return Err(UsageError(format!(
+                        "cannot resume: the file does not hold the values of {word}: \
+                         from its values before it, G({i}) would be {want}, but the file has {v}"
+                    ))
+                    .into());
+                }
+            }
+        }
     }
     Ok(())
 }

@@ -152,7 +152,7 @@ fn parts(heaps: &[u64]) -> Parts {
 /// # Errors
 /// [`Error::TooManyMoves`] when `f` accepts more than `limits.max_states`
 /// moves; [`Error::StateLimit`] when three-heap splits of a heap would need
-/// more than `limits.max_states` steps.
+/// more than 8 · `limits.max_states` steps (heaps of about 14,000 by default).
 pub(crate) fn moves_to(
     word: &str,
     moves: &MoveSet,
@@ -221,6 +221,8 @@ pub(crate) fn moves_to(
             }
         }
     }
+    // Three-heap splits are tried one by one: a work limit, as the solver's.
+    let max_steps = limits.max_states.saturating_mul(8);
     let mut steps = 0usize;
     for &(lo, hi) in &moves.split3 {
         if lo + 3 > heap {
@@ -231,7 +233,7 @@ pub(crate) fn moves_to(
             for a in 1..=m / 3 {
                 for b in a..=(m - a) / 2 {
                     steps += 1;
-                    if steps > limits.max_states {
+                    if steps > max_steps {
                         return Err(Error::StateLimit {
                             limit: limits.max_states,
                         });
