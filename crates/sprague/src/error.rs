@@ -222,10 +222,11 @@ pub enum Error {
         limit: usize,
     },
     /// A Grundy value would need a table of nim-values past `limit` heap
-    /// sizes (see [`Limits::max_table`](crate::Limits)).
+    /// sizes: [`Limits::max_table`](crate::Limits), or
+    /// [`MAX_TABLE_LEN`](crate::sequence::MAX_TABLE_LEN) when that is smaller.
     #[error(
         "{ruleset} heap {heap}: its Grundy value needs the nim-sequence up to heap {heap}, \
-         but the table limit is {limit} values (heaps 0 to {limit} - 1)"
+         past the table limit of {limit} values"
     )]
     TableLimit {
         /// The ruleset word.

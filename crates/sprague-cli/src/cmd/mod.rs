@@ -37,12 +37,18 @@ impl fmt::Display for LibError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)?;
         match &self.0 {
-            sprague::Error::StateLimit { .. } => {
-                f.write_str("; raise the limit with --max-states N (memory grows with it)")
+            sprague::Error::StateLimit { .. } => f.write_str(
+                "; raise the limit with --max-states N (memory grows with it: a few hundred \
+                 bytes a state)",
+            ),
+            sprague::Error::TableLimit { limit, .. }
+                if *limit >= sprague::sequence::MAX_TABLE_LEN =>
+            {
+                f.write_str(" (the most a table holds: no flag raises it)")
             }
-            sprague::Error::TableLimit { .. } => {
-                f.write_str("; raise the limit with --max-table N (memory grows with it)")
-            }
+            sprague::Error::TableLimit { .. } => f.write_str(
+                "; raise the limit with --max-table N (memory grows with it, by 2 bytes a value)",
+            ),
             sprague::Error::TooManyMoves { .. } => {
                 f.write_str("; list fewer with --max-moves N (or raise --max-states N)")
             }

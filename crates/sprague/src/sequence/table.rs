@@ -80,12 +80,13 @@ impl SharedTable {
 /// one was needed and found.
 fn extend(seq: &mut NimSequence, heap: u64, limits: &Limits) -> Result<Option<Period>, Error> {
     let name = seq.name().to_string();
+    let limit = limits.max_table.min(super::MAX_TABLE_LEN);
     let too_far = || Error::TableLimit {
         ruleset: name.clone(),
         heap,
-        limit: limits.max_table,
+        limit,
     };
-    let last_allowed = match limits.max_table.min(super::MAX_TABLE_LEN).checked_sub(1) {
+    let last_allowed = match limit.checked_sub(1) {
         Some(last) => last,
         None => return Err(too_far()),
     };
