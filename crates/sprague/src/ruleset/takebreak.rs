@@ -35,10 +35,10 @@ pub(crate) fn parse(
         )))
     };
     Some(match (name, param) {
+        ("octal", None | Some("")) => need_code("octal"),
+        ("hex", None | Some("")) => need_code("hex"),
         ("octal", Some(code)) => TakeBreakCode::parse_octal(code),
         ("hex", Some(code)) => TakeBreakCode::parse_hex(code),
-        ("octal", None) => need_code("octal"),
-        ("hex", None) => need_code("hex"),
         ("kayles", None) => TakeBreakCode::parse_octal("0.77"),
         ("dawson", None) => TakeBreakCode::parse_octal("0.07"),
         ("kayles" | "dawson", Some(_)) => alias(name),
