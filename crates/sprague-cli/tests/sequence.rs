@@ -207,6 +207,30 @@ fn killed_run_resumes_to_the_same_file() {
     assert!(resumed == expected, "resumed output differs");
 }
 
+/// Writes the first `cut` bytes of `full` (the output of `args`) to
+/// `file`, resumes the run into it and checks that it ends as `full`.
+fn resume_from_cut(args: &[&str], full: &[u8], cut: usize, file: &std::path::Path) {
+    std::fs::write(file, &full[..cut]).unwrap();
+    sprague()
+        .args(args)
+        .arg("--output")
+        .arg(file)
+        .arg("--resume")
+        .assert()
+        .success();
+    assert!(std::fs::read(file).unwrap() == full, "{args:?} cut {cut}");
+}
+
+fn output_of(args: &[&str]) -> Vec<u8> {
+    sprague()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone()
+}
+
 /// Torn json and raw files (cut at several places) resume to the same
 /// output; a file of another ruleset is refused.
 #[test]
@@ -214,13 +238,8 @@ fn torn_files_resume() {
     let dir = tempfile::tempdir().unwrap();
     for format in ["json", "raw", "csv"] {
         let args = ["sequence", "kayles", "--to", "300", "--format", format];
-        let full = sprague()
-            .args(args)
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
+        let full = output_of(&args);
+        let file = dir.path().join(format!("k.{format}"));
         for cut in [
             0,
             1,
@@ -234,40 +253,16 @@ fn torn_files_resume() {
             full.len() - 1,
             full.len(),
         ] {
-            let file = dir.path().join(format!("k.{format}"));
-            std::fs::write(&file, &full[..cut]).unwrap();
-            sprague()
-                .args(args)
-                .arg("--output")
-                .arg(&file)
-                .arg("--resume")
-                .assert()
-                .success();
-            assert!(std::fs::read(&file).unwrap() == full, "{format} cut {cut}");
+            resume_from_cut(&args, &full, cut, &file);
         }
     }
     // Games without a period, whose values keep growing: the resumed run
     // goes on with the rare-value method from the values in the file.
     for ruleset in ["grundy", "octal:0.6"] {
         let args = ["sequence", ruleset, "--to", "20000", "--format", "raw"];
-        let full = sprague()
-            .args(args)
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
+        let full = output_of(&args);
         for cut in [full.len() / 3, full.len() * 4 / 5] {
-            let file = dir.path().join("g.raw");
-            std::fs::write(&file, &full[..cut]).unwrap();
-            sprague()
-                .args(args)
-                .arg("--output")
-                .arg(&file)
-                .arg("--resume")
-                .assert()
-                .success();
-            assert!(std::fs::read(&file).unwrap() == full, "{ruleset} cut {cut}");
+            resume_from_cut(&args, &full, cut, &dir.path().join("g.raw"));
         }
     }
     let file = dir.path().join("d.json");
