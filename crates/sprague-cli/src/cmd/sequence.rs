@@ -22,8 +22,9 @@ use crate::exit::Exit;
 /// (`--method fast`, the default) or by the plain O(N^2) method; both give
 /// the same values. Once the periodicity theorem of Guy and Smith proves a
 /// period (looked for as the values double from 1,024, as `period` does),
-/// the later values follow from it instead of being computed. Tables take 2 bytes per value; a value above 65535 stops
-/// the run with an error (exit 1) after printing the values before it.
+/// the later values follow from it instead of being computed. Tables take
+/// 2 bytes per value; a value above 65535 stops the run with an error
+/// (exit 1) after printing the values before it.
 ///
 /// Formats: `table` (rows of ten, for reading), `raw` (one value per line
 /// and nothing else), `csv` (`n,g` header, then one `n,g` line per heap),
