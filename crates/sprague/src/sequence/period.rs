@@ -270,7 +270,8 @@ mod tests {
             } else {
                 TakeBreakCode::parse_octal(code).unwrap().move_set()
             };
-            let fast = find_proven(&values, &moves).map(|(p, proof)| (p.preperiod, p.period, proof.window));
+            let fast = find_proven(&values, &moves)
+                .map(|(p, proof)| (p.preperiod, p.period, proof.window));
             prop_assert_eq!(fast, find_proven_plain(&values, &moves));
         }
     }
