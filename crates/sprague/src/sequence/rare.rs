@@ -330,9 +330,9 @@ impl NimSequence {
                 } else {
                     usize::MAX
                 };
-                // Values are below width, so masking by width - 1
-                // changes no index and lets the compiler drop the bound
-                // checks.
+                // Values are below width, so masking by width - 1 changes
+                // no index (checked in debug builds); the rows come from
+                // `chunks_exact_mut`, so no row index is computed.
                 let rows = lane.chunks_exact_mut(width).zip(row);
                 if skip < BATCH {
                     for (j, (stamps, &x)) in rows.enumerate() {
