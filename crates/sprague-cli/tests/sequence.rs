@@ -397,4 +397,40 @@ fn a_file_of_another_game_is_refused_even_when_it_starts_alike() {
         std::fs::read(&file).unwrap() == dawson,
         "the file is left alone"
     );
+
+    // The other way round, the file differing from Dawson's Kayles only
+    // past heap 2,100: caught by the values checked between the first and
+    // the last ones.
+    let other_code = format!("octal:0.07{}2", "0".repeat(2097));
+    let other = output_of(&["sequence", &other_code, "--to", "6000", "--format", "raw"]);
+    let dawson_6000 = output_of(&["sequence", "dawson", "--to", "6000", "--format", "raw"]);
+    assert!(other[..4000] == dawson_6000[..4000] && other != dawson_6000);
+    std::fs::write(&file, &other).unwrap();
+    sprague()
+        .args([
+            "sequence", "dawson", "--to", "8000", "--format", "raw", "--resume",
+        ])
+        .arg("--output")
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("does not hold the values"));
+    assert!(
+        std::fs::read(&file).unwrap() == other,
+        "the file is left alone"
+    );
+
+    // A last line that no interrupted run leaves is not dropped silently.
+    std::fs::write(&file, b"0\n1\nhello").unwrap();
+    sprague()
+        .args([
+            "sequence", "kayles", "--to", "8", "--format", "raw", "--resume",
+        ])
+        .arg("--output")
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "\"hello\") is not a value cut off",
+        ));
 }

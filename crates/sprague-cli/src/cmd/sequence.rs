@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressStyle};
-use sprague::sequence::{period, Method, NimSequence, Period, MAX_TABLE_LEN};
+use sprague::sequence::{self, period, Method, NimSequence, Period, MAX_TABLE_LEN};
 use sprague::Ruleset;
 
 use super::{LibError, UsageError};
@@ -35,8 +35,9 @@ use crate::exit::Exit;
 /// FILE holds: a torn last value is dropped and recomputed, and the file
 /// ends exactly as an uninterrupted run would have written it. The file is
 /// checked first: a json file must name the same ruleset, the first 2,048
-/// values of any file must be the ruleset's, and so must the last 64, each
-/// computed from the file's values before it.
+/// values of any file must be the ruleset's, and so must the last 64 and
+/// 128 more spread between, each computed from the file's values before it
+/// (a value changed by hand elsewhere is not noticed).
 ///
 /// Example: `sprague sequence kayles --to 100 --format csv`.
 #[derive(Debug, clap::Args)]
@@ -99,6 +100,11 @@ const CHUNK: u64 = 1 << 12;
 /// first ones, and the last ones (each from the file's values before it).
 const CHECKED_ON_RESUME: usize = 2048;
 const CHECKED_AT_END: usize = 64;
+/// Values checked between those, evenly spaced (each costs O(n) with
+/// two-heap splits; with three-heap splits, O(n²), so only heaps up to
+/// `MAX_SAMPLED_THREE_HEAP` are sampled).
+const SAMPLES_ON_RESUME: usize = 128;
+const MAX_SAMPLED_THREE_HEAP: usize = 5_000;
 
 /// Where the values come from.
 enum Source {
@@ -360,6 +366,24 @@ pub fn parse_existing(bytes: &[u8], format: Format, word: &str) -> Result<Resume
                 pos += len + 1;
                 line_no += 1;
             }
+            // An unfinished last line is dropped and written again, but only
+            // when it can be the start of a line sprague writes.
+            let rest = &bytes[pos..];
+            let digits = |t: &[u8]| t.iter().all(u8::is_ascii_digit);
+            let cut_off = if csv {
+                match rest.iter().position(|&b| b == b',') {
+                    Some(comma) => digits(&rest[..comma]) && digits(&rest[comma + 1..]),
+                    None => digits(rest),
+                }
+            } else {
+                digits(rest)
+            };
+            if !cut_off {
+                return Err(bad(format!(
+                    "line {line_no} ({:?}) is not a value cut off by an interrupted run",
+                    String::from_utf8_lossy(&rest[..rest.len().min(40)])
+                )));
+            }
             Ok(Resumed {
                 values,
                 keep: pos as u64,
@@ -547,8 +571,31 @@ fn check_resumed(source: &mut Source, values: &[u64], word: &str) -> Result<()> 
         ))
         .into());
     }
-    // The last values, each computed from the file's values before it: a
-    // file of another game that agrees at first is caught here too.
+    // Values spread over the file, each by the definition from the file's
+    // values before it: a file of another game that agrees at first is
+    // caught here (a single value changed by hand may not be).
+    if let Source::Table(t) = source {
+        let moves = t.seq.moves();
+        let small: Vec<u16> = values.iter().map(|&v| v as u16).collect();
+        let span = values.len().saturating_sub(n + CHECKED_AT_END);
+        for i in 1..=SAMPLES_ON_RESUME {
+            let heap = n + span * i / (SAMPLES_ON_RESUME + 1);
+            if span == 0 || (moves.max_parts() == 3 && heap > MAX_SAMPLED_THREE_HEAP) {
+                break;
+            }
+            let want = sequence::value_by_definition(moves, &small, heap);
+            if want != Some(small[heap]) {
+                return Err(UsageError(format!(
+                    "cannot resume: the file does not hold the values of {word}: \
+                     from its values before it, G({heap}) would be {}, but the file has {}",
+                    want.map_or("above 65535".to_string(), |w| w.to_string()),
+                    values[heap]
+                ))
+                .into());
+            }
+        }
+    }
+    // The last values, each computed from the file's values before it.
     if let Source::Table(t) = source {
         let from = values.len().saturating_sub(CHECKED_AT_END).max(n);
         if from < values.len() {

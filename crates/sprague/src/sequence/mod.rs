@@ -384,6 +384,57 @@ fn stamp_pair_range_scalar(
 
 /// The least value not stamped with `s`, or `None` when all 65,536 are.
 #[inline]
+/// G(n) by the definition, from the values G(0), ..., G(n - 1) in
+/// `values[..n]`: the mex of the values of all options of heap `n`. Meant
+/// for checking values computed elsewhere (a file that `sequence --resume`
+/// continues) at a few heaps.
+///
+/// Time O(n·k) for k amounts that split a heap in two, O(n²·k) for
+/// three-heap splits; 8 KiB of scratch. `None` when `values` holds fewer
+/// than `n` values or G(n) would exceed 65,535.
+///
+/// ```
+/// use sprague::sequence::value_by_definition;
+/// use sprague::takebreak::TakeBreakCode;
+/// let kayles = TakeBreakCode::parse_octal("0.77").unwrap().move_set();
+/// let g = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2];
+/// assert_eq!(value_by_definition(&kayles, &g, 11), Some(6));
+/// ```
+pub fn value_by_definition(moves: &MoveSet, values: &[u16], n: usize) -> Option<u16> {
+    let g = values.get(..n)?;
+    let mut reached = vec![0u64; VALUES / 64];
+    let mut reach = |v: u16| reached[v as usize / 64] |= 1 << (v % 64);
+    let n64 = n as u64;
+    if moves.allows_take_all(n64) {
+        reach(0);
+    }
+    for &(lo, hi) in &moves.take {
+        for k in lo.max(1)..=hi.min(n64.saturating_sub(1)) {
+            reach(g[n - k as usize]);
+        }
+    }
+    for &(lo, hi) in &moves.split2 {
+        for k in lo..=hi.min(n64.saturating_sub(2)) {
+            let m = n - k as usize;
+            for a in 1..=largest_smaller_part(m as u64, moves.unequal) as usize {
+                reach(g[a] ^ g[m - a]);
+            }
+        }
+    }
+    for &(lo, hi) in &moves.split3 {
+        for k in lo..=hi.min(n64.saturating_sub(3)) {
+            let m = n - k as usize;
+            for a in 1..=m / 3 {
+                for b in a..=(m - a) / 2 {
+                    reach(g[a] ^ g[b] ^ g[m - a - b]);
+                }
+            }
+        }
+    }
+    let (word, bits) = reached.iter().enumerate().find(|(_, &w)| w != u64::MAX)?;
+    Some((word * 64 + bits.trailing_ones() as usize) as u16)
+}
+
 fn mex(stamp: &[u32; VALUES], s: u32) -> Option<u16> {
     stamp.iter().position(|&t| t != s).map(|v| v as u16)
 }
@@ -392,6 +443,31 @@ fn mex(stamp: &[u32; VALUES], s: u32) -> Option<u16> {
 mod tests {
     use super::*;
     use crate::takebreak::TakeBreakCode;
+
+    #[test]
+    fn value_by_definition_equals_the_engine() {
+        for code in ["0.77", "0.6", "0.f", "8.1", "0.37", "4.07"] {
+            let moves = TakeBreakCode::parse_hex(code).unwrap().move_set();
+            let values = seq(code, 300, Method::Fast);
+            for n in 0..=300 {
+                assert_eq!(
+                    value_by_definition(&moves, &values, n),
+                    Some(values[n]),
+                    "{code} heap {n}"
+                );
+            }
+            assert_eq!(value_by_definition(&moves, &values[..10], 11), None);
+        }
+        let grundy = MoveSet::grundy();
+        let mut s = NimSequence::new("grundy", grundy.clone());
+        s.extend_to(300, Method::Fast).unwrap();
+        for n in 0..=300 {
+            assert_eq!(
+                value_by_definition(&grundy, s.values(), n),
+                Some(s.values()[n])
+            );
+        }
+    }
 
     fn seq(code: &str, to: u64, method: Method) -> Vec<u16> {
         let moves = TakeBreakCode::parse_hex(code).unwrap().move_set();
