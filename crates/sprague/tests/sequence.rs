@@ -231,3 +231,33 @@ fn resumed_sequences_equal_uninterrupted_ones() {
         }
     }
 }
+
+fn hex(code: &str) -> MoveSet {
+    TakeBreakCode::parse_hex(code).unwrap().move_set()
+}
+
+/// Hexadecimal codes that split a heap into three: the fast method (sets of
+/// two-heap values) against the plain triple loop, on codes whose values
+/// stay small and codes whose values grow with the heap.
+const THREE_HEAP_CODES: &[&str] = &[
+    "0.8", "0.9", "0.f", "0.88", "8.1", "0.c", "0.48", "0.8f", "0.18", "4.8", "c.0", "0.b", "0.08",
+    "0.f8", "0.38",
+];
+
+#[test]
+fn three_heap_splits_fast_and_plain_agree_to_heap_500() {
+    for code in THREE_HEAP_CODES {
+        let plain = values(hex(code), 500, Method::Plain);
+        assert_eq!(plain, values(hex(code), 500, Method::Fast), "hex:{code}");
+    }
+}
+
+/// The same to heap 3,000. Run with `cargo test --release -- --ignored`.
+#[test]
+#[ignore]
+fn heavy_three_heap_splits_fast_and_plain_agree_to_heap_3000() {
+    for code in THREE_HEAP_CODES {
+        let plain = values(hex(code), 3000, Method::Plain);
+        assert_eq!(plain, values(hex(code), 3000, Method::Fast), "hex:{code}");
+    }
+}

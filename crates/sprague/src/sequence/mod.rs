@@ -65,6 +65,7 @@ pub mod period;
 mod rare;
 mod simd;
 pub(crate) mod table;
+mod triples;
 
 use crate::takebreak::{largest_smaller_part, MoveSet};
 use crate::Error;
@@ -109,6 +110,8 @@ pub struct NimSequence {
     rare: rare::RareState,
     /// Scratch list of the rare values still to be confirmed.
     need: Vec<u16>,
+    /// Two-heap value sets for three-heap splits (fast method).
+    triples: triples::PairSets,
 }
 
 impl NimSequence {
@@ -127,6 +130,7 @@ impl NimSequence {
             stamp,
             token: 0,
             need: Vec::new(),
+            triples: triples::PairSets::default(),
         }
     }
 
@@ -208,7 +212,7 @@ impl NimSequence {
             self.values.push(0);
             let g = match method {
                 Method::Fast if self.rare.usable(n, &self.values[..n]) => self.rare_value(n),
-                _ => self.plain_value(n),
+                _ => self.plain_value(n, method),
             };
             match g {
                 Some(g) => {
@@ -255,7 +259,7 @@ impl NimSequence {
     }
 
     /// G(n) by the plain method; `None` when it exceeds 65,535.
-    fn plain_value(&mut self, n: usize) -> Option<u16> {
+    fn plain_value(&mut self, n: usize, method: Method) -> Option<u16> {
         let s = self.next_token();
         self.stamp_small_options(n, s);
         // The bit test pays only where there are splits to test.
@@ -279,6 +283,16 @@ impl NimSequence {
             for k in lo..=hi.min(n64 - 2) {
                 stamp_pairs(g, n - k as usize, unequal, stamp, s);
             }
+        }
+        if method == Method::Fast
+            && !self.moves.split3.is_empty()
+            && self
+                .triples
+                .mark_three_heap_values(&self.moves, &g[..n], n, |v| {
+                    stamp[v as usize] = s;
+                })
+        {
+            return mex(stamp, s);
         }
         for &(lo, hi) in &self.moves.split3 {
             if lo + 3 > n64 {
