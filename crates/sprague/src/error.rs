@@ -222,11 +222,19 @@ pub enum Error {
         limit: usize,
     },
     /// A Grundy value would need a table of nim-values past `limit` heap
-    /// sizes: [`Limits::max_table`](crate::Limits), or
+    /// sizes: [`Limits::max_table`](crate::Limits) (divided by
+    /// [`THREE_HEAP_TABLE_DIVISOR`](crate::THREE_HEAP_TABLE_DIVISOR)
+    /// for games that split a heap into three), or
     /// [`MAX_TABLE_LEN`](crate::sequence::MAX_TABLE_LEN) when that is smaller.
     #[error(
         "{ruleset} heap {heap}: its Grundy value needs the nim-sequence up to heap {heap}, \
-         past the table limit of {limit} values"
+         past the table limit of {limit} values{}",
+        if *three_heap {
+            " (a game that splits a heap into three costs about the cube of the heap: \
+             its tables are limited to --max-table / 500 heap sizes)"
+        } else {
+            ""
+        }
     )]
     TableLimit {
         /// The ruleset word.
@@ -235,6 +243,9 @@ pub enum Error {
         heap: u64,
         /// The table limit that was reached.
         limit: u64,
+        /// Whether the game splits a heap into three, so that the limit is
+        /// the reduced one.
+        three_heap: bool,
     },
     /// A Grundy value above 65,535, the largest a nim-sequence table
     /// stores (2 bytes per value); the computation stopped at that heap.

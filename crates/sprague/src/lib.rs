@@ -51,7 +51,7 @@ mod solver;
 pub mod takebreak;
 mod verify;
 
-pub use analysis::{Analysis, Analyzer, Limits, SumGame};
+pub use analysis::{Analysis, Analyzer, Limits, SumGame, THREE_HEAP_TABLE_DIVISOR};
 pub use error::{Error, ParseError, ParseErrorKind};
 pub use game::Game;
 pub use moves::{Action, HeapChange, HeapMove, Move, Parts};

@@ -140,6 +140,32 @@ fn huge_heaps_answer_from_the_proven_period() {
     assert!(e.is_limit());
 }
 
+/// Games that split a heap into three get a table limit of
+/// max_table / 500, and the message says why.
+#[test]
+fn three_heap_games_have_a_smaller_table_limit() {
+    let limits = Limits {
+        max_table: 500 * 200,
+        ..Limits::default()
+    };
+    let hex: Ruleset = "hex:0.8".parse().unwrap();
+    assert!(hex.heap_value(199, &limits).is_ok());
+    let e = hex.heap_value(300, &limits).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::TableLimit {
+                heap: 300,
+                limit: 200,
+                three_heap: true,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("--max-table / 500"), "{e}");
+}
+
 #[test]
 fn heaps_without_a_period_hit_the_table_limit() {
     let limits = Limits {

@@ -7,7 +7,7 @@ use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use sprague::sequence::{period, NimSequence, PeriodReport};
-use sprague::{Rules, Ruleset};
+use sprague::{Limits, Rules, Ruleset, THREE_HEAP_TABLE_DIVISOR};
 
 use super::sequence::MethodArg;
 use super::LibError;
@@ -47,9 +47,11 @@ pub struct Args {
     /// The ruleset word (a heap game), e.g. `kayles`, `octal:0.16`, `sub:2,5,6`.
     #[arg(value_name = "RULESET")]
     pub ruleset: String,
-    /// Compute values up to heap N at most.
-    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
-    pub limit: u64,
+    /// Compute values up to heap N at most [default: 1000000; 20000 for
+    /// games that split a heap into three, whose cost grows about as the
+    /// cube of the heap].
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u64>,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -94,8 +96,13 @@ pub fn run(args: Args) -> Result<Exit> {
         }
     } else {
         let moves = super::engine_moves(&ruleset, "period")?;
+        let limit = args.limit.unwrap_or(if moves.max_parts() == 3 {
+            Limits::default().max_table / THREE_HEAP_TABLE_DIVISOR
+        } else {
+            1_000_000
+        });
         let mut seq = NimSequence::new(ruleset.word(), moves.clone());
-        let bar = if io::stderr().is_terminal() && args.limit >= 1 << 18 {
+        let bar = if io::stderr().is_terminal() && limit >= 1 << 14 {
             let bar = ProgressBar::new_spinner();
             bar.set_style(
                 ProgressStyle::with_template("{spinner} computing values: {msg}")
@@ -105,7 +112,7 @@ pub fn run(args: Args) -> Result<Exit> {
         } else {
             ProgressBar::hidden()
         };
-        let report = period::search(&mut seq, args.limit, args.method.into(), &mut |n| {
+        let report = period::search(&mut seq, limit, args.method.into(), &mut |n| {
             bar.set_message(format!("up to heap {n}"));
         })
         .map_err(LibError)?;

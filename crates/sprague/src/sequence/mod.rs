@@ -187,6 +187,7 @@ impl NimSequence {
                 ruleset: self.name.clone(),
                 heap: last,
                 limit: MAX_TABLE_LEN,
+                three_heap: false,
             });
         }
         let end = last as usize + 1;

@@ -80,11 +80,18 @@ impl SharedTable {
 /// one was needed and found.
 fn extend(seq: &mut NimSequence, heap: u64, limits: &Limits) -> Result<Option<Period>, Error> {
     let name = seq.name().to_string();
-    let limit = limits.max_table.min(super::MAX_TABLE_LEN);
+    let three_heap = seq.moves().max_parts() == 3;
+    let max_table = if three_heap {
+        limits.max_table / crate::analysis::THREE_HEAP_TABLE_DIVISOR
+    } else {
+        limits.max_table
+    };
+    let limit = max_table.min(super::MAX_TABLE_LEN);
     let too_far = || Error::TableLimit {
         ruleset: name.clone(),
         heap,
         limit,
+        three_heap,
     };
     let last_allowed = match limit.checked_sub(1) {
         Some(last) => last,
