@@ -367,36 +367,43 @@ fn values_past_a_proven_period_follow_from_it() {
     assert_ne!(values[51], values[51 + 34], "the preperiod is 52");
 }
 
+/// Writes `contents` to `file`, resumes `ruleset` to heap `to` (raw) into
+/// it, and checks that this is refused with `message` and the file left
+/// alone.
+fn resume_is_refused(
+    ruleset: &str,
+    to: &str,
+    file: &std::path::Path,
+    contents: &[u8],
+    message: &str,
+) {
+    std::fs::write(file, contents).unwrap();
+    sprague()
+        .args([
+            "sequence", ruleset, "--to", to, "--format", "raw", "--resume",
+        ])
+        .arg("--output")
+        .arg(file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(message));
+    assert!(
+        std::fs::read(file).unwrap() == contents,
+        "the file is left alone"
+    );
+}
+
 /// A file of another game that agrees with the ruleset on its first 2,048
-/// values is refused: its last values are checked too.
+/// values is refused: values further on are checked too.
 #[test]
 fn a_file_of_another_game_is_refused_even_when_it_starts_alike() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("d.raw");
-    let dawson = sprague()
-        .args(["sequence", "dawson", "--to", "3000", "--format", "raw"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    std::fs::write(&file, &dawson).unwrap();
+    let dawson = output_of(&["sequence", "dawson", "--to", "3000", "--format", "raw"]);
     // 0.07 plus a move that removes 2,100 tokens: the same values as
     // Dawson's Kayles below heap 2,100, different ones later.
     let code = format!("octal:0.07{}7", "0".repeat(2097));
-    sprague()
-        .args([
-            "sequence", &code, "--to", "4000", "--format", "raw", "--resume",
-        ])
-        .arg("--output")
-        .arg(&file)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("does not hold the values"));
-    assert!(
-        std::fs::read(&file).unwrap() == dawson,
-        "the file is left alone"
-    );
+    resume_is_refused(&code, "4000", &file, &dawson, "does not hold the values");
 
     // The other way round, the file differing from Dawson's Kayles only
     // past heap 2,100: caught by the values checked between the first and
@@ -405,32 +412,9 @@ fn a_file_of_another_game_is_refused_even_when_it_starts_alike() {
     let other = output_of(&["sequence", &other_code, "--to", "6000", "--format", "raw"]);
     let dawson_6000 = output_of(&["sequence", "dawson", "--to", "6000", "--format", "raw"]);
     assert!(other[..4000] == dawson_6000[..4000] && other != dawson_6000);
-    std::fs::write(&file, &other).unwrap();
-    sprague()
-        .args([
-            "sequence", "dawson", "--to", "8000", "--format", "raw", "--resume",
-        ])
-        .arg("--output")
-        .arg(&file)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("does not hold the values"));
-    assert!(
-        std::fs::read(&file).unwrap() == other,
-        "the file is left alone"
-    );
+    resume_is_refused("dawson", "8000", &file, &other, "does not hold the values");
 
     // A last line that no interrupted run leaves is not dropped silently.
-    std::fs::write(&file, b"0\n1\nhello").unwrap();
-    sprague()
-        .args([
-            "sequence", "kayles", "--to", "8", "--format", "raw", "--resume",
-        ])
-        .arg("--output")
-        .arg(&file)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "\"hello\") is not a value cut off",
-        ));
+    let message = "\"hello\") is not a value cut off";
+    resume_is_refused("kayles", "8", &file, b"0\n1\nhello", message);
 }
