@@ -1,13 +1,11 @@
 //! The real `sprague` binary: analyze and batch, their output, JSON and exit
 //! statuses (SPEC section 3).
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde::Deserialize;
 
-fn sprague() -> Command {
-    Command::cargo_bin("sprague").unwrap()
-}
+mod common;
+use common::sprague;
 
 /// The analyze JSON object, as a user's program would read it.
 #[derive(Debug, Deserialize)]
@@ -31,18 +29,7 @@ struct WinningMove {
 }
 
 fn analyze_json(args: &[&str]) -> Analysis {
-    let out = sprague()
-        .arg("analyze")
-        .args(args)
-        .arg("--json")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = common::stdout_of(&[&["analyze"], args, &["--json"]].concat());
     assert_eq!(text.lines().count(), 1, "exactly one JSON object: {text}");
     serde_json::from_str(&text).unwrap()
 }

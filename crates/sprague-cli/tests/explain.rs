@@ -1,21 +1,9 @@
 //! `sprague analyze --explain`: the teaching view, as a student reads it.
 
-use assert_cmd::Command;
+mod common;
 
 fn explain(args: &[&str]) -> String {
-    let out = Command::cargo_bin("sprague")
-        .unwrap()
-        .arg("analyze")
-        .arg("--explain")
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = common::stdout_of(&[&["analyze", "--explain"], args].concat());
     assert!(!text.contains('\u{1b}'), "no terminal codes in a pipe");
     text
 }
@@ -42,8 +30,7 @@ fn a_sum_shows_each_grundy_value_and_their_nim_sum() {
 
 #[test]
 fn explain_and_json_do_not_mix() {
-    Command::cargo_bin("sprague")
-        .unwrap()
+    common::sprague()
         .args(["analyze", "--explain", "--json", "nim", "3"])
         .assert()
         .code(2);

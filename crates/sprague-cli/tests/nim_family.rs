@@ -1,12 +1,10 @@
 //! The Nim family through the real binary: misère Nim, Moore's Nim_k,
 //! staircase Nim, subtraction games, and `verify`.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn sprague() -> Command {
-    Command::cargo_bin("sprague").unwrap()
-}
+mod common;
+use common::sprague;
 
 fn batch(input: &str, misere: bool) -> String {
     let mut cmd = sprague();

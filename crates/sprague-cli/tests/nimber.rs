@@ -1,15 +1,12 @@
 //! `sprague nimber`: the real binary, driven with assert_cmd.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn sprague() -> Command {
-    Command::cargo_bin("sprague").unwrap()
-}
+mod common;
+use common::sprague;
 
 fn nimber(args: &[&str]) -> String {
-    let out = sprague().arg("nimber").args(args).assert().success();
-    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    common::stdout_of(&[&["nimber"], args].concat())
 }
 
 #[test]

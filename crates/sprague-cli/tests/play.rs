@@ -293,9 +293,8 @@ fn from_p_positions_the_computer_always_wins() {
     assert!(games >= 50);
 }
 
-fn sprague() -> assert_cmd::Command {
-    assert_cmd::Command::cargo_bin("sprague").unwrap()
-}
+mod common;
+use common::sprague;
 
 /// Runs `sprague play ARGS` with `input` on stdin; returns stdout after a
 /// clean exit (status 0, nothing on stderr).

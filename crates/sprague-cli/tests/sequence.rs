@@ -3,24 +3,11 @@
 use std::process::Command as StdCommand;
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde::Deserialize;
 
-fn sprague() -> Command {
-    Command::cargo_bin("sprague").unwrap()
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = sprague()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
-}
+mod common;
+use common::{sprague, stdout_of};
 
 #[derive(Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -41,18 +28,18 @@ struct JsonPeriod {
 
 #[test]
 fn formats() {
-    let raw = stdout(&["sequence", "kayles", "--to", "12", "--format", "raw"]);
+    let raw = stdout_of(&["sequence", "kayles", "--to", "12", "--format", "raw"]);
     assert_eq!(raw, "0\n1\n2\n3\n1\n4\n3\n2\n1\n4\n2\n6\n4\n");
-    let csv = stdout(&["sequence", "dawson", "--to", "3", "--format", "csv"]);
+    let csv = stdout_of(&["sequence", "dawson", "--to", "3", "--format", "csv"]);
     assert_eq!(csv, "n,g\n0,0\n1,0\n2,1\n3,1\n");
-    let json = stdout(&["sequence", "grundy", "--to", "20", "--format", "json"]);
+    let json = stdout_of(&["sequence", "grundy", "--to", "20", "--format", "json"]);
     let j: JsonSequence = serde_json::from_str(&json).unwrap();
     assert_eq!(j.ruleset, "grundy");
     assert_eq!(
         j.values[1..],
         [0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
     );
-    let table = stdout(&["sequence", "kayles", "--to", "12"]);
+    let table = stdout_of(&["sequence", "kayles", "--to", "12"]);
     assert_eq!(
         table,
         "kayles: Grundy values G(n) for n = 0..=12 (row r: n = r + 0 .. r + 9)\n\
@@ -60,11 +47,11 @@ fn formats() {
          \x20 0:     0     1     2     3     1     4     3     2     1     4\n\
          \x2010:     2     6     4\n"
     );
-    let nim = stdout(&["sequence", "nim", "--to", "70000", "--format", "raw"]);
+    let nim = stdout_of(&["sequence", "nim", "--to", "70000", "--format", "raw"]);
     assert_eq!(nim.lines().last(), Some("70000"));
     // The word stays as written; plain and fast agree.
-    let a = stdout(&["sequence", "octal:0.6", "--to", "3000", "--format", "raw"]);
-    let b = stdout(&[
+    let a = stdout_of(&["sequence", "octal:0.6", "--to", "3000", "--format", "raw"]);
+    let b = stdout_of(&[
         "sequence",
         "octal:0.6",
         "--to",
@@ -75,7 +62,7 @@ fn formats() {
         "plain",
     ]);
     assert_eq!(a, b);
-    let sub = stdout(&["sequence", "sub:1-3", "--to", "5", "--format", "json"]);
+    let sub = stdout_of(&["sequence", "sub:1-3", "--to", "5", "--format", "json"]);
     assert_eq!(sub, "{\"ruleset\":\"sub:1-3\",\"values\":[0,1,2,3,0,1]}\n");
 }
 
@@ -104,7 +91,7 @@ fn bad_input_exits_2() {
 
 #[test]
 fn periods() {
-    let get = |args: &[&str]| -> JsonPeriod { serde_json::from_str(&stdout(args)).unwrap() };
+    let get = |args: &[&str]| -> JsonPeriod { serde_json::from_str(&stdout_of(args)).unwrap() };
     let k = get(&["period", "kayles", "--json"]);
     assert_eq!(
         (k.preperiod, k.period, k.proven),
@@ -139,10 +126,10 @@ fn periods() {
         (none.period, none.proven, none.checked_to),
         (None, false, 2000)
     );
-    let human = stdout(&["period", "kayles"]);
+    let human = stdout_of(&["period", "kayles"]);
     assert!(human.contains("checked for 71 <= n < 156"), "{human}");
     assert!(human.contains("t = 2"), "{human}");
-    let human = stdout(&["period", "grundy"]);
+    let human = stdout_of(&["period", "grundy"]);
     assert!(human.contains("none claimed"), "{human}");
 }
 
@@ -222,13 +209,7 @@ fn resume_from_cut(args: &[&str], full: &[u8], cut: usize, file: &std::path::Pat
 }
 
 fn output_of(args: &[&str]) -> Vec<u8> {
-    sprague()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone()
+    stdout_of(args).into_bytes()
 }
 
 /// Torn json and raw files (cut at several places) resume to the same
@@ -303,17 +284,17 @@ fn torn_files_resume() {
 
 #[test]
 fn analyze_take_and_break_positions() {
-    let out = stdout(&["analyze", "kayles", "10", "+", "grundy", "7", "--json"]);
+    let out = stdout_of(&["analyze", "kayles", "10", "+", "grundy", "7", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     for m in v["winning_moves"].as_array().unwrap() {
         let after = m["after"].as_str().unwrap();
         let words: Vec<&str> = after.split(' ').collect();
-        let again = stdout(&[&["analyze", "--json"][..], &words].concat());
+        let again = stdout_of(&[&["analyze", "--json"][..], &words].concat());
         let w: serde_json::Value = serde_json::from_str(&again).unwrap();
         assert_eq!(w["outcome"], "P", "{after}");
     }
     // A huge heap answers from the proven period; a cap keeps the list short.
-    let out = stdout(&[
+    let out = stdout_of(&[
         "analyze",
         "dawson",
         "18446744073709551615",

@@ -1,0 +1,22 @@
+//! Helpers shared by the CLI integration tests: the real `sprague` binary.
+
+#![allow(dead_code)] // each test file uses some of them
+
+use assert_cmd::Command;
+
+/// The `sprague` binary built for these tests.
+pub fn sprague() -> Command {
+    Command::cargo_bin("sprague").unwrap()
+}
+
+/// Runs `sprague ARGS`, requires exit status 0 (showing stderr when not)
+/// and returns standard output as text.
+pub fn stdout_of(args: &[&str]) -> String {
+    let out = sprague().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "sprague {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
