@@ -571,47 +571,46 @@ fn check_resumed(source: &mut Source, values: &[u64], word: &str) -> Result<()> 
         ))
         .into());
     }
+    let Source::Table(t) = source else {
+        return Ok(());
+    };
+    let small: Vec<u16> = values.iter().map(|&v| v as u16).collect();
     // Values spread over the file, each by the definition from the file's
     // values before it: a file of another game that agrees at first is
     // caught here (a single value changed by hand may not be).
-    if let Source::Table(t) = source {
-        let moves = t.seq.moves();
-        let small: Vec<u16> = values.iter().map(|&v| v as u16).collect();
-        let span = values.len().saturating_sub(n + CHECKED_AT_END);
-        for i in 1..=SAMPLES_ON_RESUME {
-            let heap = n + span * i / (SAMPLES_ON_RESUME + 1);
-            if span == 0 || (moves.max_parts() == 3 && heap > MAX_SAMPLED_THREE_HEAP) {
-                break;
-            }
-            let want = sequence::value_by_definition(moves, &small, heap);
-            if want != Some(small[heap]) {
-                return Err(UsageError(format!(
-                    "cannot resume: the file does not hold the values of {word}: \
-                     from its values before it, G({heap}) would be {}, but the file has {}",
-                    want.map_or("above 65535".to_string(), |w| w.to_string()),
-                    values[heap]
-                ))
-                .into());
-            }
+    let moves = t.seq.moves();
+    let span = values.len().saturating_sub(n + CHECKED_AT_END);
+    for i in 1..=SAMPLES_ON_RESUME {
+        let heap = n + span * i / (SAMPLES_ON_RESUME + 1);
+        if span == 0 || (moves.max_parts() == 3 && heap > MAX_SAMPLED_THREE_HEAP) {
+            break;
+        }
+        let want = sequence::value_by_definition(moves, &small, heap);
+        if want != Some(small[heap]) {
+            return Err(UsageError(format!(
+                "cannot resume: the file does not hold the values of {word}: \
+                 from its values before it, G({heap}) would be {}, but the file has {}",
+                want.map_or("above 65535".to_string(), |w| w.to_string()),
+                values[heap]
+            ))
+            .into());
         }
     }
     // The last values, each computed from the file's values before it.
-    if let Source::Table(t) = source {
-        let from = values.len().saturating_sub(CHECKED_AT_END).max(n);
-        if from < values.len() {
-            let prefix = values[..from].iter().map(|&v| v as u16).collect();
-            let mut seq = NimSequence::from_values(word, t.seq.moves().clone(), prefix);
-            seq.extend_to(values.len() as u64 - 1, t.method)
-                .map_err(LibError)?;
-            for (i, &v) in values.iter().enumerate().skip(from) {
-                let want = seq.values()[i];
-                if v != want as u64 {
-                    return Err(UsageError(format!(
-                        "cannot resume: the file does not hold the values of {word}: \
-                         from its values before it, G({i}) would be {want}, but the file has {v}"
-                    ))
-                    .into());
-                }
+    let from = values.len().saturating_sub(CHECKED_AT_END).max(n);
+    if from < values.len() {
+        let prefix = small[..from].to_vec();
+        let mut seq = NimSequence::from_values(word, t.seq.moves().clone(), prefix);
+        seq.extend_to(values.len() as u64 - 1, t.method)
+            .map_err(LibError)?;
+        for (i, &v) in values.iter().enumerate().skip(from) {
+            let want = seq.values()[i];
+            if v != want as u64 {
+                return Err(UsageError(format!(
+                    "cannot resume: the file does not hold the values of {word}: \
+                     from its values before it, G({i}) would be {want}, but the file has {v}"
+                ))
+                .into());
             }
         }
     }
