@@ -14,6 +14,7 @@ struct Analysis {
     position: String,
     play: String,
     outcome: String,
+    basis: String,
     value: Option<u64>,
     winning_moves: Vec<WinningMove>,
     truncated: bool,
@@ -97,12 +98,47 @@ fn max_moves_caps_the_list_and_says_so() {
 }
 
 #[test]
-fn misere_is_searched() {
+fn misere_nim_is_decided_by_its_rule() {
     let a = analyze_json(&["nim 1 1 1", "--misere"]);
     assert_eq!(
         (a.play.as_str(), a.outcome.as_str(), a.value),
         ("misere", "P", None)
     );
+    assert_eq!(a.basis, "misere-nim");
+}
+
+/// Every view of an analysis reports the basis the analyzer used: the
+/// misère Nim rule for moore:1 (which is Nim), not a search.
+#[test]
+fn every_view_reports_the_basis_that_decided() {
+    let a = analyze_json(&["--misere", "moore:1", "1", "1", "1"]);
+    assert_eq!((a.basis.as_str(), a.outcome.as_str()), ("misere-nim", "P"));
+    sprague()
+        .args(["analyze", "--misere", "moore:1", "1", "1", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("basis:    the misère Nim rule"))
+        .stdout(predicate::str::contains("search").not());
+    sprague()
+        .args(["analyze", "--misere", "--explain", "moore:1", "1", "1", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Misère Nim"))
+        .stdout(predicate::str::contains("search").not());
+    let cases = [
+        (&["nim 3 4 5"][..], "bouton"),
+        (&["nim 3 + moore:1 4"], "bouton"),
+        (&["moore:2 1 2 3"], "moore"),
+        (&["staircase 3 1 2"], "staircase"),
+        (&["kayles 10"], "table"),
+        (&["kayles 1000000000000"], "period"),
+        (&["sub:1-3 100"], "period"),
+        (&["kayles 3 + nim 4"], "sprague-grundy"),
+        (&["kayles 3 4", "--misere"], "search"),
+    ];
+    for (args, basis) in cases {
+        assert_eq!(analyze_json(args).basis, basis, "{args:?}");
+    }
 }
 
 #[test]

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use crate::ruleset::nim;
 use crate::{
-    Action, Error, Game, HeapChange, Move, Outcome, Parts, Play, Position, Rules, Solver,
+    Action, Basis, Error, Game, HeapChange, Move, Outcome, Parts, Play, Position, Rules, Solver,
     DEFAULT_MAX_STATES,
 };
 
@@ -52,12 +52,18 @@ pub struct Analysis {
     pub play: Play,
     /// The outcome class.
     pub outcome: Outcome,
+    /// What decided the outcome, value and winning moves: the theorem,
+    /// table or search. Every view of the analysis reports this one basis.
+    pub basis: Basis,
     /// The Grundy value of the whole position under normal play: the nim-sum
     /// of the components' values. `None` under misère play.
     pub value: Option<u64>,
     /// Each component's Grundy value under normal play (empty under misère
     /// play).
     pub component_values: Vec<u64>,
+    /// The basis of each component's value, in the order of
+    /// `component_values` (empty under misère play).
+    pub component_bases: Vec<Basis>,
     /// The winning moves found, in order (by component, heap and option), up
     /// to the requested maximum. Each leads to a P-position.
     pub winning_moves: Vec<Move>,
@@ -178,11 +184,12 @@ impl Analyzer {
         play: Play,
         max_moves: Option<usize>,
     ) -> Result<Analysis, Error> {
-        // Sums of Nim (and moore:1, which is Nim) are one misère Nim position.
+        // Sums of components valued by Bouton's theorem (Nim, and moore:1,
+        // which is Nim) are one Nim position, misère Nim under misère play.
         let all_nim = position
             .components()
             .iter()
-            .all(|c| matches!(c.ruleset().rules(), Rules::Nim | Rules::Moore { k: 1 }));
+            .all(|c| c.ruleset().component_basis(c.heaps()) == Basis::Bouton);
         match play {
             Play::Normal => {
                 if let [c] = position.components() {
@@ -203,6 +210,11 @@ impl Analyzer {
         max_moves: Option<usize>,
     ) -> Result<Analysis, Error> {
         let component_values = self.component_values(position)?;
+        let component_bases: Vec<Basis> = position
+            .components()
+            .iter()
+            .map(|c| c.ruleset().component_basis(c.heaps()))
+            .collect();
         let total = component_values.iter().fold(0, |a, b| a ^ b);
         let mut collector = self.collector(max_moves);
         let mut unsearched = Vec::new();
@@ -236,6 +248,8 @@ impl Analyzer {
             Some(total),
             component_values,
         );
+        analysis.basis = Basis::combine(&component_bases);
+        analysis.component_bases = component_bases;
         if !unsearched.is_empty() {
             analysis.truncated = true;
             analysis.total_winning_moves = None;
@@ -280,6 +294,11 @@ impl Analyzer {
         }
         let mut analysis =
             collector.finish(Play::Normal, outcome, value, value.into_iter().collect());
+        analysis.basis = Basis::Moore;
+        analysis.component_bases = value
+            .map(|_| c.ruleset().component_basis(c.heaps()))
+            .into_iter()
+            .collect();
         if analysis.total_winning_moves.is_none() && self.count_all {
             analysis.total_winning_moves = c.ruleset().count_winning_moves(c.heaps());
         }
@@ -317,7 +336,9 @@ impl Analyzer {
                 break;
             }
         }
-        collector.finish(Play::Misere, outcome, None, Vec::new())
+        let mut analysis = collector.finish(Play::Misere, outcome, None, Vec::new());
+        analysis.basis = Basis::MisereNim;
+        analysis
     }
 
     fn analyze_by_search(
@@ -342,7 +363,11 @@ impl Analyzer {
             Play::Normal => Some(solver.grundy_value(position)?),
             Play::Misere => None,
         };
-        Ok(collector.finish(play, outcome, value, Vec::new()))
+        let mut analysis = collector.finish(play, outcome, value, Vec::new());
+        analysis.basis = Basis::Search {
+            positions: solver.stored_states() as u64,
+        };
+        Ok(analysis)
     }
 }
 
@@ -402,8 +427,11 @@ impl Collector {
         Analysis {
             play,
             outcome,
+            // Set by the caller, which knows what decided the analysis.
+            basis: Basis::SpragueGrundy,
             value,
             component_values,
+            component_bases: Vec::new(),
             total_winning_moves: (!self.gave_up).then_some(self.moves.len() as u64 + self.beyond),
             winning_moves: self.moves,
             truncated: self.truncated,

@@ -33,7 +33,9 @@
 use std::fmt;
 use std::fmt::Write as _;
 
-use crate::{movetext, Action, Analyzer, Error, Move, Outcome, Play, Position, Rules, Ruleset};
+use crate::{
+    movetext, Action, Analyzer, Basis, Error, Move, Outcome, Play, Position, Rules, Ruleset,
+};
 
 /// One row of a [`BinaryTable`]: what it stands for, and its value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -327,7 +329,7 @@ pub fn explain(
 ) -> Result<Explanation, Error> {
     let analysis = analyzer.analyze(position, play, max_moves)?;
     let limits = analyzer.limits();
-    let method = method_for(position, play, &analysis.component_values, limits)?;
+    let method = method_for(position, &analysis, limits)?;
     let mut moves = Vec::new();
     for mv in &analysis.winning_moves {
         let after = position.play(mv)?;
@@ -355,23 +357,16 @@ pub fn explain(
     })
 }
 
-/// How the outcome of `position` under `play` is decided, with the data
-/// the method shows; `component_values` are the components' Grundy values
-/// under normal play (from the analysis).
+/// The explanation method for the basis that decided `analysis` of
+/// `position`, with the data the method shows. The basis is read from the
+/// analysis, never worked out again here.
 fn method_for(
     position: &Position,
-    play: Play,
-    component_values: &[u64],
+    analysis: &crate::Analysis,
     limits: &crate::Limits,
 ) -> Result<Method, Error> {
-    let comps = position.components();
-    let nim_like = |r: &Ruleset| matches!(r.rules(), Rules::Nim | Rules::Moore { k: 1 });
-    Ok(match play {
-        Play::Misere
-            if comps
-                .iter()
-                .all(|c| matches!(c.ruleset().rules(), Rules::Nim)) =>
-        {
+    Ok(match analysis.basis {
+        Basis::MisereNim => {
             let table = heap_table(position);
             let big = table.rows().iter().filter(|r| r.value > 1).count();
             let case = match big {
@@ -383,15 +378,18 @@ fn method_for(
             };
             Method::MisereNim { table, case }
         }
-        Play::Misere => Method::Search,
-        Play::Normal if comps.iter().all(|c| nim_like(c.ruleset())) => Method::Bouton {
+        Basis::Bouton => Method::Bouton {
             table: heap_table(position),
         },
-        Play::Normal => match comps {
-            [c] if matches!(c.ruleset().rules(), Rules::Staircase) => Method::Staircase {
-                steps: c.heaps().to_vec(),
+        Basis::Staircase => {
+            let steps = position
+                .components()
+                .first()
+                .map(|c| c.heaps().to_vec())
+                .unwrap_or_default();
+            Method::Staircase {
                 table: BinaryTable::new(
-                    c.heaps()
+                    steps
                         .iter()
                         .enumerate()
                         .step_by(2)
@@ -401,19 +399,26 @@ fn method_for(
                         })
                         .collect(),
                 ),
-            },
-            [c] if matches!(c.ruleset().rules(), Rules::Moore { .. }) => {
-                let Rules::Moore { k } = c.ruleset().rules() else {
-                    unreachable!()
-                };
-                Method::Moore {
-                    k: *k,
-                    table: heap_table(position),
-                }
+                steps,
             }
-            _ => Method::Grundy {
-                table: grundy_table(position, component_values, limits)?,
+        }
+        Basis::Moore => match position.components() {
+            [c] => match c.ruleset().move_kind() {
+                crate::MoveKind::Heaps { max } => Method::Moore {
+                    k: max,
+                    table: heap_table(position),
+                },
+                _ => Method::Grundy {
+                    table: grundy_table(position, &analysis.component_values, limits)?,
+                },
             },
+            _ => Method::Grundy {
+                table: grundy_table(position, &analysis.component_values, limits)?,
+            },
+        },
+        Basis::Search { .. } if analysis.play == Play::Misere => Method::Search,
+        _ => Method::Grundy {
+            table: grundy_table(position, &analysis.component_values, limits)?,
         },
     })
 }
@@ -1101,7 +1106,7 @@ pub fn why(
         return Ok(None);
     }
     let limits = analyzer.limits();
-    let method = method_for(position, play, &analysis.component_values, limits)?;
+    let method = method_for(position, &analysis, limits)?;
     reason(position, &method, mv, &after, limits).map(Some)
 }
 

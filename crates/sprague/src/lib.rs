@@ -36,6 +36,7 @@
 #![deny(missing_docs)]
 
 mod analysis;
+mod basis;
 mod error;
 pub mod explain;
 mod game;
@@ -52,6 +53,7 @@ pub mod takebreak;
 mod verify;
 
 pub use analysis::{Analysis, Analyzer, Limits, SumGame, THREE_HEAP_TABLE_DIVISOR};
+pub use basis::Basis;
 pub use error::{Error, ParseError, ParseErrorKind};
 pub use game::Game;
 pub use moves::{Action, HeapChange, HeapMove, Move, Parts};

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use sprague::{movetext, Analysis, Component, Limits, Outcome, Play, Position, Rules};
+use sprague::{movetext, Analysis, Basis, Component, Limits, Outcome, Play, Position};
 
 /// Writes the JSON object of `analyze --json` (SPEC section 3) for
 /// `analysis` of `position`, on one line, streaming: each move's `after` is
@@ -12,7 +12,9 @@ use sprague::{movetext, Analysis, Component, Limits, Outcome, Play, Position, Ru
 /// one position.
 ///
 /// Fields: `position`, `play` (`normal`/`misere`), `outcome` (`P`/`N`),
-/// `value` (number or null), `winning_moves` (`[{"move", "after"}]`), and
+/// `basis` (what decided it: `bouton`, `misere-nim`, `moore`, `staircase`,
+/// `period`, `table`, `sprague-grundy`, `search`), `value` (number or
+/// null), `winning_moves` (`[{"move", "after"}]`), and
 /// two of ours: `truncated` (the list was cut at `--max-moves`) and
 /// `total_winning_moves` (number or null when not known).
 pub fn write_json(
@@ -23,10 +25,11 @@ pub fn write_json(
     let json = |v: &str| serde_json::to_string(v).map_err(io::Error::other);
     write!(
         out,
-        "{{\"position\":{},\"play\":\"{}\",\"outcome\":\"{}\",\"value\":",
+        "{{\"position\":{},\"play\":\"{}\",\"outcome\":\"{}\",\"basis\":\"{}\",\"value\":",
         json(&position.to_string())?,
         analysis.play.name(),
-        analysis.outcome
+        analysis.outcome,
+        analysis.basis.word()
     )?;
     write_number(out, analysis.value)?;
     out.write_all(b",\"winning_moves\":[")?;
@@ -80,18 +83,18 @@ fn xor_terms(values: &[u64]) -> String {
     }
 }
 
-/// How a component's Grundy value comes about, in a few words: the nim-sum
-/// of its heaps, of its odd steps, or of its heaps' values; `None` when it
-/// was searched for.
-fn value_detail(c: &Component, limits: &Limits) -> Option<String> {
-    Some(match c.ruleset().rules() {
-        Rules::Nim => xor_terms(c.heaps()),
-        Rules::Staircase => {
+/// How a component's Grundy value comes about, in a few words, by the
+/// basis that decided it: the nim-sum of its heaps, of its odd steps, or of
+/// its heaps' values; `None` when it was searched for or given by Moore's
+/// theorem.
+fn value_detail(c: &Component, basis: Basis, limits: &Limits) -> Option<String> {
+    Some(match basis {
+        Basis::Bouton => xor_terms(c.heaps()),
+        Basis::Staircase => {
             let odd: Vec<u64> = c.heaps().iter().step_by(2).copied().collect();
             format!("odd steps {}", xor_terms(&odd))
         }
-        Rules::Moore { k: 1 } => xor_terms(c.heaps()),
-        Rules::Moore { .. } => return None,
+        Basis::Moore | Basis::Search { .. } => return None,
         _ if c.heaps().is_empty() => "no heaps".into(),
         // G(20) = 2; G(3) ⊕ G(5) = 1 ⊕ 4 = 5.
         _ if c.ruleset().is_heap_game() && c.heaps().len() <= MAX_TERMS => {
@@ -139,12 +142,9 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
     let mut out = String::new();
     let _ = writeln!(out, "position: {position}");
     let _ = writeln!(out, "play:     {}", analysis.play);
-    let all_nim = position
-        .components()
-        .iter()
-        .all(|c| matches!(c.ruleset().rules(), Rules::Nim));
+    let _ = writeln!(out, "basis:    {}", basis_words(analysis.basis));
     if let Some(value) = analysis.value {
-        if all_nim {
+        if analysis.basis == Basis::Bouton {
             let heaps: Vec<u64> = position
                 .components()
                 .iter()
@@ -152,14 +152,19 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
                 .collect();
             let _ = writeln!(out, "nim-sum:  {} = {value}", xor_terms(&heaps));
         } else {
-            for (c, v) in position.components().iter().zip(&analysis.component_values) {
-                let _ = match value_detail(c, limits) {
+            for ((c, v), &basis) in position
+                .components()
+                .iter()
+                .zip(&analysis.component_values)
+                .zip(&analysis.component_bases)
+            {
+                let _ = match value_detail(c, basis, limits) {
                     Some(detail) if detail != v.to_string() => {
                         writeln!(out, "  {c}: {detail} = {v}")
                     }
                     Some(_) => writeln!(out, "  {c}: {v}"),
-                    None if *v == 0 => {
-                        writeln!(out, "  {c}: 0 (a P-position by Moore's theorem)")
+                    None if basis == Basis::Moore => {
+                        writeln!(out, "  {c}: {v} (by Moore's theorem)")
                     }
                     None => writeln!(
                         out,
@@ -177,18 +182,13 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
         }
         let _ = writeln!(out, "value:    {value} (Grundy value, normal play)");
     } else if analysis.play == Play::Misere {
-        if all_nim {
+        if analysis.basis == Basis::MisereNim {
             let _ = writeln!(out, "rule:     misère Nim: {}", misere_nim_rule(position));
-        } else {
-            let _ = writeln!(
-                out,
-                "rule:     misère play of this sum has no closed form; decided by search"
-            );
         }
     } else {
         let _ = writeln!(
             out,
-            "value:    unknown (too large to search; Moore's theorem decides the outcome)"
+            "value:    unknown (its search would pass the state limit, --max-states; Moore's theorem decides the outcome)"
         );
     }
     let _ = writeln!(
@@ -246,4 +246,32 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
         }
     }
     out
+}
+
+/// What decided an analysis, in words for the human view (JSON gives the
+/// basis's word).
+fn basis_words(basis: Basis) -> String {
+    match basis {
+        Basis::Bouton => "Bouton's theorem (a sum of Nim heaps is worth their nim-sum)".into(),
+        Basis::MisereNim => {
+            "the misère Nim rule (play as in normal play until every heap would be 0 or 1, \
+             then leave an odd number of 1-heaps)"
+                .into()
+        }
+        Basis::Moore => {
+            "Moore's theorem for Nim_k (count the 1s in each binary column modulo k + 1)".into()
+        }
+        Basis::Staircase => "the staircase reduction (Nim on the odd-numbered steps)".into(),
+        Basis::Period => "a proven period of the nim-sequence".into(),
+        Basis::Table => "a computed table of the nim-sequence".into(),
+        Basis::SpragueGrundy => {
+            "the Sprague-Grundy theorem (a sum is worth the nim-sum of its components' values)"
+                .into()
+        }
+        Basis::Search { positions } => format!(
+            "a search by the definitions ({positions} position{} stored)",
+            if positions == 1 { "" } else { "s" }
+        ),
+        _ => basis.word().into(),
+    }
 }

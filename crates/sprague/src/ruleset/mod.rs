@@ -23,7 +23,7 @@ use std::sync::Arc;
 use crate::error::ParseErrorKind;
 use crate::sequence::table::SharedTable;
 use crate::takebreak::{MoveSet, TakeBreakCode};
-use crate::{Action, Error, HeapChange, HeapMove, Limits, Parts};
+use crate::{Action, Basis, Error, HeapChange, HeapMove, Limits, Parts};
 
 pub use subtraction::SubtractionSet;
 
@@ -565,6 +565,28 @@ impl Ruleset {
             Rules::Subtraction(_) | Rules::TakeBreak(_) | Rules::Grundy => heaps
                 .iter()
                 .try_fold(0, |acc, &h| Ok(acc ^ self.heap_value(h, limits)?)),
+        }
+    }
+
+    /// The basis on which [`component_value`](Self::component_value)
+    /// decided the value of a component with these heaps; asked after it,
+    /// so that a table then holds what it computed.
+    pub(crate) fn component_basis(&self, heaps: &[u64]) -> Basis {
+        match self.rules() {
+            Rules::Nim | Rules::Moore { k: 1 } => Basis::Bouton,
+            Rules::Staircase => Basis::Staircase,
+            Rules::Moore { k } if moore::is_p_position(heaps, *k) => Basis::Moore,
+            Rules::Moore { .. } => Basis::Search {
+                positions: self.0.searched.stored(),
+            },
+            Rules::Subtraction(set) if set.as_range().is_some() => Basis::Period,
+            Rules::Subtraction(_) | Rules::TakeBreak(_) | Rules::Grundy => {
+                if heaps.iter().all(|&h| self.0.table.covers(h)) {
+                    Basis::Table
+                } else {
+                    Basis::Period
+                }
+            }
         }
     }
 

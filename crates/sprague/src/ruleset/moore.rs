@@ -87,6 +87,12 @@ pub(crate) struct ValueSearch {
 }
 
 impl ValueSearch {
+    /// The number of positions the value search has stored so far.
+    pub(crate) fn stored(&self) -> u64 {
+        let guard = self.solver.lock().unwrap_or_else(|e| e.into_inner());
+        guard.as_ref().map_or(0, |s| s.stored_states() as u64)
+    }
+
     /// The Grundy value of the component `heaps` of `moore:k`, by search
     /// within `limits` (a table kept across calls).
     ///

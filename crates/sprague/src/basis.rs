@@ -1,0 +1,97 @@
+//! What decided an analysis: the theorem, table or search behind an answer.
+//!
+//! Every view of an [`Analysis`](crate::Analysis) (the human view,
+//! `--explain`, `verify`, JSON's `"basis"` field) reads this one record;
+//! none of them works out again how a position was decided.
+
+use std::fmt;
+
+/// How an answer was decided.
+///
+/// The word of each basis ([`Basis::word`]) is the stable identifier written
+/// in JSON (SPEC section 3, `basis`).
+///
+/// ```
+/// use sprague::{Analyzer, Basis, Play};
+/// let a = Analyzer::default().analyze(&"nim 3 4 5".parse()?, Play::Normal, None)?;
+/// assert_eq!(a.basis, Basis::Bouton);
+/// assert_eq!(a.basis.word(), "bouton");
+/// let a = Analyzer::default().analyze(&"moore:1 1 1 1".parse()?, Play::Misere, None)?;
+/// assert_eq!(a.basis, Basis::MisereNim);
+/// # Ok::<(), sprague::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Basis {
+    /// Bouton's theorem (Bouton 1901): a sum of Nim heaps is worth the
+    /// nim-sum of the heap sizes (Nim, and Moore's Nim_1, which is Nim).
+    Bouton,
+    /// The misère Nim rule (Bouton 1901; Winning Ways, ch. 13): play as in
+    /// normal play unless every heap would be at most 1, then leave an odd
+    /// number of 1-heaps.
+    MisereNim,
+    /// Moore's theorem (Moore 1910): a position of Nim_k is a P-position
+    /// exactly when, in every binary column, the number of heaps with a 1
+    /// is a multiple of k + 1; or a closed form of Nim_k's values (at most
+    /// k non-empty heaps are worth their sum).
+    Moore,
+    /// The staircase reduction: staircase Nim is Nim on the odd-numbered
+    /// steps.
+    Staircase,
+    /// A proven period of the nim-sequence (Guy & Smith 1956's periodicity
+    /// theorem, or a subtraction game's closed form), used for a heap beyond
+    /// the computed table.
+    Period,
+    /// A computed table of the nim-sequence (every heap asked for is in it).
+    Table,
+    /// The Sprague-Grundy theorem: a sum is worth the nim-sum of its
+    /// components' values, each decided on its own basis.
+    SpragueGrundy,
+    /// A search by the definitions over the positions that can follow.
+    Search {
+        /// The number of positions the search stored.
+        positions: u64,
+    },
+}
+
+impl Basis {
+    /// The basis's word, as written in JSON: `bouton`, `misere-nim`,
+    /// `moore`, `staircase`, `period`, `table`, `sprague-grundy`, `search`.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Basis::Bouton => "bouton",
+            Basis::MisereNim => "misere-nim",
+            Basis::Moore => "moore",
+            Basis::Staircase => "staircase",
+            Basis::Period => "period",
+            Basis::Table => "table",
+            Basis::SpragueGrundy => "sprague-grundy",
+            Basis::Search { .. } => "search",
+        }
+    }
+
+    /// Whether the answer came from a search by the definitions.
+    pub fn is_search(&self) -> bool {
+        matches!(self, Basis::Search { .. })
+    }
+
+    /// The basis of a whole value made of parts decided on the bases
+    /// `parts`: a lone part's own basis; Bouton's theorem when every part
+    /// is decided by it (a sum of Nim components is one Nim position);
+    /// else the Sprague-Grundy theorem.
+    pub(crate) fn combine(parts: &[Basis]) -> Basis {
+        match parts {
+            [] => Basis::Bouton,
+            [one] => *one,
+            many if many.iter().all(|b| *b == Basis::Bouton) => Basis::Bouton,
+            _ => Basis::SpragueGrundy,
+        }
+    }
+}
+
+impl fmt::Display for Basis {
+    /// The word (see [`Basis::word`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
