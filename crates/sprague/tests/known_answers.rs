@@ -77,19 +77,14 @@ fn check(k: &Known) -> Vec<String> {
     if k.normal.is_some() || k.value.is_some() {
         match analyzer.analyze(&pos, Play::Normal, Some(1)) {
             Ok(a) => {
-                if k.normal.is_some_and(|o| o != a.outcome) {
+                if let Some(expected) = k.normal.filter(|&o| o != a.outcome) {
                     bad.push(format!(
-                        "normal outcome {} (expected {})",
-                        a.outcome,
-                        k.normal.unwrap()
+                        "normal outcome {} (expected {expected})",
+                        a.outcome
                     ));
                 }
-                if k.value.is_some() && k.value != a.value {
-                    bad.push(format!(
-                        "value {:?} (expected {})",
-                        a.value,
-                        k.value.unwrap()
-                    ));
+                if let Some(expected) = k.value.filter(|&v| Some(v) != a.value) {
+                    bad.push(format!("value {:?} (expected {expected})", a.value));
                 }
             }
             Err(e) => bad.push(format!("normal play: error {e}")),
