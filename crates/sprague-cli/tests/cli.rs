@@ -264,14 +264,78 @@ fn batch_json_gives_one_object_per_line() {
     assert_eq!(lines[1].outcome, "P");
 }
 
-#[test]
-fn batch_of_the_examples_file_runs_clean() {
-    let input = std::fs::read_to_string(concat!(
+/// The expected outcomes of the known-answer file of the library
+/// (`position ; normal ; value ; misère`): position -> (normal, misère).
+fn known_outcomes() -> std::collections::HashMap<String, (String, String)> {
+    let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../examples/positions.txt"
+        "/../sprague/tests/data/known.txt"
     ))
     .unwrap();
-    sprague().arg("batch").write_stdin(input).assert().success();
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split(';').map(str::trim).collect();
+            (f[0].to_string(), (f[1].to_string(), f[3].to_string()))
+        })
+        .collect()
+}
+
+/// Runs `sprague batch ARGS` over an examples file and checks each output
+/// line's outcome against the known-answer file: every position of the
+/// file must be there, with that convention's outcome given.
+fn check_examples_file(name: &str, args: &[&str], misere: bool) {
+    let path = format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"));
+    let input = std::fs::read_to_string(&path).unwrap();
+    let known = known_outcomes();
+    let positions: Vec<&str> = input
+        .lines()
+        .map(|l| l.split('#').next().unwrap().trim())
+        .filter(|l| !l.is_empty())
+        .collect();
+    let out = sprague()
+        .args(args)
+        .write_stdin(input.clone())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{name}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines.len(),
+        positions.len(),
+        "{name}: one output line per position"
+    );
+    let mut bad = Vec::new();
+    for (position, line) in positions.iter().zip(&lines) {
+        let (normal, mis) = known
+            .get(*position)
+            .unwrap_or_else(|| panic!("{name}: {position:?} is not in known.txt"));
+        let expected = if misere { mis } else { normal };
+        assert_ne!(
+            expected, "-",
+            "{name}: known.txt gives no outcome for {position:?}"
+        );
+        let got = line.split('\t').next().unwrap();
+        if got != expected {
+            bad.push(format!("{position}: {got} (expected {expected})"));
+        }
+    }
+    assert!(bad.is_empty(), "{name}:\n{}", bad.join("\n"));
+}
+
+#[test]
+fn batch_of_the_examples_file_gives_the_known_outcomes() {
+    check_examples_file("positions.txt", &["batch"], false);
+}
+
+#[test]
+fn batch_misere_of_the_misere_examples_gives_the_known_outcomes() {
+    check_examples_file("misere.txt", &["batch", "--misere"], true);
 }
 
 #[test]
