@@ -357,3 +357,21 @@ fn one_line_of_100000_heaps() {
     assert_eq!(after_heaps.len(), 100_000);
     assert_eq!(after_heaps.iter().fold(0, |a, b| a ^ b), 0);
 }
+
+/// The table limit's message comes from the library in its own words; the
+/// command line adds the flag that raises it (for a game that splits a
+/// heap into three, a 500th of it).
+#[test]
+fn table_limit_names_the_flag_once() {
+    let out = sprague()
+        .args(["analyze", "hex:0.8 300", "--max-table", "100000"])
+        .assert()
+        .code(3)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(out).unwrap();
+    assert!(err.contains("past the table limit of 200 values"), "{err}");
+    assert_eq!(err.matches("--max-table").count(), 2, "{err}");
+    assert!(err.contains("such games get --max-table / 500"), "{err}");
+}

@@ -231,7 +231,7 @@ pub enum Error {
          past the table limit of {limit} values{}",
         if *three_heap {
             " (a game that splits a heap into three costs about the cube of the heap: \
-             its tables are limited to --max-table / 500 heap sizes)"
+             its tables hold a 500th of the table limit's heap sizes)"
         } else {
             ""
         }

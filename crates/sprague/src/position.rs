@@ -12,10 +12,18 @@ use crate::{Action, Error, Limits, Move, ParseError, Play, Ruleset};
 /// One component of a position: a ruleset and its arguments (heap sizes, or
 /// coins on steps for staircase Nim).
 ///
+/// Built by parsing a position or with the checked [`Component::new`], so
+/// that every component satisfies its ruleset's invariants (a staircase
+/// holds at most 2^64 - 1 coins in all) and prints as text that parses back
+/// to it.
+///
 /// ```
 /// use sprague::{Component, Ruleset};
-/// let c = Component::new(Ruleset::nim(), vec![3, 4, 5]);
+/// let c = Component::new(Ruleset::nim(), vec![3, 4, 5])?;
 /// assert_eq!(c.to_string(), "nim 3 4 5");
+/// let stairs = "staircase".parse::<Ruleset>()?;
+/// assert!(Component::new(stairs, vec![u64::MAX, 1]).is_err());
+/// # Ok::<(), sprague::ParseError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Component {
@@ -24,8 +32,25 @@ pub struct Component {
 }
 
 impl Component {
-    /// A component of `ruleset` with the given heap sizes.
-    pub fn new(ruleset: Ruleset, heaps: Vec<u64>) -> Component {
+    /// A component of `ruleset` with the given arguments (heap sizes, or
+    /// the coins on each step of a staircase), checked as the position
+    /// parser checks them.
+    ///
+    /// # Errors
+    /// A [`ParseError`] of kind
+    /// [`BadArguments`](crate::ParseErrorKind::BadArguments) when the
+    /// ruleset cannot take these arguments (a staircase holding more than
+    /// 2^64 - 1 coins in all, which a move could gather on one step).
+    pub fn new(ruleset: Ruleset, heaps: Vec<u64>) -> Result<Component, ParseError> {
+        ruleset
+            .check_arguments(&heaps)
+            .map_err(|why| ParseError::new(ParseErrorKind::BadArguments(why)))?;
+        Ok(Component { ruleset, heaps })
+    }
+
+    /// A component whose arguments are known to satisfy the ruleset's
+    /// invariants (parsed, or reached by a legal move from such a one).
+    pub(crate) fn unchecked(ruleset: Ruleset, heaps: Vec<u64>) -> Component {
         Component { ruleset, heaps }
     }
 
@@ -90,7 +115,7 @@ impl Position {
     /// assert_eq!(sprague::Position::nim(&[3, 4, 5]).to_string(), "nim 3 4 5");
     /// ```
     pub fn nim(heaps: &[u64]) -> Position {
-        Position::new(vec![Component::new(Ruleset::nim(), heaps.to_vec())])
+        Position::new(vec![Component::unchecked(Ruleset::nim(), heaps.to_vec())])
     }
 
     /// The components, in the order given.
@@ -207,7 +232,7 @@ impl Position {
             .map(|c| {
                 let mut heaps = c.heaps.clone();
                 c.ruleset.canonicalize(&mut heaps);
-                Component::new(c.ruleset.clone(), heaps)
+                Component::unchecked(c.ruleset.clone(), heaps)
             })
             .filter(|c| !c.heaps.is_empty())
             .collect();
@@ -513,7 +538,7 @@ impl PositionParser {
                 // A staircase's coins must add up to at most 2^64 - 1: the
                 // step that passes it is named.
                 staircase_coins = matches!(ruleset.rules(), Rules::Staircase).then_some(0);
-                components.push(Component::new(ruleset, Vec::new()));
+                components.push(Component::unchecked(ruleset, Vec::new()));
                 expect_component = false;
                 ruleset_word = Some(word);
             } else if let Some(c) = components.last_mut() {

@@ -50,7 +50,7 @@ pub fn verify(
     let analyzer = Analyzer::new(limits);
     // The analyzer says what decides misère play of this ruleset: where it
     // is a search there is no closed form to check against the search.
-    let probe = Position::new(vec![Component::new(ruleset.clone(), vec![2, 2])]);
+    let probe = Position::new(vec![Component::new(ruleset.clone(), vec![2, 2])?]);
     if play == Play::Misere && analyzer.analyze(&probe, play, Some(0))?.basis.is_search() {
         return Err(Error::Unsupported(format!(
             "{} has no misère closed form to verify (misère play of it is always searched)",
@@ -65,8 +65,8 @@ pub fn verify(
     };
     let mut heaps: Vec<u64> = Vec::new();
     loop {
-        let position = Position::new(vec![Component::new(ruleset.clone(), heaps.clone())]);
-        if ruleset.check_arguments(&heaps).is_ok() {
+        if let Ok(component) = Component::new(ruleset.clone(), heaps.clone()) {
+            let position = Position::new(vec![component]);
             report.checked += 1;
             if let Some(what) = compare(&analyzer, &mut solver, &position, play)? {
                 report.disagreements += 1;

@@ -22,7 +22,7 @@ fn position(comps: usize, heaps: usize, max: u64) -> impl Strategy<Value = Posit
             prop::sample::select(RULESETS),
             prop::collection::vec(0u64..=max, 0..=heaps),
         )
-            .prop_map(|(w, heaps)| Component::new(Ruleset::parse(w).unwrap(), heaps)),
+            .prop_map(|(w, heaps)| Component::new(Ruleset::parse(w).unwrap(), heaps).unwrap()),
         1..=comps,
     )
     .prop_map(Position::new)

@@ -25,7 +25,7 @@ fn component() -> impl Strategy<Value = Component> {
         prop::sample::select(RULESETS),
         prop::collection::vec(0u64..=8, 0..=4),
     )
-        .prop_map(|(word, heaps)| Component::new(Ruleset::parse(word).unwrap(), heaps))
+        .prop_map(|(word, heaps)| Component::new(Ruleset::parse(word).unwrap(), heaps).unwrap())
 }
 
 fn position() -> impl Strategy<Value = Position> {

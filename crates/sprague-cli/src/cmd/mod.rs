@@ -46,6 +46,14 @@ impl fmt::Display for LibError {
             {
                 f.write_str(" (the most a table holds: no flag raises it)")
             }
+            sprague::Error::TableLimit {
+                three_heap: true, ..
+            } => write!(
+                f,
+                "; raise the limit with --max-table N (such games get --max-table / {}; \
+                 memory grows with it, by 2 bytes a value)",
+                sprague::THREE_HEAP_TABLE_DIVISOR
+            ),
             sprague::Error::TableLimit { .. } => f.write_str(
                 "; raise the limit with --max-table N (memory grows with it, by 2 bytes a value)",
             ),

@@ -178,7 +178,7 @@ impl Ruleset {
 
     /// A ruleset with the given rules, named `word` (not checked against the
     /// rules).
-    pub fn from_rules(word: &str, rules: Rules) -> Ruleset {
+    pub(crate) fn from_rules(word: &str, rules: Rules) -> Ruleset {
         Ruleset(Arc::new(Inner {
             word: word.into(),
             moves: rules.move_set(),
