@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use sprague::ruleset::moore;
 use sprague::{movetext, Analysis, Component, Limits, Outcome, Play, Position, Rules};
 
 /// Writes the JSON object of `analyze --json` (SPEC section 3) for
@@ -91,7 +92,25 @@ fn value_detail(c: &Component, limits: &Limits) -> Option<String> {
             format!("odd steps {}", xor_terms(&odd))
         }
         Rules::Moore { k: 1 } => xor_terms(c.heaps()),
-        Rules::Moore { .. } => return None,
+        // At most K non-empty heaps: worth their sum (every smaller heap
+        // list is an option).
+        Rules::Moore { k } => {
+            let live: Vec<String> = c
+                .heaps()
+                .iter()
+                .filter(|&&h| h > 0)
+                .map(u64::to_string)
+                .collect();
+            if live.is_empty() || live.len() as u64 > *k {
+                return None;
+            }
+            moore::closed_value(c.heaps(), *k)?;
+            if live.len() <= MAX_TERMS {
+                format!("the sum of at most {k} heaps, {}", live.join(" + "))
+            } else {
+                format!("the sum of at most {k} heaps")
+            }
+        }
         _ if c.heaps().is_empty() => "no heaps".into(),
         // G(20) = 2; G(3) ⊕ G(5) = 1 ⊕ 4 = 5.
         _ if c.ruleset().is_heap_game() && c.heaps().len() <= MAX_TERMS => {
