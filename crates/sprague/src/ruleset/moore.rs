@@ -703,17 +703,16 @@ mod tests {
         assert_eq!(seen, 0);
     }
 
-    fn key(m: &[HeapChange]) -> Vec<(usize, u64, u64)> {
+    /// A move as (heap, from, to) triples, comparable and sortable.
+    type Key = Vec<(usize, u64, u64)>;
+
+    fn key(m: &[HeapChange]) -> Key {
         m.iter().map(|c| (c.heap, c.from, c.to)).collect()
     }
 
     /// The moves of `heaps` to value `target` by [`closed_moves_to`], and by
     /// filtering every option by its (closed) value.
-    fn moves_both_ways(
-        heaps: &[u64],
-        k: u64,
-        target: u64,
-    ) -> (Vec<Vec<(usize, u64, u64)>>, Vec<Vec<(usize, u64, u64)>>) {
+    fn moves_both_ways(heaps: &[u64], k: u64, target: u64) -> (Vec<Key>, Vec<Key>) {
         let mut got = Vec::new();
         let flow = closed_moves_to(heaps, k, target, &mut |m| {
             got.push(key(&m));
@@ -756,7 +755,7 @@ mod tests {
                         for target in 0..=sum + 1 {
                             let (got, expected) = moves_both_ways(&heaps, k, target);
                             // Listed from the most taken from the first heaps.
-                            let takes = |m: &Vec<(usize, u64, u64)>| {
+                            let takes = |m: &Key| {
                                 let mut t = [0u64; 4];
                                 for &(i, from, to) in m {
                                     t[i] = from - to;
