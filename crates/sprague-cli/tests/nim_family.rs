@@ -143,6 +143,28 @@ fn moore_json_value_is_null_when_too_large_to_search() {
 }
 
 #[test]
+fn moore_with_at_most_k_heaps_is_worth_their_sum() {
+    // One heap is a Nim heap, whatever its size: no search.
+    let out = sprague()
+        .args(["analyze", "moore:2 158756", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["value"], 158756);
+    assert_eq!(v["outcome"], "N");
+    // Two heaps in moore:3 and a sum with a Nim heap.
+    let out = sprague()
+        .args(["analyze", "moore:3 5 1000 + nim 1005", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["value"], 0);
+    assert_eq!(v["outcome"], "P");
+}
+
+#[test]
 fn moore_lists_are_capped_by_default() {
     let m = u64::MAX.to_string();
     let out = sprague()

@@ -122,7 +122,8 @@ impl Analyzer {
     /// The same analyzer, told whether the Grundy value is wanted where it
     /// costs a search (a lone `moore:K` component, whose outcome and winning
     /// moves come from Moore's theorem). Without it, such a value is `None`
-    /// unless the theorem gives it (0 for a P-position).
+    /// unless a closed form gives it (0 for a P-position, the sum of the
+    /// heaps when at most K are non-empty).
     pub fn with_value(mut self, want_value: bool) -> Analyzer {
         self.want_value = want_value;
         self
@@ -171,9 +172,10 @@ impl Analyzer {
     /// Nim components) uses the misère rule; misère play of anything else
     /// searches the whole position by definition.
     ///
-    /// A lone component whose theory gives its P-positions but not its value
-    /// (Moore's Nim_k) is analysed by the theorem; its value is searched for
-    /// and left `None` when the search would pass the limits.
+    /// A lone component whose theory gives its P-positions but not always
+    /// its value (Moore's Nim_k) is analysed by the theorem; its value comes
+    /// from a closed form where one applies, else it is searched for and
+    /// left `None` when the search would pass the limits.
     ///
     /// # Errors
     /// [`Error::StateLimit`] or [`Error::TableLimit`] when the analysis needs
@@ -269,6 +271,9 @@ impl Analyzer {
         let c = &position.components()[0];
         let value = if outcome == Outcome::P {
             Some(0)
+        } else if let Some(v) = c.ruleset().closed_component_value(c.heaps()) {
+            // A closed form (at most k non-empty heaps) costs no search.
+            Some(v)
         } else if !self.want_value {
             None
         } else {

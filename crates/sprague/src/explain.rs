@@ -982,13 +982,24 @@ impl fmt::Display for Explanation {
                     ),
                 );
                 if let Some(v) = self.search_value {
-                    para(
-                        &mut out,
-                        &format!(
-                            "Its Grundy value, found by search (no formula is known for k > \
-                             1), is {v}."
-                        ),
-                    );
+                    let live = table.rows().iter().filter(|r| r.value > 0).count() as u64;
+                    let text = if v == 0 {
+                        "Its Grundy value is 0, as for every P-position.".to_string()
+                    } else if *k == 1 {
+                        format!("Nim_1 is Nim: its Grundy value is the nim-sum of the heaps, {v}.")
+                    } else if live <= *k {
+                        format!(
+                            "At most k = {k} heaps are non-empty, so a move may take from any \
+                             of them at once: the options are all the smaller heap lists, and \
+                             by induction the Grundy value is the sum of the heaps, {v}."
+                        )
+                    } else {
+                        format!(
+                            "Its Grundy value, found by search (no formula is known for more \
+                             than k non-empty heaps), is {v}."
+                        )
+                    };
+                    para(&mut out, &text);
                 }
             }
             Method::Grundy { table } => {
@@ -1014,9 +1025,11 @@ impl fmt::Display for Explanation {
                         Rules::Staircase => {
                             format!("A {r} is worth the nim-sum of the coins on its odd steps.")
                         }
-                        Rules::Moore { .. } => {
-                            format!("{r} is worth the value found by search (no formula is known).")
-                        }
+                        Rules::Moore { .. } => format!(
+                            "{r} is worth the sum of its heaps when at most K of them are \
+                             non-empty, otherwise the value found by search (no formula is \
+                             known)."
+                        ),
                         _ => format!(
                             "Each heap of {r} is a game of its own; G(n), the value of a heap \
                              of n, comes from the nim-sequence of {r}."

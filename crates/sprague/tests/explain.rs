@@ -163,6 +163,22 @@ fn moore_counts_the_ones_in_each_column() {
 }
 
 #[test]
+fn moore_with_at_most_k_heaps_explains_the_sum() {
+    let text = |p: &str| {
+        explain(&pos(p), Play::Normal, &Analyzer::default(), None)
+            .unwrap()
+            .to_string()
+    };
+    // Two non-empty heaps in moore:3: the closed form, not a search.
+    let t = text("moore:3 5 0 1000");
+    assert!(t.contains("the sum of the heaps, 1005"), "{t}");
+    assert!(!t.contains("found by search"), "{t}");
+    // Three in moore:2: searched.
+    let t = text("moore:2 1 2 4");
+    assert!(t.contains("found by search"), "{t}");
+}
+
+#[test]
 fn why_is_none_for_a_losing_move() {
     let p = pos("nim 3 4 5");
     let mv = sprague::movetext::parse(&p, "2 1").unwrap();

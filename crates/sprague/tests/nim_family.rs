@@ -289,6 +289,69 @@ fn moore_p_positions_have_value_0_and_sums_still_answer() {
     assert_eq!(after, vec![format!("moore:2 {m} {m} {m} + nim 0")]);
 }
 
+/// Moore's Nim_k with at most k non-empty heaps is worth the sum of its
+/// heaps (the options are every smaller heap list): no search, whatever the
+/// sizes, alone or in a sum.
+#[test]
+fn moore_with_at_most_k_heaps_is_worth_their_sum() {
+    let analyzer = Analyzer::default();
+    let value = |text: &str| {
+        analyzer
+            .analyze(&pos(text), Play::Normal, None)
+            .unwrap()
+            .value
+    };
+    assert_eq!(value("moore:3 5 1000"), Some(1005));
+    assert_eq!(value("moore:2 158756"), Some(158756));
+    assert_eq!(value("moore:2 0 7 0 9"), Some(16));
+    // A batch does not ask for searched values; the closed form costs none.
+    let batch = Analyzer::default()
+        .with_value(false)
+        .with_total_count(false);
+    let a = batch
+        .analyze(&pos("moore:3 5 1000"), Play::Normal, Some(1))
+        .unwrap();
+    assert_eq!(a.value, Some(1005));
+
+    // In a sum: the moore component moves to value 5 (576034 -> 5); the
+    // nim heap cannot reach 576034.
+    let p = pos("moore:2 576034 + nim 5");
+    let start = std::time::Instant::now();
+    let a = analyzer.analyze(&p, Play::Normal, None).unwrap();
+    assert_eq!(a.value, Some(576034 ^ 5));
+    assert_eq!(a.component_values, vec![576034, 5]);
+    assert!(!a.truncated && a.unsearched.is_empty());
+    let after: Vec<String> = a
+        .winning_moves
+        .iter()
+        .map(|m| p.play(m).unwrap().to_string())
+        .collect();
+    assert_eq!(after, vec!["moore:2 5 + nim 5".to_string()]);
+    for m in &a.winning_moves {
+        let b = analyzer
+            .analyze(&p.play(m).unwrap(), Play::Normal, None)
+            .unwrap();
+        assert_eq!((b.outcome, b.value), (Outcome::P, Some(0)));
+    }
+    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+
+    // Two heaps in a sum: value 7 ^ 6 = 1, so the moore component must
+    // move to value 7 ^ 1 = 6, leaving 6 tokens in all (the nim heap of 6
+    // cannot grow to 6 ^ 1 = 7).
+    let p = pos("moore:2 3 4 + nim 6");
+    let a = analyzer.analyze(&p, Play::Normal, None).unwrap();
+    assert_eq!(a.value, Some(7 ^ 6));
+    let after: Vec<String> = a
+        .winning_moves
+        .iter()
+        .map(|m| p.play(m).unwrap().to_string())
+        .collect();
+    assert_eq!(after, vec!["moore:2 2 4 + nim 6", "moore:2 3 3 + nim 6"]);
+    for text in &after {
+        assert_eq!(value(text), Some(0), "{text}");
+    }
+}
+
 #[test]
 fn moore_1_is_nim_under_misere_play_too() {
     let (o, after) = analyse("moore:1 18446744073709551615 5", Play::Misere);

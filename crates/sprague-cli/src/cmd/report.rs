@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use sprague::{movetext, Analysis, Basis, Component, Limits, Outcome, Play, Position};
+use sprague::{movetext, Analysis, Basis, Component, Limits, MoveKind, Outcome, Play, Position};
 
 /// Writes the JSON object of `analyze --json` (SPEC section 3) for
 /// `analysis` of `position`, on one line, streaming: each move's `after` is
@@ -94,7 +94,29 @@ fn value_detail(c: &Component, basis: Basis, limits: &Limits) -> Option<String> 
             let odd: Vec<u64> = c.heaps().iter().step_by(2).copied().collect();
             format!("odd steps {}", xor_terms(&odd))
         }
-        Basis::Moore | Basis::Search { .. } => return None,
+        Basis::Search { .. } => return None,
+        // At most K non-empty heaps of Nim_k: worth their sum (every
+        // smaller heap list is an option); otherwise a P-position by
+        // Moore's theorem, said below.
+        Basis::Moore => {
+            let MoveKind::Heaps { max: k } = c.ruleset().move_kind() else {
+                return None;
+            };
+            let live: Vec<String> = c
+                .heaps()
+                .iter()
+                .filter(|&&h| h > 0)
+                .map(u64::to_string)
+                .collect();
+            if live.is_empty() || live.len() as u64 > k {
+                return None;
+            }
+            if live.len() <= MAX_TERMS {
+                format!("the sum of at most {k} heaps, {}", live.join(" + "))
+            } else {
+                format!("the sum of at most {k} heaps")
+            }
+        }
         _ if c.heaps().is_empty() => "no heaps".into(),
         // G(20) = 2; G(3) ⊕ G(5) = 1 ⊕ 4 = 5.
         _ if c.ruleset().is_heap_game() && c.heaps().len() <= MAX_TERMS => {

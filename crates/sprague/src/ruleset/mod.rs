@@ -552,7 +552,10 @@ impl Ruleset {
     }
 
     /// The Grundy value of a component with these heaps: by the closed form
-    /// where there is one, else by the generic search.
+    /// where there is one (see [`closed_component_value`]), else by the
+    /// generic search.
+    ///
+    /// [`closed_component_value`]: Ruleset::closed_component_value
     ///
     /// # Errors
     /// Limit errors when a table or search would pass `limits`.
@@ -560,8 +563,10 @@ impl Ruleset {
         match self.rules() {
             Rules::Nim => Ok(nim::value(heaps)),
             Rules::Staircase => Ok(staircase::value(heaps)),
-            Rules::Moore { k: 1 } => Ok(nim::value(heaps)),
-            Rules::Moore { k } => self.0.searched.value(heaps, *k, limits),
+            Rules::Moore { k } => match moore::closed_value(heaps, *k) {
+                Some(v) => Ok(v),
+                None => self.0.searched.value(heaps, *k, limits),
+            },
             Rules::Subtraction(_) | Rules::TakeBreak(_) | Rules::Grundy => heaps
                 .iter()
                 .try_fold(0, |acc, &h| Ok(acc ^ self.heap_value(h, limits)?)),
@@ -575,7 +580,9 @@ impl Ruleset {
         match self.rules() {
             Rules::Nim | Rules::Moore { k: 1 } => Basis::Bouton,
             Rules::Staircase => Basis::Staircase,
-            Rules::Moore { k } if moore::is_p_position(heaps, *k) => Basis::Moore,
+            // Moore's theorem (a P-position) or the closed form of Nim_k's
+            // values (at most k non-empty heaps are worth their sum).
+            Rules::Moore { k } if moore::closed_value(heaps, *k).is_some() => Basis::Moore,
             Rules::Moore { .. } => Basis::Search {
                 positions: self.0.searched.stored(),
             },
@@ -587,6 +594,28 @@ impl Ruleset {
                     Basis::Period
                 }
             }
+        }
+    }
+
+    /// The Grundy value of a whole component (not a heap game's single heap)
+    /// when a closed form gives it without search or table: Nim (the
+    /// nim-sum, Bouton 1901), staircase Nim (the nim-sum of the odd steps),
+    /// Moore's Nim_k where [`moore::closed_value`] applies (`k = 1`, at most
+    /// `k` non-empty heaps, a P-position); `None` otherwise.
+    ///
+    /// ```
+    /// use sprague::Ruleset;
+    /// let moore: Ruleset = "moore:3".parse()?;
+    /// assert_eq!(moore.closed_component_value(&[5, 1000]), Some(1005));
+    /// assert_eq!(moore.closed_component_value(&[1, 2, 4, 8]), None);
+    /// # Ok::<(), sprague::ParseError>(())
+    /// ```
+    pub fn closed_component_value(&self, heaps: &[u64]) -> Option<u64> {
+        match self.rules() {
+            Rules::Nim => Some(nim::value(heaps)),
+            Rules::Staircase => Some(staircase::value(heaps)),
+            Rules::Moore { k } => moore::closed_value(heaps, *k),
+            Rules::Subtraction(_) | Rules::TakeBreak(_) | Rules::Grundy => None,
         }
     }
 
@@ -649,7 +678,13 @@ impl Ruleset {
                     f(Action::Heaps { changes })
                 }))
             }
-            Rules::Moore { .. } => return self.searched_moves_to(heaps, target, limits, f),
+            Rules::Moore { k } => {
+                let mut as_action = |changes| f(Action::Heaps { changes });
+                if let Some(flow) = moore::closed_moves_to(heaps, *k, target, &mut as_action) {
+                    return Ok(flow);
+                }
+                return self.searched_moves_to(heaps, target, limits, f);
+            }
             Rules::Subtraction(_) | Rules::TakeBreak(_) | Rules::Grundy => {}
         }
         for (i, &h) in heaps.iter().enumerate() {
