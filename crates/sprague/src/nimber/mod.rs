@@ -21,7 +21,11 @@
 //! [`TABLE_BYTES`] = 384 KiB of static memory. [`Nimber::mul_plain`] is the
 //! plain recursive product by Conway's rules, the reference the fast one is
 //! tested against.
+//!
+//! [`expr`] evaluates nimber expressions written as text, such as
+//! `5 * 7 + inv 3`.
 
+pub mod expr;
 mod field;
 mod plain;
 
