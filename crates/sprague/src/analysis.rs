@@ -188,14 +188,17 @@ impl Analyzer {
     ) -> Result<Analysis, Error> {
         // Sums of components valued by Bouton's theorem (Nim, and moore:1,
         // which is Nim) are one Nim position, misère Nim under misère play.
-        let all_nim = position
-            .components()
-            .iter()
-            .all(|c| c.ruleset().component_basis(c.heaps()) == Basis::Bouton);
+        let all_nim = position.components().iter().all(|c| c.ruleset().is_nim());
         match play {
             Play::Normal => {
                 if let [c] = position.components() {
-                    if let Some(outcome) = c.ruleset().closed_outcome(c.heaps()) {
+                    let by_theorem = if c.ruleset().is_nim() {
+                        // Nim_1 is Nim: Bouton's theorem gives its value too.
+                        None
+                    } else {
+                        c.ruleset().closed_outcome(c.heaps())
+                    };
+                    if let Some(outcome) = by_theorem {
                         return self.analyze_by_theorem(position, outcome, max_moves);
                     }
                 }
@@ -211,12 +214,13 @@ impl Analyzer {
         position: &Position,
         max_moves: Option<usize>,
     ) -> Result<Analysis, Error> {
-        let component_values = self.component_values(position)?;
-        let component_bases: Vec<Basis> = position
-            .components()
-            .iter()
-            .map(|c| c.ruleset().component_basis(c.heaps()))
-            .collect();
+        let mut component_values = Vec::with_capacity(position.components().len());
+        let mut component_bases = Vec::with_capacity(position.components().len());
+        for c in position.components() {
+            let (value, basis) = c.ruleset().valued(c.heaps(), &self.limits)?;
+            component_values.push(value);
+            component_bases.push(basis);
+        }
         let total = component_values.iter().fold(0, |a, b| a ^ b);
         let mut collector = self.collector(max_moves);
         let mut unsearched = Vec::new();
@@ -269,20 +273,21 @@ impl Analyzer {
         max_moves: Option<usize>,
     ) -> Result<Analysis, Error> {
         let c = &position.components()[0];
-        let value = if outcome == Outcome::P {
-            Some(0)
+        let valued = if outcome == Outcome::P {
+            Some((0, Basis::Moore))
         } else if let Some(v) = c.ruleset().closed_component_value(c.heaps()) {
             // A closed form (at most k non-empty heaps) costs no search.
-            Some(v)
+            Some((v, Basis::Moore))
         } else if !self.want_value {
             None
         } else {
-            match c.ruleset().component_value(c.heaps(), &self.limits) {
-                Ok(v) => Some(v),
+            match c.ruleset().valued(c.heaps(), &self.limits) {
+                Ok(valued) => Some(valued),
                 Err(e) if e.is_limit() => None,
                 Err(e) => return Err(e),
             }
         };
+        let value = valued.map(|(v, _)| v);
         // Listing moves past the maximum just to count them would cost
         // O(64 n) each: the theorem counts them instead (below).
         let mut collector = self.collector(max_moves);
@@ -300,10 +305,7 @@ impl Analyzer {
         let mut analysis =
             collector.finish(Play::Normal, outcome, value, value.into_iter().collect());
         analysis.basis = Basis::Moore;
-        analysis.component_bases = value
-            .map(|_| c.ruleset().component_basis(c.heaps()))
-            .into_iter()
-            .collect();
+        analysis.component_bases = valued.map(|(_, basis)| basis).into_iter().collect();
         if analysis.total_winning_moves.is_none() && self.count_all {
             analysis.total_winning_moves = c.ruleset().count_winning_moves(c.heaps());
         }

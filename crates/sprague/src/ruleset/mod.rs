@@ -552,49 +552,76 @@ impl Ruleset {
     }
 
     /// The Grundy value of a component with these heaps: by the closed form
-    /// where there is one (see [`closed_component_value`]), else by the
-    /// generic search.
-    ///
-    /// [`closed_component_value`]: Ruleset::closed_component_value
+    /// where there is one, else by the generic search.
     ///
     /// # Errors
     /// Limit errors when a table or search would pass `limits`.
     pub(crate) fn component_value(&self, heaps: &[u64], limits: &Limits) -> Result<u64, Error> {
+        Ok(self.valued(heaps, limits)?.0)
+    }
+
+    /// The Grundy value of a component with these heaps and the basis that
+    /// decided it, found together in one pass: Bouton's theorem (Nim,
+    /// Nim_1), the staircase reduction, Moore's closed forms, a search, or
+    /// the nim-sequence (a table when every heap is in it, else a period).
+    ///
+    /// # Errors
+    /// Limit errors when a table or search would pass `limits`.
+    pub(crate) fn valued(&self, heaps: &[u64], limits: &Limits) -> Result<(u64, Basis), Error> {
         match self.rules() {
-            Rules::Nim => Ok(nim::value(heaps)),
-            Rules::Staircase => Ok(staircase::value(heaps)),
+            Rules::Nim => Ok((nim::value(heaps), Basis::Bouton)),
+            Rules::Staircase => Ok((staircase::value(heaps), Basis::Staircase)),
             Rules::Moore { k } => match moore::closed_value(heaps, *k) {
-                Some(v) => Ok(v),
-                None => self.0.searched.value(heaps, *k, limits),
+                Some(v) if *k == 1 => Ok((v, Basis::Bouton)),
+                Some(v) => Ok((v, Basis::Moore)),
+                None => {
+                    let v = self.0.searched.value(heaps, *k, limits)?;
+                    let positions = self.0.searched.stored();
+                    Ok((v, Basis::Search { positions }))
+                }
             },
-            Rules::Subtraction(_) | Rules::TakeBreak(_) | Rules::Grundy => heaps
-                .iter()
-                .try_fold(0, |acc, &h| Ok(acc ^ self.heap_value(h, limits)?)),
+            Rules::Subtraction(set) if set.as_range().is_some() => Ok((
+                heaps.iter().try_fold(0, |acc, &h| {
+                    Ok::<_, Error>(acc ^ self.heap_value(h, limits)?)
+                })?,
+                Basis::Period,
+            )),
+            Rules::Subtraction(_) | Rules::TakeBreak(_) | Rules::Grundy => {
+                let mut in_table = true;
+                let mut value = 0;
+                for &h in heaps {
+                    let (g, listed) = self.table_value(h, limits)?;
+                    value ^= g;
+                    in_table &= listed;
+                }
+                Ok((
+                    value,
+                    if in_table {
+                        Basis::Table
+                    } else {
+                        Basis::Period
+                    },
+                ))
+            }
         }
     }
 
-    /// The basis on which [`component_value`](Self::component_value)
-    /// decided the value of a component with these heaps; asked after it,
-    /// so that a table then holds what it computed.
-    pub(crate) fn component_basis(&self, heaps: &[u64]) -> Basis {
-        match self.rules() {
-            Rules::Nim | Rules::Moore { k: 1 } => Basis::Bouton,
-            Rules::Staircase => Basis::Staircase,
-            // Moore's theorem (a P-position) or the closed form of Nim_k's
-            // values (at most k non-empty heaps are worth their sum).
-            Rules::Moore { k } if moore::closed_value(heaps, *k).is_some() => Basis::Moore,
-            Rules::Moore { .. } => Basis::Search {
-                positions: self.0.searched.stored(),
-            },
-            Rules::Subtraction(set) if set.as_range().is_some() => Basis::Period,
-            Rules::Subtraction(_) | Rules::TakeBreak(_) | Rules::Grundy => {
-                if heaps.iter().all(|&h| self.0.table.covers(h)) {
-                    Basis::Table
-                } else {
-                    Basis::Period
-                }
-            }
+    /// G(heap) from the nim-sequence table, and whether the heap is in the
+    /// table (rather than answered from the proven period).
+    fn table_value(&self, heap: u64, limits: &Limits) -> Result<(u64, bool), Error> {
+        match self.move_set() {
+            Some(moves) => self.0.table.with(self.word(), moves, heap, limits, |look| {
+                (look.get(heap) as u64, look.in_table(heap))
+            }),
+            None => self.heap_value(heap, limits).map(|g| (g, true)),
         }
+    }
+
+    /// Whether every component of this ruleset is a Nim position (Nim,
+    /// Moore's Nim_1), valued by Bouton's theorem and played under misère
+    /// play by the misère Nim rule.
+    pub(crate) fn is_nim(&self) -> bool {
+        matches!(self.rules(), Rules::Nim | Rules::Moore { k: 1 })
     }
 
     /// The Grundy value of a whole component (not a heap game's single heap)

@@ -44,6 +44,12 @@ impl<'a> Lookup<'a> {
         self.values[h as usize]
     }
 
+    /// Whether G(heap) is in the computed table (not answered from the
+    /// period).
+    pub(crate) fn in_table(&self, heap: u64) -> bool {
+        heap < self.values.len() as u64
+    }
+
     /// The proven period, if any.
     pub(crate) fn period(&self) -> Option<Period> {
         self.period
@@ -51,13 +57,6 @@ impl<'a> Lookup<'a> {
 }
 
 impl SharedTable {
-    /// Whether G(heap) is in the computed table (not answered from the
-    /// period).
-    pub(crate) fn covers(&self, heap: u64) -> bool {
-        let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        state.seq.as_ref().is_some_and(|seq| heap < seq.len())
-    }
-
     /// Runs `f` with the values known for every heap up to `heap`:
     /// from the table when `heap` is in it; otherwise, for games where the
     /// periodicity theorem applies, the table is doubled (within
