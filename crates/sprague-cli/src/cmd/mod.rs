@@ -104,16 +104,13 @@ pub const DEFAULT_MOVE_CAP: usize = 10_000;
 /// K >= 2 or a take-and-break game, whose huge heaps can have more winning
 /// moves than could ever be printed.
 pub fn default_max_moves(position: &Position, asked: Option<usize>) -> Option<usize> {
-    use sprague::Rules;
     if asked.is_some() {
         return asked;
     }
-    let bounded = position.components().iter().all(|c| {
-        matches!(
-            c.ruleset().rules(),
-            Rules::Nim | Rules::Staircase | Rules::Subtraction(_) | Rules::Moore { k: 1 }
-        )
-    });
+    let bounded = position
+        .components()
+        .iter()
+        .all(|c| c.ruleset().few_winning_moves());
     (!bounded).then_some(DEFAULT_MOVE_CAP)
 }
 

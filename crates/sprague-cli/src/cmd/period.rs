@@ -7,7 +7,7 @@ use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use sprague::sequence::{period, NimSequence, PeriodReport};
-use sprague::{Limits, Rules, Ruleset, THREE_HEAP_TABLE_DIVISOR};
+use sprague::{Limits, Ruleset, THREE_HEAP_TABLE_DIVISOR};
 
 use super::sequence::MethodArg;
 use super::LibError;
@@ -190,9 +190,13 @@ fn human(ruleset: &Ruleset, r: &PeriodReport) -> String {
             s += "period:     none (a lone heap is a Nim heap: G(n) = n grows without bound)\nproven:     no period claimed\n";
         }
         _ if !r.theorem_applies => {
-            let why = match ruleset.rules() {
-                Rules::Grundy => "the two heaps of a split must differ",
-                _ => "the code allows removing arbitrarily many tokens",
+            let unbounded = ruleset
+                .move_set()
+                .is_some_and(|m| m.max_removal().is_none());
+            let why = if unbounded {
+                "the code allows removing arbitrarily many tokens"
+            } else {
+                "the two heaps of a split must differ"
             };
             s += &format!(
                 "period:     none claimed: no periodicity theorem applies to {word} ({why})\n\

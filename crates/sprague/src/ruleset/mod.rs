@@ -617,6 +617,24 @@ impl Ruleset {
         }
     }
 
+    /// Whether a component's winning moves are few enough to list them all
+    /// whatever its heap sizes: at most one per heap and value (Nim, Nim_1,
+    /// staircase Nim, subtraction games). Moore's Nim_k (k >= 2) and
+    /// take-and-break games can have astronomically many.
+    ///
+    /// ```
+    /// use sprague::Ruleset;
+    /// assert!("sub:1,3,4".parse::<Ruleset>()?.few_winning_moves());
+    /// assert!(!"moore:2".parse::<Ruleset>()?.few_winning_moves());
+    /// # Ok::<(), sprague::ParseError>(())
+    /// ```
+    pub fn few_winning_moves(&self) -> bool {
+        matches!(
+            self.rules(),
+            Rules::Nim | Rules::Staircase | Rules::Subtraction(_) | Rules::Moore { k: 1 }
+        )
+    }
+
     /// Whether every component of this ruleset is a Nim position (Nim,
     /// Moore's Nim_1), valued by Bouton's theorem and played under misère
     /// play by the misère Nim rule.
