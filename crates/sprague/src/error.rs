@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::IllegalMove;
+
 /// The largest heap size, written out, for messages.
 pub(crate) const MAX_HEAP_TEXT: &str = "18446744073709551615";
 
@@ -272,10 +274,14 @@ pub enum Error {
     },
     /// A move that is not legal in the position it was played in.
     #[error("illegal move: {0}")]
-    IllegalMove(String),
+    IllegalMove(#[from] IllegalMove),
     /// Something the library does not do (yet) for this input.
     #[error("{0}")]
     Unsupported(String),
+    /// A state the library should never reach: a fault in the library, not
+    /// in the input.
+    #[error("internal error: {0}")]
+    Internal(String),
 }
 
 impl Error {

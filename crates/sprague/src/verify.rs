@@ -127,7 +127,7 @@ fn compare(
     for m in &analysis.winning_moves {
         let after = position
             .play(m)
-            .map_err(|e| Error::Unsupported(format!("the closed form listed {m}: {e}")))?;
+            .map_err(|e| Error::Internal(format!("the closed form listed {m}: {e}")))?;
         listed.push(after.to_string());
     }
     let mut searched: Vec<String> = solver
