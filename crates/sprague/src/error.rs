@@ -294,8 +294,9 @@ impl Error {
         )
     }
 
-    /// Whether the error is caused by bad input (a parse error or an illegal
-    /// move).
+    /// Whether the error is caused by bad input (a parse error, an illegal
+    /// move, or a request the library does not support); never
+    /// [`Error::Internal`], which is a fault of the library.
     pub fn is_bad_input(&self) -> bool {
         matches!(
             self,
