@@ -133,7 +133,12 @@ fn compare(
     let mut searched: Vec<String> = solver
         .winning_moves(position, play)?
         .iter()
-        .map(|m| position.play(m).map(|p| p.to_string()))
+        .map(|m| {
+            position
+                .play(m)
+                .map(|p| p.to_string())
+                .map_err(|e| Error::Internal(format!("the search listed {m}: {e}")))
+        })
         .collect::<Result<_, _>>()?;
     listed.sort();
     searched.sort();
