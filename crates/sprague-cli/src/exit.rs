@@ -51,7 +51,9 @@ pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
-/// The exit status for a library error.
+/// The exit status for a library error: 3 for a limit, 2 for bad input
+/// (including [`sprague::Error::Unsupported`]), 1 for anything else, such as
+/// [`sprague::Error::Internal`].
 pub fn exit_for(err: &sprague::Error) -> Exit {
     if err.is_limit() {
         Exit::Limit
@@ -85,5 +87,21 @@ mod tests {
         let wrapped: anyhow::Error =
             crate::cmd::LibError(sprague::Error::StateLimit { limit: 10 }).into();
         assert_eq!(classify(&wrapped), Exit::Limit);
+    }
+
+    #[test]
+    fn internal_faults_exit_1_and_bad_requests_exit_2() {
+        let internal = sprague::Error::Internal("search ended without an outcome".into());
+        assert_eq!(exit_for(&internal), Exit::Other);
+        let internal: anyhow::Error = crate::cmd::LibError(internal).into();
+        assert_eq!(classify(&internal), Exit::Other);
+        let unsupported = sprague::Error::Unsupported("no misère closed form".into());
+        assert_eq!(exit_for(&unsupported), Exit::BadInput);
+        let p: sprague::Position = "nim 3".parse().unwrap();
+        let q: sprague::Position = "nim 5".parse().unwrap();
+        let m = &q.moves(&sprague::Limits::default()).unwrap()[0];
+        let illegal = p.play(m).unwrap_err();
+        assert!(matches!(illegal, sprague::Error::IllegalMove(_)));
+        assert_eq!(exit_for(&illegal), Exit::BadInput);
     }
 }

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::IllegalMove;
+
 /// The largest heap size, written out, for messages.
 pub(crate) const MAX_HEAP_TEXT: &str = "18446744073709551615";
 
@@ -272,10 +274,14 @@ pub enum Error {
     },
     /// A move that is not legal in the position it was played in.
     #[error("illegal move: {0}")]
-    IllegalMove(String),
+    IllegalMove(#[from] IllegalMove),
     /// Something the library does not do (yet) for this input.
     #[error("{0}")]
     Unsupported(String),
+    /// A state the library should never reach: a fault in the library, not
+    /// in the input.
+    #[error("internal error: {0}")]
+    Internal(String),
 }
 
 impl Error {
@@ -288,8 +294,9 @@ impl Error {
         )
     }
 
-    /// Whether the error is caused by bad input (a parse error or an illegal
-    /// move).
+    /// Whether the error is caused by bad input (a parse error, an illegal
+    /// move, or a request the library does not support); never
+    /// [`Error::Internal`], which is a fault of the library.
     pub fn is_bad_input(&self) -> bool {
         matches!(
             self,

@@ -40,6 +40,7 @@ mod basis;
 mod error;
 pub mod explain;
 mod game;
+mod illegal;
 mod moves;
 pub mod movetext;
 pub mod nimber;
@@ -56,6 +57,7 @@ pub use analysis::{Analysis, Analyzer, Limits, SumGame, THREE_HEAP_TABLE_DIVISOR
 pub use basis::Basis;
 pub use error::{Error, ParseError, ParseErrorKind};
 pub use game::Game;
+pub use illegal::{IllegalMove, IllegalMoveKind, Place};
 pub use moves::{Action, HeapChange, HeapMove, Move, Parts};
 pub use nimber::{mex, nim_sum, Nimber};
 pub use outcome::{Outcome, Play};

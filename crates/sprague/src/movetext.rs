@@ -57,8 +57,8 @@ use std::fmt;
 use std::fmt::Write as _;
 
 use crate::{
-    Action, Component, Error, HeapChange, HeapMove, Limits, Move, MoveKind, ParseError, Parts,
-    Position, PositionParser, Ruleset,
+    Action, Component, Error, HeapChange, HeapMove, IllegalMove, IllegalMoveKind, Limits, Move,
+    MoveKind, ParseError, Parts, Place, Position, PositionParser, Ruleset,
 };
 
 /// Why a text is not a move in a position.
@@ -74,8 +74,8 @@ pub enum MoveError {
     /// one.
     Position(ParseError),
     /// A well-formed move that does not fit the position (no such heap, too
-    /// few tokens) or that the rules forbid; the message says why.
-    Illegal(String),
+    /// few tokens) or that the rules forbid: why, typed.
+    Illegal(IllegalMove),
 }
 
 impl fmt::Display for MoveError {
@@ -493,16 +493,15 @@ impl Reader<'_> {
         let index = match named {
             Some(n) if n >= 1 && n <= count as u64 => n as usize - 1,
             Some(n) => {
-                return Err(MoveError::Illegal(format!(
-                    "there is no component {n}: the position has {count} ({listing})"
-                )))
+                return illegal(IllegalMoveKind::NoSuchNumbered {
+                    place: Place::Component,
+                    number: n,
+                    count,
+                    within: listing,
+                })
             }
             None if count == 1 => 0,
-            None if count == 0 => {
-                return Err(MoveError::Illegal(
-                    "the position is empty: there is no move".into(),
-                ))
-            }
+            None if count == 0 => return illegal(IllegalMoveKind::EmptyPosition),
             None => {
                 return Err(MoveError::Syntax(format!(
                     "this position is a sum of {count} components: begin the move with the \
@@ -515,11 +514,11 @@ impl Reader<'_> {
         if let Some(Tok::Ruleset(word)) = self.peek() {
             let said = Ruleset::parse(word).map_err(MoveError::Position)?;
             if &said != ruleset {
-                return Err(MoveError::Illegal(format!(
-                    "component {} is {}, not {word}",
-                    index + 1,
-                    ruleset.word()
-                )));
+                return illegal(IllegalMoveKind::WrongRuleset {
+                    component: index,
+                    is: ruleset.word().into(),
+                    claimed: word.clone(),
+                });
             }
             self.at += 1;
         }
@@ -744,16 +743,8 @@ fn component_listing(position: &Position) -> String {
         .join(", ")
 }
 
-fn illegal<T>(why: String) -> Result<T, MoveError> {
-    Err(MoveError::Illegal(why))
-}
-
-/// The reason inside an [`Error::IllegalMove`].
-fn reason(e: Error) -> String {
-    match e {
-        Error::IllegalMove(why) => why,
-        other => other.to_string(),
-    }
+fn illegal<T>(kind: IllegalMoveKind) -> Result<T, MoveError> {
+    Err(MoveError::Illegal(kind.into()))
 }
 
 /// The parts that leave `sizes` (zeros dropped): one candidate, or two when
@@ -766,10 +757,7 @@ fn candidate_parts(sizes: &[u64]) -> Result<Vec<Parts>, MoveError> {
     }
     match Parts::new(&left) {
         Some(p) => Ok(vec![p]),
-        None => illegal(format!(
-            "a move leaves at most three heaps in place of one, not {}",
-            left.len()
-        )),
+        None => illegal(IllegalMoveKind::TooManyParts { count: left.len() }),
     }
 }
 
@@ -783,27 +771,22 @@ fn build(
 ) -> Result<Move, MoveError> {
     let component = &position.components()[index];
     let heaps = component.heaps();
-    let (noun, nouns) = place_nouns(kind);
+    let place = if kind == MoveKind::Stair {
+        Place::Step
+    } else {
+        Place::Heap
+    };
     let size = |item: &Item| -> Result<(usize, u64), MoveError> {
         let n = item.place;
         if n == 0 || n > heaps.len() as u64 {
-            let have = match heaps.len() {
-                0 => format!("no {nouns}"),
-                1 => format!("one {noun}"),
-                k => format!("{nouns} 1 to {k}"),
-            };
-            return illegal(format!(
-                "there is no {noun} {n}: {} has {have} (numbered from 1)",
-                component
-            ));
+            return illegal(IllegalMoveKind::NoSuchNumbered {
+                place,
+                number: n,
+                count: heaps.len(),
+                within: component.to_string(),
+            });
         }
         Ok((n as usize - 1, heaps[n as usize - 1]))
-    };
-    let unit = |n: u64| match (kind == MoveKind::Stair, n == 1) {
-        (true, true) => "coin",
-        (true, false) => "coins",
-        (false, true) => "token",
-        (false, false) => "tokens",
     };
     // The sizes left, from any effect, checked against the heap.
     let left = |item: &Item, h: u64| -> Result<Vec<u64>, MoveError> {
@@ -811,43 +794,44 @@ fn build(
         let sum = |sizes: &[u64]| sizes.iter().try_fold(0u64, |a, &b| a.checked_add(b));
         match &item.effect {
             Effect::Take(0) | Effect::TakeLeave(0, _) if kind != MoveKind::Heap => {
-                illegal(format!("take at least one from {noun} {n}"))
+                illegal(IllegalMoveKind::TakeAtLeastOne { place, number: n })
             }
-            Effect::Take(0) => illegal(format!(
-                "taking 0 from {noun} {n} leaves it as it is: a move must change it"
-            )),
-            Effect::Take(t) if *t > h => illegal(format!(
-                "{noun} {n} has only {h} {}: you cannot take {t}",
-                unit(h)
-            )),
+            Effect::Take(0) => illegal(IllegalMoveKind::TakeZero { number: n }),
+            Effect::Take(t) if *t > h => illegal(IllegalMoveKind::TakeTooMany {
+                place,
+                number: n,
+                has: h,
+                take: *t,
+            }),
             Effect::Take(t) => Ok(vec![h - t]),
-            Effect::FromTo(f, _) if *f != h => {
-                illegal(format!("{noun} {n} has {h} {}, not {f}", unit(h)))
-            }
+            Effect::FromTo(f, _) if *f != h => illegal(IllegalMoveKind::TypedOther {
+                place,
+                number: n,
+                has: h,
+                claimed: *f,
+            }),
             Effect::Leave(sizes) | Effect::FromTo(_, sizes) => match sum(sizes) {
                 Some(s) if s <= h => Ok(sizes.clone()),
-                _ => illegal(format!(
-                    "{noun} {n} has only {h} {}: it cannot leave {}",
-                    unit(h),
-                    join(sizes, " + ")
-                )),
+                _ => illegal(IllegalMoveKind::CannotLeave {
+                    place,
+                    number: n,
+                    has: h,
+                    sizes: sizes.clone(),
+                }),
             },
             Effect::TakeLeave(t, sizes) => match sum(sizes).and_then(|s| s.checked_add(*t)) {
                 Some(total) if total == h => Ok(sizes.clone()),
-                _ => illegal(format!(
-                    "{noun} {n} has {h} {}, but taking {t} and leaving {} does not add up \
-                     to {h}",
-                    unit(h),
-                    join(sizes, " + ")
-                )),
+                _ => illegal(IllegalMoveKind::DoesNotAddUp {
+                    place,
+                    number: n,
+                    has: h,
+                    taken: *t,
+                    sizes: sizes.clone(),
+                }),
             },
         }
     };
-    let unchanged = |n: u64| {
-        illegal(format!(
-            "that leaves {noun} {n} as it is: a move must change it"
-        ))
-    };
+    let unchanged = |n: u64| illegal(IllegalMoveKind::Unchanged { place, number: n });
     let actions: Vec<Action> = match kind {
         MoveKind::Heaps { .. } => {
             let mut changes = Vec::new();
@@ -914,21 +898,21 @@ fn first_legal(position: &Position, index: usize, actions: Vec<Action>) -> Resul
         let mv = position.make_move(index, action);
         match position.play(&mv) {
             Ok(_) => return Ok(mv),
-            Err(e) => {
-                first_error.get_or_insert(reason(e));
+            Err(Error::IllegalMove(e)) => {
+                first_error.get_or_insert(e);
             }
+            // `play` fails with nothing but an illegal move.
+            Err(_) => {}
         }
     }
-    let mut why = first_error.unwrap_or_else(|| "no move fits".to_string());
-    if let Some((heap, from)) = heap_named {
-        why.push_str(&heap_options_note(position, index, heap, from));
-    }
-    Err(MoveError::Illegal(why))
+    let why = first_error.unwrap_or_else(|| IllegalMoveKind::NoMoveFits.into());
+    let note = heap_named.and_then(|(heap, from)| heap_options_note(position, index, heap, from));
+    Err(MoveError::Illegal(why.with_note(note)))
 }
 
-/// `; the moves of heap 2 are `2 1`, `2 3`` when a heap has at most a dozen
-/// options, `; heap 2 has no move` when it has none, else nothing.
-fn heap_options_note(position: &Position, index: usize, heap: usize, from: u64) -> String {
+/// `the moves of heap 2 are `2 1`, `2 3`` when a heap has at most a dozen
+/// options, `heap 2 has no move` when it has none, else nothing.
+fn heap_options_note(position: &Position, index: usize, heap: usize, from: u64) -> Option<String> {
     let ruleset = position.components()[index].ruleset();
     let limits = Limits {
         max_states: 64,
@@ -936,13 +920,13 @@ fn heap_options_note(position: &Position, index: usize, heap: usize, from: u64) 
     };
     let mut options: Vec<HeapMove> = Vec::new();
     if ruleset.heap_options(from, &limits, &mut options).is_err() {
-        return String::new();
+        return None;
     }
     if options.is_empty() {
-        return format!("; heap {} has no move", heap + 1);
+        return Some(format!("heap {} has no move", heap + 1));
     }
     if options.len() > 12 {
-        return String::new();
+        return None;
     }
     let texts: Vec<String> = options
         .iter()
@@ -959,7 +943,11 @@ fn heap_options_note(position: &Position, index: usize, heap: usize, from: u64) 
             format!("`{}`", write(&mv))
         })
         .collect();
-    format!("; the moves of heap {} are {}", heap + 1, texts.join(", "))
+    Some(format!(
+        "the moves of heap {} are {}",
+        heap + 1,
+        texts.join(", ")
+    ))
 }
 
 /// The universal form: the whole position the move leads to.
@@ -969,22 +957,21 @@ fn parse_position_form(position: &Position, text: &str) -> Result<Move, MoveErro
         .map_err(MoveError::Position)?;
     let (now, then) = (position.components(), after.components());
     if now.len() != then.len() {
-        return illegal(format!(
-            "{after} has {} components, but the position {position} has {}: a move keeps every \
-             component",
-            then.len(),
-            now.len()
-        ));
+        return illegal(IllegalMoveKind::ComponentCount {
+            after: after.to_string(),
+            count: then.len(),
+            position: position.to_string(),
+            expected: now.len(),
+        });
     }
     let mut changed = Vec::new();
     for (i, (a, b)) in now.iter().zip(then).enumerate() {
         if a.ruleset() != b.ruleset() {
-            return illegal(format!(
-                "component {} is {}, not {}",
-                i + 1,
-                a.ruleset(),
-                b.ruleset()
-            ));
+            return illegal(IllegalMoveKind::WrongRuleset {
+                component: i,
+                is: a.ruleset().word().into(),
+                claimed: b.ruleset().word().into(),
+            });
         }
         if a.heaps() != b.heaps() {
             changed.push(i);
@@ -992,17 +979,15 @@ fn parse_position_form(position: &Position, text: &str) -> Result<Move, MoveErro
     }
     let index = match changed.as_slice() {
         [] => {
-            return illegal(format!(
-                "{after} is the position as it is: a move must change it"
-            ))
+            return illegal(IllegalMoveKind::NoChange {
+                after: after.to_string(),
+            })
         }
         [i] => *i,
         many => {
-            let names: Vec<String> = many.iter().map(|i| (i + 1).to_string()).collect();
-            return illegal(format!(
-                "a move is made in one component, but components {} all change",
-                names.join(", ")
-            ));
+            return illegal(IllegalMoveKind::SeveralComponents {
+                components: many.to_vec(),
+            })
         }
     };
     let (before, left) = (now[index].heaps(), then[index].heaps());
@@ -1010,13 +995,17 @@ fn parse_position_form(position: &Position, text: &str) -> Result<Move, MoveErro
     let actions = match kind {
         MoveKind::Heaps { .. } | MoveKind::Stair => {
             if before.len() != left.len() {
-                return illegal(format!(
-                    "{} keeps its number of {} ({}), but {after} has {}",
-                    now[index].ruleset(),
-                    place_nouns(kind).1,
-                    before.len(),
-                    left.len()
-                ));
+                return illegal(IllegalMoveKind::PlaceCount {
+                    ruleset: now[index].ruleset().word().into(),
+                    place: if kind == MoveKind::Stair {
+                        Place::Step
+                    } else {
+                        Place::Heap
+                    },
+                    count: before.len(),
+                    after: after.to_string(),
+                    typed: left.len(),
+                });
             }
             let diff: Vec<usize> = (0..before.len())
                 .filter(|&i| before[i] != left[i])
@@ -1026,7 +1015,10 @@ fn parse_position_form(position: &Position, text: &str) -> Result<Move, MoveErro
         _ => split_candidates(before, left)?,
     };
     if actions.is_empty() {
-        return illegal(format!("no move leads from {position} to {after}"));
+        return illegal(IllegalMoveKind::Unreachable {
+            position: position.to_string(),
+            after: after.to_string(),
+        });
     }
     let mv = first_legal(position, index, actions)?;
     Ok(mv)
@@ -1042,24 +1034,17 @@ fn structural_action(
 ) -> Result<Vec<Action>, MoveError> {
     if let Some(&i) = diff.iter().find(|&&i| left[i] > before[i]) {
         if kind != MoveKind::Stair {
-            return illegal(format!(
-                "heap {} grows from {} to {}: a move only takes tokens",
-                i + 1,
-                before[i],
-                left[i]
-            ));
+            return illegal(IllegalMoveKind::Grows {
+                heap: i,
+                from: before[i],
+                to: left[i],
+            });
         }
     }
     Ok(match kind {
         MoveKind::Stair => {
             let carried = |i: usize| before[i].checked_sub(left[i]).filter(|&c| c > 0);
-            let bad = || {
-                illegal(
-                    "in staircase Nim a move carries coins from one step to the step just below \
-                     it (from step 1 to the ground)"
-                        .to_string(),
-                )
-            };
+            let bad = || illegal(IllegalMoveKind::NotACarry);
             match *diff {
                 [0] => match carried(0) {
                     Some(coins) => vec![Action::Stair {
@@ -1099,20 +1084,14 @@ fn structural_action(
 /// place, by one to three heaps (in any order).
 fn split_candidates(before: &[u64], left: &[u64]) -> Result<Vec<Action>, MoveError> {
     if left.len() < before.len() {
-        return illegal(
-            "a move never removes a heap from the list (a heap taken to nothing stays as 0)"
-                .to_string(),
-        );
+        return illegal(IllegalMoveKind::HeapRemoved);
     }
     let k = left.len() - before.len() + 1;
     // Candidates whose parts are typed in increasing order (exactly as the
     // move leaves them) come first.
     let mut unordered = Vec::new();
     if k > 3 {
-        return illegal(format!(
-            "a move replaces one heap by at most three, but {} heaps appeared",
-            k - 1
-        ));
+        return illegal(IllegalMoveKind::TooManyNewHeaps { count: k - 1 });
     }
     let mut actions = Vec::new();
     for i in 0..before.len() {

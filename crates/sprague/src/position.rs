@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use crate::error::ParseErrorKind;
 use crate::ruleset::Rules;
-use crate::{Action, Error, Limits, Move, ParseError, Play, Ruleset};
+use crate::{Action, Error, IllegalMoveKind, Limits, Move, ParseError, Place, Play, Ruleset};
 
 /// One component of a position: a ruleset and its arguments (heap sizes, or
 /// coins on steps for staircase Nim).
@@ -194,23 +194,28 @@ impl Position {
     /// position or its ruleset forbids it.
     pub fn play(&self, mv: &Move) -> Result<Position, Error> {
         let Some(c) = self.components.get(mv.component) else {
-            return Err(Error::IllegalMove(format!(
-                "there is no component {} (the position has {})",
-                mv.component + 1,
-                self.components.len()
-            )));
+            return Err(Error::IllegalMove(
+                IllegalMoveKind::NoSuch {
+                    place: Place::Component,
+                    index: mv.component,
+                    count: self.components.len(),
+                }
+                .into(),
+            ));
         };
         if c.ruleset != mv.ruleset {
-            return Err(Error::IllegalMove(format!(
-                "component {} is {}, not {}",
-                mv.component + 1,
-                c.ruleset.word(),
-                mv.ruleset.word()
-            )));
+            return Err(Error::IllegalMove(
+                IllegalMoveKind::WrongRuleset {
+                    component: mv.component,
+                    is: c.ruleset.word().into(),
+                    claimed: mv.ruleset.word().into(),
+                }
+                .into(),
+            ));
         }
         c.ruleset
             .check(&c.heaps, &mv.action)
-            .map_err(Error::IllegalMove)?;
+            .map_err(|kind| Error::IllegalMove(kind.into()))?;
         Ok(self.play_unchecked(mv))
     }
 

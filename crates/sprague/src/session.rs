@@ -31,7 +31,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::explain::explain;
 use crate::movetext::{self, MoveError};
-use crate::{Analyzer, Error, Limits, Move, Outcome, Play, Position};
+use crate::{Analyzer, Error, IllegalMove, Limits, Move, Outcome, Play, Position};
 
 /// One side of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -111,8 +111,8 @@ pub enum SessionError {
     NotYourTurn,
     /// The game is over.
     GameOver,
-    /// The move is not legal here; the string says why.
-    Illegal(String),
+    /// The move is not legal here: why, typed.
+    Illegal(IllegalMove),
     /// Nothing to take back; the string says why.
     NothingToUndo(String),
     /// The analysis the computer needs passed a limit.
@@ -298,11 +298,7 @@ impl Session {
                 let i = self.rng.random_range(0..moves.len());
                 return Ok(moves[i].clone());
             }
-            Ok(_) => {
-                return Err(Error::IllegalMove(
-                    "no move is left in this position".into(),
-                ))
-            }
+            Ok(_) => return Err(Error::Internal("no move is left in this position".into())),
             Err(Error::StateLimit { .. }) => {}
             Err(e) => return Err(e),
         }
@@ -322,7 +318,7 @@ impl Session {
                 Err(e) => last = Some(e),
             }
         }
-        Err(last.unwrap_or_else(|| Error::IllegalMove("no move is left in this position".into())))
+        Err(last.unwrap_or_else(|| Error::Internal("no move is left in this position".into())))
     }
 
     /// A winning move for the player to move, if there is one, with why it

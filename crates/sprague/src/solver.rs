@@ -235,7 +235,7 @@ impl<G: Game> Solver<G> {
             }
         }
         self.known_outcome(&root, play)
-            .ok_or_else(|| Error::Unsupported("search ended without an outcome".into()))
+            .ok_or_else(|| Error::Internal("search ended without an outcome".into()))
     }
 
     /// Every move from `position` that leads to a P-position under `play`,

@@ -127,13 +127,18 @@ fn compare(
     for m in &analysis.winning_moves {
         let after = position
             .play(m)
-            .map_err(|e| Error::Unsupported(format!("the closed form listed {m}: {e}")))?;
+            .map_err(|e| Error::Internal(format!("the closed form listed {m}: {e}")))?;
         listed.push(after.to_string());
     }
     let mut searched: Vec<String> = solver
         .winning_moves(position, play)?
         .iter()
-        .map(|m| position.play(m).map(|p| p.to_string()))
+        .map(|m| {
+            position
+                .play(m)
+                .map(|p| p.to_string())
+                .map_err(|e| Error::Internal(format!("the search listed {m}: {e}")))
+        })
         .collect::<Result<_, _>>()?;
     listed.sort();
     searched.sort();

@@ -23,7 +23,7 @@ use std::sync::Arc;
 use crate::error::ParseErrorKind;
 use crate::sequence::table::SharedTable;
 use crate::takebreak::{MoveSet, TakeBreakCode};
-use crate::{Action, Basis, Error, HeapChange, HeapMove, Limits, Parts};
+use crate::{Action, Basis, Error, HeapChange, HeapMove, IllegalMoveKind, Limits, Parts, Place};
 
 pub use subtraction::SubtractionSet;
 
@@ -257,7 +257,7 @@ impl Ruleset {
             (_, Some(moves)) => self.0.table.with(self.word(), moves, heap, limits, |look| {
                 look.get(heap) as u64
             }),
-            _ => Err(Error::Unsupported(format!(
+            _ => Err(Error::Internal(format!(
                 "{} is not a heap game: its heaps have no values of their own",
                 self.word()
             ))),
@@ -292,7 +292,7 @@ impl Ruleset {
     }
 
     fn not_a_heap_game(&self) -> Error {
-        Error::Unsupported(format!(
+        Error::Internal(format!(
             "{} is not a heap game: its heaps are not independent games",
             self.word()
         ))
@@ -789,7 +789,7 @@ impl Ruleset {
     }
 
     /// Checks that `action` is a legal move of a component with `heaps`.
-    pub(crate) fn check(&self, heaps: &[u64], action: &Action) -> Result<(), String> {
+    pub(crate) fn check(&self, heaps: &[u64], action: &Action) -> Result<(), IllegalMoveKind> {
         match action {
             Action::Heap {
                 heap,
@@ -798,91 +798,106 @@ impl Ruleset {
                 parts,
             } => {
                 let Some(&h) = heaps.get(*heap) else {
-                    return Err(format!(
-                        "there is no heap {} (the component has {} heaps)",
-                        heap + 1,
-                        heaps.len()
-                    ));
+                    return Err(IllegalMoveKind::NoSuch {
+                        place: Place::Heap,
+                        index: *heap,
+                        count: heaps.len(),
+                    });
                 };
                 if h != *from {
-                    return Err(format!("heap {} has {h} tokens, not {from}", heap + 1));
+                    return Err(IllegalMoveKind::HoldsOther {
+                        place: Place::Heap,
+                        index: *heap,
+                        has: h,
+                        claimed: *from,
+                    });
                 }
                 let m = HeapMove {
                     removed: *removed,
                     parts: *parts,
                 };
                 if !self.heap_move_is_legal(h, &m) {
-                    return Err(format!(
-                        "{} does not allow taking heap {} from {from} to {parts}",
-                        self.word(),
-                        heap + 1
-                    ));
+                    return Err(IllegalMoveKind::NotAllowed {
+                        ruleset: self.word().into(),
+                        heap: *heap,
+                        from: *from,
+                        parts: *parts,
+                    });
                 }
                 Ok(())
             }
             Action::Heaps { changes } => {
                 let Rules::Moore { k } = self.rules() else {
-                    return Err(format!("{} moves change one heap at a time", self.word()));
+                    return Err(IllegalMoveKind::OneHeapAtATime {
+                        ruleset: self.word().into(),
+                    });
                 };
                 if changes.is_empty() {
-                    return Err("a move must take from at least one heap".into());
+                    return Err(IllegalMoveKind::NoHeapNamed);
                 }
                 if changes.len() as u64 > *k {
-                    let noun = if *k == 1 { "heap" } else { "heaps" };
-                    return Err(format!(
-                        "{} allows taking from at most {k} {noun} at once, not {}",
-                        self.word(),
-                        changes.len()
-                    ));
+                    return Err(IllegalMoveKind::TooManyHeaps {
+                        ruleset: self.word().into(),
+                        max: *k,
+                        count: changes.len(),
+                    });
                 }
                 for (n, c) in changes.iter().enumerate() {
                     if changes[..n].iter().any(|d| d.heap == c.heap) {
-                        return Err(format!("heap {} is named twice", c.heap + 1));
+                        return Err(IllegalMoveKind::NamedTwice { heap: c.heap });
                     }
                     let Some(&h) = heaps.get(c.heap) else {
-                        return Err(format!(
-                            "there is no heap {} (the component has {} heaps)",
-                            c.heap + 1,
-                            heaps.len()
-                        ));
+                        return Err(IllegalMoveKind::NoSuch {
+                            place: Place::Heap,
+                            index: c.heap,
+                            count: heaps.len(),
+                        });
                     };
                     if h != c.from {
-                        return Err(format!(
-                            "heap {} has {h} tokens, not {}",
-                            c.heap + 1,
-                            c.from
-                        ));
+                        return Err(IllegalMoveKind::HoldsOther {
+                            place: Place::Heap,
+                            index: c.heap,
+                            has: h,
+                            claimed: c.from,
+                        });
                     }
                     if c.to >= c.from {
-                        return Err(format!(
-                            "heap {} must get smaller: {} -> {} takes nothing",
-                            c.heap + 1,
-                            c.from,
-                            c.to
-                        ));
+                        return Err(IllegalMoveKind::MustGetSmaller {
+                            heap: c.heap,
+                            from: c.from,
+                            to: c.to,
+                        });
                     }
                 }
                 Ok(())
             }
             Action::Stair { step, from, coins } => {
                 if !matches!(self.rules(), Rules::Staircase) {
-                    return Err(format!("{} has no steps", self.word()));
+                    return Err(IllegalMoveKind::NoSteps {
+                        ruleset: self.word().into(),
+                    });
                 }
                 let Some(&c) = heaps.get(*step) else {
-                    return Err(format!(
-                        "there is no step {} (the staircase has {} steps)",
-                        step + 1,
-                        heaps.len()
-                    ));
+                    return Err(IllegalMoveKind::NoSuch {
+                        place: Place::Step,
+                        index: *step,
+                        count: heaps.len(),
+                    });
                 };
                 if c != *from {
-                    return Err(format!("step {} holds {c} coins, not {from}", step + 1));
+                    return Err(IllegalMoveKind::HoldsOther {
+                        place: Place::Step,
+                        index: *step,
+                        has: c,
+                        claimed: *from,
+                    });
                 }
                 if *coins == 0 || *coins > c {
-                    return Err(format!(
-                        "step {} holds {c} coins: carry between 1 and {c} of them",
-                        step + 1
-                    ));
+                    return Err(IllegalMoveKind::CoinsOutOfRange {
+                        step: *step,
+                        has: c,
+                        coins: *coins,
+                    });
                 }
                 Ok(())
             }
