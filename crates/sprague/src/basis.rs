@@ -39,8 +39,8 @@ pub enum Basis {
     /// steps.
     Staircase,
     /// A proven period of the nim-sequence (Guy & Smith 1956's periodicity
-    /// theorem, or a subtraction game's closed form), used for a heap beyond
-    /// the computed table.
+    /// theorem) used for a heap beyond the computed table, or the closed
+    /// form of a subtraction set that is one range `a..=b` (period `a + b`).
     Period,
     /// A computed table of the nim-sequence (every heap asked for is in it).
     Table,
