@@ -529,7 +529,8 @@ impl fmt::Display for IllegalMoveKind {
     }
 }
 
-fn join(values: &[u64], sep: &str) -> String {
+/// The values written in decimal, separated by `sep`.
+pub(crate) fn join(values: &[u64], sep: &str) -> String {
     values
         .iter()
         .map(u64::to_string)

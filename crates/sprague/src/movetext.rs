@@ -56,6 +56,7 @@
 use std::fmt;
 use std::fmt::Write as _;
 
+use crate::illegal::join;
 use crate::{
     Action, Component, Error, HeapChange, HeapMove, IllegalMove, IllegalMoveKind, Limits, Move,
     MoveKind, ParseError, Parts, Place, Position, PositionParser, Ruleset,
@@ -205,14 +206,6 @@ pub fn describe(mv: &Move) -> String {
         }
     }
     out
-}
-
-fn join(values: &[u64], sep: &str) -> String {
-    values
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(sep)
 }
 
 /// Reads the move `text` in `position`: one of the syntaxes of the module
