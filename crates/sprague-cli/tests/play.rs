@@ -446,7 +446,7 @@ fn help_shows_the_syntax_of_the_rulesets_in_play() {
         "help\nc3 2 -> 0\n",
     );
     assert!(out.contains("moore:2 (take from 1 to 2 heaps at once)"));
-    assert!(out.contains("1:3 2:5             take 3 from heap 1 and 5 from heap 2"));
+    assert!(out.contains("1:3 2:3             take 3 from heap 1 and 3 from heap 2"));
     assert!(out.contains("staircase (coins on steps"));
     assert!(out.contains("In a sum, begin the move with the component: `c2 1 3`"));
     assert!(out.contains("Commands: hint"));

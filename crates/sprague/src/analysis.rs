@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use crate::ruleset::nim;
 use crate::{
-    Action, Basis, Error, Game, HeapChange, Move, Outcome, Parts, Play, Position, Rules, Solver,
+    Action, Basis, Error, Game, HeapChange, Move, Outcome, Parts, Play, Position, Solver,
     DEFAULT_MAX_STATES,
 };
 
@@ -189,21 +189,13 @@ impl Analyzer {
         // Sums of components valued by Bouton's theorem (Nim, and moore:1,
         // which is Nim) are one Nim position, misère Nim under misère play.
         let all_nim = position.components().iter().all(|c| c.ruleset().is_nim());
-        match play {
-            Play::Normal => {
-                if let [c] = position.components() {
-                    let by_theorem = if c.ruleset().is_nim() {
-                        // Nim_1 is Nim: Bouton's theorem gives its value too.
-                        None
-                    } else {
-                        c.ruleset().closed_outcome(c.heaps())
-                    };
-                    if let Some(outcome) = by_theorem {
-                        return self.analyze_by_theorem(position, outcome, max_moves);
-                    }
-                }
-                self.analyze_normal(position, max_moves)
+        if let [c] = position.components() {
+            if let Some((outcome, basis)) = c.ruleset().lone_outcome(c.heaps(), play) {
+                return self.analyze_by_theorem(position, play, outcome, basis, max_moves);
             }
+        }
+        match play {
+            Play::Normal => self.analyze_normal(position, max_moves),
             Play::Misere if all_nim => Ok(self.analyze_misere_nim(position, max_moves)),
             Play::Misere => self.analyze_by_search(position, play, max_moves),
         }
@@ -264,20 +256,27 @@ impl Analyzer {
         Ok(analysis)
     }
 
-    /// A lone component whose outcome a theorem gives (Moore's Nim_k): the
-    /// winning moves are its moves to P-positions; the value is searched for.
+    /// A lone component whose outcome a theorem gives (Moore's Nim_k,
+    /// Wythoff's game): the winning moves are its moves to P-positions;
+    /// under normal play the value is found by a closed form, else by the
+    /// ruleset's table or search when it is wanted and within the limits.
     fn analyze_by_theorem(
         &self,
         position: &Position,
+        play: Play,
         outcome: Outcome,
+        basis: Basis,
         max_moves: Option<usize>,
     ) -> Result<Analysis, Error> {
         let c = &position.components()[0];
-        let valued = if outcome == Outcome::P {
-            Some((0, Basis::Moore))
+        let valued = if play == Play::Misere {
+            // Misère play has no Grundy value to report.
+            None
+        } else if outcome == Outcome::P {
+            Some((0, basis))
         } else if let Some(v) = c.ruleset().closed_component_value(c.heaps()) {
             // A closed form (at most k non-empty heaps) costs no search.
-            Some((v, Basis::Moore))
+            Some((v, basis))
         } else if !self.want_value {
             None
         } else {
@@ -293,20 +292,17 @@ impl Analyzer {
         let mut collector = self.collector(max_moves);
         collector.count_all = false;
         if outcome == Outcome::N {
-            // The value is not needed to move to a P-position (value 0).
-            let _ = c.ruleset().component_moves_to(
-                c.heaps(),
-                value.unwrap_or(1),
-                0,
-                &self.limits,
-                &mut |action| collector.push(position.make_move(0, action)),
-            )?;
+            // The value is not needed to move to a P-position.
+            let _ =
+                c.ruleset()
+                    .lone_winning_moves(c.heaps(), play, &self.limits, &mut |action| {
+                        collector.push(position.make_move(0, action))
+                    })?;
         }
-        let mut analysis =
-            collector.finish(Play::Normal, outcome, value, value.into_iter().collect());
-        analysis.basis = Basis::Moore;
+        let mut analysis = collector.finish(play, outcome, value, value.into_iter().collect());
+        analysis.basis = basis;
         analysis.component_bases = valued.map(|(_, basis)| basis).into_iter().collect();
-        if analysis.total_winning_moves.is_none() && self.count_all {
+        if analysis.total_winning_moves.is_none() && self.count_all && play == Play::Normal {
             analysis.total_winning_moves = c.ruleset().count_winning_moves(c.heaps());
         }
         Ok(analysis)
@@ -328,8 +324,8 @@ impl Analyzer {
         for (k, to) in nim::misere_winning_moves(&heaps) {
             let (i, j) = places[k];
             let from = heaps[k];
-            let action = match position.components()[i].ruleset().rules() {
-                Rules::Moore { .. } => Action::Heaps {
+            let action = match position.components()[i].ruleset().move_kind() {
+                crate::MoveKind::Heaps { .. } => Action::Heaps {
                     changes: vec![HeapChange { heap: j, from, to }],
                 },
                 _ => Action::Heap {

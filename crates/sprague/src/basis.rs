@@ -42,11 +42,20 @@ pub enum Basis {
     /// theorem) used for a heap beyond the computed table, or the closed
     /// form of a subtraction set that is one range `a..=b` (period `a + b`).
     Period,
-    /// A computed table of the nim-sequence (every heap asked for is in it).
+    /// A computed table of values: the nim-sequence (every heap asked for is
+    /// in it), or a ruleset's table of whole components (Wythoff pairs).
     Table,
     /// The Sprague-Grundy theorem: a sum is worth the nim-sum of its
     /// components' values, each decided on its own basis.
     SpragueGrundy,
+    /// A theorem that belongs to one ruleset (Wythoff's theorem), named by
+    /// the ruleset's module.
+    Theorem {
+        /// The word JSON writes (`wythoff`).
+        word: &'static str,
+        /// The theorem's name and statement, for people.
+        name: &'static str,
+    },
     /// A search by the definitions over the positions that can follow.
     Search {
         /// The number of positions the search stored.
@@ -66,6 +75,7 @@ impl Basis {
             Basis::Period => "period",
             Basis::Table => "table",
             Basis::SpragueGrundy => "sprague-grundy",
+            Basis::Theorem { word, .. } => word,
             Basis::Search { .. } => "search",
         }
     }

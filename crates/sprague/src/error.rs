@@ -73,12 +73,10 @@ pub enum ParseErrorKind {
     NegativeHeap,
     /// An argument of 2^64 or more.
     HeapTooLarge,
-    /// The wrong number of arguments for the ruleset; the string says how many
-    /// it takes.
-    WrongArity(String),
-    /// Arguments the ruleset cannot take together (a staircase holding more
-    /// than 2^64 - 1 coins); the error points at the ruleset word.
-    BadArguments(String),
+    /// Arguments the ruleset cannot take (a staircase holding more than
+    /// 2^64 - 1 coins, a Wythoff pair that is not two heaps); the error
+    /// points at the argument to blame, else at the ruleset word.
+    BadArguments(crate::ruleset::ArgumentError),
 }
 
 impl ParseError {
@@ -151,9 +149,10 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::DanglingPlus => {
                 f.write_str("'+' must stand between two components, e.g. `nim 3 + kayles 5`")
             }
-            ParseErrorKind::UnknownRuleset => f.write_str(
-                "unknown ruleset; known rulesets: nim, moore:K, staircase, sub:S, octal:CODE, \
-                 hex:CODE, kayles, dawson, grundy",
+            ParseErrorKind::UnknownRuleset => write!(
+                f,
+                "unknown ruleset; known rulesets: {}",
+                crate::ruleset::known_rulesets()
             ),
             ParseErrorKind::BadRuleset(why) => f.write_str(why),
             ParseErrorKind::Unsupported(why) => f.write_str(why),
@@ -172,9 +171,7 @@ impl fmt::Display for ParseErrorKind {
                 f,
                 "heap size too large: the largest is {MAX_HEAP_TEXT} (2^64 - 1)"
             ),
-            ParseErrorKind::WrongArity(what) | ParseErrorKind::BadArguments(what) => {
-                f.write_str(what)
-            }
+            ParseErrorKind::BadArguments(why) => write!(f, "{why}"),
         }
     }
 }

@@ -33,9 +33,7 @@
 use std::fmt;
 use std::fmt::Write as _;
 
-use crate::{
-    movetext, Action, Analyzer, Basis, Error, Move, Outcome, Play, Position, Rules, Ruleset,
-};
+use crate::{movetext, Action, Analyzer, Basis, Error, Move, Outcome, Play, Position, Ruleset};
 
 /// One row of a [`BinaryTable`]: what it stands for, and its value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -191,6 +189,13 @@ pub enum Method {
         /// The rows and their nim-sum.
         table: BinaryTable,
     },
+    /// A theorem that belongs to the ruleset of a lone component
+    /// (Wythoff's theorem): it names the P-positions, and each winning move
+    /// leads to one.
+    Theorem {
+        /// The theorem's name and statement.
+        name: &'static str,
+    },
     /// Misère play with no closed rule: the outcome found by search.
     Search,
 }
@@ -252,7 +257,7 @@ impl Explanation {
             | Method::Staircase { table, .. }
             | Method::Moore { table, .. }
             | Method::Grundy { table } => Some(table),
-            Method::Search => None,
+            Method::Theorem { .. } | Method::Search => None,
         }
     }
 
@@ -310,6 +315,7 @@ impl Explanation {
             Method::Grundy { table } => {
                 format!("the nim-sum of the Grundy values is {}", terms(table))
             }
+            Method::Theorem { name } => format!("by {name}"),
             Method::Search => "found by searching the positions that can follow".to_string(),
         }
     }
@@ -416,6 +422,11 @@ fn method_for(
                 table: grundy_table(position, &analysis.component_values, limits)?,
             },
         },
+        Basis::Theorem { name, .. }
+            if analysis.component_bases.is_empty() || analysis.play == Play::Misere =>
+        {
+            Method::Theorem { name }
+        }
         Basis::Search { .. } if analysis.play == Play::Misere => Method::Search,
         _ => Method::Grundy {
             table: grundy_table(position, &analysis.component_values, limits)?,
@@ -456,7 +467,7 @@ enum Rows {
 }
 
 fn rows_of(ruleset: &Ruleset) -> Rows {
-    if ruleset.is_heap_game() || matches!(ruleset.rules(), Rules::Moore { k: 1 }) {
+    if ruleset.is_heap_game() || ruleset.is_nim() {
         Rows::PerHeap
     } else {
         Rows::Whole
@@ -466,16 +477,16 @@ fn rows_of(ruleset: &Ruleset) -> Rows {
 /// The Grundy value of a single heap: its size in Nim-like rulesets, else
 /// from the ruleset's nim-sequence.
 fn heap_grundy(ruleset: &Ruleset, heap: u64, limits: &crate::Limits) -> Result<u64, Error> {
-    match ruleset.rules() {
-        Rules::Moore { k: 1 } => Ok(heap),
-        _ => ruleset.heap_value(heap, limits),
+    match ruleset.closed_heap_value(heap) {
+        Some(g) => Ok(g),
+        None => ruleset.heap_value(heap, limits),
     }
 }
 
 /// A heap's row label in the Grundy table: `c2 heap 1: G(5)`.
 fn heap_label(position: &Position, i: usize, j: usize, ruleset: &Ruleset, h: u64) -> String {
     let p = prefix(position, i);
-    if matches!(ruleset.rules(), Rules::Nim | Rules::Moore { k: 1 }) {
+    if ruleset.is_nim() {
         format!("{p}heap {}", j + 1)
     } else {
         format!("{p}heap {}: G({h})", j + 1)
@@ -657,12 +668,12 @@ fn reason(
                     }
                     let new_text = match parts_text.len() {
                         0 => "nothing, worth 0".to_string(),
-                        1 if matches!(ruleset.rules(), Rules::Nim) => {
+                        1 if ruleset.is_nim() => {
                             format!("{}", parts.as_slice()[0])
                         }
                         _ => format!("{} = {new}", parts_text.join(" ⊕ ")),
                     };
-                    let old_text = if matches!(ruleset.rules(), Rules::Nim) {
+                    let old_text = if ruleset.is_nim() {
                         format!("{old}")
                     } else {
                         format!("G({from}) = {old}")
@@ -713,6 +724,9 @@ fn reason(
                 "{what}, which is {old} ⊕ {s}; the nim-sum becomes {} = 0.",
                 xor_terms(&terms)
             )
+        }
+        Method::Theorem { name } => {
+            format!("it leaves {}, a P-position by {name}.", unbroken(after))
         }
         Method::Search => format!(
             "it leaves {}, a P-position: every reply leaves a position with a winning \
@@ -1018,23 +1032,7 @@ impl fmt::Display for Explanation {
                         continue;
                     }
                     seen.push(r.word());
-                    notes.push(match r.rules() {
-                        Rules::Nim | Rules::Moore { k: 1 } => {
-                            format!("A {r} heap is worth its size.")
-                        }
-                        Rules::Staircase => {
-                            format!("A {r} is worth the nim-sum of the coins on its odd steps.")
-                        }
-                        Rules::Moore { .. } => format!(
-                            "{r} is worth the sum of its heaps when at most K of them are \
-                             non-empty, otherwise the value found by search (no formula is \
-                             known)."
-                        ),
-                        _ => format!(
-                            "Each heap of {r} is a game of its own; G(n), the value of a heap \
-                             of n, comes from the nim-sequence of {r}."
-                        ),
-                    });
+                    notes.push(r.value_note());
                 }
                 para(&mut out, &notes.join(" "));
                 out.push('\n');
@@ -1056,6 +1054,14 @@ impl fmt::Display for Explanation {
                     )
                 };
                 para(&mut out, &text);
+            }
+            Method::Theorem { name } => {
+                para(
+                    &mut out,
+                    &format!(
+                        "{name} decides this position without its Grundy value. This is {verdict}."
+                    ),
+                );
             }
             Method::Search => {
                 para(

@@ -162,6 +162,14 @@ pub enum IllegalMoveKind {
         /// The size the move leaves.
         to: u64,
     },
+    /// A move the ruleset's rules forbid, with the rule it breaks (Wythoff's
+    /// game: taking from both heaps takes the same number from each).
+    Forbidden {
+        /// The ruleset word.
+        ruleset: String,
+        /// The rule, in words.
+        rule: &'static str,
+    },
     /// A staircase move in a ruleset without steps.
     NoSteps {
         /// The ruleset word.
@@ -419,6 +427,7 @@ impl fmt::Display for IllegalMoveKind {
                 heap + 1
             ),
             K::NoSteps { ruleset } => write!(f, "{ruleset} has no steps"),
+            K::Forbidden { ruleset, rule } => write!(f, "{ruleset}: {rule}"),
             K::CoinsOutOfRange { step, has, .. } => write!(
                 f,
                 "step {} holds {has} coins: carry between 1 and {has} of them",

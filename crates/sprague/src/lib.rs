@@ -62,6 +62,6 @@ pub use moves::{Action, HeapChange, HeapMove, Move, Parts};
 pub use nimber::{mex, nim_sum, Nimber};
 pub use outcome::{Outcome, Play};
 pub use position::{Component, Position, PositionParser};
-pub use ruleset::{MoveKind, Rules, Ruleset, SubtractionSet};
+pub use ruleset::{ArgumentError, HeapRules, Heaps, MoveKind, Rules, Ruleset, SubtractionSet};
 pub use solver::{Solver, DEFAULT_MAX_STATES};
 pub use verify::{verify, VerifyReport};

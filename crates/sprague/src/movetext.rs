@@ -1170,15 +1170,20 @@ pub fn help(position: &Position) -> String {
     for c in position.components() {
         if let MoveKind::Heaps { max } = c.ruleset().move_kind() {
             if !moore_words.iter().any(|(w, _)| *w == c.ruleset().word()) {
-                moore_words.push((c.ruleset().word(), max));
+                let rule = c
+                    .ruleset()
+                    .rules()
+                    .move_summary()
+                    .unwrap_or_else(|| format!("take from 1 to {max} heaps at once"));
+                moore_words.push((c.ruleset().word(), rule));
             }
         }
     }
-    for (word, max) in moore_words {
-        let _ = writeln!(out, "\n  {word} (take from 1 to {max} heaps at once):");
+    for (word, rule) in moore_words {
+        let _ = writeln!(out, "\n  {word} ({rule}):");
         let _ = writeln!(
             out,
-            "    1:3 2:5             take 3 from heap 1 and 5 from heap 2"
+            "    1:3 2:3             take 3 from heap 1 and 3 from heap 2"
         );
         let _ = writeln!(
             out,

@@ -6,7 +6,6 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::ParseErrorKind;
-use crate::ruleset::Rules;
 use crate::{Action, Error, IllegalMoveKind, Limits, Move, ParseError, Place, Play, Ruleset};
 
 /// One component of a position: a ruleset and its arguments (heap sizes, or
@@ -320,6 +319,7 @@ pub struct PositionParser {
 /// A piece of the input: a word, or the part of a word on one side of a
 /// `+` (a `+` is always a piece of its own), with the number of the word
 /// it belongs to and its column, both from 1.
+#[derive(Clone, Copy)]
 struct Word<'a> {
     text: &'a str,
     /// The whole whitespace-separated word the piece belongs to.
@@ -520,13 +520,18 @@ impl PositionParser {
         let mut expect_component = true;
         let mut last_plus = None;
         let mut ruleset_word: Option<Word<'_>> = None;
-        let mut staircase_coins: Option<u64> = None;
-        let check = |c: Option<&Component>, word: &Option<Word<'_>>| -> Result<(), ParseError> {
+        // The words of the last component's arguments, to name the one the
+        // ruleset blames.
+        let mut argument_words: Vec<Word<'_>> = Vec::new();
+        let check = |c: Option<&Component>,
+                     word: &Option<Word<'_>>,
+                     arguments: &[Word<'_>]|
+         -> Result<(), ParseError> {
             match (c, word) {
-                (Some(c), Some(word)) => c
-                    .ruleset
-                    .check_arguments(&c.heaps)
-                    .map_err(|why| word.error(ParseErrorKind::BadArguments(why))),
+                (Some(c), Some(word)) => c.ruleset.check_arguments(&c.heaps).map_err(|why| {
+                    let blamed = why.index().and_then(|i| arguments.get(i)).unwrap_or(word);
+                    blamed.error(ParseErrorKind::BadArguments(why))
+                }),
                 _ => Ok(()),
             }
         };
@@ -535,29 +540,18 @@ impl PositionParser {
                 if expect_component {
                     return Err(word.error(ParseErrorKind::DanglingPlus));
                 }
-                check(components.last(), &ruleset_word)?;
+                check(components.last(), &ruleset_word, &argument_words)?;
                 expect_component = true;
                 last_plus = Some(word);
             } else if expect_component {
                 let ruleset = self.ruleset(&word)?;
-                // A staircase's coins must add up to at most 2^64 - 1: the
-                // step that passes it is named.
-                staircase_coins = matches!(ruleset.rules(), Rules::Staircase).then_some(0);
+                argument_words.clear();
                 components.push(Component::unchecked(ruleset, Vec::new()));
                 expect_component = false;
                 ruleset_word = Some(word);
             } else if let Some(c) = components.last_mut() {
                 let h = heap_size(&word)?;
-                if let Some(total) = staircase_coins {
-                    staircase_coins = Some(total.checked_add(h).ok_or_else(|| {
-                        word.error(ParseErrorKind::BadArguments(format!(
-                            "the coins on steps 1 to {} add up to more than \
-                             18446744073709551615, the most a staircase may hold in all \
-                             (they can all gather on one step)",
-                            c.heaps.len() + 1
-                        )))
-                    })?);
-                }
+                argument_words.push(word);
                 c.heaps.push(h);
             }
         }
@@ -567,7 +561,7 @@ impl PositionParser {
         if let (true, Some(plus)) = (expect_component, last_plus) {
             return Err(plus.error(ParseErrorKind::DanglingPlus));
         }
-        check(components.last(), &ruleset_word)?;
+        check(components.last(), &ruleset_word, &argument_words)?;
         Ok(Position { components })
     }
 

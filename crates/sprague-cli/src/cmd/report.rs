@@ -133,7 +133,11 @@ fn value_detail(c: &Component, basis: Basis, limits: &Limits) -> Option<String> 
                 _ => terms.join(" ⊕ "),
             }
         }
-        _ => "the nim-sum of its heaps' values".into(),
+        _ if c.ruleset().is_heap_game() => "the nim-sum of its heaps' values".into(),
+        // A whole component (a Wythoff pair): its value as such.
+        Basis::Theorem { .. } => "a P-position".into(),
+        Basis::Table => "from a table of its values".into(),
+        _ => return None,
     })
 }
 
@@ -285,7 +289,8 @@ fn basis_words(basis: Basis) -> String {
         }
         Basis::Staircase => "the staircase reduction (Nim on the odd-numbered steps)".into(),
         Basis::Period => "a proven period of the nim-sequence".into(),
-        Basis::Table => "a computed table of the nim-sequence".into(),
+        Basis::Table => "a computed table of values".into(),
+        Basis::Theorem { name, .. } => name.into(),
         Basis::SpragueGrundy => {
             "the Sprague-Grundy theorem (a sum is worth the nim-sum of its components' values)"
                 .into()

@@ -16,6 +16,9 @@
 //! # Ok::<(), sprague::ParseError>(())
 //! ```
 
+use super::rules::Rules;
+use super::tabled::Tabled;
+use super::Heaps;
 use crate::error::ParseErrorKind;
 use crate::takebreak::MoveSet;
 
@@ -24,12 +27,20 @@ pub fn move_set() -> MoveSet {
     MoveSet::grundy()
 }
 
-/// Parses `grundy` (which takes no parameter).
-pub(crate) fn parse(param: Option<&str>) -> Result<(), ParseErrorKind> {
-    match param {
-        None => Ok(()),
-        Some(_) => Err(ParseErrorKind::BadRuleset(
-            "grundy takes no parameter (Grundy's game: split a heap into two unequal heaps)".into(),
-        )),
-    }
+/// Parses `grundy` (which takes no parameter). Its values come from its
+/// nim-sequence ([`Tabled`]).
+pub(crate) fn parse(
+    word: &str,
+    _: &str,
+    param: Option<&str>,
+) -> Result<Box<dyn Rules>, ParseErrorKind> {
+    super::no_parameter(
+        param,
+        "grundy takes no parameter (Grundy's game: split a heap into two unequal heaps)",
+    )?;
+    Ok(Box::new(Heaps(Tabled::new(
+        word,
+        "grundy".into(),
+        move_set(),
+    ))))
 }

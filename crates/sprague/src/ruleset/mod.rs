@@ -1,19 +1,26 @@
 //! Rulesets: what moves exist, and the closed forms that give values and
 //! winning moves without search.
 //!
-//! Two kinds of ruleset behave differently (see ARCHITECTURE.md):
-//! - *heap games* (Nim, subtraction games, take-and-break games: octal and
-//!   hexadecimal codes, Grundy's game): every heap is a game of its own,
-//!   a component's Grundy value is the nim-sum of its heaps' values, and a
-//!   move changes one heap;
-//! - *whole-component* rulesets, whose moves touch several heaps at once.
+//! Each ruleset is a type in its own module implementing the interface it
+//! supports (see [`rules`]): a *heap game* (Nim, subtraction games,
+//! take-and-break games, Grundy's game) implements [`HeapRules`] and becomes
+//! a component game through [`Heaps`]; a *whole-component* ruleset (Moore's
+//! Nim_k, staircase Nim, Wythoff's game), whose moves touch several
+//! arguments at once, implements [`Rules`] itself. Each is registered by one
+//! line in [`REGISTRY`], which is how a ruleset word finds its parser.
+//! [`Ruleset`] is the handle the rest of the library holds: the word as
+//! written and the rules behind it.
 
 pub mod grundy;
+pub mod heaps;
 pub mod moore;
 pub mod nim;
+pub mod rules;
 pub mod staircase;
 pub mod subtraction;
+pub mod tabled;
 pub mod takebreak;
+pub mod wythoff;
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -21,52 +28,43 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use crate::error::ParseErrorKind;
-use crate::sequence::table::SharedTable;
-use crate::takebreak::{MoveSet, TakeBreakCode};
-use crate::{Action, Basis, Error, HeapChange, HeapMove, IllegalMoveKind, Limits, Parts, Place};
+use crate::takebreak::MoveSet;
+use crate::{Action, Basis, Error, HeapMove, IllegalMoveKind, Limits, Place};
 
+pub use heaps::Heaps;
+pub use rules::{HeapRules, Rules};
 pub use subtraction::SubtractionSet;
 
-/// The rules of a ruleset, with their parameters.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Rules {
-    /// Nim: take any positive number of tokens from one heap (Bouton 1901).
-    Nim,
-    /// A subtraction game: remove exactly `s` tokens from one heap, `s` in
-    /// the finite set (Winning Ways, ch. 4).
-    Subtraction(SubtractionSet),
-    /// Moore's Nim_k: take from at least one and at most `k` heaps at once
-    /// (Moore 1910). `k >= 1`; `k = 1` is Nim.
-    Moore {
-        /// The most heaps one move may take from.
-        k: u64,
-    },
-    /// Staircase Nim: the arguments are the coins on steps 1, 2, ...; a move
-    /// carries coins from a step to the step below (from step 1 to the
-    /// ground).
-    Staircase,
-    /// A take-and-break game given by its octal or hexadecimal code
-    /// (Winning Ways, ch. 4): `octal:CODE`, `hex:CODE`, `kayles` (0.77),
-    /// `dawson` (Dawson's Kayles, 0.07).
-    TakeBreak(TakeBreakCode),
-    /// Grundy's game: split one heap into two non-empty heaps of different
-    /// sizes.
-    Grundy,
-}
+/// Builds a ruleset's rules from its word: `word` as written, `name` the
+/// part before `:`, `param` the part after it (if any).
+type Parse =
+    fn(word: &str, name: &str, param: Option<&str>) -> Result<Box<dyn Rules>, ParseErrorKind>;
 
-impl Rules {
-    /// The moves of a heap game computed by the nim-sequence engine
-    /// (subtraction and take-and-break games, Grundy's game); `None` for
-    /// other rulesets (Nim has its closed form).
-    pub fn move_set(&self) -> Option<MoveSet> {
-        match self {
-            Rules::Subtraction(set) => Some(MoveSet::subtraction(set)),
-            Rules::TakeBreak(code) => Some(code.move_set()),
-            Rules::Grundy => Some(grundy::move_set()),
-            _ => None,
-        }
-    }
+/// One registered ruleset: the names that introduce it, how it is written
+/// (for the list of known rulesets), and its parser.
+type Registration = (&'static [&'static str], &'static str, Parse);
+
+/// Every ruleset, one line each. A new ruleset adds its module above and
+/// one line here.
+#[rustfmt::skip]
+const REGISTRY: &[Registration] = &[
+    (&["nim"], "nim", nim::parse),
+    (&["moore"], "moore:K", moore::parse),
+    (&["staircase"], "staircase", staircase::parse),
+    (&["sub"], "sub:S", subtraction::parse),
+    (&["octal", "hex", "kayles", "dawson"], "octal:CODE, hex:CODE, kayles, dawson", takebreak::parse),
+    (&["grundy"], "grundy", grundy::parse),
+    (&["wythoff"], "wythoff", wythoff::parse),
+];
+
+/// How every known ruleset is written, in registration order:
+/// `nim, moore:K, staircase, sub:S, ...`.
+pub fn known_rulesets() -> String {
+    REGISTRY
+        .iter()
+        .map(|(_, notation, _)| *notation)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The kind of move a ruleset has: which [`Action`] variant its moves use.
@@ -79,7 +77,8 @@ pub enum MoveKind {
     /// ([`Action::Heap`]): Nim, subtraction games, take-and-break games.
     Heap,
     /// One to `max` heaps are reduced at once ([`Action::Heaps`]): Moore's
-    /// Nim_k.
+    /// Nim_k (`max` = K), Wythoff's game (`max` = 2, by the same amount
+    /// when both).
     Heaps {
         /// The most heaps one move may reduce (K of `moore:K`).
         max: u64,
@@ -88,6 +87,64 @@ pub enum MoveKind {
     /// staircase Nim.
     Stair,
 }
+
+/// Why a component's arguments do not fit its ruleset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ArgumentError {
+    /// The coins of a staircase on steps 1 to `step` add up to more than
+    /// 2^64 - 1, the most it may hold in all (they can all gather on one
+    /// step).
+    TooManyCoins {
+        /// The step (from 1) at which the total passes 2^64 - 1.
+        step: usize,
+    },
+    /// The ruleset takes exactly `expected` arguments (Wythoff's game: the
+    /// two heaps of its pair).
+    Count {
+        /// How many arguments the ruleset takes.
+        expected: usize,
+        /// How many were given.
+        found: usize,
+        /// What the arguments are, for the message (`"heaps"`).
+        what: &'static str,
+    },
+}
+
+impl ArgumentError {
+    /// The index (from 0) of the argument to blame, when one is to blame.
+    pub fn index(&self) -> Option<usize> {
+        match self {
+            ArgumentError::TooManyCoins { step } => Some(step - 1),
+            ArgumentError::Count {
+                expected, found, ..
+            } if found > expected => Some(*expected),
+            ArgumentError::Count { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for ArgumentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ArgumentError::TooManyCoins { step } => write!(
+                f,
+                "the coins on steps 1 to {step} add up to more than 18446744073709551615, the \
+                 most a staircase may hold in all (they can all gather on one step)"
+            ),
+            ArgumentError::Count {
+                expected,
+                found,
+                what,
+            } => write!(
+                f,
+                "this ruleset takes exactly {expected} {what}, not {found}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ArgumentError {}
 
 /// A ruleset as named in a position: its word, exactly as written (`nim`,
 /// `sub:1-3`), and its rules.
@@ -110,12 +167,8 @@ pub struct Ruleset(Arc<Inner>);
 
 struct Inner {
     word: Box<str>,
-    rules: Rules,
-    searched: moore::ValueSearch,
-    /// The engine's moves, for rulesets whose values come from a table.
-    moves: Option<MoveSet>,
-    /// The nim-sequence computed so far (and its proven period).
-    table: SharedTable,
+    canonical: String,
+    rules: Box<dyn Rules>,
 }
 
 impl Ruleset {
@@ -134,63 +187,26 @@ impl Ruleset {
             Some((name, param)) => (name, Some(param)),
             None => (word, None),
         };
-        if let Some(code) = takebreak::parse(name, param) {
-            return Ok(Ruleset::from_rules(word, Rules::TakeBreak(code?)));
-        }
-        let rules = match (name, param) {
-            ("nim", None) => Rules::Nim,
-            ("grundy", param) => {
-                grundy::parse(param)?;
-                Rules::Grundy
-            }
-            ("sub", Some(set)) => Rules::Subtraction(SubtractionSet::parse(set)?),
-            ("moore", Some(k)) => Rules::Moore {
-                k: moore::parse_k(k)?,
-            },
-            ("moore", None) => {
-                return Err(ParseErrorKind::BadRuleset(
-                    "moore needs K, the most heaps a move may take from: e.g. moore:2".into(),
-                ))
-            }
-            ("staircase", None) => Rules::Staircase,
-            ("sub", None) => {
-                return Err(ParseErrorKind::BadRuleset(
-                    "sub needs its subtraction set, e.g. sub:1,3,4 or sub:1-3".into(),
-                ))
-            }
-            ("nim", Some(_)) => return Err(ParseErrorKind::BadRuleset(
-                "nim takes no parameter (for Moore's Nim_k write moore:K, for bounded Nim sub:1-K)"
-                    .into(),
-            )),
-            ("staircase", Some(_)) => return Err(ParseErrorKind::BadRuleset(
-                "staircase takes no parameter: write the coins on each step, e.g. staircase 3 1 2"
-                    .into(),
-            )),
-            ("wythoff", _) => {
-                return Err(ParseErrorKind::Unsupported(
-                    "wythoff is reserved for Wythoff's game and not available yet".into(),
-                ))
-            }
-            _ => return Err(ParseErrorKind::UnknownRuleset),
-        };
-        Ok(Ruleset::from_rules(word, rules))
+        let (_, _, parse) = REGISTRY
+            .iter()
+            .find(|(names, _, _)| names.contains(&name))
+            .ok_or(ParseErrorKind::UnknownRuleset)?;
+        Ok(Ruleset::with_rules(word, parse(word, name, param)?))
     }
 
     /// A ruleset with the given rules, named `word` (not checked against the
     /// rules).
-    pub(crate) fn from_rules(word: &str, rules: Rules) -> Ruleset {
+    pub(crate) fn with_rules(word: &str, rules: Box<dyn Rules>) -> Ruleset {
         Ruleset(Arc::new(Inner {
             word: word.into(),
-            moves: rules.move_set(),
+            canonical: rules.canonical(),
             rules,
-            searched: Default::default(),
-            table: Default::default(),
         }))
     }
 
     /// Nim, named `nim`.
     pub fn nim() -> Ruleset {
-        Ruleset::from_rules("nim", Rules::Nim)
+        Ruleset::with_rules("nim", Box::new(Heaps(nim::Nim)))
     }
 
     /// The word naming the ruleset, as written.
@@ -198,24 +214,28 @@ impl Ruleset {
         &self.0.word
     }
 
-    /// The rules and their parameters.
-    pub fn rules(&self) -> &Rules {
-        &self.0.rules
+    /// The rules: the interface the ruleset's type implements.
+    pub fn rules(&self) -> &dyn Rules {
+        &*self.0.rules
+    }
+
+    /// The per-heap interface of a heap game; `None` for whole-component
+    /// rulesets.
+    pub fn heap_rules(&self) -> Option<&dyn HeapRules> {
+        self.0.rules.as_heap_rules()
     }
 
     /// Whether every heap is a game of its own (a move changes one heap), so
     /// that a component's value is the nim-sum of its heaps' values.
     pub fn is_heap_game(&self) -> bool {
-        matches!(
-            self.rules(),
-            Rules::Nim | Rules::Subtraction(_) | Rules::TakeBreak(_) | Rules::Grundy
-        )
+        self.heap_rules().is_some()
     }
 
     /// The moves in the shape of the nim-sequence engine, for rulesets whose
-    /// values come from a computed table (see [`Rules::move_set`]).
+    /// values come from a computed table (subtraction and take-and-break
+    /// games, Grundy's game); `None` for others.
     pub fn move_set(&self) -> Option<&MoveSet> {
-        self.0.moves.as_ref()
+        self.heap_rules()?.move_set()
     }
 
     /// Whether a lone heap of this ruleset plays exactly like a Nim heap, so
@@ -230,37 +250,30 @@ impl Ruleset {
     /// # Ok::<(), sprague::ParseError>(())
     /// ```
     pub fn single_heap_is_nim(&self) -> bool {
-        matches!(
-            self.rules(),
-            Rules::Nim | Rules::Moore { .. } | Rules::Staircase
-        )
+        self.0.rules.single_heap_is_nim()
     }
 
-    /// The Grundy value of a single heap of size `heap` (heap games only).
+    /// The Grundy value of a single heap of size `heap`.
     ///
-    /// Nim: the heap size itself. Subtraction and take-and-break games,
-    /// Grundy's game: from the nim-sequence table kept with the ruleset
-    /// (2 bytes per value); beyond it from the period once the periodicity
-    /// theorem has proven one (so any `u64` heap answers at once: the table
-    /// is doubled until the proof succeeds), otherwise by computing the
-    /// table up to `heap`.
+    /// Nim (and rulesets whose lone heap is a Nim heap): the heap size
+    /// itself. Subtraction and take-and-break games, Grundy's game: from the
+    /// nim-sequence table kept with the ruleset; beyond it from the period
+    /// once the periodicity theorem has proven one (so any `u64` heap
+    /// answers at once: the table is doubled until the proof succeeds),
+    /// otherwise by computing the table up to `heap`.
     ///
     /// # Errors
     /// [`Error::TableLimit`] when the value needs a table longer than
     /// `limits.max_table`; [`Error::ValueOverflow`] when a value in the
-    /// table would exceed 65,535.
+    /// table would not fit; [`Error::Internal`] for a ruleset whose heaps
+    /// are not games of their own (Wythoff's game).
     pub fn heap_value(&self, heap: u64, limits: &Limits) -> Result<u64, Error> {
         if let Some(g) = self.closed_heap_value(heap) {
             return Ok(g);
         }
-        match (self.rules(), self.move_set()) {
-            (_, Some(moves)) => self.0.table.with(self.word(), moves, heap, limits, |look| {
-                look.get(heap) as u64
-            }),
-            _ => Err(Error::Internal(format!(
-                "{} is not a heap game: its heaps have no values of their own",
-                self.word()
-            ))),
+        match self.heap_rules() {
+            Some(h) => Ok(h.heap_value(heap, limits)?.0),
+            None => Err(self.not_a_heap_game()),
         }
     }
 
@@ -270,25 +283,17 @@ impl Ruleset {
     /// `G(n) = floor((n mod (a + b)) / a)`. `None` for rulesets whose values
     /// come from a table.
     pub fn closed_heap_value(&self, heap: u64) -> Option<u64> {
-        match self.rules() {
-            _ if self.single_heap_is_nim() => Some(heap),
-            Rules::Subtraction(set) => set
-                .as_range()
-                .map(|(a, b)| subtraction::range_value(a, b, heap)),
-            _ => None,
+        if self.single_heap_is_nim() {
+            return Some(heap);
         }
+        self.heap_rules()?.closed_heap_value(heap)
     }
 
     /// The preperiod and period of the nim-sequence by a closed form, when
     /// there is one (a subtraction set that is one range `a..=b`: 0 and
     /// `a + b`).
     pub fn closed_period(&self) -> Option<(u64, u64)> {
-        match self.rules() {
-            Rules::Subtraction(set) => set
-                .as_range()
-                .and_then(|(a, b)| Some((0, a.checked_add(b)?))),
-            _ => None,
-        }
+        self.heap_rules()?.closed_period()
     }
 
     fn not_a_heap_game(&self) -> Error {
@@ -310,13 +315,7 @@ impl Ruleset {
     /// # Ok::<(), sprague::ParseError>(())
     /// ```
     pub fn move_kind(&self) -> MoveKind {
-        match self.rules() {
-            Rules::Moore { k } => MoveKind::Heaps { max: *k },
-            Rules::Staircase => MoveKind::Stair,
-            // Nim, subtraction games and every take-and-break game: one heap
-            // loses tokens and may be split.
-            _ => MoveKind::Heap,
-        }
+        self.0.rules.move_kind()
     }
 
     /// Whether a component with these heaps has at least one move, without
@@ -330,19 +329,7 @@ impl Ruleset {
         heaps: &[u64],
         limits: &Limits,
     ) -> Result<bool, Error> {
-        match self.rules() {
-            Rules::Nim | Rules::Moore { .. } | Rules::Staircase => Ok(heaps.iter().any(|&h| h > 0)),
-            Rules::Subtraction(set) => Ok(heaps.iter().any(|&h| h >= set.min())),
-            #[allow(unreachable_patterns)]
-            _ => {
-                let mut actions = Vec::new();
-                match self.component_moves(heaps, limits, &mut actions) {
-                    Ok(()) => Ok(!actions.is_empty()),
-                    Err(Error::StateLimit { .. }) => Ok(true),
-                    Err(e) => Err(e),
-                }
-            }
-        }
+        self.0.rules.has_moves(heaps, limits)
     }
 
     /// A legal move of a component with these heaps, chosen with `pick`
@@ -350,13 +337,13 @@ impl Ruleset {
     /// `None` when there is no move.
     ///
     /// When the moves can be listed within `limits` one of them is picked
-    /// uniformly; otherwise a heap (or step) is picked and one of its
-    /// options, computed without listing the others.
+    /// uniformly; otherwise the ruleset picks one without listing the
+    /// others ([`Rules::random_move`]).
     ///
     /// # Errors
-    /// [`Error::StateLimit`] when no heap's options can be found within the
-    /// limits (a take-and-break game whose heaps are all huge), and the
-    /// errors of the ruleset's value tables.
+    /// [`Error::StateLimit`] when no move can be found within the limits (a
+    /// take-and-break game whose heaps are all huge), and the errors of the
+    /// ruleset's value tables.
     pub(crate) fn random_action(
         &self,
         heaps: &[u64],
@@ -365,194 +352,68 @@ impl Ruleset {
     ) -> Result<Option<Action>, Error> {
         let mut actions = Vec::new();
         match self.component_moves(heaps, limits, &mut actions) {
-            Ok(()) if actions.is_empty() => return Ok(None),
+            Ok(()) if actions.is_empty() => Ok(None),
             Ok(()) => {
                 let i = pick(actions.len() as u64) as usize;
-                return Ok(Some(actions.swap_remove(i)));
+                Ok(Some(actions.swap_remove(i)))
             }
-            Err(Error::StateLimit { .. }) => {}
-            Err(e) => return Err(e),
-        }
-        // Too many moves to list: pick a heap that has moves, then a move.
-        let live: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 0).collect();
-        if live.is_empty() {
-            return Ok(None);
-        }
-        let start = pick(live.len() as u64) as usize;
-        let mut last_error = None;
-        for n in 0..live.len() {
-            let i = live[(start + n) % live.len()];
-            let h = heaps[i];
-            let heap_move = |removed: u64, parts: Parts| Action::Heap {
-                heap: i,
-                from: h,
-                removed,
-                parts,
-            };
-            match self.rules() {
-                Rules::Moore { .. } => {
-                    return Ok(Some(Action::Heaps {
-                        changes: vec![HeapChange {
-                            heap: i,
-                            from: h,
-                            to: pick(h),
-                        }],
-                    }))
-                }
-                Rules::Staircase => {
-                    return Ok(Some(Action::Stair {
-                        step: i,
-                        from: h,
-                        coins: 1 + pick(h),
-                    }))
-                }
-                Rules::Nim => {
-                    let removed = 1 + pick(h);
-                    return Ok(Some(heap_move(removed, Parts::one(h - removed))));
-                }
-                Rules::Subtraction(set) => {
-                    let count = set.count_up_to(h);
-                    if count > 0 {
-                        if let Some(s) = set.nth(pick(count)) {
-                            return Ok(Some(heap_move(s, Parts::one(h - s))));
-                        }
-                    }
-                }
-                #[allow(unreachable_patterns)]
-                _ => {
-                    let mut options = Vec::new();
-                    match self.heap_options(h, limits, &mut options) {
-                        Ok(()) if options.is_empty() => {}
-                        Ok(()) => {
-                            let m = options[pick(options.len() as u64) as usize];
-                            return Ok(Some(heap_move(m.removed, m.parts)));
-                        }
-                        Err(e @ Error::StateLimit { .. }) => last_error = Some(e),
-                        Err(e) => return Err(e),
-                    }
-                }
-            }
-        }
-        match last_error {
-            Some(e) => Err(e),
-            None => Ok(None),
+            Err(Error::StateLimit { .. }) => self.0.rules.random_move(heaps, limits, pick),
+            Err(e) => Err(e),
         }
     }
 
     /// Checks the arguments of a component of this ruleset.
     ///
     /// # Errors
-    /// A message saying what is wrong: a staircase holding more than
-    /// 2^64 - 1 coins in all.
-    pub fn check_arguments(&self, heaps: &[u64]) -> Result<(), String> {
-        match self.rules() {
-            Rules::Staircase => staircase::check_total(heaps),
-            _ => Ok(()),
-        }
+    /// An [`ArgumentError`]: a staircase holding more than 2^64 - 1 coins,
+    /// a Wythoff pair that is not two heaps.
+    pub fn check_arguments(&self, heaps: &[u64]) -> Result<(), ArgumentError> {
+        self.0.rules.check_arguments(heaps)
     }
 
-    /// The outcome class of a component under normal play when a theorem
-    /// gives it without its Grundy value (Moore's theorem), else `None`.
-    pub(crate) fn closed_outcome(&self, heaps: &[u64]) -> Option<crate::Outcome> {
-        match self.rules() {
-            Rules::Moore { k } => Some(crate::Outcome::from_next_player_wins(
-                !moore::is_p_position(heaps, *k),
-            )),
-            _ => None,
-        }
+    /// The outcome of a lone component under `play` when a theorem gives
+    /// it without its Grundy value, with the theorem (see
+    /// [`Rules::lone_outcome`]).
+    pub(crate) fn lone_outcome(
+        &self,
+        heaps: &[u64],
+        play: crate::Play,
+    ) -> Option<(crate::Outcome, Basis)> {
+        self.0.rules.lone_outcome(heaps, play)
+    }
+
+    /// The moves of a lone component to P-positions under `play`, where
+    /// [`Ruleset::lone_outcome`] answers.
+    pub(crate) fn lone_winning_moves(
+        &self,
+        heaps: &[u64],
+        play: crate::Play,
+        limits: &Limits,
+        f: &mut dyn FnMut(Action) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, Error> {
+        self.0.rules.lone_winning_moves(heaps, play, limits, f)
     }
 
     /// Every option of a single heap of size `heap`, appended to `out`.
     ///
     /// # Errors
     /// [`Error::StateLimit`] when the heap has more options than
-    /// `limits.max_states` (a search could not store them anyway).
+    /// `limits.max_states`; [`Error::Internal`] for a ruleset that is not
+    /// a heap game.
     pub(crate) fn heap_options(
         &self,
         heap: u64,
         limits: &Limits,
         out: &mut Vec<HeapMove>,
     ) -> Result<(), Error> {
-        match self.rules() {
-            Rules::Nim => {
-                reserve(out, heap, limits)?;
-                out.extend((0..heap).rev().map(|to| HeapMove {
-                    removed: heap - to,
-                    parts: Parts::one(to),
-                }));
-            }
-            Rules::Subtraction(set) => {
-                // A set with long ranges (`sub:1-1000000000`) has as many
-                // options as a Nim heap.
-                if set.count_up_to(heap) > limits.max_states as u64 {
-                    return Err(Error::StateLimit {
-                        limit: limits.max_states,
-                    });
-                }
-                set.options(heap, out)
-            }
-            Rules::Moore { .. } | Rules::Staircase => return Err(self.not_a_heap_game()),
-            Rules::TakeBreak(_) | Rules::Grundy => {
-                if let Some(moves) = self.move_set() {
-                    takebreak::options(moves, heap, limits, out)?;
-                }
-            }
+        match self.heap_rules() {
+            Some(h) => h.options(heap, limits, out),
+            None => Err(self.not_a_heap_game()),
         }
-        Ok(())
-    }
-
-    /// The moves of one heap of size `heap` to a heap whose Grundy value is
-    /// `target`, passed to `f` in order until it breaks.
-    pub(crate) fn heap_moves_to(
-        &self,
-        heap: u64,
-        target: u64,
-        limits: &Limits,
-        f: &mut dyn FnMut(HeapMove) -> ControlFlow<()>,
-    ) -> Result<ControlFlow<()>, Error> {
-        match self.rules() {
-            Rules::Nim => Ok(match nim::move_to_value(heap, target) {
-                Some(m) => f(m),
-                None => ControlFlow::Continue(()),
-            }),
-            Rules::Moore { .. } | Rules::Staircase => Err(self.not_a_heap_game()),
-            Rules::Subtraction(set) if set.as_range().is_some() => {
-                let (a, b) = set.as_range().unwrap_or((1, 1));
-                Ok(subtraction::range_moves_to(a, b, heap, target, &mut |s| {
-                    f(HeapMove {
-                        removed: s,
-                        parts: Parts::one(heap - s),
-                    })
-                }))
-            }
-            Rules::Subtraction(_) | Rules::TakeBreak(_) | Rules::Grundy => {
-                let Some(moves) = self.move_set() else {
-                    return Ok(ControlFlow::Continue(()));
-                };
-                self.0
-                    .table
-                    .with(self.word(), moves, heap, limits, |look| {
-                        takebreak::moves_to(self.word(), moves, heap, target, look, limits, f)
-                    })?
-            }
-        }
-    }
-
-    /// Whether `m` is a legal option of a heap of size `heap`.
-    pub(crate) fn heap_move_is_legal(&self, heap: u64, m: &HeapMove) -> bool {
-        let conserves = m.removed.checked_add(m.parts.total()) == Some(heap);
-        conserves
-            && match self.rules() {
-                Rules::Nim => m.removed >= 1 && m.parts.as_slice().len() == 1,
-                Rules::Moore { .. } | Rules::Staircase => false,
-                Rules::Subtraction(_) | Rules::TakeBreak(_) | Rules::Grundy => self
-                    .move_set()
-                    .is_some_and(|moves| takebreak::is_legal(moves, heap, m)),
-            }
     }
 
     /// The Grundy value of a component with these heaps: by the closed form
-    /// where there is one, else by the generic search.
+    /// where there is one, else by a table or the generic search.
     ///
     /// # Errors
     /// Limit errors when a table or search would pass `limits`.
@@ -561,60 +422,12 @@ impl Ruleset {
     }
 
     /// The Grundy value of a component with these heaps and the basis that
-    /// decided it, found together in one pass: Bouton's theorem (Nim,
-    /// Nim_1), the staircase reduction, Moore's closed forms, a search, or
-    /// the nim-sequence (a table when every heap is in it, else a period).
+    /// decided it, found together in one pass (see [`Rules::valued`]).
     ///
     /// # Errors
     /// Limit errors when a table or search would pass `limits`.
     pub(crate) fn valued(&self, heaps: &[u64], limits: &Limits) -> Result<(u64, Basis), Error> {
-        match self.rules() {
-            Rules::Nim => Ok((nim::value(heaps), Basis::Bouton)),
-            Rules::Staircase => Ok((staircase::value(heaps), Basis::Staircase)),
-            Rules::Moore { k } => match moore::closed_value(heaps, *k) {
-                Some(v) if *k == 1 => Ok((v, Basis::Bouton)),
-                Some(v) => Ok((v, Basis::Moore)),
-                None => {
-                    let v = self.0.searched.value(heaps, *k, limits)?;
-                    let positions = self.0.searched.stored();
-                    Ok((v, Basis::Search { positions }))
-                }
-            },
-            Rules::Subtraction(set) if set.as_range().is_some() => Ok((
-                heaps.iter().try_fold(0, |acc, &h| {
-                    Ok::<_, Error>(acc ^ self.heap_value(h, limits)?)
-                })?,
-                Basis::Period,
-            )),
-            Rules::Subtraction(_) | Rules::TakeBreak(_) | Rules::Grundy => {
-                let mut in_table = true;
-                let mut value = 0;
-                for &h in heaps {
-                    let (g, listed) = self.table_value(h, limits)?;
-                    value ^= g;
-                    in_table &= listed;
-                }
-                Ok((
-                    value,
-                    if in_table {
-                        Basis::Table
-                    } else {
-                        Basis::Period
-                    },
-                ))
-            }
-        }
-    }
-
-    /// G(heap) from the nim-sequence table, and whether the heap is in the
-    /// table (rather than answered from the proven period).
-    fn table_value(&self, heap: u64, limits: &Limits) -> Result<(u64, bool), Error> {
-        match self.move_set() {
-            Some(moves) => self.0.table.with(self.word(), moves, heap, limits, |look| {
-                (look.get(heap) as u64, look.in_table(heap))
-            }),
-            None => self.heap_value(heap, limits).map(|g| (g, true)),
-        }
+        self.0.rules.valued(heaps, limits)
     }
 
     /// Whether a component's winning moves are few enough to list them all
@@ -629,24 +442,22 @@ impl Ruleset {
     /// # Ok::<(), sprague::ParseError>(())
     /// ```
     pub fn few_winning_moves(&self) -> bool {
-        matches!(
-            self.rules(),
-            Rules::Nim | Rules::Staircase | Rules::Subtraction(_) | Rules::Moore { k: 1 }
-        )
+        self.0.rules.few_winning_moves()
     }
 
     /// Whether every component of this ruleset is a Nim position (Nim,
     /// Moore's Nim_1), valued by Bouton's theorem and played under misère
     /// play by the misère Nim rule.
-    pub(crate) fn is_nim(&self) -> bool {
-        matches!(self.rules(), Rules::Nim | Rules::Moore { k: 1 })
+    pub fn is_nim(&self) -> bool {
+        self.0.rules.is_nim()
     }
 
-    /// The Grundy value of a whole component (not a heap game's single heap)
-    /// when a closed form gives it without search or table: Nim (the
-    /// nim-sum, Bouton 1901), staircase Nim (the nim-sum of the odd steps),
-    /// Moore's Nim_k where [`moore::closed_value`] applies (`k = 1`, at most
-    /// `k` non-empty heaps, a P-position); `None` otherwise.
+    /// The Grundy value of a whole component when a closed form gives it
+    /// without search or table: Nim (the nim-sum, Bouton 1901), staircase
+    /// Nim (the nim-sum of the odd steps), Moore's Nim_k where
+    /// [`moore::closed_value`] applies (`k = 1`, at most `k` non-empty
+    /// heaps, a P-position), a subtraction set that is one range; `None`
+    /// otherwise.
     ///
     /// ```
     /// use sprague::Ruleset;
@@ -656,45 +467,13 @@ impl Ruleset {
     /// # Ok::<(), sprague::ParseError>(())
     /// ```
     pub fn closed_component_value(&self, heaps: &[u64]) -> Option<u64> {
-        match self.rules() {
-            Rules::Nim => Some(nim::value(heaps)),
-            Rules::Staircase => Some(staircase::value(heaps)),
-            Rules::Moore { k } => moore::closed_value(heaps, *k),
-            Rules::Subtraction(_) | Rules::TakeBreak(_) | Rules::Grundy => None,
-        }
+        self.0.rules.closed_value(heaps)
     }
 
     /// The number of winning moves of a lone component, when the theory
     /// counts them cheaply (Moore's Nim_k) and it is below 2^64.
     pub(crate) fn count_winning_moves(&self, heaps: &[u64]) -> Option<u64> {
-        match self.rules() {
-            Rules::Moore { k } => {
-                moore::count_winning_moves(heaps, *k, 1 << 20).and_then(|n| u64::try_from(n).ok())
-            }
-            _ => None,
-        }
-    }
-
-    /// The moves of a component to a component of Grundy value `target`,
-    /// found by the generic search (for rulesets whose theory gives only the
-    /// P-positions).
-    fn searched_moves_to(
-        &self,
-        heaps: &[u64],
-        target: u64,
-        limits: &Limits,
-        f: &mut dyn FnMut(Action) -> ControlFlow<()>,
-    ) -> Result<ControlFlow<()>, Error> {
-        let mut actions = Vec::new();
-        self.component_moves(heaps, limits, &mut actions)?;
-        for action in actions {
-            let mut after = heaps.to_vec();
-            self.apply(&mut after, &action);
-            if self.component_value(&after, limits)? == target && f(action).is_break() {
-                return Ok(ControlFlow::Break(()));
-            }
-        }
-        Ok(ControlFlow::Continue(()))
+        self.0.rules.count_winning_moves(heaps)
     }
 
     /// Every move of the component to a component of Grundy value `target`,
@@ -708,46 +487,7 @@ impl Ruleset {
         limits: &Limits,
         f: &mut dyn FnMut(Action) -> ControlFlow<()>,
     ) -> Result<ControlFlow<()>, Error> {
-        match self.rules() {
-            Rules::Nim | Rules::Moore { k: 1 } => {
-                return Ok(nim::moves_to_value_as(
-                    heaps,
-                    value ^ target,
-                    self.rules(),
-                    f,
-                ))
-            }
-            Rules::Staircase => return Ok(staircase::moves_to_value(heaps, value ^ target, f)),
-            Rules::Moore { k } if target == 0 => {
-                return Ok(moore::winning_moves(heaps, *k, &mut |changes| {
-                    f(Action::Heaps { changes })
-                }))
-            }
-            Rules::Moore { k } => {
-                let mut as_action = |changes| f(Action::Heaps { changes });
-                if let Some(flow) = moore::closed_moves_to(heaps, *k, target, &mut as_action) {
-                    return Ok(flow);
-                }
-                return self.searched_moves_to(heaps, target, limits, f);
-            }
-            Rules::Subtraction(_) | Rules::TakeBreak(_) | Rules::Grundy => {}
-        }
-        for (i, &h) in heaps.iter().enumerate() {
-            let g = self.heap_value(h, limits)?;
-            let want = g ^ value ^ target;
-            let flow = self.heap_moves_to(h, want, limits, &mut |m| {
-                f(Action::Heap {
-                    heap: i,
-                    from: h,
-                    removed: m.removed,
-                    parts: m.parts,
-                })
-            })?;
-            if flow.is_break() {
-                return Ok(flow);
-            }
-        }
-        Ok(ControlFlow::Continue(()))
+        self.0.rules.moves_to(heaps, value, target, limits, f)
     }
 
     /// Every move of the component, appended to `out`.
@@ -757,195 +497,93 @@ impl Ruleset {
         limits: &Limits,
         out: &mut Vec<Action>,
     ) -> Result<(), Error> {
-        match self.rules() {
-            Rules::Moore { k } => {
-                let mut options = Vec::new();
-                moore::options(heaps, *k, limits.max_states, &mut options)?;
-                out.extend(options.into_iter().map(|changes| Action::Heaps { changes }));
-                return Ok(());
-            }
-            Rules::Staircase => {
-                let total = heaps.iter().fold(0u64, |a, &c| a.saturating_add(c));
-                reserve(out, total, limits)?;
-                for (step, &from) in heaps.iter().enumerate() {
-                    out.extend((1..=from).map(|coins| Action::Stair { step, from, coins }));
-                }
-                return Ok(());
-            }
-            Rules::Nim | Rules::Subtraction(_) | Rules::TakeBreak(_) | Rules::Grundy => {}
-        }
-        let mut options = Vec::new();
-        for (i, &h) in heaps.iter().enumerate() {
-            options.clear();
-            self.heap_options(h, limits, &mut options)?;
-            out.extend(options.iter().map(|m| Action::Heap {
-                heap: i,
-                from: h,
-                removed: m.removed,
-                parts: m.parts,
-            }));
-        }
-        Ok(())
+        self.0.rules.moves(heaps, limits, out)
     }
 
     /// Checks that `action` is a legal move of a component with `heaps`.
     pub(crate) fn check(&self, heaps: &[u64], action: &Action) -> Result<(), IllegalMoveKind> {
-        match action {
-            Action::Heap {
-                heap,
-                from,
-                removed,
-                parts,
-            } => {
-                let Some(&h) = heaps.get(*heap) else {
-                    return Err(IllegalMoveKind::NoSuch {
-                        place: Place::Heap,
-                        index: *heap,
-                        count: heaps.len(),
-                    });
-                };
-                if h != *from {
-                    return Err(IllegalMoveKind::HoldsOther {
-                        place: Place::Heap,
-                        index: *heap,
-                        has: h,
-                        claimed: *from,
-                    });
-                }
-                let m = HeapMove {
-                    removed: *removed,
-                    parts: *parts,
-                };
-                if !self.heap_move_is_legal(h, &m) {
-                    return Err(IllegalMoveKind::NotAllowed {
-                        ruleset: self.word().into(),
-                        heap: *heap,
-                        from: *from,
-                        parts: *parts,
-                    });
-                }
-                Ok(())
-            }
-            Action::Heaps { changes } => {
-                let Rules::Moore { k } = self.rules() else {
-                    return Err(IllegalMoveKind::OneHeapAtATime {
-                        ruleset: self.word().into(),
-                    });
-                };
-                if changes.is_empty() {
-                    return Err(IllegalMoveKind::NoHeapNamed);
-                }
-                if changes.len() as u64 > *k {
-                    return Err(IllegalMoveKind::TooManyHeaps {
-                        ruleset: self.word().into(),
-                        max: *k,
-                        count: changes.len(),
-                    });
-                }
-                for (n, c) in changes.iter().enumerate() {
-                    if changes[..n].iter().any(|d| d.heap == c.heap) {
-                        return Err(IllegalMoveKind::NamedTwice { heap: c.heap });
-                    }
-                    let Some(&h) = heaps.get(c.heap) else {
-                        return Err(IllegalMoveKind::NoSuch {
-                            place: Place::Heap,
-                            index: c.heap,
-                            count: heaps.len(),
-                        });
-                    };
-                    if h != c.from {
-                        return Err(IllegalMoveKind::HoldsOther {
-                            place: Place::Heap,
-                            index: c.heap,
-                            has: h,
-                            claimed: c.from,
-                        });
-                    }
-                    if c.to >= c.from {
-                        return Err(IllegalMoveKind::MustGetSmaller {
-                            heap: c.heap,
-                            from: c.from,
-                            to: c.to,
-                        });
-                    }
-                }
-                Ok(())
-            }
-            Action::Stair { step, from, coins } => {
-                if !matches!(self.rules(), Rules::Staircase) {
-                    return Err(IllegalMoveKind::NoSteps {
-                        ruleset: self.word().into(),
-                    });
-                }
-                let Some(&c) = heaps.get(*step) else {
-                    return Err(IllegalMoveKind::NoSuch {
-                        place: Place::Step,
-                        index: *step,
-                        count: heaps.len(),
-                    });
-                };
-                if c != *from {
-                    return Err(IllegalMoveKind::HoldsOther {
-                        place: Place::Step,
-                        index: *step,
-                        has: c,
-                        claimed: *from,
-                    });
-                }
-                if *coins == 0 || *coins > c {
-                    return Err(IllegalMoveKind::CoinsOutOfRange {
-                        step: *step,
-                        has: c,
-                        coins: *coins,
-                    });
-                }
-                Ok(())
-            }
-        }
+        self.0.rules.check(self.word(), heaps, action)
     }
 
     /// Applies a legal `action` to the heaps of a component: a heap that
     /// splits is replaced in place by its parts (increasing), a heap taken to
     /// nothing stays as 0.
     pub(crate) fn apply(&self, heaps: &mut Vec<u64>, action: &Action) {
-        match action {
-            Action::Heap { heap, parts, .. } => match parts.as_slice() {
-                [] => heaps[*heap] = 0,
-                [one] => heaps[*heap] = *one,
-                many => {
-                    heaps.splice(*heap..=*heap, many.iter().copied());
-                }
-            },
-            Action::Heaps { changes } => {
-                for c in changes {
-                    heaps[c.heap] = c.to;
-                }
-            }
-            Action::Stair { step, coins, .. } => {
-                heaps[*step] -= coins;
-                if *step > 0 {
-                    // Cannot overflow: a staircase holds at most 2^64 - 1
-                    // coins in all (`check_arguments`).
-                    heaps[*step - 1] += coins;
-                }
-            }
-        }
+        self.0.rules.apply(heaps, action)
     }
 
-    /// Puts the heaps of a component into canonical order for a search key:
-    /// heap games ignore order and empty heaps.
+    /// Puts the heaps of a component into canonical order for a search key
+    /// (heap games ignore order and empty heaps).
     pub(crate) fn canonicalize(&self, heaps: &mut Vec<u64>) {
-        match self.rules() {
-            Rules::Staircase => {
-                while heaps.last() == Some(&0) {
-                    heaps.pop();
-                }
-            }
-            _ => {
-                heaps.retain(|&h| h != 0);
-                heaps.sort_unstable();
-            }
+        self.0.rules.canonicalize(heaps)
+    }
+
+    /// One sentence for `--explain` on how a component is valued.
+    pub(crate) fn value_note(&self) -> String {
+        self.0.rules.value_note(self.word())
+    }
+}
+
+/// The argument at `index` of `args`, checked to hold `claimed`: the common
+/// first check of every move.
+///
+/// # Errors
+/// [`IllegalMoveKind::NoSuch`] when there is no such argument,
+/// [`IllegalMoveKind::HoldsOther`] when it holds another number.
+pub(crate) fn check_place(
+    args: &[u64],
+    place: Place,
+    index: usize,
+    claimed: u64,
+) -> Result<u64, IllegalMoveKind> {
+    let Some(&has) = args.get(index) else {
+        return Err(IllegalMoveKind::NoSuch {
+            place,
+            index,
+            count: args.len(),
+        });
+    };
+    if has != claimed {
+        return Err(IllegalMoveKind::HoldsOther {
+            place,
+            index,
+            has,
+            claimed,
+        });
+    }
+    Ok(has)
+}
+
+/// The moves of a component to value `target`, found by trying every move
+/// and valuing what it leaves (for rulesets whose theory gives only the
+/// P-positions).
+///
+/// # Errors
+/// Limit errors from listing the moves or valuing the results.
+pub(crate) fn searched_moves_to(
+    rules: &dyn Rules,
+    args: &[u64],
+    target: u64,
+    limits: &Limits,
+    f: &mut dyn FnMut(Action) -> ControlFlow<()>,
+) -> Result<ControlFlow<()>, Error> {
+    let mut actions = Vec::new();
+    rules.moves(args, limits, &mut actions)?;
+    for action in actions {
+        let mut after = args.to_vec();
+        rules.apply(&mut after, &action);
+        if rules.valued(&after, limits)?.0 == target && f(action).is_break() {
+            return Ok(ControlFlow::Break(()));
         }
+    }
+    Ok(ControlFlow::Continue(()))
+}
+
+/// The error for a ruleset word that takes no parameter but was given one.
+pub(crate) fn no_parameter(param: Option<&str>, why: &str) -> Result<(), ParseErrorKind> {
+    match param {
+        None => Ok(()),
+        Some(_) => Err(ParseErrorKind::BadRuleset(why.into())),
     }
 }
 
@@ -971,7 +609,7 @@ impl std::str::FromStr for Ruleset {
 
 impl PartialEq for Ruleset {
     fn eq(&self, other: &Ruleset) -> bool {
-        Arc::ptr_eq(&self.0, &other.0) || self.0.rules == other.0.rules
+        Arc::ptr_eq(&self.0, &other.0) || self.0.canonical == other.0.canonical
     }
 }
 
@@ -979,7 +617,7 @@ impl Eq for Ruleset {}
 
 impl Hash for Ruleset {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.0.rules.hash(state);
+        self.0.canonical.hash(state);
     }
 }
 
@@ -987,7 +625,7 @@ impl fmt::Debug for Ruleset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Ruleset")
             .field("word", &self.word())
-            .field("rules", self.rules())
+            .field("rules", &self.0.canonical)
             .finish()
     }
 }

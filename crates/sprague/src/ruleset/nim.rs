@@ -8,7 +8,10 @@
 
 use std::ops::ControlFlow;
 
-use crate::{Action, HeapChange, HeapMove, Outcome, Parts, Rules};
+use super::rules::{HeapRules, Pick, Rules, Visit};
+use super::Heaps;
+use crate::error::ParseErrorKind;
+use crate::{Basis, Error, HeapMove, Limits, Outcome, Parts};
 
 /// The Grundy value of a Nim position: the nim-sum of its heap sizes.
 ///
@@ -59,40 +62,88 @@ pub(crate) fn move_to_value(heap: u64, target: u64) -> Option<HeapMove> {
     })
 }
 
-/// The moves of a Nim component that change its nim-sum by `delta` (XOR),
-/// passed to `f` in heap order until it breaks. `rules` says how to express
-/// them: a heap move for Nim, a one-heap change for `moore:1`.
-pub(crate) fn moves_to_value_as(
-    heaps: &[u64],
-    delta: u64,
-    rules: &Rules,
-    f: &mut dyn FnMut(Action) -> ControlFlow<()>,
-) -> ControlFlow<()> {
-    if delta == 0 {
-        return ControlFlow::Continue(());
+/// Nim as a ruleset (`nim`): take any positive number of tokens from one
+/// heap (Bouton 1901). A heap of n is worth n.
+#[derive(Debug)]
+pub struct Nim;
+
+impl HeapRules for Nim {
+    fn canonical(&self) -> String {
+        "nim".into()
     }
-    for (i, &h) in heaps.iter().enumerate() {
-        let to = h ^ delta;
-        if to < h {
-            f(if let Rules::Moore { .. } = rules {
-                Action::Heaps {
-                    changes: vec![HeapChange {
-                        heap: i,
-                        from: h,
-                        to,
-                    }],
-                }
-            } else {
-                Action::Heap {
-                    heap: i,
-                    from: h,
-                    removed: h - to,
-                    parts: Parts::one(to),
-                }
-            })?;
+
+    fn heap_value(&self, heap: u64, _: &Limits) -> Result<(u64, Basis), Error> {
+        Ok((heap, Basis::Bouton))
+    }
+
+    fn closed_heap_value(&self, heap: u64) -> Option<u64> {
+        Some(heap)
+    }
+
+    fn options(&self, heap: u64, limits: &Limits, out: &mut Vec<HeapMove>) -> Result<(), Error> {
+        super::reserve(out, heap, limits)?;
+        out.extend((0..heap).rev().map(|to| super::heaps::take_to(heap, to)));
+        Ok(())
+    }
+
+    fn moves_to(
+        &self,
+        heap: u64,
+        target: u64,
+        _: &Limits,
+        f: Visit<'_, HeapMove>,
+    ) -> Result<ControlFlow<()>, Error> {
+        Ok(match move_to_value(heap, target) {
+            Some(m) => f(m),
+            None => ControlFlow::Continue(()),
+        })
+    }
+
+    fn is_legal(&self, _: u64, m: &HeapMove) -> bool {
+        m.removed >= 1 && m.parts.as_slice().len() == 1
+    }
+
+    fn has_moves(&self, heap: u64) -> Option<bool> {
+        Some(heap > 0)
+    }
+
+    fn random_move(
+        &self,
+        heap: u64,
+        _: &Limits,
+        pick: Pick<'_>,
+    ) -> Result<Option<HeapMove>, Error> {
+        if heap == 0 {
+            return Ok(None);
         }
+        let removed = 1 + pick(heap);
+        Ok(Some(super::heaps::take_to(heap, heap - removed)))
     }
-    ControlFlow::Continue(())
+
+    fn few_winning_moves(&self) -> bool {
+        true
+    }
+
+    fn is_nim(&self) -> bool {
+        true
+    }
+
+    fn value_note(&self, word: &str) -> String {
+        format!("A {word} heap is worth its size.")
+    }
+}
+
+/// Parses `nim` (which takes no parameter).
+pub(crate) fn parse(
+    _: &str,
+    _: &str,
+    param: Option<&str>,
+) -> Result<Box<dyn Rules>, ParseErrorKind> {
+    super::no_parameter(
+        param,
+        "nim takes no parameter (for Moore's Nim_k write moore:K, for bounded Nim sub:1-K)",
+    )?;
+    Ok(Box::new(Heaps(Nim)))
 }
 
 /// The outcome class of a Nim position under misère play (the player who

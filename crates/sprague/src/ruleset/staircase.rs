@@ -12,7 +12,10 @@
 
 use std::ops::ControlFlow;
 
-use crate::Action;
+use super::rules::{Pick, Rules, Visit};
+use super::{check_place, ArgumentError, MoveKind};
+use crate::error::ParseErrorKind;
+use crate::{Action, Basis, Error, IllegalMoveKind, Limits, Place};
 
 /// The Grundy value of a staircase: the nim-sum of the coins on steps 1, 3,
 /// 5, ... (`coins[0]`, `coins[2]`, ...).
@@ -69,14 +72,161 @@ pub(crate) fn moves_to_value(
 
 /// Checks that the coins of a staircase add up to at most 2^64 - 1, so that
 /// every position reachable from it can be written down.
-pub(crate) fn check_total(coins: &[u64]) -> Result<(), String> {
-    coins
-        .iter()
-        .try_fold(0u64, |a, &c| a.checked_add(c))
-        .map(|_| ())
-        .ok_or_else(|| {
-            "a staircase may hold at most 18446744073709551615 coins in all (they can all \
-             gather on one step)"
-                .to_string()
-        })
+///
+/// # Errors
+/// [`ArgumentError::TooManyCoins`] naming the step at which the total
+/// passes 2^64 - 1.
+pub(crate) fn check_total(coins: &[u64]) -> Result<(), ArgumentError> {
+    let mut total = 0u64;
+    for (i, &c) in coins.iter().enumerate() {
+        total = total
+            .checked_add(c)
+            .ok_or(ArgumentError::TooManyCoins { step: i + 1 })?;
+    }
+    Ok(())
+}
+
+/// Staircase Nim as a ruleset (`staircase`): the arguments are the coins on
+/// steps 1, 2, ...; valued by the staircase reduction to Nim on the odd
+/// steps.
+#[derive(Debug)]
+pub struct Staircase;
+
+impl Rules for Staircase {
+    fn canonical(&self) -> String {
+        "staircase".into()
+    }
+
+    fn move_kind(&self) -> MoveKind {
+        MoveKind::Stair
+    }
+
+    fn check_arguments(&self, coins: &[u64]) -> Result<(), ArgumentError> {
+        check_total(coins)
+    }
+
+    fn valued(&self, coins: &[u64], _: &Limits) -> Result<(u64, Basis), Error> {
+        Ok((value(coins), Basis::Staircase))
+    }
+
+    fn closed_value(&self, coins: &[u64]) -> Option<u64> {
+        Some(value(coins))
+    }
+
+    fn single_heap_is_nim(&self) -> bool {
+        true
+    }
+
+    fn few_winning_moves(&self) -> bool {
+        true
+    }
+
+    fn has_moves(&self, coins: &[u64], _: &Limits) -> Result<bool, Error> {
+        Ok(coins.iter().any(|&c| c > 0))
+    }
+
+    fn moves(&self, coins: &[u64], limits: &Limits, out: &mut Vec<Action>) -> Result<(), Error> {
+        let total = coins.iter().fold(0u64, |a, &c| a.saturating_add(c));
+        super::reserve(out, total, limits)?;
+        for (step, &from) in coins.iter().enumerate() {
+            out.extend((1..=from).map(|coins| Action::Stair { step, from, coins }));
+        }
+        Ok(())
+    }
+
+    fn moves_to(
+        &self,
+        coins: &[u64],
+        value: u64,
+        target: u64,
+        _: &Limits,
+        f: Visit<'_, Action>,
+    ) -> Result<ControlFlow<()>, Error> {
+        Ok(moves_to_value(coins, value ^ target, f))
+    }
+
+    fn random_move(
+        &self,
+        coins: &[u64],
+        _: &Limits,
+        pick: Pick<'_>,
+    ) -> Result<Option<Action>, Error> {
+        let live: Vec<usize> = (0..coins.len()).filter(|&i| coins[i] > 0).collect();
+        if live.is_empty() {
+            return Ok(None);
+        }
+        let step = live[pick(live.len() as u64) as usize];
+        let from = coins[step];
+        Ok(Some(Action::Stair {
+            step,
+            from,
+            coins: 1 + pick(from),
+        }))
+    }
+
+    fn check(&self, word: &str, steps: &[u64], action: &Action) -> Result<(), IllegalMoveKind> {
+        let (step, from, coins) = match action {
+            Action::Stair { step, from, coins } => (step, from, coins),
+            Action::Heap {
+                heap, from, parts, ..
+            } => {
+                check_place(steps, Place::Heap, *heap, *from)?;
+                return Err(IllegalMoveKind::NotAllowed {
+                    ruleset: word.into(),
+                    heap: *heap,
+                    from: *from,
+                    parts: *parts,
+                });
+            }
+            Action::Heaps { .. } => {
+                return Err(IllegalMoveKind::OneHeapAtATime {
+                    ruleset: word.into(),
+                })
+            }
+        };
+        let c = check_place(steps, Place::Step, *step, *from)?;
+        if *coins == 0 || *coins > c {
+            return Err(IllegalMoveKind::CoinsOutOfRange {
+                step: *step,
+                has: c,
+                coins: *coins,
+            });
+        }
+        Ok(())
+    }
+
+    fn apply(&self, steps: &mut Vec<u64>, action: &Action) {
+        if let Action::Stair { step, coins, .. } = action {
+            steps[*step] -= coins;
+            if *step > 0 {
+                // Cannot overflow: a staircase holds at most 2^64 - 1 coins
+                // in all (`check_total`).
+                steps[*step - 1] += coins;
+            }
+        }
+    }
+
+    /// Steps keep their places; empty steps at the top count for nothing.
+    fn canonicalize(&self, steps: &mut Vec<u64>) {
+        while steps.last() == Some(&0) {
+            steps.pop();
+        }
+    }
+
+    fn value_note(&self, word: &str) -> String {
+        format!("A {word} is worth the nim-sum of the coins on its odd steps.")
+    }
+}
+
+/// Parses `staircase` (which takes no parameter).
+pub(crate) fn parse(
+    _: &str,
+    _: &str,
+    param: Option<&str>,
+) -> Result<Box<dyn Rules>, ParseErrorKind> {
+    super::no_parameter(
+        param,
+        "staircase takes no parameter: write the coins on each step, e.g. staircase 3 1 2",
+    )?;
+    Ok(Box::new(Staircase))
 }

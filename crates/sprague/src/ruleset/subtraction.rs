@@ -1,8 +1,14 @@
 //! Subtraction games: remove exactly `s` tokens from one heap, `s` in a
 //! finite subtraction set S (Winning Ways, ch. 4).
 
+use std::ops::ControlFlow;
+
+use super::rules::{HeapRules, Pick, Rules, Visit};
+use super::tabled::Tabled;
+use super::Heaps;
 use crate::error::ParseErrorKind;
-use crate::{HeapMove, Parts};
+use crate::takebreak::MoveSet;
+use crate::{Basis, Error, HeapMove, Limits, Parts};
 
 /// A finite subtraction set, written as a comma-separated list of amounts
 /// and ranges: `1,3,4`, `1-3` (= 1,2,3), `2,5-7`.
@@ -314,5 +320,133 @@ mod tests {
                 if n == 1000 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
             });
         }
+    }
+}
+
+/// A subtraction game as a ruleset (`sub:S`): values by the closed form
+/// when S is one range, else from the nim-sequence table.
+#[derive(Debug)]
+pub struct Subtraction {
+    set: SubtractionSet,
+    tabled: Tabled,
+}
+
+impl Subtraction {
+    /// The subtraction game of `set`, named `word`.
+    pub(crate) fn new(word: &str, set: SubtractionSet) -> Subtraction {
+        let canonical = format!("sub:{set}");
+        let moves = MoveSet::subtraction(&set);
+        Subtraction {
+            tabled: Tabled::new(word, canonical, moves),
+            set,
+        }
+    }
+
+    /// The subtraction set.
+    pub fn set(&self) -> &SubtractionSet {
+        &self.set
+    }
+}
+
+impl HeapRules for Subtraction {
+    fn canonical(&self) -> String {
+        self.tabled.canonical()
+    }
+
+    fn heap_value(&self, heap: u64, limits: &Limits) -> Result<(u64, Basis), Error> {
+        match self.closed_heap_value(heap) {
+            Some(g) => Ok((g, Basis::Period)),
+            None => self.tabled.heap_value(heap, limits),
+        }
+    }
+
+    fn closed_heap_value(&self, heap: u64) -> Option<u64> {
+        self.set.as_range().map(|(a, b)| range_value(a, b, heap))
+    }
+
+    fn closed_period(&self) -> Option<(u64, u64)> {
+        self.set
+            .as_range()
+            .and_then(|(a, b)| Some((0, a.checked_add(b)?)))
+    }
+
+    /// A set with long ranges (`sub:1-1000000000`) has as many options as
+    /// a Nim heap: past `limits.max_states` of them, the state limit.
+    fn options(&self, heap: u64, limits: &Limits, out: &mut Vec<HeapMove>) -> Result<(), Error> {
+        if self.set.count_up_to(heap) > limits.max_states as u64 {
+            return Err(Error::StateLimit {
+                limit: limits.max_states,
+            });
+        }
+        self.set.options(heap, out);
+        Ok(())
+    }
+
+    fn moves_to(
+        &self,
+        heap: u64,
+        target: u64,
+        limits: &Limits,
+        f: Visit<'_, HeapMove>,
+    ) -> Result<ControlFlow<()>, Error> {
+        match self.set.as_range() {
+            Some((a, b)) => Ok(range_moves_to(a, b, heap, target, &mut |s| {
+                f(HeapMove {
+                    removed: s,
+                    parts: Parts::one(heap - s),
+                })
+            })),
+            None => self.tabled.moves_to(heap, target, limits, f),
+        }
+    }
+
+    fn is_legal(&self, heap: u64, m: &HeapMove) -> bool {
+        self.tabled.is_legal(heap, m)
+    }
+
+    fn has_moves(&self, heap: u64) -> Option<bool> {
+        Some(heap >= self.set.min())
+    }
+
+    /// An amount chosen among those at most `heap`, without listing them.
+    fn random_move(
+        &self,
+        heap: u64,
+        _: &Limits,
+        pick: Pick<'_>,
+    ) -> Result<Option<HeapMove>, Error> {
+        let count = self.set.count_up_to(heap);
+        if count == 0 {
+            return Ok(None);
+        }
+        Ok(self.set.nth(pick(count)).map(|s| HeapMove {
+            removed: s,
+            parts: Parts::one(heap - s),
+        }))
+    }
+
+    fn move_set(&self) -> Option<&MoveSet> {
+        self.tabled.move_set()
+    }
+
+    fn few_winning_moves(&self) -> bool {
+        true
+    }
+}
+
+/// Parses `sub:S`.
+pub(crate) fn parse(
+    word: &str,
+    _: &str,
+    param: Option<&str>,
+) -> Result<Box<dyn Rules>, ParseErrorKind> {
+    match param {
+        Some(set) => Ok(Box::new(Heaps(Subtraction::new(
+            word,
+            SubtractionSet::parse(set)?,
+        )))),
+        None => Err(ParseErrorKind::BadRuleset(
+            "sub needs its subtraction set, e.g. sub:1,3,4 or sub:1-3".into(),
+        )),
     }
 }

@@ -13,17 +13,33 @@
 
 use std::ops::ControlFlow;
 
+use super::rules::Rules;
+use super::tabled::Tabled;
+use super::Heaps;
 use crate::error::ParseErrorKind;
 use crate::sequence::table::Lookup;
 use crate::takebreak::{largest_smaller_part, MoveSet, TakeBreakCode};
 use crate::{Error, HeapMove, Limits, Parts};
 
 /// Parses the word of a take-and-break ruleset: `octal:CODE`, `hex:CODE`,
-/// `kayles`, `dawson`; `None` when the word names another ruleset.
+/// `kayles`, `dawson`. Its values come from its nim-sequence
+/// ([`Tabled`]); rulesets with the same code are equal (`kayles` is
+/// `octal:0.77`).
 pub(crate) fn parse(
+    word: &str,
     name: &str,
     param: Option<&str>,
-) -> Option<Result<TakeBreakCode, ParseErrorKind>> {
+) -> Result<Box<dyn Rules>, ParseErrorKind> {
+    let code = parse_code(name, param)?;
+    Ok(Box::new(Heaps(Tabled::new(
+        word,
+        format!("takebreak:{code}"),
+        code.move_set(),
+    ))))
+}
+
+/// The code named by a take-and-break word.
+fn parse_code(name: &str, param: Option<&str>) -> Result<TakeBreakCode, ParseErrorKind> {
     let need_code = |kind: &str| {
         Err(ParseErrorKind::BadRuleset(format!(
             "{kind} needs its code, e.g. {kind}:0.77 (Kayles) or {kind}:4.07"
@@ -34,7 +50,7 @@ pub(crate) fn parse(
             "{name} takes no parameter (for another code write octal:CODE)"
         )))
     };
-    Some(match (name, param) {
+    match (name, param) {
         ("octal", None | Some("")) => need_code("octal"),
         ("hex", None | Some("")) => need_code("hex"),
         ("octal", Some(code)) => TakeBreakCode::parse_octal(code),
@@ -42,8 +58,8 @@ pub(crate) fn parse(
         ("kayles", None) => TakeBreakCode::parse_octal("0.77"),
         ("dawson", None) => TakeBreakCode::parse_octal("0.07"),
         ("kayles" | "dawson", Some(_)) => alias(name),
-        _ => return None,
-    })
+        _ => Err(ParseErrorKind::UnknownRuleset),
+    }
 }
 
 /// Every option of a heap of size `heap`, appended to `out`, in this

@@ -1,0 +1,300 @@
+//! The game-theoretic interfaces a ruleset implements.
+//!
+//! A ruleset is a type. A ruleset whose every heap is a game of its own
+//! (Nim, subtraction games, take-and-break games, Grundy's game)
+//! implements [`HeapRules`]: the options of one heap, its Grundy value, its
+//! moves to a given value. [`Heaps`](super::heaps::Heaps) turns any
+//! `HeapRules` into [`Rules`], the interface of a whole component, by the
+//! Sprague-Grundy theorem (a component is worth the nim-sum of its heaps).
+//! A ruleset whose moves touch several arguments at once (Moore's Nim_k,
+//! staircase Nim, Wythoff's game) implements [`Rules`] directly.
+//!
+//! A component's arguments are a list of `u64` (heap sizes, coins on
+//! steps, a pair); the ruleset says which lists it accepts
+//! ([`Rules::check_arguments`]).
+
+use std::fmt;
+use std::ops::ControlFlow;
+
+use super::{ArgumentError, MoveKind};
+use crate::takebreak::MoveSet;
+use crate::{Action, Basis, Error, HeapMove, IllegalMoveKind, Limits, Outcome, Play};
+
+/// Picks a number below its argument (which is at least 1): the source of
+/// a random move's choices.
+pub type Pick<'a> = &'a mut dyn FnMut(u64) -> u64;
+
+/// Receives moves one at a time; returning `Break` stops the enumeration.
+pub type Visit<'a, M> = &'a mut dyn FnMut(M) -> ControlFlow<()>;
+
+/// The interface of a whole component of a ruleset: its moves, its Grundy
+/// value and the basis that decided it, its moves to a target value, and
+/// how its moves are checked and applied. Every method takes the
+/// component's arguments (`args`, checked by [`Rules::check_arguments`]).
+///
+/// Implemented by each whole-component ruleset's type and, for heap games,
+/// by [`Heaps`](super::heaps::Heaps). Registered by one line in
+/// [`ruleset`](super)'s registry.
+pub trait Rules: Send + Sync + fmt::Debug + 'static {
+    /// The rules written in one canonical way: two rulesets are equal
+    /// exactly when these are (`sub:1-3` and `sub:3,1,2` both give
+    /// `sub:1,2,3`).
+    fn canonical(&self) -> String;
+
+    /// The kind of move this ruleset's components have (the [`Action`]
+    /// variant its moves use).
+    fn move_kind(&self) -> MoveKind;
+
+    /// Checks that `args` make a component of this ruleset (their number;
+    /// for a staircase, a total of at most 2^64 - 1 coins).
+    ///
+    /// # Errors
+    /// An [`ArgumentError`] naming the first offending argument where there
+    /// is one.
+    fn check_arguments(&self, args: &[u64]) -> Result<(), ArgumentError> {
+        let _ = args;
+        Ok(())
+    }
+
+    /// The component's Grundy value and the basis that decided it, found
+    /// together in one pass: closed forms before tables, tables before
+    /// search.
+    ///
+    /// # Errors
+    /// Limit errors when a table or search would pass `limits`.
+    fn valued(&self, args: &[u64], limits: &Limits) -> Result<(u64, Basis), Error>;
+
+    /// The Grundy value by a closed form alone (no table, no search), where
+    /// one applies.
+    fn closed_value(&self, args: &[u64]) -> Option<u64>;
+
+    /// The outcome of a lone component under `play` when a theorem gives it
+    /// without the Grundy value (Moore's theorem, Wythoff's theorem), with
+    /// that theorem's basis; `None` otherwise. When it answers,
+    /// [`Rules::lone_winning_moves`] lists the moves to P-positions.
+    fn lone_outcome(&self, args: &[u64], play: Play) -> Option<(Outcome, Basis)> {
+        let _ = (args, play);
+        None
+    }
+
+    /// Every move of a lone component to a P-position under `play`, passed
+    /// to `f` until it breaks; called only where [`Rules::lone_outcome`]
+    /// answers.
+    ///
+    /// # Errors
+    /// [`Error::Internal`] when the ruleset has no such theorem.
+    fn lone_winning_moves(
+        &self,
+        args: &[u64],
+        play: Play,
+        limits: &Limits,
+        f: Visit<'_, Action>,
+    ) -> Result<ControlFlow<()>, Error> {
+        let _ = (args, play, limits, f);
+        Err(Error::Internal(format!(
+            "{} has no theorem for the winning moves of a lone component",
+            self.canonical()
+        )))
+    }
+
+    /// Whether every component is a Nim position (valued by Bouton's
+    /// theorem; misère play by the misère Nim rule): Nim, Moore's Nim_1.
+    fn is_nim(&self) -> bool {
+        false
+    }
+
+    /// Whether a lone argument plays exactly like a Nim heap (G(n) = n).
+    fn single_heap_is_nim(&self) -> bool {
+        false
+    }
+
+    /// Whether the winning moves are few enough to list all of them for
+    /// any arguments (at most one per argument and value).
+    fn few_winning_moves(&self) -> bool;
+
+    /// The number of winning moves of a lone component when the theory
+    /// counts them cheaply and it is below 2^64.
+    fn count_winning_moves(&self, args: &[u64]) -> Option<u64> {
+        let _ = args;
+        None
+    }
+
+    /// Whether the component has at least one move (without listing its
+    /// moves where a rule says).
+    ///
+    /// # Errors
+    /// Errors other than the state limit from listing the moves.
+    fn has_moves(&self, args: &[u64], limits: &Limits) -> Result<bool, Error> {
+        let mut actions = Vec::new();
+        match self.moves(args, limits, &mut actions) {
+            Ok(()) => Ok(!actions.is_empty()),
+            Err(Error::StateLimit { .. }) => Ok(true),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Every move of the component, appended to `out`.
+    ///
+    /// # Errors
+    /// [`Error::StateLimit`] when there are more than `limits.max_states`.
+    fn moves(&self, args: &[u64], limits: &Limits, out: &mut Vec<Action>) -> Result<(), Error>;
+
+    /// Every move to a component of Grundy value `target`, given the
+    /// present value `value`, passed to `f` in order until it breaks.
+    ///
+    /// # Errors
+    /// Limit errors from tables and searches.
+    fn moves_to(
+        &self,
+        args: &[u64],
+        value: u64,
+        target: u64,
+        limits: &Limits,
+        f: Visit<'_, Action>,
+    ) -> Result<ControlFlow<()>, Error>;
+
+    /// A move chosen with `pick` when there are too many to list (the
+    /// caller tries listing first); `None` when there is none.
+    ///
+    /// # Errors
+    /// [`Error::StateLimit`] when no move can be found within `limits`.
+    fn random_move(
+        &self,
+        args: &[u64],
+        limits: &Limits,
+        pick: Pick<'_>,
+    ) -> Result<Option<Action>, Error>;
+
+    /// Checks that `action` is a legal move of the component; `word` is
+    /// the ruleset's word, for the error.
+    ///
+    /// # Errors
+    /// What makes the move illegal.
+    fn check(&self, word: &str, args: &[u64], action: &Action) -> Result<(), IllegalMoveKind>;
+
+    /// Applies a legal `action` (checked by [`Rules::check`]) to `args`.
+    fn apply(&self, args: &mut Vec<u64>, action: &Action);
+
+    /// Puts `args` into the canonical form of a search key (heap games
+    /// ignore order and empty heaps).
+    fn canonicalize(&self, args: &mut Vec<u64>);
+
+    /// One sentence for `--explain` on how a component of the ruleset
+    /// named `word` is valued.
+    fn value_note(&self, word: &str) -> String;
+
+    /// What a move may do, in a few words for the move-text help, where
+    /// the move kind alone does not say it (Wythoff's game: "take from one
+    /// heap, or the same number from both"); `None` to let the kind say.
+    fn move_summary(&self) -> Option<String> {
+        None
+    }
+
+    /// The per-heap interface, for heap games.
+    fn as_heap_rules(&self) -> Option<&dyn HeapRules> {
+        None
+    }
+}
+
+/// The interface of a heap game: a ruleset whose every heap is a game of
+/// its own, so that a move changes one heap (replacing it by at most three
+/// parts) and a component is worth the nim-sum of its heaps' values.
+pub trait HeapRules: Send + Sync + fmt::Debug + 'static {
+    /// The rules written in one canonical way (see [`Rules::canonical`]).
+    fn canonical(&self) -> String;
+
+    /// G(heap) and what decided it: [`Basis::Bouton`] for Nim,
+    /// [`Basis::Period`] for a closed form or a proven period,
+    /// [`Basis::Table`] for a computed table.
+    ///
+    /// # Errors
+    /// Limit errors when a table would pass `limits`.
+    fn heap_value(&self, heap: u64, limits: &Limits) -> Result<(u64, Basis), Error>;
+
+    /// G(heap) by a closed form, where there is one.
+    fn closed_heap_value(&self, heap: u64) -> Option<u64> {
+        let _ = heap;
+        None
+    }
+
+    /// The preperiod and period of the nim-sequence by a closed form.
+    fn closed_period(&self) -> Option<(u64, u64)> {
+        None
+    }
+
+    /// Every option of one heap, appended to `out`.
+    ///
+    /// # Errors
+    /// [`Error::StateLimit`] when there are more than `limits.max_states`.
+    fn options(&self, heap: u64, limits: &Limits, out: &mut Vec<HeapMove>) -> Result<(), Error>;
+
+    /// The moves of one heap to a heap (or parts) of Grundy value `target`,
+    /// passed to `f` in order until it breaks.
+    ///
+    /// # Errors
+    /// Limit errors from the ruleset's table.
+    fn moves_to(
+        &self,
+        heap: u64,
+        target: u64,
+        limits: &Limits,
+        f: Visit<'_, HeapMove>,
+    ) -> Result<ControlFlow<()>, Error>;
+
+    /// Whether `m` is a legal option of a heap of size `heap` (its parts
+    /// and removed tokens add up to the heap).
+    fn is_legal(&self, heap: u64, m: &HeapMove) -> bool;
+
+    /// Whether a heap of size `heap` has a move, when a rule says without
+    /// listing them.
+    fn has_moves(&self, heap: u64) -> Option<bool> {
+        let _ = heap;
+        None
+    }
+
+    /// One option of a heap chosen with `pick` (without listing all of them
+    /// where the rules allow); `None` when the heap has none.
+    ///
+    /// # Errors
+    /// [`Error::StateLimit`] when the options cannot be found within
+    /// `limits`.
+    fn random_move(
+        &self,
+        heap: u64,
+        limits: &Limits,
+        pick: Pick<'_>,
+    ) -> Result<Option<HeapMove>, Error> {
+        let mut options = Vec::new();
+        self.options(heap, limits, &mut options)?;
+        if options.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(options[pick(options.len() as u64) as usize]))
+    }
+
+    /// The moves in the shape of the nim-sequence engine, for rulesets whose
+    /// values come from a computed table.
+    fn move_set(&self) -> Option<&MoveSet> {
+        None
+    }
+
+    /// Whether a heap has at most one move to each value (so all winning
+    /// moves of any component can be listed).
+    fn few_winning_moves(&self) -> bool {
+        false
+    }
+
+    /// Whether this is Nim (G(n) = n, every smaller heap an option).
+    fn is_nim(&self) -> bool {
+        false
+    }
+
+    /// One sentence for `--explain` on how a heap of the ruleset named
+    /// `word` is valued.
+    fn value_note(&self, word: &str) -> String {
+        format!(
+            "Each heap of {word} is a game of its own; G(n), the value of a heap of n, comes \
+             from the nim-sequence of {word}."
+        )
+    }
+}

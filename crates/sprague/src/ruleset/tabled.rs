@@ -1,0 +1,96 @@
+//! A heap game whose values come from its nim-sequence: the moves in the
+//! engine's shape ([`MoveSet`]) and the table computed so far, with its
+//! proven period. Take-and-break games and Grundy's game are this; a
+//! subtraction set that is not one range uses it for its values.
+
+use std::ops::ControlFlow;
+
+use super::rules::{HeapRules, Visit};
+use super::takebreak;
+use crate::sequence::table::SharedTable;
+use crate::takebreak::MoveSet;
+use crate::{Basis, Error, HeapMove, Limits};
+
+/// A heap game valued by its nim-sequence table (Guy & Smith 1956 for the
+/// period that answers heaps past the table).
+pub struct Tabled {
+    /// The ruleset's word as first written, for errors.
+    word: Box<str>,
+    /// The rules in canonical form.
+    canonical: String,
+    moves: MoveSet,
+    table: SharedTable,
+}
+
+impl std::fmt::Debug for Tabled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tabled")
+            .field("canonical", &self.canonical)
+            .finish()
+    }
+}
+
+impl Tabled {
+    /// The heap game with `moves`, named `word`, equal to every other
+    /// ruleset written canonically as `canonical`.
+    pub(crate) fn new(word: &str, canonical: String, moves: MoveSet) -> Tabled {
+        Tabled {
+            word: word.into(),
+            canonical,
+            moves,
+            table: SharedTable::default(),
+        }
+    }
+
+    /// G(heap) and whether the heap is in the computed table (rather than
+    /// answered from the proven period).
+    pub(crate) fn table_value(&self, heap: u64, limits: &Limits) -> Result<(u64, bool), Error> {
+        self.table
+            .with(&self.word, &self.moves, heap, limits, |look| {
+                (look.get(heap) as u64, look.in_table(heap))
+            })
+    }
+}
+
+impl HeapRules for Tabled {
+    fn canonical(&self) -> String {
+        self.canonical.clone()
+    }
+
+    fn heap_value(&self, heap: u64, limits: &Limits) -> Result<(u64, Basis), Error> {
+        let (g, in_table) = self.table_value(heap, limits)?;
+        Ok((
+            g,
+            if in_table {
+                Basis::Table
+            } else {
+                Basis::Period
+            },
+        ))
+    }
+
+    fn options(&self, heap: u64, limits: &Limits, out: &mut Vec<HeapMove>) -> Result<(), Error> {
+        takebreak::options(&self.moves, heap, limits, out)
+    }
+
+    fn moves_to(
+        &self,
+        heap: u64,
+        target: u64,
+        limits: &Limits,
+        f: Visit<'_, HeapMove>,
+    ) -> Result<ControlFlow<()>, Error> {
+        self.table
+            .with(&self.word, &self.moves, heap, limits, |look| {
+                takebreak::moves_to(&self.word, &self.moves, heap, target, look, limits, f)
+            })?
+    }
+
+    fn is_legal(&self, heap: u64, m: &HeapMove) -> bool {
+        takebreak::is_legal(&self.moves, heap, m)
+    }
+
+    fn move_set(&self) -> Option<&MoveSet> {
+        Some(&self.moves)
+    }
+}
