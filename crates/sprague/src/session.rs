@@ -13,7 +13,7 @@
 //!
 //! let mut game = Session::new("nim 3 4 5".parse()?, Play::Normal, Player::Human, 7, Limits::default());
 //! let hint = game.hint()?;
-//! assert_eq!(hint.text.as_deref(), Some("1 2"));
+//! assert_eq!(hint.winning_move().map(|r| r.text.as_str()), Some("1 2"));
 //! let mv = game.parse_move("1 2")?;
 //! game.human_move(mv)?;
 //! assert_eq!(game.position().to_string(), "nim 1 4 5");
@@ -29,7 +29,7 @@ use std::fmt;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::explain::explain;
+use crate::explain::{explain, MoveReason};
 use crate::movetext::{self, MoveError};
 use crate::{Analyzer, Error, IllegalMove, Limits, Move, Outcome, Play, Position};
 
@@ -86,21 +86,63 @@ pub struct ComputerMove {
 
 /// A hint for the player to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Hint {
-    /// The outcome class of the position.
-    pub outcome: Outcome,
-    /// A winning move, if there is one.
-    pub mv: Option<Move>,
-    /// The move's short text, to type as it is ([`movetext::write`]).
-    pub text: Option<String>,
-    /// The move in words ([`movetext::describe`]).
-    pub description: Option<String>,
-    /// The position it leads to.
-    pub after: Option<Position>,
-    /// The number of winning moves, when known.
-    pub total: Option<u64>,
+#[non_exhaustive]
+pub enum Hint {
+    /// A winning move: its text, words, the P-position it leads to and why
+    /// it wins ([`MoveReason`]).
+    Winning {
+        /// The move and why it wins.
+        reason: MoveReason,
+        /// The number of winning moves, when known.
+        total: Option<u64>,
+    },
+    /// A P-position: there is no winning move.
+    Lost {
+        /// Why every move loses.
+        why: String,
+    },
+}
+
+impl Hint {
+    /// The outcome class of the position: N when there is a winning move.
+    pub fn outcome(&self) -> Outcome {
+        match self {
+            Hint::Winning { .. } => Outcome::N,
+            Hint::Lost { .. } => Outcome::P,
+        }
+    }
+
+    /// The winning move, when there is one.
+    pub fn winning_move(&self) -> Option<&MoveReason> {
+        match self {
+            Hint::Winning { reason, .. } => Some(reason),
+            Hint::Lost { .. } => None,
+        }
+    }
+
     /// Why the move wins, or why there is no winning move.
-    pub why: String,
+    pub fn why(&self) -> &str {
+        match self {
+            Hint::Winning { reason, .. } => &reason.why,
+            Hint::Lost { why } => why,
+        }
+    }
+}
+
+/// Why there is nothing to undo.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NothingToUndo {
+    /// The human has not moved yet.
+    NoMoveYet,
+}
+
+impl fmt::Display for NothingToUndo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NothingToUndo::NoMoveYet => f.write_str("you have not moved yet"),
+        }
+    }
 }
 
 /// Why a request to the game was refused. The game is unchanged.
@@ -113,8 +155,8 @@ pub enum SessionError {
     GameOver,
     /// The move is not legal here: why, typed.
     Illegal(IllegalMove),
-    /// Nothing to take back; the string says why.
-    NothingToUndo(String),
+    /// Nothing to take back, and why.
+    NothingToUndo(NothingToUndo),
     /// The analysis the computer needs passed a limit.
     Analysis(Error),
 }
@@ -325,35 +367,28 @@ impl Session {
     /// wins; or why there is none.
     ///
     /// # Errors
-    /// A limit error from the analysis.
+    /// A limit error from the analysis; [`Error::StateLimit`] too when the
+    /// position is an N-position whose winning moves could not be listed
+    /// within the limits.
     pub fn hint(&self) -> Result<Hint, Error> {
         let e = explain(&self.position, self.play, &self.analyzer, Some(1))?;
-        let hint = match e.moves().first() {
-            Some(r) => Hint {
-                outcome: e.outcome(),
-                mv: Some(r.mv.clone()),
-                text: Some(r.text.clone()),
-                description: Some(r.description.clone()),
-                after: Some(r.after.clone()),
+        match (e.moves().first(), e.outcome()) {
+            (Some(r), _) => Ok(Hint::Winning {
+                reason: r.clone(),
                 total: e.total_moves(),
-                why: r.why.clone(),
-            },
-            None => Hint {
-                outcome: e.outcome(),
-                mv: None,
-                text: None,
-                description: None,
-                after: None,
-                total: Some(0),
+            }),
+            (None, Outcome::P) => Ok(Hint::Lost {
                 why: format!(
                     "{} is a P-position ({}): every move leads to a position where your \
                      opponent has a winning move. Make a small move and hope for a mistake.",
                     self.position,
                     e.summary()
                 ),
-            },
-        };
-        Ok(hint)
+            }),
+            (None, Outcome::N) => Err(Error::StateLimit {
+                limit: self.analyzer.limits().max_states,
+            }),
+        }
     }
 
     /// Takes back the last pair of moves: the computer's reply and the
@@ -368,9 +403,7 @@ impl Session {
     /// then unchanged.
     pub fn undo(&mut self) -> Result<Vec<Turn>, SessionError> {
         if !self.history.iter().any(|t| t.player == Player::Human) {
-            return Err(SessionError::NothingToUndo(
-                "you have not moved yet".to_string(),
-            ));
+            return Err(SessionError::NothingToUndo(NothingToUndo::NoMoveYet));
         }
         if self.to_move != Player::Human && self.winner()?.is_none() {
             return Err(SessionError::NotYourTurn);
@@ -488,14 +521,20 @@ mod tests {
     fn hints_name_a_winning_move_or_say_why_there_is_none() {
         let g = game("nim 3 4 5", Play::Normal, Player::Human, 0);
         let h = g.hint().unwrap();
-        assert_eq!(
-            (h.text.as_deref(), h.total, h.outcome),
-            (Some("1 2"), Some(1), Outcome::N)
-        );
-        assert!(h.why.contains("1 ⊕ 4 ⊕ 5 = 0"));
+        let Hint::Winning { reason, total } = &h else {
+            panic!("{h:?}");
+        };
+        assert_eq!((reason.text.as_str(), *total), ("1 2", Some(1)));
+        assert_eq!(h.outcome(), Outcome::N);
+        assert!(h.why().contains("1 ⊕ 4 ⊕ 5 = 0"));
         let g = game("nim 1 2 3", Play::Normal, Player::Human, 0);
         let h = g.hint().unwrap();
-        assert_eq!(h.mv, None);
-        assert!(h.why.contains("the nim-sum is 1 ⊕ 2 ⊕ 3 = 0"), "{}", h.why);
+        assert!(h.winning_move().is_none());
+        assert_eq!(h.outcome(), Outcome::P);
+        assert!(
+            h.why().contains("the nim-sum is 1 ⊕ 2 ⊕ 3 = 0"),
+            "{}",
+            h.why()
+        );
     }
 }

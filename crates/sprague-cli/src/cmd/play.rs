@@ -6,7 +6,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Result;
 use sprague::movetext::{self, MoveError};
-use sprague::session::{Player, Session, SessionError};
+use sprague::session::{Hint, Player, Session, SessionError};
 use sprague::{Analyzer, Play};
 
 use super::{position_from_words, LibError, LimitArgs};
@@ -162,22 +162,24 @@ pub fn run(args: Args) -> Result<Exit> {
                 )?;
             }
             "hint" => match game.hint() {
-                Ok(hint) => match (&hint.text, &hint.description, &hint.after) {
-                    (Some(text), Some(description), Some(after)) => {
-                        writeln!(out, "hint: {text}")?;
-                        let count = match hint.total {
-                            Some(1) => " (the only winning move)".to_string(),
-                            Some(n) => format!(" (one of {n} winning moves)"),
-                            None => String::new(),
-                        };
-                        writeln!(out, "  {description}, leaving {after}{count}")?;
-                        write!(out, "{}", wrap("  why: ", "       ", &hint.why))?;
-                    }
-                    _ => {
-                        writeln!(out, "hint: none")?;
-                        write!(out, "{}", wrap("  why: ", "       ", &hint.why))?;
-                    }
-                },
+                Ok(Hint::Winning { reason, total }) => {
+                    writeln!(out, "hint: {}", reason.text)?;
+                    let count = match total {
+                        Some(1) => " (the only winning move)".to_string(),
+                        Some(n) => format!(" (one of {n} winning moves)"),
+                        None => String::new(),
+                    };
+                    writeln!(
+                        out,
+                        "  {}, leaving {}{count}",
+                        reason.description, reason.after
+                    )?;
+                    write!(out, "{}", wrap("  why: ", "       ", &reason.why))?;
+                }
+                Ok(hint) => {
+                    writeln!(out, "hint: none")?;
+                    write!(out, "{}", wrap("  why: ", "       ", hint.why()))?;
+                }
                 Err(e) => writeln!(out, "no hint: {}", LibError(e))?,
             },
             "undo" => match game.undo() {
