@@ -520,16 +520,19 @@ impl PositionParser {
         let mut expect_component = true;
         let mut last_plus = None;
         let mut ruleset_word: Option<Word<'_>> = None;
-        // The words of the last component's arguments, to name the one the
-        // ruleset blames.
-        let mut argument_words: Vec<Word<'_>> = Vec::new();
-        let check = |c: Option<&Component>,
-                     word: &Option<Word<'_>>,
-                     arguments: &[Word<'_>]|
-         -> Result<(), ParseError> {
+        let check = |c: Option<&Component>, word: &Option<Word<'_>>| -> Result<(), ParseError> {
             match (c, word) {
                 (Some(c), Some(word)) => c.ruleset.check_arguments(&c.heaps).map_err(|why| {
-                    let blamed = why.index().and_then(|i| arguments.get(i)).unwrap_or(word);
+                    // The argument to blame is found again only on error,
+                    // so that checking costs nothing per argument.
+                    let blamed = why
+                        .index()
+                        .and_then(|i| {
+                            Words::new(text)
+                                .skip_while(|w| (w.number, w.column) != (word.number, word.column))
+                                .nth(i + 1)
+                        })
+                        .unwrap_or(*word);
                     blamed.error(ParseErrorKind::BadArguments(why))
                 }),
                 _ => Ok(()),
@@ -540,18 +543,16 @@ impl PositionParser {
                 if expect_component {
                     return Err(word.error(ParseErrorKind::DanglingPlus));
                 }
-                check(components.last(), &ruleset_word, &argument_words)?;
+                check(components.last(), &ruleset_word)?;
                 expect_component = true;
                 last_plus = Some(word);
             } else if expect_component {
                 let ruleset = self.ruleset(&word)?;
-                argument_words.clear();
                 components.push(Component::unchecked(ruleset, Vec::new()));
                 expect_component = false;
                 ruleset_word = Some(word);
             } else if let Some(c) = components.last_mut() {
                 let h = heap_size(&word)?;
-                argument_words.push(word);
                 c.heaps.push(h);
             }
         }
@@ -561,7 +562,7 @@ impl PositionParser {
         if let (true, Some(plus)) = (expect_component, last_plus) {
             return Err(plus.error(ParseErrorKind::DanglingPlus));
         }
-        check(components.last(), &ruleset_word, &argument_words)?;
+        check(components.last(), &ruleset_word)?;
         Ok(Position { components })
     }
 
