@@ -201,13 +201,21 @@ fn a_search_past_the_state_limit_exits_3_naming_the_flag() {
 }
 
 #[test]
-fn batch_reports_bad_lines_and_goes_on() {
+fn batch_reports_bad_lines_in_their_place_and_goes_on() {
     sprague()
         .arg("batch")
         .write_stdin("nim 3 4 5\nnim 3 x\n\n# a comment\nnim 1 2 3\nfoo 1\nnim 1 1 1\n")
         .assert()
         .code(2)
-        .stdout("N\tnim 1 4 5\nP\nN\tnim 0 1 1\n")
+        .stdout(predicate::function(|out: &str| {
+            let lines: Vec<&str> = out.lines().collect();
+            lines.len() == 5
+                && lines[0] == "N\tnim 1 4 5"
+                && lines[1].starts_with("error\tword 3 \"x\"")
+                && lines[2] == "P"
+                && lines[3].starts_with("error\tword 1 \"foo\" (column 1): unknown ruleset")
+                && lines[4] == "N\tnim 0 1 1"
+        }))
         .stderr(predicate::str::contains("error: line 2: word 3 \"x\""))
         .stderr(predicate::str::contains("error: line 6: word 1 \"foo\""));
 }
@@ -240,7 +248,7 @@ fn batch_survives_invalid_utf8() {
         .write_stdin(input)
         .assert()
         .code(2)
-        .stdout("N\tnim 0\nP\n")
+        .stdout("N\tnim 0\nerror\tthe line is not valid UTF-8\nP\n")
         .stderr(predicate::str::contains(
             "line 2: the line is not valid UTF-8",
         ));
@@ -374,4 +382,37 @@ fn table_limit_names_the_flag_once() {
     assert!(err.contains("past the table limit of 200 values"), "{err}");
     assert_eq!(err.matches("--max-table").count(), 2, "{err}");
     assert!(err.contains("such games get --max-table / 500"), "{err}");
+}
+
+#[test]
+fn a_misspelt_ruleset_gets_a_suggestion() {
+    for (typed, meant) in [
+        ("Nim 3 4 5", "nim"),
+        ("kayle 3", "kayles"),
+        ("Wythof 3 5", "wythoff"),
+    ] {
+        sprague()
+            .args(["analyze", typed])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "unknown ruleset (did you mean {meant}?)"
+            )));
+    }
+}
+
+#[test]
+fn batch_echo_lines_up_with_the_input() {
+    sprague()
+        .args(["batch", "--echo"])
+        .write_stdin("nim 3 4 5\n\nfoo 1\n# comment\nkayles 1000000000000000000\n")
+        .assert()
+        .code(2)
+        .stdout(predicate::function(|out: &str| {
+            let lines: Vec<&str> = out.lines().collect();
+            lines.len() == 3
+                && lines[0] == "nim 3 4 5\tN\tnim 1 4 5"
+                && lines[1].starts_with("foo 1\terror\t")
+                && lines[2].starts_with("kayles 1000000000000000000\tN\tkayles ")
+        }));
 }

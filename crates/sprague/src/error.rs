@@ -57,8 +57,13 @@ pub enum ParseErrorKind {
     Empty,
     /// A `+` with no component on one side of it.
     DanglingPlus,
-    /// A ruleset word that names no known ruleset.
-    UnknownRuleset,
+    /// A ruleset word that names no known ruleset, with the known name
+    /// nearest to it when one is close (`Nim` → `nim`, `kayle` →
+    /// `kayles`).
+    UnknownRuleset {
+        /// The nearest known ruleset name, if one is close.
+        did_you_mean: Option<&'static str>,
+    },
     /// A ruleset word that names a known ruleset with bad parameters
     /// (`moore:0`, `sub:3-1`); the string says what is wrong.
     BadRuleset(String),
@@ -149,11 +154,13 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::DanglingPlus => {
                 f.write_str("'+' must stand between two components, e.g. `nim 3 + kayles 5`")
             }
-            ParseErrorKind::UnknownRuleset => write!(
-                f,
-                "unknown ruleset; known rulesets: {}",
-                crate::ruleset::known_rulesets()
-            ),
+            ParseErrorKind::UnknownRuleset { did_you_mean } => {
+                write!(f, "unknown ruleset")?;
+                if let Some(name) = did_you_mean {
+                    write!(f, " (did you mean {name}?)")?;
+                }
+                write!(f, "; known rulesets: {}", crate::ruleset::known_rulesets())
+            }
             ParseErrorKind::BadRuleset(why) => f.write_str(why),
             ParseErrorKind::Unsupported(why) => f.write_str(why),
             ParseErrorKind::NotAHeapSize => write!(

@@ -634,7 +634,10 @@ mod tests {
         let e = err("foo 3");
         assert_eq!(
             (e.word(), e.kind()),
-            (Some("foo"), &ParseErrorKind::UnknownRuleset)
+            (
+                Some("foo"),
+                &ParseErrorKind::UnknownRuleset { did_you_mean: None }
+            )
         );
 
         let e = err("nim 3 +");

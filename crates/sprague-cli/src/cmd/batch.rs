@@ -12,11 +12,16 @@ use crate::exit::{exit_for, Exit};
 /// Analyse many positions, one per line from stdin (blank lines are skipped;
 /// `#` starts a comment, on a line of its own or after a position).
 ///
-/// Plain output: one line per position, `P`, or `N`, a tab and the position
-/// after one winning move. With `--json`: one analyze object per line. A bad
-/// line is reported on stderr as `error: line L: ...` and skipped; the exit
-/// status is 2 at the end if any line was bad (3 if the only failures were
-/// resource limits).
+/// Every position line gives exactly one output line, so input and output
+/// line up (`paste input.txt output.txt`). Plain output: `P`, or `N`, a tab
+/// and the position after one winning move. With `--json`: one analyze
+/// object per line. A bad line gives `error`, a tab and the message in its
+/// place (JSON: `{"line":L,"error":"..."}`), and the message goes to stderr
+/// as `error: line L: ...` too.
+///
+/// Exit status: 0 when every line was answered; 2 when a line was bad; 3
+/// when the only failures were resource limits (the message names the flag
+/// that raises it).
 ///
 /// Example: `sprague batch < examples/positions.txt`.
 #[derive(Debug, clap::Args)]
@@ -29,8 +34,14 @@ pub struct Args {
     pub json: bool,
     /// With --json, list at most N winning moves per position (default: all;
     /// at most 10,000 for moore:K with K >= 2 and take-and-break games).
+    /// Moves past N are neither listed nor counted.
     #[arg(long, value_name = "N")]
     pub max_moves: Option<usize>,
+    /// Print each position (as sprague writes it) and a tab before its
+    /// answer; a bad line is echoed as it was typed. JSON objects carry the
+    /// position already.
+    #[arg(long)]
+    pub echo: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -57,9 +68,11 @@ fn run_on(
     } else {
         Play::Normal
     };
-    // Plain output shows one winning move: do not count the others.
+    // Output shows the moves listed and nothing more: moves past the
+    // maximum are not counted (counting all winning moves of a huge heap
+    // would cost what listing them does).
     let analyzer = Analyzer::new(args.limits.limits())
-        .with_total_count(args.json)
+        .with_total_count(false)
         .with_value(args.json);
     let one = Some(1);
     let mut parser = PositionParser::new();
@@ -72,14 +85,28 @@ fn run_on(
             break;
         }
         number += 1;
-        let mut fail = |e: &dyn std::fmt::Display, code: Exit| -> io::Result<()> {
+        let json = args.json;
+        let echo = args.echo;
+        // A bad line: its error line in place of an answer, and the message
+        // on stderr.
+        let mut fail = |text: &str, e: &dyn std::fmt::Display, code: Exit| -> io::Result<()> {
             // Bad input outranks a limit in the final exit status.
             if worst != Exit::BadInput {
                 worst = code;
             }
+            let message = e.to_string();
+            if json {
+                let quoted = serde_json::to_string(&message).map_err(io::Error::other)?;
+                writeln!(out, "{{\"line\":{number},\"error\":{quoted}}}")?;
+            } else {
+                if echo {
+                    write!(out, "{text}\t")?;
+                }
+                writeln!(out, "error\t{}", message.replace(['\n', '\t'], " "))?;
+            }
             // Keep stdout and stderr in order; one write per message.
             out.flush()?;
-            err.write_all(format!("error: line {number}: {e}\n").as_bytes())
+            err.write_all(format!("error: line {number}: {message}\n").as_bytes())
         };
         // A byte-order mark at the start of the input is not part of it.
         let bytes = if number == 1 {
@@ -88,7 +115,8 @@ fn run_on(
             &line
         };
         let Ok(text) = std::str::from_utf8(bytes) else {
-            fail(&"the line is not valid UTF-8", Exit::BadInput)?;
+            let shown = String::from_utf8_lossy(bytes);
+            fail(shown.trim(), &"the line is not valid UTF-8", Exit::BadInput)?;
             continue;
         };
         // A `#` starts a comment, on a line of its own or after a position.
@@ -102,7 +130,7 @@ fn run_on(
         let position = match parser.parse(text) {
             Ok(p) => p,
             Err(e) => {
-                fail(&e, Exit::BadInput)?;
+                fail(text, &e, Exit::BadInput)?;
                 continue;
             }
         };
@@ -115,13 +143,16 @@ fn run_on(
             Ok(a) => a,
             Err(e) => {
                 let code = exit_for(&e);
-                fail(&LibError(e), code)?;
+                fail(text, &LibError(e), code)?;
                 continue;
             }
         };
         if args.json {
             write_json(out, &position, &analysis)?;
         } else {
+            if args.echo {
+                write!(out, "{position}\t")?;
+            }
             match (analysis.outcome, analysis.winning_moves.first()) {
                 (Outcome::N, Some(mv)) => {
                     let after = position.play(mv).map_err(LibError)?;
@@ -146,6 +177,7 @@ mod tests {
             misere: false,
             json,
             max_moves: None,
+            echo: false,
             limits: LimitArgs {
                 max_states: Limits::default().max_states,
                 max_table: Limits::default().max_table,
@@ -161,11 +193,45 @@ mod tests {
     }
 
     #[test]
-    fn goes_on_past_bad_lines() {
+    fn goes_on_past_bad_lines_with_an_error_line_in_their_place() {
         let (out, err, code) = run_text("nim 3 4 5\nnim 3 x\n\n# comment\nnim 1 2 3\n", false);
-        assert_eq!(out, "N\tnim 1 4 5\nP\n");
+        assert_eq!(
+            out,
+            "N\tnim 1 4 5\nerror\tword 3 \"x\" (column 7): expected a heap size (a whole number \
+             from 0 to 18446744073709551615) or '+'\nP\n"
+        );
         assert!(err.starts_with("error: line 2: word 3 \"x\""), "{err}");
         assert_eq!(code, Exit::BadInput);
+        let (out, _, _) = run_text("nim 3 x\nnim 1\n", true);
+        let first = out.lines().next().unwrap();
+        assert!(
+            first.starts_with("{\"line\":1,\"error\":\"word 3 \\\"x\\\""),
+            "{first}"
+        );
+        assert_eq!(out.lines().count(), 2);
+    }
+
+    #[test]
+    fn echo_puts_the_position_before_its_answer() {
+        let args = Args {
+            misere: false,
+            json: false,
+            max_moves: None,
+            echo: true,
+            limits: LimitArgs {
+                max_states: Limits::default().max_states,
+                max_table: Limits::default().max_table,
+            },
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let input = "nim  3 4 5\nNim 1\nnim 1 2 3 # a comment\n";
+        run_on(&args, input.as_bytes(), &mut out, &mut err).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "nim 3 4 5\tN\tnim 1 4 5");
+        assert!(lines[1].starts_with("Nim 1\terror\t"), "{}", lines[1]);
+        assert_eq!(lines[2], "nim 1 2 3\tP");
+        assert_eq!(lines.len(), 3);
     }
 
     #[test]

@@ -67,6 +67,44 @@ pub fn known_rulesets() -> String {
         .join(", ")
 }
 
+/// The registered name nearest to `name`, when it is close: the same
+/// letters in another case, or at most one letter in four different
+/// (Levenshtein distance, ignoring case).
+///
+/// ```
+/// use sprague::ruleset::nearest_name;
+/// assert_eq!(nearest_name("Nim"), Some("nim"));
+/// assert_eq!(nearest_name("kayle"), Some("kayles"));
+/// assert_eq!(nearest_name("wythof"), Some("wythoff"));
+/// assert_eq!(nearest_name("chess"), None);
+/// ```
+pub fn nearest_name(name: &str) -> Option<&'static str> {
+    let name = name.to_lowercase();
+    REGISTRY
+        .iter()
+        .flat_map(|(names, _, _)| names.iter().copied())
+        .map(|known| (edit_distance(&name, known), known))
+        .filter(|&(d, known)| d <= (known.len() / 4).max(1))
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, known)| known)
+}
+
+/// The Levenshtein distance between `a` and `b` (in chars).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substitute = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitute.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[b.len()]
+}
+
 /// The kind of move a ruleset has: which [`Action`] variant its moves use.
 /// Move text is read and written by kind, not by ruleset name, so a new
 /// ruleset of a known kind needs no new syntax.
@@ -190,7 +228,9 @@ impl Ruleset {
         let (_, _, parse) = REGISTRY
             .iter()
             .find(|(names, _, _)| names.contains(&name))
-            .ok_or(ParseErrorKind::UnknownRuleset)?;
+            .ok_or(ParseErrorKind::UnknownRuleset {
+                did_you_mean: nearest_name(name),
+            })?;
         Ok(Ruleset::with_rules(word, parse(word, name, param)?))
     }
 

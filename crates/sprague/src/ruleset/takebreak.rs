@@ -58,7 +58,9 @@ fn parse_code(name: &str, param: Option<&str>) -> Result<TakeBreakCode, ParseErr
         ("kayles", None) => TakeBreakCode::parse_octal("0.77"),
         ("dawson", None) => TakeBreakCode::parse_octal("0.07"),
         ("kayles" | "dawson", Some(_)) => alias(name),
-        _ => Err(ParseErrorKind::UnknownRuleset),
+        _ => Err(ParseErrorKind::UnknownRuleset {
+            did_you_mean: super::nearest_name(name),
+        }),
     }
 }
 
