@@ -14,7 +14,7 @@ use sprague::{Analyzer, Limits, Play, PositionParser};
 
 fn generated() -> Vec<String> {
     let mut rng = rand::rngs::StdRng::seed_from_u64(19);
-    let mut heaps = |rng: &mut rand::rngs::StdRng, n: usize, max: Option<u64>| {
+    let heaps = |rng: &mut rand::rngs::StdRng, n: usize, max: Option<u64>| {
         (0..n)
             .map(|_| match max {
                 Some(m) => rng.random_range(0..=m).to_string(),
@@ -70,7 +70,7 @@ fn main() {
             times.push((t.elapsed(), line));
         }
         if pass == 1 {
-            times.sort_by(|a, b| b.0.cmp(&a.0));
+            times.sort_by_key(|t| std::cmp::Reverse(t.0));
             println!(
                 "{} lines in {:.3} s; slowest: {:.2} ms ({}); 10th slowest: {:.2} ms",
                 lines.len(),
