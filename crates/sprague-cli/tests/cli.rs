@@ -94,7 +94,9 @@ fn max_moves_caps_the_list_and_says_so() {
         .args(["analyze", "nim 3 4 5 6", "--max-moves", "2"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("list cut at --max-moves"));
+        .stdout(predicate::str::contains(
+            "... and 1 more; --max-moves all lists them",
+        ));
 }
 
 #[test]
@@ -415,4 +417,39 @@ fn batch_echo_lines_up_with_the_input() {
                 && lines[1].starts_with("foo 1\terror\t")
                 && lines[2].starts_with("kayles 1000000000000000000\tN\tkayles ")
         }));
+}
+
+#[test]
+fn the_human_view_lists_a_few_moves_and_counts_the_rest() {
+    let out = sprague()
+        .args(["analyze", "kayles", "1000000000000000000"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let moves = text.lines().filter(|l| l.starts_with("  take")).count();
+    assert_eq!(moves, 10, "{text}");
+    assert!(text.contains("more; --max-moves all lists them"), "{text}");
+    // JSON keeps listing them all (up to the cap).
+    let json = sprague()
+        .args(["analyze", "kayles", "1000", "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert!(v["winning_moves"].as_array().unwrap().len() > 10);
+    // The header's count and the line that says what was cut agree.
+    let out = sprague()
+        .args(["analyze", "grundy", "2000", "--max-moves", "1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let total: u64 = text
+        .split("winning moves (")
+        .nth(1)
+        .and_then(|s| s.split(')').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        text.contains(&format!("... and {} more", total - 1)),
+        "{text}"
+    );
 }

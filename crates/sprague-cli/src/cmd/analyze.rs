@@ -6,7 +6,7 @@ use anyhow::Result;
 use sprague::{Analyzer, Play};
 
 use super::report::{human, write_json};
-use super::{default_max_moves, position_from_words, LibError, LimitArgs};
+use super::{moves_to_list, position_from_words, LibError, LimitArgs, MaxMoves};
 use crate::exit::Exit;
 
 /// Analyse a position: its Grundy value (the nim-sum written out), its
@@ -32,11 +32,12 @@ pub struct Args {
     /// winning move works.
     #[arg(long)]
     pub explain: bool,
-    /// List at most N winning moves (default: all of them; at most 10,000 for
-    /// moore:K with K >= 2 and take-and-break games, whose lists can be
-    /// astronomically long).
-    #[arg(long, value_name = "N")]
-    pub max_moves: Option<usize>,
+    /// List at most N winning moves, or `all`. Default: the first 10 in the
+    /// human view and --explain (the rest are counted), all of them with
+    /// --json; `all` and --json list at most 10,000 for moore:K with K >= 2
+    /// and take-and-break games, whose lists can be astronomically long.
+    #[arg(long, value_name = "N|all")]
+    pub max_moves: Option<MaxMoves>,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -55,7 +56,7 @@ pub fn run(args: Args) -> Result<Exit> {
             &position,
             play,
             &Analyzer::new(limits),
-            default_max_moves(&position, args.max_moves),
+            moves_to_list(&position, args.max_moves, true),
         )
         .map_err(LibError)?;
         let mut out = std::io::stdout().lock();
@@ -67,7 +68,7 @@ pub fn run(args: Args) -> Result<Exit> {
         .analyze(
             &position,
             play,
-            default_max_moves(&position, args.max_moves),
+            moves_to_list(&position, args.max_moves, !args.json),
         )
         .map_err(LibError)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());

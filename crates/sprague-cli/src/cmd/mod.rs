@@ -114,6 +114,45 @@ pub fn default_max_moves(position: &Position, asked: Option<usize>) -> Option<us
     (!bounded).then_some(DEFAULT_MOVE_CAP)
 }
 
+/// The winning moves the human view of `analyze` (and `--explain`) lists
+/// unless `--max-moves` says otherwise; the rest are counted and summed up
+/// in one line.
+pub const HUMAN_MOVE_LIST: usize = 10;
+
+/// The value of `--max-moves`: a number, or `all`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MaxMoves {
+    /// List at most this many.
+    At(usize),
+    /// List them all (at most [`DEFAULT_MOVE_CAP`] where lists can be
+    /// astronomically long).
+    All,
+}
+
+impl std::str::FromStr for MaxMoves {
+    type Err = String;
+    fn from_str(s: &str) -> Result<MaxMoves, String> {
+        if s == "all" {
+            return Ok(MaxMoves::All);
+        }
+        s.parse()
+            .map(MaxMoves::At)
+            .map_err(|_| format!("expected a whole number or `all`, not {s:?}"))
+    }
+}
+
+/// How many winning moves to list for `position`: what `--max-moves` asked
+/// for; else a short list ([`HUMAN_MOVE_LIST`]) in the human view, and in
+/// JSON all of them (capped as [`default_max_moves`] says).
+pub fn moves_to_list(position: &Position, asked: Option<MaxMoves>, human: bool) -> Option<usize> {
+    match asked {
+        Some(MaxMoves::At(n)) => Some(n),
+        Some(MaxMoves::All) => default_max_moves(position, None),
+        None if human => Some(HUMAN_MOVE_LIST),
+        None => default_max_moves(position, None),
+    }
+}
+
 /// The moves the nim-sequence engine needs for `ruleset`, or a usage error
 /// saying that `command` needs a heap game.
 pub fn engine_moves<'a>(

@@ -247,6 +247,7 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
                 (None, false) => analysis.winning_moves.len().to_string(),
             };
             let _ = writeln!(out, "winning moves ({count}):");
+            let listed = analysis.winning_moves.len() as u64;
             let show_after = position.heap_count() <= MAX_HEAPS_SHOWN;
             for mv in &analysis.winning_moves {
                 let _ = write!(out, "  {}", movetext::describe(mv));
@@ -267,7 +268,14 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
                 );
             }
             if analysis.truncated && analysis.unsearched.is_empty() {
-                let _ = writeln!(out, "  (list cut at --max-moves)");
+                let more = match analysis.total_winning_moves {
+                    Some(total) => format!("and {} more", total.saturating_sub(listed)),
+                    None => "and more".to_string(),
+                };
+                let _ = writeln!(
+                    out,
+                    "  ... {more}; --max-moves all lists them, --max-moves N the first N"
+                );
             }
         }
     }
@@ -289,7 +297,7 @@ fn basis_words(basis: Basis) -> String {
         }
         Basis::Staircase => "the staircase reduction (Nim on the odd-numbered steps)".into(),
         Basis::Period => "a proven period of the nim-sequence".into(),
-        Basis::Table => "a computed table of values".into(),
+        Basis::Table => "a computed table of Grundy values".into(),
         Basis::Theorem { name, .. } => name.into(),
         Basis::SpragueGrundy => {
             "the Sprague-Grundy theorem (a sum is worth the nim-sum of its components' values)"
