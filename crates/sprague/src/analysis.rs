@@ -194,8 +194,9 @@ impl Analyzer {
     /// left `None` when the search would pass the limits.
     ///
     /// # Errors
-    /// [`Error::StateLimit`] or [`Error::TableLimit`] when the analysis needs
-    /// more than the limits allow.
+    /// [`Error::StateLimit`], [`Error::TableLimit`] or
+    /// [`Error::PeriodSearchLimit`] when the analysis needs more than the
+    /// limits allow.
     pub fn analyze(
         &self,
         position: &Position,
