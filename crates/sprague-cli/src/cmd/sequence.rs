@@ -143,7 +143,7 @@ impl Source {
             ))
             .into(),
             ResumeError::Engine(e) => LibError(e).into(),
-            e => anyhow::anyhow!("cannot resume: {e:?}"),
+            e => UsageError(format!("cannot resume: {e}")).into(),
         })?;
         Ok(Source::Table(Box::new(store)))
     }

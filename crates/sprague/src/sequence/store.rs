@@ -52,10 +52,11 @@ pub struct Store {
 }
 
 /// Why saved values cannot continue a store ([`Store::resume`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ResumeError {
     /// A saved value among the first ones differs from the game's.
+    #[error("the saved G({heap}) is {saved}, but the game's is {expected}")]
     Differs {
         /// The heap.
         heap: u64,
@@ -66,6 +67,10 @@ pub enum ResumeError {
     },
     /// A saved value differs from the one computed from the saved values
     /// before it (`None`: that one would exceed 65,535).
+    #[error(
+        "the saved G({heap}) is {saved}, but from the saved values before it it would be {}",
+        expected.map_or("above 65535".to_string(), |e| e.to_string())
+    )]
     DiffersFromPrefix {
         /// The heap.
         heap: u64,
@@ -75,6 +80,7 @@ pub enum ResumeError {
         expected: Option<u64>,
     },
     /// A saved value is above 65,535, which no table holds.
+    #[error("the saved G({heap}) is {value}, above 65535, which no table holds")]
     TooLarge {
         /// The heap.
         heap: u64,
@@ -82,6 +88,7 @@ pub enum ResumeError {
         value: u64,
     },
     /// Computing the values to check against failed.
+    #[error(transparent)]
     Engine(Error),
 }
 
@@ -270,7 +277,11 @@ impl Store {
     /// [`Limits::max_period_search`] (see [`work`](Store::work)), and a
     /// period is looked for once more where it stops.
     ///
-    /// On error the values computed so far are kept.
+    /// Time: computing the values (see [`crate::sequence`]) plus O(N) for
+    /// each look for a period (O(N) in all, as the looks double); memory 2
+    /// bytes per value and 4 more per value during a look. Constant time
+    /// when G(heap) is known already. On error the values computed so far
+    /// are kept.
     ///
     /// # Errors
     /// [`Error::TableLimit`] when `heap` needs a table past
@@ -304,7 +315,7 @@ impl Store {
             let mut target = heap.min(self.next_check).min(last_allowed);
             if speculative {
                 target = target.min(self.len().saturating_add(SEARCH_STEP - 1));
-                if self.work_to(target) > budget {
+                if self.work(target) > budget {
                     self.look_for_period();
                     if self.found.is_some() {
                         return Ok(());
@@ -375,12 +386,10 @@ impl Store {
 
     /// The work of a table up to heap `last`, as
     /// [`Limits::max_period_search`] counts it: heaps × (largest value + 1),
-    /// with the largest value so far.
+    /// with the largest value in the table so far (saturating at
+    /// `u64::MAX`). A speculative search weighs each step by it before
+    /// computing the step.
     pub fn work(&self, last: u64) -> u64 {
-        self.work_to(last)
-    }
-
-    fn work_to(&self, last: u64) -> u64 {
         last.saturating_add(1)
             .saturating_mul(self.largest.saturating_add(1))
     }
