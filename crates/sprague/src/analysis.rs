@@ -34,15 +34,15 @@ pub struct Limits {
     /// `octal:0.6`). Work is counted as heaps computed × (largest Grundy
     /// value in the table + 1), the breadth of the mex over them; for a game
     /// that splits a heap into three, the limit is divided by
-    /// [`THREE_HEAP_TABLE_DIVISOR`]. Default: 2^25 = 33,554,432, which
+    /// [`THREE_HEAP_TABLE_DIVISOR`]. Default: 2^24 = 16,777,216, which
     /// proves the period 149,459 of `octal:0.16` (524,289 values below 24:
-    /// 12.6 M) and stops Officers near heap 117,000 (values below 292),
-    /// about half a second in a release build.
+    /// 12.6 M) and stops Officers near heap 57,000 (values below 292),
+    /// about 0.2 s in a release build.
     pub max_period_search: u64,
 }
 
-/// The default of [`Limits::max_period_search`]: 2^25.
-pub const DEFAULT_MAX_PERIOD_SEARCH: u64 = 1 << 25;
+/// The default of [`Limits::max_period_search`]: 2^24.
+pub const DEFAULT_MAX_PERIOD_SEARCH: u64 = 1 << 24;
 
 /// The table limit of a game that splits a heap into three is
 /// [`Limits::max_table`] divided by this: such tables cost about n³/1,700
