@@ -453,3 +453,100 @@ fn the_human_view_lists_a_few_moves_and_counts_the_rest() {
         "{text}"
     );
 }
+
+/// A heap past the table limit answers only from a proven period; the
+/// search for one has its own limit, and past it the exit status is 3 with
+/// a message naming --max-period-search (and --max-table when a table up
+/// to the heap could hold it). A small limit keeps the debug test quick.
+#[test]
+fn a_period_search_past_its_limit_exits_3_naming_the_flag() {
+    let stderr = |args: &[&str]| {
+        let out = sprague().args(args).assert().code(3).get_output().clone();
+        assert!(out.stdout.is_empty());
+        String::from_utf8(out.stderr).unwrap()
+    };
+    // Officers (octal:0.6): no period known.
+    let err = stderr(&[
+        "analyze",
+        "octal:0.6 18446744073709551615",
+        "--max-period-search",
+        "20000",
+    ]);
+    assert!(
+        err.starts_with("error: octal:0.6 heap 18446744073709551615"),
+        "{err}"
+    );
+    assert!(err.contains("only a proven period"), "{err}");
+    assert!(err.contains("its limit of 20000"), "{err}");
+    assert_eq!(err.matches("--max-period-search N").count(), 1, "{err}");
+    // No table reaches 2^64 - 1: --max-table is not offered.
+    assert!(!err.contains("--max-table"), "{err}");
+    let err = stderr(&[
+        "analyze",
+        "octal:0.6 100000000",
+        "--max-period-search",
+        "20000",
+    ]);
+    assert!(err.contains("--max-period-search N"), "{err}");
+    assert!(err.contains("--max-table N"), "{err}");
+    // A game that splits a heap into three gets a 500th of the limit.
+    let err = stderr(&[
+        "analyze",
+        "hex:0.8 1000000000000",
+        "--max-period-search",
+        "1000000",
+    ]);
+    assert!(err.contains("its limit of 2000"), "{err}");
+    assert!(err.contains("--max-period-search / 500"), "{err}");
+    // batch takes the flag too, and goes on after the line.
+    sprague()
+        .args(["batch", "--max-period-search", "20000"])
+        .write_stdin("octal:0.6 18446744073709551615\nnim 1\n")
+        .assert()
+        .code(3)
+        .stdout(predicate::function(|out: &str| {
+            let lines: Vec<&str> = out.lines().collect();
+            lines.len() == 2
+                && lines[0].starts_with("error\toctal:0.6 heap 18446744073709551615")
+                && lines[0].contains("--max-period-search N")
+                && lines[1] == "N\tnim 0"
+        }))
+        .stderr(predicate::str::contains("--max-period-search"));
+}
+
+/// A period proven within the search limit answers a heap far past the
+/// table limit: Dawson's Kayles (period 34 from 53, proven from 1,025
+/// values below 10) within a limit of 20,000 and a table limit of 2,000,
+/// and octal:0.156 (period 349 from 3,479) with the default limits.
+#[test]
+fn a_period_found_within_the_search_limit_answers_a_huge_heap() {
+    let a = analyze_json(&[
+        "dawson 18446744073709551615",
+        "--max-table",
+        "2000",
+        "--max-period-search",
+        "20000",
+    ]);
+    assert_eq!(a.basis, "period");
+    let p = 53 + (u64::MAX - 53) % 34;
+    let small = analyze_json(&[&format!("dawson {p}")]);
+    assert_eq!((a.value, a.outcome), (small.value, small.outcome));
+    let a = analyze_json(&["octal:0.156 1000000000000000000"]);
+    assert_eq!(a.basis, "period");
+}
+
+/// With the default limits, Officers stops at the period-search limit and
+/// 0.16's period (149,459, proven from 524,289 values) answers; how long
+/// it takes is measured in the closing note, not here. Run with
+/// `cargo test --release -- --ignored`.
+#[test]
+#[ignore]
+fn heavy_default_period_search_limit() {
+    sprague()
+        .args(["analyze", "octal:0.6 18446744073709551615"])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains("--max-period-search"));
+    let a = analyze_json(&["octal:0.16 1000000000000000000"]);
+    assert_eq!((a.basis.as_str(), a.value), ("period", Some(5)));
+}

@@ -10,7 +10,8 @@ use crate::{
 };
 
 /// Resource limits for analysis. A computation that would pass a limit stops
-/// with an error naming it ([`Error::StateLimit`], [`Error::TableLimit`]).
+/// with an error naming it ([`Error::StateLimit`], [`Error::TableLimit`],
+/// [`Error::PeriodSearchLimit`]).
 ///
 /// ```
 /// let limits = sprague::Limits { max_states: 1_000, ..Default::default() };
@@ -27,7 +28,21 @@ pub struct Limits {
     /// [`THREE_HEAP_TABLE_DIVISOR`]. Default: 10,000,000 (20,000 for
     /// three-heap games).
     pub max_table: u64,
+    /// The most work a search for a period may do to answer a heap past
+    /// the table limit, where only a proven period can give its value (the
+    /// search is speculative: no period may be in reach, as for Officers,
+    /// `octal:0.6`). Work is counted as heaps computed × (largest Grundy
+    /// value in the table + 1), the breadth of the mex over them; for a game
+    /// that splits a heap into three, the limit is divided by
+    /// [`THREE_HEAP_TABLE_DIVISOR`]. Default: 2^24 = 16,777,216, which
+    /// proves the period 149,459 of `octal:0.16` (524,289 values below 24:
+    /// 12.6 M) and stops Officers near heap 57,000 (values below 292),
+    /// about 0.2 s in a release build.
+    pub max_period_search: u64,
 }
+
+/// The default of [`Limits::max_period_search`]: 2^24.
+pub const DEFAULT_MAX_PERIOD_SEARCH: u64 = 1 << 24;
 
 /// The table limit of a game that splits a heap into three is
 /// [`Limits::max_table`] divided by this: such tables cost about n³/1,700
@@ -40,6 +55,7 @@ impl Default for Limits {
         Limits {
             max_states: DEFAULT_MAX_STATES,
             max_table: 10_000_000,
+            max_period_search: DEFAULT_MAX_PERIOD_SEARCH,
         }
     }
 }
@@ -178,8 +194,9 @@ impl Analyzer {
     /// left `None` when the search would pass the limits.
     ///
     /// # Errors
-    /// [`Error::StateLimit`] or [`Error::TableLimit`] when the analysis needs
-    /// more than the limits allow.
+    /// [`Error::StateLimit`], [`Error::TableLimit`] or
+    /// [`Error::PeriodSearchLimit`] when the analysis needs more than the
+    /// limits allow.
     pub fn analyze(
         &self,
         position: &Position,

@@ -253,6 +253,37 @@ pub enum Error {
         /// the reduced one.
         three_heap: bool,
     },
+    /// A heap past the table limit has a value only if a proven period
+    /// gives it, and the search for one stopped at its limit
+    /// ([`Limits::max_period_search`](crate::Limits), divided by
+    /// [`THREE_HEAP_TABLE_DIVISOR`](crate::THREE_HEAP_TABLE_DIVISOR) for
+    /// games that split a heap into three) without proving a period.
+    #[error(
+        "{ruleset} heap {heap}: past the table limit of {table_limit} values only a proven \
+         period gives its Grundy value, and the search for one stopped at its limit of \
+         {limit} (heaps computed × (largest value + 1)) after {searched} values, with no \
+         period proven{}",
+        if *three_heap {
+            " (a game that splits a heap into three gets a 500th of the period search limit)"
+        } else {
+            ""
+        }
+    )]
+    PeriodSearchLimit {
+        /// The ruleset word.
+        ruleset: String,
+        /// The heap size asked for.
+        heap: u64,
+        /// The table limit the heap is past (in heap sizes).
+        table_limit: u64,
+        /// How many values the search computed (the table's length).
+        searched: u64,
+        /// The period search limit that was reached.
+        limit: u64,
+        /// Whether the game splits a heap into three, so that both limits
+        /// are the reduced ones.
+        three_heap: bool,
+    },
     /// A Grundy value above 65,535, the largest a nim-sequence table
     /// stores (2 bytes per value); the computation stopped at that heap.
     #[error(
@@ -294,7 +325,10 @@ impl Error {
     pub fn is_limit(&self) -> bool {
         matches!(
             self,
-            Error::StateLimit { .. } | Error::TableLimit { .. } | Error::TooManyMoves { .. }
+            Error::StateLimit { .. }
+                | Error::TableLimit { .. }
+                | Error::PeriodSearchLimit { .. }
+                | Error::TooManyMoves { .. }
         )
     }
 

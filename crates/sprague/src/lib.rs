@@ -53,7 +53,9 @@ mod solver;
 pub mod takebreak;
 mod verify;
 
-pub use analysis::{Analysis, Analyzer, Limits, SumGame, THREE_HEAP_TABLE_DIVISOR};
+pub use analysis::{
+    Analysis, Analyzer, Limits, SumGame, DEFAULT_MAX_PERIOD_SEARCH, THREE_HEAP_TABLE_DIVISOR,
+};
 pub use basis::Basis;
 pub use error::{Error, ParseError, ParseErrorKind};
 pub use game::Game;

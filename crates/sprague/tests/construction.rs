@@ -80,7 +80,11 @@ proptest! {
         }
         // Analysing within small limits gives an answer or an error, never
         // a panic.
-        let limits = Limits { max_states: 500, max_table: 64 };
+        let limits = Limits {
+            max_states: 500,
+            max_table: 64,
+            max_period_search: 10_000,
+        };
         let _ = Analyzer::new(limits).analyze(&p, Play::Normal, Some(2));
     }
 }

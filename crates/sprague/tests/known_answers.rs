@@ -5,8 +5,6 @@
 //! both conventions and every field compared; all mismatches are listed, with
 //! their line numbers, before the test fails.
 
-use std::time::Instant;
-
 use sprague::{Analyzer, Outcome, Play, Position};
 
 const KNOWN: &str = include_str!("data/known.txt");
@@ -111,17 +109,9 @@ fn every_known_answer_holds() {
     assert!(known.len() >= 90, "only {} known answers", known.len());
     let mut failures = Vec::new();
     for k in &known {
-        let start = Instant::now();
         for why in check(k) {
             failures.push(format!("line {}: {}: {why}", k.line, k.position));
         }
-        let took = start.elapsed();
-        assert!(
-            took.as_secs() < 5,
-            "line {}: {} took {took:?}: mark its costly fields -",
-            k.line,
-            k.position
-        );
     }
     assert!(
         failures.is_empty(),

@@ -316,7 +316,6 @@ fn moore_with_at_most_k_heaps_is_worth_their_sum() {
     // In a sum: the moore component moves to value 5 (576034 -> 5); the
     // nim heap cannot reach 576034.
     let p = pos("moore:2 576034 + nim 5");
-    let start = std::time::Instant::now();
     let a = analyzer.analyze(&p, Play::Normal, None).unwrap();
     assert_eq!(a.value, Some(576034 ^ 5));
     assert_eq!(a.component_values, vec![576034, 5]);
@@ -333,7 +332,6 @@ fn moore_with_at_most_k_heaps_is_worth_their_sum() {
             .unwrap();
         assert_eq!((b.outcome, b.value), (Outcome::P, Some(0)));
     }
-    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
 
     // Two heaps in a sum: value 7 ^ 6 = 1, so the moore component must
     // move to value 7 ^ 1 = 6, leaving 6 tokens in all (the nim heap of 6

@@ -181,6 +181,7 @@ mod tests {
             limits: LimitArgs {
                 max_states: Limits::default().max_states,
                 max_table: Limits::default().max_table,
+                max_period_search: Limits::default().max_period_search,
             },
         };
         let (mut out, mut err) = (Vec::new(), Vec::new());
@@ -221,6 +222,7 @@ mod tests {
             limits: LimitArgs {
                 max_states: Limits::default().max_states,
                 max_table: Limits::default().max_table,
+                max_period_search: Limits::default().max_period_search,
             },
         };
         let (mut out, mut err) = (Vec::new(), Vec::new());

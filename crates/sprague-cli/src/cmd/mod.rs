@@ -57,6 +57,25 @@ impl fmt::Display for LibError {
             sprague::Error::TableLimit { .. } => f.write_str(
                 "; raise the limit with --max-table N (memory grows with it, by 2 bytes a value)",
             ),
+            sprague::Error::PeriodSearchLimit {
+                heap, three_heap, ..
+            } => {
+                f.write_str("; search further with --max-period-search N")?;
+                if *three_heap {
+                    write!(
+                        f,
+                        " (such games get --max-period-search / {})",
+                        sprague::THREE_HEAP_TABLE_DIVISOR
+                    )?;
+                }
+                if *heap < sprague::sequence::MAX_TABLE_LEN {
+                    f.write_str(", or compute the table up to the heap with --max-table N")?;
+                }
+                f.write_str(
+                    " (time grows with it; a game with no known period, such as octal:0.6, \
+                     may have none to find)",
+                )
+            }
             sprague::Error::TooManyMoves { .. } => {
                 f.write_str("; list fewer with --max-moves N (or raise --max-states N)")
             }
@@ -82,6 +101,14 @@ pub struct LimitArgs {
     /// The longest table of nim-values computed for one ruleset, in heap sizes.
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_table)]
     pub max_table: u64,
+    /// The most work spent looking for a period of a nim-sequence to answer
+    /// a heap past --max-table, which only a proven period can answer:
+    /// heaps computed × (largest Grundy value + 1), a 500th of it for games
+    /// that split a heap into three (exit status 3 beyond it). The default
+    /// proves octal:0.16's period (149,459, from 524,289 values) and gives
+    /// up on octal:0.6 (Officers, no period known) within a second.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_period_search)]
+    pub max_period_search: u64,
 }
 
 impl LimitArgs {
@@ -90,6 +117,7 @@ impl LimitArgs {
         Limits {
             max_states: self.max_states,
             max_table: self.max_table,
+            max_period_search: self.max_period_search,
         }
     }
 }

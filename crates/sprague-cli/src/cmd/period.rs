@@ -6,8 +6,8 @@ use std::io::{self, IsTerminal, Write};
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-use sprague::sequence::{period, NimSequence, PeriodReport};
-use sprague::{Limits, Ruleset, THREE_HEAP_TABLE_DIVISOR};
+use sprague::sequence::{store, PeriodReport, Store};
+use sprague::{Limits, Ruleset};
 
 use super::sequence::MethodArg;
 use super::LibError;
@@ -97,11 +97,11 @@ pub fn run(args: Args) -> Result<Exit> {
     } else {
         let moves = super::engine_moves(&ruleset, "period")?;
         let limit = args.limit.unwrap_or(if moves.max_parts() == 3 {
-            Limits::default().max_table / THREE_HEAP_TABLE_DIVISOR
+            store::table_limit(moves, &Limits::default())
         } else {
             1_000_000
         });
-        let mut seq = NimSequence::new(ruleset.word(), moves.clone());
+        let mut store = Store::new(ruleset.word(), moves.clone(), args.method.into());
         let bar = if io::stderr().is_terminal() && limit >= 1 << 14 {
             let bar = ProgressBar::new_spinner();
             bar.set_style(
@@ -112,10 +112,9 @@ pub fn run(args: Args) -> Result<Exit> {
         } else {
             ProgressBar::hidden()
         };
-        let report = period::search(&mut seq, limit, args.method.into(), &mut |n| {
-            bar.set_message(format!("up to heap {n}"));
-        })
-        .map_err(LibError)?;
+        let report = store
+            .search_period(limit, &mut |n| bar.set_message(format!("up to heap {n}")))
+            .map_err(LibError)?;
         bar.finish_and_clear();
         report
     };
@@ -172,12 +171,7 @@ fn human(ruleset: &Ruleset, r: &PeriodReport) -> String {
         (Some(p), Some(proof)) => {
             s += &format!("preperiod:  {}\nperiod:     {}\n", p.preperiod, p.period);
             let (a, b) = proof.window;
-            let formula = match proof.parts {
-                1 if b == a + proof.max_removal => "n0 + t",
-                1 => "max(n0, 1) + t",
-                2 => "2·max(n0, 1) + p + t",
-                _ => "3·max(n0, 1) + 2·p + t",
-            };
+            let formula = proof.window_formula();
             s += &format!(
                 "proven:     yes, by the periodicity theorem of Guy and Smith: G(n + {p}) = G(n) \
                  checked for {a} <= n < {b}\n            (window end {formula}, with t = {t}, \

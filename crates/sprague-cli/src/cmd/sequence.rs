@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressStyle};
-use sprague::sequence::{self, period, Method, NimSequence, Period, MAX_TABLE_LEN};
+use sprague::sequence::{store, Method, ResumeError, Store, MAX_TABLE_LEN};
 use sprague::Ruleset;
 
 use super::{LibError, UsageError};
@@ -96,82 +96,56 @@ impl From<MethodArg> for Method {
 
 /// Values computed and written per step (the file is flushed after each).
 const CHUNK: u64 = 1 << 12;
-/// How many values of a resumed file are checked against the ruleset: the
-/// first ones, and the last ones (each from the file's values before it).
-const CHECKED_ON_RESUME: usize = 2048;
-const CHECKED_AT_END: usize = 64;
-/// Values checked between those, evenly spaced (each costs O(n) with
-/// two-heap splits; with three-heap splits, O(n²), so only heaps up to
-/// `MAX_SAMPLED_THREE_HEAP` are sampled).
-const SAMPLES_ON_RESUME: usize = 128;
-const MAX_SAMPLED_THREE_HEAP: usize = 5_000;
 
 /// Where the values come from.
 enum Source {
     /// A closed form, no table: G(n) = n (Nim, and a lone heap of Moore's
     /// Nim_k or staircase Nim), or a subtraction set that is one range.
     Closed(Ruleset),
-    /// A computed nim-sequence.
-    Table(Box<Table>),
-}
-
-/// A nim-sequence computed so far and, once the periodicity theorem of Guy
-/// and Smith proves it from these values, the period: every later value
-/// follows from it and is not computed.
-struct Table {
-    seq: NimSequence,
-    method: Method,
-    period: Option<Period>,
-    /// The length at which to look for a proven period next (doubling
-    /// from 1,024, as `period` does); `u64::MAX` when no theorem applies.
-    next_check: u64,
-}
-
-impl Table {
-    fn extend_to(&mut self, last: u64) -> Result<(), sprague::Error> {
-        while self.period.is_none() && self.seq.len() <= last {
-            let step_end = last.min(self.next_check.saturating_sub(1));
-            self.seq.extend_to(step_end, self.method)?;
-            if self.seq.len() >= self.next_check {
-                self.period = period::find_proven(self.seq.values(), self.seq.moves()).map(|p| p.0);
-                self.next_check = self.next_check.saturating_mul(2);
-            }
-        }
-        Ok(())
-    }
-
-    fn available(&self) -> u64 {
-        if self.period.is_some() {
-            u64::MAX
-        } else {
-            self.seq.len()
-        }
-    }
-
-    fn get(&self, n: u64) -> u16 {
-        let n = self.period.map_or(n, |p| p.reduce(n));
-        self.seq.values()[n as usize]
-    }
+    /// The library's nim-sequence store: the table, and the period once
+    /// proven (every later value follows from it and is not computed).
+    Table(Box<Store>),
 }
 
 impl Source {
-    fn new(ruleset: &Ruleset, method: Method, start: Vec<u64>) -> Result<Source> {
+    /// The source of `ruleset`'s values, going on from `saved` (the values
+    /// a file holds), which are checked first.
+    fn new(ruleset: &Ruleset, method: Method, saved: &[u64]) -> Result<Source> {
+        let word = ruleset.word();
         if ruleset.closed_heap_value(0).is_some() {
+            for (i, &v) in saved.iter().enumerate().take(CHECKED_CLOSED) {
+                let want = ruleset.closed_heap_value(i as u64).unwrap_or(0);
+                if v != want {
+                    return Err(differs(word, i as u64, v, want).into());
+                }
+            }
             return Ok(Source::Closed(ruleset.clone()));
         }
         let moves = super::engine_moves(ruleset, "sequence")?;
-        let next_check = if moves.periodicity_theorem_applies() {
-            1024
-        } else {
-            u64::MAX
-        };
-        let values = start.into_iter().map(|v| v as u16).collect();
-        Ok(Source::Table(Box::new(Table {
-            seq: NimSequence::from_values(ruleset.word(), moves.clone(), values),
-            method,
-            period: None,
-            next_check,
-        })))
+        let store = Store::resume(word, moves.clone(), method, saved).map_err(|e| match e {
+            ResumeError::Differs {
+                heap,
+                saved,
+                expected,
+            } => anyhow::Error::from(differs(word, heap, saved, expected)),
+            ResumeError::DiffersFromPrefix {
+                heap,
+                saved,
+                expected,
+            } => UsageError(format!(
+                "cannot resume: the file does not hold the values of {word}: \
+                 from its values before it, G({heap}) would be {}, but the file has {saved}",
+                expected.map_or("above 65535".to_string(), |w| w.to_string()),
+            ))
+            .into(),
+            ResumeError::TooLarge { .. } => UsageError(format!(
+                "cannot resume: the file holds a value above 65535, which no {word} table has"
+            ))
+            .into(),
+            ResumeError::Engine(e) => LibError(e).into(),
+            e => UsageError(format!("cannot resume: {e}")).into(),
+        })?;
+        Ok(Source::Table(Box::new(store)))
     }
 
     /// Makes G(0..=last) available; on error, the values before the failing
@@ -179,24 +153,37 @@ impl Source {
     fn extend_to(&mut self, last: u64) -> Result<(), sprague::Error> {
         match self {
             Source::Closed(_) => Ok(()),
-            Source::Table(t) => t.extend_to(last),
+            Source::Table(t) => t.ensure(last, &store::unlimited()),
         }
     }
 
-    /// How many values are available (`u64::MAX` for a closed form).
+    /// How many values are available (`u64::MAX` for a closed form or a
+    /// proven period).
     fn available(&self) -> u64 {
         match self {
             Source::Closed(_) => u64::MAX,
-            Source::Table(t) => t.available(),
+            Source::Table(t) => t.known(),
         }
     }
 
     fn get(&self, n: u64) -> u64 {
         match self {
-            Source::Closed(r) => r.closed_heap_value(n).unwrap_or(0),
-            Source::Table(t) => t.get(n) as u64,
+            Source::Closed(r) => r.closed_heap_value(n),
+            Source::Table(t) => t.get(n),
         }
+        .unwrap_or(0)
     }
+}
+
+/// How many values of a resumed file are checked against a closed form.
+const CHECKED_CLOSED: usize = 2048;
+
+/// The refusal of a file whose G(heap) is `saved` where the game has `want`.
+fn differs(word: &str, heap: u64, saved: u64, want: u64) -> UsageError {
+    UsageError(format!(
+        "cannot resume: the file does not hold the values of {word}: \
+         it has G({heap}) = {saved}, but {word} has G({heap}) = {want}"
+    ))
 }
 
 /// Writes values in one format, a chunk at a time.
@@ -494,11 +481,7 @@ pub fn run(args: Args) -> Result<Exit> {
         None => "standard output".to_string(),
     };
     let cannot_write = || format!("cannot write {destination}");
-    let mut source = Source::new(&ruleset, method, Vec::new())?;
-    check_resumed(&mut source, &start.values, ruleset.word())?;
-    if let Source::Table(..) = source {
-        source = Source::new(&ruleset, method, start.values.clone())?;
-    }
+    let mut source = Source::new(&ruleset, method, &start.values)?;
     if !start.has_header {
         out.write_all(emitter.header().as_bytes())
             .with_context(cannot_write)?;
@@ -546,75 +529,6 @@ fn no_values() -> Resumed {
         keep: 0,
         has_header: false,
     }
-}
-
-/// Checks that the first values a file holds are the ruleset's.
-fn check_resumed(source: &mut Source, values: &[u64], word: &str) -> Result<()> {
-    let n = values.len().min(CHECKED_ON_RESUME);
-    if n == 0 {
-        return Ok(());
-    }
-    source.extend_to(n as u64 - 1).map_err(LibError)?;
-    for (i, &v) in values[..n].iter().enumerate() {
-        let want = source.get(i as u64);
-        if v != want {
-            return Err(UsageError(format!(
-                "cannot resume: the file does not hold the values of {word}: \
-                 it has G({i}) = {v}, but {word} has G({i}) = {want}"
-            ))
-            .into());
-        }
-    }
-    if !matches!(source, Source::Closed(_)) && values.iter().any(|&v| v > u16::MAX as u64) {
-        return Err(UsageError(format!(
-            "cannot resume: the file holds a value above 65535, which no {word} table has"
-        ))
-        .into());
-    }
-    let Source::Table(t) = source else {
-        return Ok(());
-    };
-    let small: Vec<u16> = values.iter().map(|&v| v as u16).collect();
-    // Values spread over the file, each by the definition from the file's
-    // values before it: a file of another game that agrees at first is
-    // caught here (a single value changed by hand may not be).
-    let moves = t.seq.moves();
-    let span = values.len().saturating_sub(n + CHECKED_AT_END);
-    for i in 1..=SAMPLES_ON_RESUME {
-        let heap = n + span * i / (SAMPLES_ON_RESUME + 1);
-        if span == 0 || (moves.max_parts() == 3 && heap > MAX_SAMPLED_THREE_HEAP) {
-            break;
-        }
-        let want = sequence::value_by_definition(moves, &small, heap);
-        if want != Some(small[heap]) {
-            return Err(UsageError(format!(
-                "cannot resume: the file does not hold the values of {word}: \
-                 from its values before it, G({heap}) would be {}, but the file has {}",
-                want.map_or("above 65535".to_string(), |w| w.to_string()),
-                values[heap]
-            ))
-            .into());
-        }
-    }
-    // The last values, each computed from the file's values before it.
-    let from = values.len().saturating_sub(CHECKED_AT_END).max(n);
-    if from < values.len() {
-        let prefix = small[..from].to_vec();
-        let mut seq = NimSequence::from_values(word, t.seq.moves().clone(), prefix);
-        seq.extend_to(values.len() as u64 - 1, t.method)
-            .map_err(LibError)?;
-        for (i, &v) in values.iter().enumerate().skip(from) {
-            let want = seq.values()[i];
-            if v != want as u64 {
-                return Err(UsageError(format!(
-                    "cannot resume: the file does not hold the values of {word}: \
-                     from its values before it, G({i}) would be {want}, but the file has {v}"
-                ))
-                .into());
-            }
-        }
-    }
-    Ok(())
 }
 
 /// A progress bar on stderr for runs long enough to want one, hidden when

@@ -304,9 +304,11 @@ impl Ruleset {
     ///
     /// # Errors
     /// [`Error::TableLimit`] when the value needs a table longer than
-    /// `limits.max_table`; [`Error::ValueOverflow`] when a value in the
-    /// table would not fit; [`Error::Internal`] for a ruleset whose heaps
-    /// are not games of their own (Wythoff's game).
+    /// `limits.max_table`; [`Error::PeriodSearchLimit`] when a heap past it
+    /// has no period proven within `limits.max_period_search`;
+    /// [`Error::ValueOverflow`] when a value in the table would not fit;
+    /// [`Error::Internal`] for a ruleset whose heaps are not games of their
+    /// own (Wythoff's game).
     pub fn heap_value(&self, heap: u64, limits: &Limits) -> Result<u64, Error> {
         if let Some(g) = self.closed_heap_value(heap) {
             return Ok(g);

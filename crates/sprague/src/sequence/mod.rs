@@ -64,6 +64,7 @@
 pub mod period;
 mod rare;
 mod simd;
+pub mod store;
 pub(crate) mod table;
 mod triples;
 
@@ -71,6 +72,7 @@ use crate::takebreak::{largest_smaller_part, MoveSet};
 use crate::Error;
 
 pub use period::{Period, PeriodReport, Proof};
+pub use store::{ResumeError, Store};
 
 /// Bytes used to store one Grundy value in a nim-sequence table.
 pub const BYTES_PER_VALUE: usize = std::mem::size_of::<u16>();

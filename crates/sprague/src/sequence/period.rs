@@ -190,9 +190,11 @@ fn reversed_z_function(values: &[u16]) -> Vec<u32> {
     z
 }
 
-/// Computes the nim-sequence `seq` further, doubling its length from 1,024
-/// values, until the periodicity theorem proves a period or the values
-/// reach heap `limit`. When no theorem applies nothing is computed.
+/// Computes the nim-sequence `seq` further until the periodicity theorem
+/// proves a period or the values reach heap `limit`, looking for one at
+/// heaps 1,024, 2,048, ... and at `limit` (as
+/// [`Store::search_period`](super::Store::search_period) does). When no
+/// theorem applies nothing is computed.
 ///
 /// `progress` is called with the last heap computed after each step.
 ///
@@ -204,32 +206,7 @@ pub fn search(
     method: Method,
     progress: &mut dyn FnMut(u64),
 ) -> Result<PeriodReport, Error> {
-    let applies = seq.moves().periodicity_theorem_applies();
-    let mut report = PeriodReport {
-        period: None,
-        proof: None,
-        checked_to: seq.len().saturating_sub(1),
-        theorem_applies: applies,
-    };
-    if !applies {
-        report.checked_to = 0;
-        return Ok(report);
-    }
-    let mut target = seq.len().max(1024).min(limit);
-    loop {
-        seq.extend_to(target, method)?;
-        report.checked_to = target;
-        progress(target);
-        if let Some((period, proof)) = find_proven(&seq.values()[..=target as usize], seq.moves()) {
-            report.period = Some(period);
-            report.proof = Some(proof);
-            return Ok(report);
-        }
-        if target >= limit {
-            return Ok(report);
-        }
-        target = target.saturating_mul(2).min(limit);
-    }
+    super::store::search_sequence(seq, limit, method, progress)
 }
 
 #[cfg(test)]

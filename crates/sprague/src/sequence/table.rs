@@ -1,25 +1,16 @@
-//! The nim-sequence table kept with a ruleset, shared by its clones, and
-//! the proven period that lets any `u64` heap answer at once.
+//! The nim-sequence [`Store`] kept with a ruleset, shared by its clones,
+//! and the lookups the ruleset's moves read it through.
 
 use std::sync::Mutex;
 
-use super::{period, Method, NimSequence, Period};
+use super::{Method, Period, Store};
 use crate::takebreak::MoveSet;
 use crate::{Error, Limits};
-
-/// Below this heap the table is simply computed up to the heap asked for.
-const SMALL: u64 = 4096;
 
 /// A nim-sequence computed on demand, with its period once proven.
 #[derive(Default)]
 pub(crate) struct SharedTable {
-    state: Mutex<State>,
-}
-
-#[derive(Default)]
-struct State {
-    seq: Option<NimSequence>,
-    period: Option<Period>,
+    store: Mutex<Option<Store>>,
 }
 
 /// Read access to the values: the table, and the period beyond it.
@@ -57,11 +48,8 @@ impl<'a> Lookup<'a> {
 }
 
 impl SharedTable {
-    /// Runs `f` with the values known for every heap up to `heap`:
-    /// from the table when `heap` is in it; otherwise, for games where the
-    /// periodicity theorem applies, the table is doubled (within
-    /// `limits.max_table`) until a period is proven or it reaches `heap`;
-    /// for other games it is computed up to `heap`.
+    /// Runs `f` with the values known for every heap up to `heap`, as
+    /// [`Store::ensure`] makes them known within `limits`.
     ///
     /// `f` runs with the table locked: it must not ask this table again.
     pub(crate) fn with<R>(
@@ -72,55 +60,9 @@ impl SharedTable {
         limits: &Limits,
         f: impl FnOnce(&Lookup<'_>) -> R,
     ) -> Result<R, Error> {
-        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        let State { seq, period } = &mut *state;
-        let seq = seq.get_or_insert_with(|| NimSequence::new(word, moves.clone()));
-        if heap >= seq.len() && period.is_none() {
-            *period = extend(seq, heap, limits)?;
-        }
-        Ok(f(&Lookup::new(seq.values(), *period)))
-    }
-}
-
-/// Extends `seq` so that G(heap) is known: returns the proven period when
-/// one was needed and found.
-fn extend(seq: &mut NimSequence, heap: u64, limits: &Limits) -> Result<Option<Period>, Error> {
-    let name = seq.name().to_string();
-    let three_heap = seq.moves().max_parts() == 3;
-    let max_table = if three_heap {
-        limits.max_table / crate::analysis::THREE_HEAP_TABLE_DIVISOR
-    } else {
-        limits.max_table
-    };
-    let limit = max_table.min(super::MAX_TABLE_LEN);
-    let too_far = || Error::TableLimit {
-        ruleset: name.clone(),
-        heap,
-        limit,
-        three_heap,
-    };
-    let last_allowed = match limit.checked_sub(1) {
-        Some(last) => last,
-        None => return Err(too_far()),
-    };
-    if !seq.moves().periodicity_theorem_applies() || heap < SMALL {
-        if heap > last_allowed {
-            return Err(too_far());
-        }
-        seq.extend_to(heap, Method::Fast)?;
-        return Ok(None);
-    }
-    loop {
-        let target = (seq.len().max(SMALL) * 2 - 1).min(heap).min(last_allowed);
-        seq.extend_to(target, Method::Fast)?;
-        if let Some((p, _)) = period::find_proven(seq.values(), seq.moves()) {
-            return Ok(Some(p));
-        }
-        if heap < seq.len() {
-            return Ok(None);
-        }
-        if target >= last_allowed {
-            return Err(too_far());
-        }
+        let mut state = self.store.lock().unwrap_or_else(|e| e.into_inner());
+        let store = state.get_or_insert_with(|| Store::new(word, moves.clone(), Method::Fast));
+        store.ensure(heap, limits)?;
+        Ok(f(&super::store::lookup(store)))
     }
 }

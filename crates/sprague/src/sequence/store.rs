@@ -1,0 +1,626 @@
+//! [`Store`]: the one place that grows a nim-sequence until the periodicity
+//! theorem of Guy and Smith proves a period, and then answers any `u64`
+//! heap from the table or the period.
+//!
+//! `analyze` (through the table a [`Ruleset`](crate::Ruleset) keeps),
+//! `sequence` and `period` all go through it, so they compute the same
+//! values in the same steps and look for a period at the same points: each
+//! time the table reaches heap 1,024, 2,048, 4,096, ... (the proof costs
+//! O(N), so looking after every doubling costs O(N) in all).
+//!
+//! Values are read from the engine only through the few helpers at the end
+//! of this file, so that a change of their width touches one place.
+
+use super::{period, Method, NimSequence, Period, PeriodReport, Proof, MAX_TABLE_LEN};
+use crate::takebreak::MoveSet;
+use crate::{Error, Limits, THREE_HEAP_TABLE_DIVISOR};
+
+/// The first heap at which a period is looked for; the next ones double it.
+pub const FIRST_CHECK: u64 = 1024;
+
+/// Heaps computed per step of a speculative period search: its work is
+/// weighed against [`Limits::max_period_search`] before each step.
+const SEARCH_STEP: u64 = 4096;
+
+/// A nim-sequence computed so far and, once proven, its period.
+///
+/// Extending is incremental ([`Store::ensure`] goes on from where the table
+/// stops; [`Store::search_period`] reports each step to a callback), and a
+/// store can start from values saved before ([`Store::resume`], as
+/// `sequence --resume` does). The store does no I/O.
+///
+/// ```
+/// use sprague::sequence::{Method, Store};
+/// use sprague::takebreak::TakeBreakCode;
+/// use sprague::Limits;
+/// let kayles = TakeBreakCode::parse_octal("0.77").unwrap().move_set();
+/// let mut store = Store::new("kayles", kayles, Method::Fast);
+/// store.ensure(u64::MAX, &Limits::default())?; // proves the period 12 from 71
+/// assert_eq!(store.period().map(|p| (p.preperiod, p.period)), Some((71, 12)));
+/// assert_eq!(store.get(u64::MAX), store.get(71 + (u64::MAX - 71) % 12));
+/// assert_eq!(store.get(11), Some(6));
+/// # Ok::<(), sprague::Error>(())
+/// ```
+pub struct Store {
+    seq: NimSequence,
+    method: Method,
+    found: Option<(Period, Proof)>,
+    /// The heap at which to look for a period next.
+    next_check: u64,
+    /// The largest value in the table.
+    largest: u64,
+}
+
+/// Why saved values cannot continue a store ([`Store::resume`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ResumeError {
+    /// A saved value among the first ones differs from the game's.
+    #[error("the saved G({heap}) is {saved}, but the game's is {expected}")]
+    Differs {
+        /// The heap.
+        heap: u64,
+        /// The saved value.
+        saved: u64,
+        /// The game's value.
+        expected: u64,
+    },
+    /// A saved value differs from the one computed from the saved values
+    /// before it (`None`: that one would exceed 65,535).
+    #[error(
+        "the saved G({heap}) is {saved}, but from the saved values before it it would be {}",
+        expected.map_or("above 65535".to_string(), |e| e.to_string())
+    )]
+    DiffersFromPrefix {
+        /// The heap.
+        heap: u64,
+        /// The saved value.
+        saved: u64,
+        /// The value computed from the saved values before it.
+        expected: Option<u64>,
+    },
+    /// A saved value is above 65,535, which no table holds.
+    #[error("the saved G({heap}) is {value}, above 65535, which no table holds")]
+    TooLarge {
+        /// The heap.
+        heap: u64,
+        /// The saved value.
+        value: u64,
+    },
+    /// Computing the values to check against failed.
+    #[error(transparent)]
+    Engine(Error),
+}
+
+/// How many saved values [`Store::resume`] checks at the start (against
+/// the game's), at the end (each from the saved values before it), and in
+/// between (evenly spaced, by the definition).
+const RESUME_FIRST: usize = 2048;
+const RESUME_LAST: usize = 64;
+const RESUME_SAMPLES: usize = 128;
+/// With three-heap splits a value by the definition costs O(n²): only
+/// heaps up to this are sampled.
+const RESUME_MAX_SAMPLED_THREE_HEAP: usize = 5_000;
+
+impl Store {
+    /// An empty store for the game with these moves; `name` (the ruleset
+    /// word) is used in error messages. No value is computed yet.
+    pub fn new(name: &str, moves: MoveSet, method: Method) -> Store {
+        Store::from_sequence(NimSequence::new(name, moves), method)
+    }
+
+    /// A store that goes on from `seq` (its values are trusted). The period
+    /// is looked for at the first step that computes anything.
+    pub fn from_sequence(seq: NimSequence, method: Method) -> Store {
+        let largest = largest_from(&seq, 0);
+        Store {
+            seq,
+            method,
+            found: None,
+            next_check: FIRST_CHECK,
+            largest,
+        }
+    }
+
+    /// A store that goes on from `values` = G(0), G(1), ... saved by an
+    /// earlier run, after checking them: the first 2,048 against the game's,
+    /// 128 spread between by the definition from the saved values before
+    /// each, and the last 64 computed from the saved values before them (a
+    /// value changed by hand elsewhere is not noticed).
+    ///
+    /// Time: O(N) for N values with two-heap splits (the samples cost O(n)
+    /// each), plus the first 2,048 values.
+    ///
+    /// # Errors
+    /// A [`ResumeError`] saying which value differs, or is too large.
+    pub fn resume(
+        name: &str,
+        moves: MoveSet,
+        method: Method,
+        values: &[u64],
+    ) -> Result<Store, ResumeError> {
+        let mut fresh = Store::new(name, moves, method);
+        let n = values.len().min(RESUME_FIRST);
+        if n == 0 {
+            return Ok(fresh);
+        }
+        fresh
+            .ensure(n as u64 - 1, &unlimited())
+            .map_err(ResumeError::Engine)?;
+        for (i, &saved) in values[..n].iter().enumerate() {
+            let expected = fresh.get(i as u64).unwrap_or(0);
+            if saved != expected {
+                return Err(ResumeError::Differs {
+                    heap: i as u64,
+                    saved,
+                    expected,
+                });
+            }
+        }
+        let mut small = Vec::with_capacity(values.len());
+        for (i, &v) in values.iter().enumerate() {
+            match u16::try_from(v) {
+                Ok(v) => small.push(v),
+                Err(_) => {
+                    return Err(ResumeError::TooLarge {
+                        heap: i as u64,
+                        value: v,
+                    })
+                }
+            }
+        }
+        let moves = fresh.seq.moves().clone();
+        let span = values.len().saturating_sub(n + RESUME_LAST);
+        for i in 1..=RESUME_SAMPLES {
+            let heap = n + span * i / (RESUME_SAMPLES + 1);
+            if span == 0 || (moves.max_parts() == 3 && heap > RESUME_MAX_SAMPLED_THREE_HEAP) {
+                break;
+            }
+            let want = super::value_by_definition(&moves, &small, heap);
+            if want != Some(small[heap]) {
+                return Err(ResumeError::DiffersFromPrefix {
+                    heap: heap as u64,
+                    saved: values[heap],
+                    expected: want.map(u64::from),
+                });
+            }
+        }
+        let from = values.len().saturating_sub(RESUME_LAST).max(n);
+        if from < values.len() {
+            let mut seq = NimSequence::from_values(name, moves.clone(), small[..from].to_vec());
+            seq.extend_to(values.len() as u64 - 1, method)
+                .map_err(ResumeError::Engine)?;
+            for (i, &saved) in values.iter().enumerate().skip(from) {
+                let expected = value(&seq, i);
+                if saved != expected {
+                    return Err(ResumeError::DiffersFromPrefix {
+                        heap: i as u64,
+                        saved,
+                        expected: Some(expected),
+                    });
+                }
+            }
+        }
+        let seq = NimSequence::from_values(name, moves, small);
+        Ok(Store::from_sequence(seq, method))
+    }
+
+    /// The values computed so far: G(0), ..., G(len - 1).
+    pub fn sequence(&self) -> &NimSequence {
+        &self.seq
+    }
+
+    /// Takes the computed sequence out.
+    pub fn into_sequence(self) -> NimSequence {
+        self.seq
+    }
+
+    /// The number of values in the table.
+    pub fn len(&self) -> u64 {
+        self.seq.len()
+    }
+
+    /// Whether no value has been computed yet.
+    pub fn is_empty(&self) -> bool {
+        self.seq.is_empty()
+    }
+
+    /// The moves of the game.
+    pub fn moves(&self) -> &MoveSet {
+        self.seq.moves()
+    }
+
+    /// The proven period, once found.
+    pub fn period(&self) -> Option<Period> {
+        self.found.map(|f| f.0)
+    }
+
+    /// The proof of the period, once found.
+    pub fn proof(&self) -> Option<Proof> {
+        self.found.map(|f| f.1)
+    }
+
+    /// Whether a periodicity theorem applies to the game (otherwise no
+    /// period is ever claimed and values are computed up to the heap).
+    pub fn theorem_applies(&self) -> bool {
+        self.seq.moves().periodicity_theorem_applies()
+    }
+
+    /// G(heap), from the table or, past it, from the proven period; `None`
+    /// when neither gives it yet. Constant time.
+    pub fn get(&self, heap: u64) -> Option<u64> {
+        let h = self.found.map_or(heap, |(p, _)| p.reduce(heap));
+        (h < self.seq.len()).then(|| value(&self.seq, h as usize))
+    }
+
+    /// Whether G(heap) is in the table (rather than given by the period).
+    pub fn in_table(&self, heap: u64) -> bool {
+        heap < self.seq.len()
+    }
+
+    /// How many heaps from 0 have a value now: the table's length, or
+    /// `u64::MAX` (all of them) once a period is proven.
+    pub fn known(&self) -> u64 {
+        if self.found.is_some() {
+            u64::MAX
+        } else {
+            self.seq.len()
+        }
+    }
+
+    /// Computes what G(heap) needs. Where no periodicity theorem applies,
+    /// the table up to `heap`. Otherwise the table grows towards `heap` and
+    /// a period is looked for each time it reaches heap 1,024, 2,048, ...;
+    /// it stops as soon as `heap` is in the table or a period is proven.
+    /// A heap past the table limit can only be answered by a period: that
+    /// search goes in steps of 4,096 heaps within
+    /// [`Limits::max_period_search`] (see [`work`](Store::work)), and a
+    /// period is looked for once more where it stops.
+    ///
+    /// Time: computing the values (see [`crate::sequence`]) plus O(N) for
+    /// each look for a period (O(N) in all, as the looks double); memory 2
+    /// bytes per value and 4 more per value during a look. Constant time
+    /// when G(heap) is known already. On error the values computed so far
+    /// are kept.
+    ///
+    /// # Errors
+    /// [`Error::TableLimit`] when `heap` needs a table past
+    /// `limits.max_table` ([`table_limit`]); [`Error::PeriodSearchLimit`]
+    /// when the period search for a heap past it reaches its limit;
+    /// [`Error::ValueOverflow`] when a value exceeds 65,535.
+    pub fn ensure(&mut self, heap: u64, limits: &Limits) -> Result<(), Error> {
+        if self.get(heap).is_some() {
+            return Ok(());
+        }
+        let three_heap = self.seq.moves().max_parts() == 3;
+        let limit = table_limit(self.seq.moves(), limits);
+        let too_far = |store: &Store| Error::TableLimit {
+            ruleset: store.seq.name().to_string(),
+            heap,
+            limit,
+            three_heap,
+        };
+        let Some(last_allowed) = limit.checked_sub(1) else {
+            return Err(too_far(self));
+        };
+        if !self.theorem_applies() {
+            if heap > last_allowed {
+                return Err(too_far(self));
+            }
+            return self.compute_to(heap);
+        }
+        let speculative = heap > last_allowed;
+        let budget = period_search_limit(self.seq.moves(), limits);
+        loop {
+            let mut target = heap.min(self.next_check).min(last_allowed);
+            if speculative {
+                target = target.min(self.len().saturating_add(SEARCH_STEP - 1));
+                if self.work(target) > budget {
+                    self.look_for_period();
+                    if self.found.is_some() {
+                        return Ok(());
+                    }
+                    return Err(Error::PeriodSearchLimit {
+                        ruleset: self.seq.name().to_string(),
+                        heap,
+                        table_limit: limit,
+                        searched: self.len(),
+                        limit: budget,
+                        three_heap,
+                    });
+                }
+            }
+            self.compute_to(target)?;
+            if self.get(heap).is_some() {
+                return Ok(());
+            }
+            if target >= last_allowed {
+                self.look_for_period();
+                if self.found.is_some() {
+                    return Ok(());
+                }
+                return Err(too_far(self));
+            }
+        }
+    }
+
+    /// Computes values until the periodicity theorem proves a period or the
+    /// table reaches heap `limit`, looking for one at heaps 1,024, 2,048,
+    /// ... and at `limit`; `progress` is called with the last heap computed
+    /// after each step. Where no theorem applies nothing is computed
+    /// (`checked_to` is 0). Not bounded by [`Limits`]: `limit` is the bound.
+    ///
+    /// Time O(N) for the proofs on top of computing N values.
+    ///
+    /// # Errors
+    /// [`Error::ValueOverflow`] when a value exceeds 65,535;
+    /// [`Error::TableLimit`] when `limit` is [`MAX_TABLE_LEN`] or more.
+    pub fn search_period(
+        &mut self,
+        limit: u64,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<PeriodReport, Error> {
+        let mut report = PeriodReport {
+            period: None,
+            proof: None,
+            checked_to: 0,
+            theorem_applies: self.theorem_applies(),
+        };
+        if !report.theorem_applies {
+            return Ok(report);
+        }
+        while self.found.is_none() {
+            let target = self.next_check.min(limit);
+            self.compute_to(target)?;
+            progress(target);
+            if target >= limit {
+                self.look_for_period();
+                break;
+            }
+        }
+        report.checked_to = self.len().saturating_sub(1);
+        report.period = self.period();
+        report.proof = self.proof();
+        Ok(report)
+    }
+
+    /// The work of a table up to heap `last`, as
+    /// [`Limits::max_period_search`] counts it: heaps × (largest value + 1),
+    /// with the largest value in the table so far (saturating at
+    /// `u64::MAX`). A speculative search weighs each step by it before
+    /// computing the step.
+    pub fn work(&self, last: u64) -> u64 {
+        last.saturating_add(1)
+            .saturating_mul(self.largest.saturating_add(1))
+    }
+
+    /// Extends the table to heap `last` (nothing when it is there), and
+    /// looks for a period when the table passes the next check point.
+    fn compute_to(&mut self, last: u64) -> Result<(), Error> {
+        let before = self.seq.len() as usize;
+        let result = self.seq.extend_to(last, self.method);
+        self.largest = self.largest.max(largest_from(&self.seq, before));
+        if self.seq.len() > self.next_check {
+            self.look_for_period();
+        }
+        result
+    }
+
+    /// Looks for a proven period in the whole table, and sets the next
+    /// check point past it.
+    fn look_for_period(&mut self) {
+        if self.found.is_none() && self.theorem_applies() {
+            self.found = proven(&self.seq);
+        }
+        let last = self.seq.len().saturating_sub(1);
+        while self.next_check <= last {
+            self.next_check = self.next_check.saturating_mul(2);
+        }
+    }
+}
+
+/// The table limit of a game with these moves: `limits.max_table`, divided
+/// by [`THREE_HEAP_TABLE_DIVISOR`] for games that split a heap into three,
+/// and at most [`MAX_TABLE_LEN`].
+pub fn table_limit(moves: &MoveSet, limits: &Limits) -> u64 {
+    let limit = if moves.max_parts() == 3 {
+        limits.max_table / THREE_HEAP_TABLE_DIVISOR
+    } else {
+        limits.max_table
+    };
+    limit.min(MAX_TABLE_LEN)
+}
+
+/// The period search limit of a game with these moves:
+/// `limits.max_period_search`, divided by [`THREE_HEAP_TABLE_DIVISOR`] for
+/// games that split a heap into three.
+pub fn period_search_limit(moves: &MoveSet, limits: &Limits) -> u64 {
+    if moves.max_parts() == 3 {
+        limits.max_period_search / THREE_HEAP_TABLE_DIVISOR
+    } else {
+        limits.max_period_search
+    }
+}
+
+/// Limits that never stop a store short of [`MAX_TABLE_LEN`].
+pub fn unlimited() -> Limits {
+    Limits {
+        max_table: u64::MAX,
+        max_period_search: u64::MAX,
+        ..Limits::default()
+    }
+}
+
+/// `period::search` on a bare sequence: the sequence goes through a store
+/// and comes back with the values computed.
+pub(crate) fn search_sequence(
+    seq: &mut NimSequence,
+    limit: u64,
+    method: Method,
+    progress: &mut dyn FnMut(u64),
+) -> Result<PeriodReport, Error> {
+    let empty = NimSequence::new(seq.name(), seq.moves().clone());
+    let mut store = Store::from_sequence(std::mem::replace(seq, empty), method);
+    let report = store.search_period(limit, progress);
+    *seq = store.into_sequence();
+    report
+}
+
+impl Proof {
+    /// The window end of the proof as a formula in n0 (the preperiod), p
+    /// (the period) and t (the most tokens one move removes): `n0 + t` for
+    /// subtraction games, `max(n0, 1) + t`, `2·max(n0, 1) + p + t` for
+    /// two-heap splits, `3·max(n0, 1) + 2·p + t` for three-heap splits.
+    pub fn window_formula(&self) -> &'static str {
+        let (a, b) = self.window;
+        match self.parts {
+            1 if b == a.saturating_add(self.max_removal) => "n0 + t",
+            1 => "max(n0, 1) + t",
+            2 => "2·max(n0, 1) + p + t",
+            _ => "3·max(n0, 1) + 2·p + t",
+        }
+    }
+}
+
+// The engine's values are read only here.
+
+/// G(heap) from the table (`heap` is in it).
+fn value(seq: &NimSequence, heap: usize) -> u64 {
+    u64::from(seq.values()[heap])
+}
+
+/// The largest value from heap `from` on (0 when there is none).
+fn largest_from(seq: &NimSequence, from: usize) -> u64 {
+    seq.values()
+        .get(from..)
+        .and_then(|v| v.iter().max())
+        .map_or(0, |&v| u64::from(v))
+}
+
+/// The least period the table proves, with its proof.
+fn proven(seq: &NimSequence) -> Option<(Period, Proof)> {
+    period::find_proven(seq.values(), seq.moves())
+}
+
+/// The table and the period as the ruleset's lookups read them.
+pub(crate) fn lookup(store: &Store) -> super::table::Lookup<'_> {
+    super::table::Lookup::new(store.seq.values(), store.period())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::takebreak::TakeBreakCode;
+
+    fn octal(code: &str) -> MoveSet {
+        TakeBreakCode::parse_octal(code).unwrap().move_set()
+    }
+
+    fn limits(max_table: u64, max_period_search: u64) -> Limits {
+        Limits {
+            max_table,
+            max_period_search,
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn a_heap_in_reach_is_computed_and_a_period_answers_the_rest() {
+        let mut s = Store::new("kayles", octal("0.77"), Method::Fast);
+        s.ensure(100, &Limits::default()).unwrap();
+        assert_eq!((s.len(), s.period()), (101, None));
+        assert!(s.in_table(100) && !s.in_table(101));
+        s.ensure(5000, &Limits::default()).unwrap();
+        // The period is looked for at heap 1,024, and proven there.
+        assert_eq!(s.len(), 1025);
+        assert_eq!(s.known(), u64::MAX);
+        assert_eq!(s.get(5000), s.get(71 + (5000 - 71) % 12));
+    }
+
+    #[test]
+    fn past_the_table_limit_the_search_has_its_own_limit() {
+        // Officers: no period known; the search stops at its limit.
+        let mut s = Store::new("octal:0.6", octal("0.6"), Method::Fast);
+        let e = s.ensure(u64::MAX, &limits(1_000_000, 200_000)).unwrap_err();
+        let Error::PeriodSearchLimit {
+            searched,
+            limit,
+            table_limit,
+            ..
+        } = e
+        else {
+            panic!("{e:?}")
+        };
+        assert_eq!((limit, table_limit), (200_000, 1_000_000));
+        assert!(searched > 1000 && searched <= 200_000, "{searched}");
+        // Again: it stops at once, the table kept.
+        let len = s.len();
+        assert!(s.ensure(u64::MAX, &limits(1_000_000, 200_000)).is_err());
+        assert_eq!(s.len(), len);
+        // A heap within the table limit is computed whatever the search limit.
+        s.ensure(len + 10, &limits(1_000_000, 0)).unwrap();
+        // The table limit comes first when it is smaller.
+        let mut s = Store::new("octal:0.6", octal("0.6"), Method::Fast);
+        let e = s.ensure(u64::MAX, &limits(500, 1 << 40)).unwrap_err();
+        assert!(matches!(e, Error::TableLimit { limit: 500, .. }), "{e:?}");
+        assert_eq!(s.len(), 500);
+    }
+
+    #[test]
+    fn a_period_found_within_the_search_limit_answers_any_heap() {
+        let mut s = Store::new("dawson", octal("0.07"), Method::Fast);
+        s.ensure(u64::MAX, &limits(2000, 20_000)).unwrap();
+        assert_eq!(s.period().map(|p| p.period), Some(34));
+        // A period is looked for once more where the search stops: 300
+        // values of 0.137 prove its period 34 from 52 (window end
+        // 2·52 + 34 + 3), though the search may not go on to heap 1,024.
+        let mut seq = NimSequence::new("octal:0.137", octal("0.137"));
+        seq.extend_to(299, Method::Fast).unwrap();
+        let mut s = Store::from_sequence(seq, Method::Fast);
+        s.ensure(u64::MAX, &limits(2000, 3000)).unwrap();
+        assert_eq!(s.period().map(|p| (p.preperiod, p.period)), Some((52, 34)));
+        assert_eq!(s.len(), 300);
+    }
+
+    #[test]
+    fn search_period_steps_and_reports() {
+        let mut s = Store::new("octal:0.6", octal("0.6"), Method::Fast);
+        let mut steps = Vec::new();
+        let r = s.search_period(5000, &mut |n| steps.push(n)).unwrap();
+        assert_eq!(steps, [1024, 2048, 4096, 5000]);
+        assert_eq!((r.checked_to, r.period), (5000, None));
+        let mut g = Store::new("grundy", MoveSet::grundy(), Method::Fast);
+        let r = g.search_period(5000, &mut |_| {}).unwrap();
+        assert!(!r.theorem_applies && r.checked_to == 0 && g.is_empty());
+    }
+
+    #[test]
+    fn resumed_values_are_checked() {
+        let moves = octal("0.07");
+        let mut whole = Store::new("dawson", moves.clone(), Method::Fast);
+        whole.ensure(3000, &unlimited()).unwrap();
+        let values: Vec<u64> = (0..3000).map(|n| whole.get(n).unwrap()).collect();
+        let mut s = Store::resume("dawson", moves.clone(), Method::Fast, &values).unwrap();
+        assert_eq!(s.len(), 3000);
+        s.ensure(10_000, &unlimited()).unwrap();
+        assert_eq!(s.get(9999), whole.get(9999));
+        let mut bad = values.clone();
+        bad[7] += 1;
+        assert!(matches!(
+            Store::resume("dawson", moves.clone(), Method::Fast, &bad),
+            Err(ResumeError::Differs { heap: 7, .. })
+        ));
+        let mut bad = values.clone();
+        bad[2990] += 1;
+        assert!(matches!(
+            Store::resume("dawson", moves.clone(), Method::Fast, &bad),
+            Err(ResumeError::DiffersFromPrefix { heap: 2990, .. })
+        ));
+        let mut bad = values;
+        bad[2500] = 70_000;
+        assert!(matches!(
+            Store::resume("dawson", moves, Method::Fast, &bad),
+            Err(ResumeError::TooLarge { heap: 2500, .. })
+        ));
+    }
+}
