@@ -14,7 +14,7 @@ use crate::exit::Exit;
 /// Positions are written as a sum of components joined by `+`, each a ruleset
 /// followed by heap sizes: `nim 3 4 5`, `kayles 10 + nim 3`, `sub:1,3,4 20`.
 #[derive(Debug, Parser)]
-#[command(name = "sprague", version)]
+#[command(name = "sprague", version, disable_help_subcommand = true)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -29,6 +29,46 @@ enum Command {
     Nimber(cmd::nimber::Args),
     Sequence(cmd::sequence::Args),
     Period(cmd::period::Args),
+    Help(HelpArgs),
+}
+
+/// Print the help of sprague, or of one command (`sprague help analyze`,
+/// the same as `sprague analyze --help`).
+#[derive(Debug, clap::Args)]
+struct HelpArgs {
+    /// The command whose help to print.
+    #[arg(value_name = "COMMAND")]
+    command: Option<String>,
+}
+
+/// Prints the long help of `command` (or of sprague itself).
+fn print_help(command: Option<&str>) -> anyhow::Result<Exit> {
+    use clap::CommandFactory;
+    let mut cli = Cli::command();
+    cli.build();
+    let help = match command {
+        None => cli.render_long_help(),
+        Some(name) => match cli.find_subcommand_mut(name) {
+            Some(sub) => sub.render_long_help(),
+            None => {
+                let names: Vec<String> = Cli::command()
+                    .get_subcommands()
+                    .map(|c| c.get_name().to_string())
+                    .collect();
+                return Err(cmd::UsageError(format!(
+                    "no command {name:?}; the commands are {}",
+                    names.join(", ")
+                ))
+                .into());
+            }
+        },
+    };
+    if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        print!("{}", help.ansi());
+    } else {
+        print!("{help}");
+    }
+    Ok(Exit::Success)
 }
 
 fn main() {
@@ -62,6 +102,7 @@ fn main() {
         Command::Nimber(args) => cmd::nimber::run(args),
         Command::Sequence(args) => cmd::sequence::run(args),
         Command::Period(args) => cmd::period::run(args),
+        Command::Help(args) => print_help(args.command.as_deref()),
     };
     match result {
         Ok(code) => code.exit(),

@@ -550,3 +550,28 @@ fn heavy_default_period_search_limit() {
     let a = analyze_json(&["octal:0.16 1000000000000000000"]);
     assert_eq!((a.basis.as_str(), a.value), ("period", Some(5)));
 }
+
+#[test]
+fn help_works_as_a_command_and_keeps_bullets_apart() {
+    sprague()
+        .args(["help", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Usage: sprague help [COMMAND]"));
+    sprague()
+        .args(["help", "analyze"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Usage: sprague analyze"));
+    sprague()
+        .args(["help", "nope"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no command \"nope\""));
+    let period = sprague().args(["period", "--help"]).output().unwrap();
+    let text = String::from_utf8(period.stdout).unwrap();
+    assert!(
+        text.lines().any(|l| l.starts_with("- sub:S")),
+        "the sub:S bullet starts its own line:\n{text}"
+    );
+}

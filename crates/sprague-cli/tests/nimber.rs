@@ -167,3 +167,30 @@ fn a_very_long_bad_expression_is_an_error_not_a_panic() {
         .code(2)
         .stderr(predicate::str::contains("column 68001"));
 }
+
+/// `^` is the nim-power, which C, Rust and Python readers take for XOR: the
+/// answer stands, and a note on stderr says what `^` is and how to write
+/// the nim-sum; `xor` and `⊕` are the nim-sum.
+#[test]
+fn caret_is_the_nim_power_and_says_so() {
+    sprague()
+        .args(["nimber", "2 ^ 10 + 1"])
+        .assert()
+        .success()
+        .stdout("3\n")
+        .stderr(predicate::str::contains("`^` is the nim-power"))
+        .stderr(predicate::str::contains("write `+`, `xor` or `⊕`"));
+    for text in ["2 xor 10", "2 ⊕ 10", "2 + 10"] {
+        sprague()
+            .args(["nimber", text])
+            .assert()
+            .success()
+            .stdout("8\n")
+            .stderr("");
+    }
+    sprague()
+        .args(["nimber", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("NOT XOR"));
+}

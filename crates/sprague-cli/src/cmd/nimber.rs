@@ -22,11 +22,13 @@ use crate::exit::Exit;
 /// ch. 6), on nimbers 0 ..= 2^64 - 1, and prints the value as a decimal
 /// number.
 ///
-/// Operators, tightest binding first: `^` (integer exponent, may be negative:
-/// `x ^ -1` is the inverse; `a ^ 2 ^ 3` is refused as ambiguous); the prefix
-/// functions `inv x` and `sqrt x` (`inv 3 ^ 2` = `inv (3 ^ 2)`); `*` (nim-product,
-/// also `⊗`) and `/` (division), left to right; `+` (nim-sum, also `⊕`), left
-/// to right. Parentheses group. Numbers are decimal or hexadecimal (`0x1f`);
+/// Operators, tightest binding first: `^` (the nim-power: `x ^ k` is x ⊗ x ⊗
+/// ... k times, NOT XOR; the exponent is an integer and may be negative: `x ^
+/// -1` is the inverse; `a ^ 2 ^ 3` is refused as ambiguous); the prefix
+/// functions `inv x` and `sqrt x` (`inv 3 ^ 2` = `inv (3 ^ 2)`); `*`
+/// (nim-product, also `⊗`) and `/` (division), left to right; `+` (the
+/// nim-sum, which is XOR; also `⊕` and `xor`), left to right. Parentheses
+/// group. Numbers are decimal or hexadecimal (`0x1f`);
 /// Conway's star notation `*5` is accepted for a number.
 ///
 /// Quote the expression (or at least every `*`) so that the shell does not
@@ -63,6 +65,12 @@ pub fn run(args: Args) -> Result<Exit> {
     }
     let text = args.expr.join(" ");
     let value = evaluate(&text).map_err(|e| UsageError(with_context(&e, &text)))?;
+    if sprague::nimber::expr::uses_power(&text) {
+        eprintln!(
+            "note: `^` is the nim-power (x ^ k = x ⊗ x ⊗ ... k times), not XOR; \
+             for the nim-sum (XOR) write `+`, `xor` or `⊕`"
+        );
+    }
     let mut out = io::stdout().lock();
     writeln!(out, "{}", value.0)?;
     out.flush()?;

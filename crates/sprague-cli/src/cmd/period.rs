@@ -28,6 +28,7 @@ use crate::exit::Exit;
 ///   with a digit of 8 or more; 1 for codes that never split). So for
 ///   Kayles (t = 2) the window is 71 <= n < 2·71 + 12 + 2 = 156, which
 ///   needs G up to heap 167.
+///
 /// - sub:S, by repetition of a window of max(S) values: G(n + p) = G(n) for
 ///   n0 <= n < n0 + max(S) (the same theorem with q = 1, t = max(S)).
 ///

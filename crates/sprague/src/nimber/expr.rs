@@ -12,7 +12,8 @@
 //! expr   := term { '+' term }                   left to right
 //! ```
 //!
-//! `+` (also `⊕`) is the nim-sum, `*` (also `⊗`) the nim-product, `/` the
+//! `+` (also `⊕` and the word `xor`) is the nim-sum, `*` (also `⊗`) the
+//! nim-product, `/` the
 //! nim-quotient, `^` a power with an integer exponent (`x ^ -1` is the
 //! inverse; unlike the Rust operator on [`Nimber`], `^` here is not the
 //! nim-sum), `inv` the inverse and `sqrt` the square root. A `NUMBER` is
@@ -32,6 +33,20 @@ use std::fmt;
 pub use lex::{parse_number, NumberError};
 
 use crate::Nimber;
+
+/// Whether `text` uses `^`, the nim-power, which readers of C, Rust or
+/// Python take for XOR (the nim-sum): a caller may say which it is.
+///
+/// ```
+/// use sprague::nimber::expr::{evaluate, uses_power};
+/// assert!(uses_power("2 ^ 10 + 1"));
+/// assert_eq!(evaluate("2 ^ 10 + 1")?.0, 3); // 2 ⊗ 2 ⊗ ... (ten times), then ⊕ 1
+/// assert_eq!(evaluate("2 xor 10")?.0, 8);
+/// # Ok::<(), sprague::nimber::expr::ExprError>(())
+/// ```
+pub fn uses_power(text: &str) -> bool {
+    text.contains('^')
+}
 
 /// The deepest nesting of parentheses [`evaluate`] accepts (a bound on its
 /// recursion); deeper is [`ExprErrorKind::TooDeep`].
@@ -186,7 +201,7 @@ impl fmt::Display for ExprErrorKind {
         match self {
             ExprErrorKind::Number(e) => write!(f, "{e}"),
             ExprErrorKind::UnknownWord => {
-                f.write_str("unknown word: expected a number, `inv` or `sqrt`")
+                f.write_str("unknown word: expected a number, `inv`, `sqrt` or `xor`")
             }
             ExprErrorKind::UnexpectedCharacter => f.write_str(
                 "unexpected character: expected a number, an operator (+ * / ^), `inv`, `sqrt` \

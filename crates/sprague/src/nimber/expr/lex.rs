@@ -168,6 +168,8 @@ pub(super) fn tokenize(text: &str) -> Result<Vec<Token>, ExprError> {
             let kind = match word.as_str() {
                 "inv" => Kind::Inv,
                 "sqrt" => Kind::Sqrt,
+                // The nim-sum is XOR: competitive programmers write it so.
+                "xor" => Kind::Plus,
                 _ if c.is_ascii_digit() => match parse_number(word.as_bytes()) {
                     Ok(n) => Kind::Number(n),
                     Err(e) => return Err(ExprError::new(ExprErrorKind::Number(e), &word, column)),
