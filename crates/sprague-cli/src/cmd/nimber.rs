@@ -401,8 +401,8 @@ mod tests {
         );
         assert_eq!(
             cli_message("3 * Cargo.toml"),
-            "token \"Cargo.toml\" (column 5): unknown word: expected a number, `inv` or \
-             `sqrt` (if you typed `*` unquoted, the shell may have replaced it with file \
+            "token \"Cargo.toml\" (column 5): unknown word: expected a number, `inv`, \
+             `sqrt` or `xor` (if you typed `*` unquoted, the shell may have replaced it with file \
              names: quote the expression)"
         );
         assert_eq!(
