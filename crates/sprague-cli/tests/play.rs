@@ -511,3 +511,24 @@ fn a_game_in_a_terminal() {
         .unwrap();
     p.exp_eof().unwrap();
 }
+
+/// The hint's "why" is wrapped by words but never inside a formula: each
+/// `a ⊕ b = c` stays on one line.
+#[test]
+fn hint_wraps_without_breaking_a_formula() {
+    for start in ["nim 7 4 1", "nim 3 4 5", "nim 12 9 7 3 1", "kayles 7 + nim 3"] {
+        let out = script(&[start, "--first", "human"], "hint\n");
+        for line in out.lines() {
+            let trimmed = line.trim_end();
+            assert!(
+                !trimmed.ends_with('⊕') && !trimmed.ends_with('='),
+                "a formula is broken at the end of {trimmed:?}\n{out}"
+            );
+            let first = line.trim_start();
+            assert!(
+                !first.starts_with("⊕ ") && !first.starts_with("= "),
+                "a formula is broken at the start of {first:?}\n{out}"
+            );
+        }
+    }
+}

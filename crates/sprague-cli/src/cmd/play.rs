@@ -223,27 +223,20 @@ pub fn run(args: Args) -> Result<Exit> {
     }
 }
 
-/// `text` wrapped at 78 columns, the first line starting with `first`,
-/// the others with `indent`.
+/// `text` wrapped to 78 columns (textwrap), the first line starting with
+/// `first` and the others with `indent`. A formula (`1 ⊕ 4 ⊕ 5 = 0`) is
+/// never broken: its spaces are non-breaking while wrapping.
 fn wrap(first: &str, indent: &str, text: &str) -> String {
-    let mut out = String::new();
-    let mut line = first.to_string();
-    let mut fresh = true;
-    for word in text.split_whitespace() {
-        let glued = matches!(word, "⊕" | "=" | "->");
-        if !fresh && !glued && line.chars().count() + 1 + word.chars().count() > 78 {
-            out.push_str(&line);
-            out.push('\n');
-            line = indent.to_string();
-            fresh = true;
-        }
-        if !fresh {
-            line.push(' ');
-        }
-        line.push_str(word);
-        fresh = false;
+    const NBSP: &str = "\u{a0}";
+    let mut glued = text.to_string();
+    for op in ["⊕", "=", "->"] {
+        glued = glued.replace(&format!(" {op} "), &format!("{NBSP}{op}{NBSP}"));
     }
-    out.push_str(&line);
+    let options = textwrap::Options::new(78)
+        .initial_indent(first)
+        .subsequent_indent(indent)
+        .break_words(false);
+    let mut out = textwrap::fill(&glued, options).replace(NBSP, " ");
     out.push('\n');
     out
 }
