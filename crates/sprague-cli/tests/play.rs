@@ -516,7 +516,12 @@ fn a_game_in_a_terminal() {
 /// `a ⊕ b = c` stays on one line.
 #[test]
 fn hint_wraps_without_breaking_a_formula() {
-    for start in ["nim 7 4 1", "nim 3 4 5", "nim 12 9 7 3 1", "kayles 7 + nim 3"] {
+    for start in [
+        "nim 7 4 1",
+        "nim 3 4 5",
+        "nim 12 9 7 3 1",
+        "kayles 7 + nim 3",
+    ] {
         let out = script(&[start, "--first", "human"], "hint\n");
         for line in out.lines() {
             let trimmed = line.trim_end();

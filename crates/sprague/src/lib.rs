@@ -67,3 +67,8 @@ pub use position::{Component, Position, PositionParser};
 pub use ruleset::{ArgumentError, HeapRules, Heaps, MoveKind, Rules, Ruleset, SubtractionSet};
 pub use solver::{Solver, DEFAULT_MAX_STATES};
 pub use verify::{verify, VerifyReport};
+
+/// README's Rust examples, compiled and run as doctests.
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
