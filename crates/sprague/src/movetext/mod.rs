@@ -1,0 +1,280 @@
+//! Move text: reading a move typed by a person, relative to the position it
+//! is played in, and writing moves back in the same short form (as chess
+//! programs do with SAN).
+//!
+//! The syntax depends on the kind of move a ruleset has
+//! ([`MoveKind`]), never on its name, so every ruleset of a kind reads the
+//! same way. Heaps and steps are numbered from 1, left to right, in the
+//! position as it is now (after a heap splits, the heaps to its right move
+//! up). Words are case-insensitive; `=` and `→` mean the same as `->`.
+//!
+//! **Heap games** ([`MoveKind::Heap`]: Nim, subtraction games, take-and-break
+//! games):
+//!
+//! | text | meaning |
+//! |---|---|
+//! | `2 3`, `2:3`, `heap 2 take 3`, `take 3 from heap 2` | take 3 from heap 2; the rest stays one heap |
+//! | `2 -> 1`, `2 = 1`, `heap 2 leave 1` | leave 1 token in heap 2 (`2 -> 0`: leave nothing) |
+//! | `2 -> 3 5`, `heap 2 leave 5 3` | leave heaps of 3 and 5 in place of heap 2 (any order) |
+//! | `heap 2 take 2 leave 3 5`, `2 take 2 leave 3 5` | all three said: which heap, how many taken, the sizes left (must add up) |
+//! | `heap 2: 10 -> 3, 5` | as `analyze` prints it: heap 2, which has 10 tokens, becomes 3 and 5 |
+//!
+//! **Moore's Nim_k** ([`MoveKind::Heaps`]): one item per heap, `1:3 2:5`
+//! (take 3 from heap 1 and 5 from heap 2), `1->0 2->1` (what is left), or
+//! `2 3` for one heap; also `heaps 1, 2: 3 -> 0, 5 -> 1` as `analyze`
+//! prints it.
+//!
+//! **Staircase Nim** ([`MoveKind::Stair`]): `2 3`, `step 2 take 3`,
+//! `carry 3 from step 2` (carry 3 coins from step 2 down to step 1; from
+//! step 1 they leave the game), `2 -> 1` (leave 1 coin on step 2), and
+//! `step 2: 4 -> 1` as `analyze` prints it.
+//!
+//! **Sums**: in a position of several components the move starts with the
+//! component, `c2 1 3` or `component 2: 1 3` (components numbered from 1).
+//!
+//! **The universal form**: any move may be typed as the whole position it
+//! leads to, in the notation of positions (`nim 1 4 5`); the heaps a split
+//! leaves may be typed in any order.
+//!
+//! A trailing note in parentheses, as `analyze` prints after some moves,
+//! is ignored.
+//!
+//! ```
+//! use sprague::{movetext, Position};
+//! let p: Position = "nim 3 4 5".parse()?;
+//! let mv = movetext::parse(&p, "1 2")?;
+//! assert_eq!(mv.to_string(), "nim heap 1: 3 -> 1");
+//! assert_eq!(movetext::parse(&p, "heap 1 -> 1")?, mv);
+//! assert_eq!(movetext::parse(&p, "nim 1 4 5")?, mv);
+//! assert_eq!(movetext::write(&mv), "1 2");
+//! assert_eq!(movetext::describe(&mv), "take 2 from heap 1 (3 -> 1)");
+//! let err = movetext::parse(&p, "1 4").unwrap_err();
+//! assert_eq!(err.to_string(), "illegal move: heap 1 has only 3 tokens: you cannot take 4");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! [`MoveKind`]: crate::MoveKind
+//! [`MoveKind::Heap`]: crate::MoveKind::Heap
+//! [`MoveKind::Heaps`]: crate::MoveKind::Heaps
+//! [`MoveKind::Stair`]: crate::MoveKind::Stair
+
+mod build;
+mod help;
+mod lex;
+mod parse;
+mod universal;
+mod write;
+
+use std::fmt;
+
+use crate::{IllegalMove, IllegalMoveKind, Move, ParseError, Position, Ruleset};
+
+pub use help::help;
+pub use write::{describe, write};
+
+/// Why a text is not a move in a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MoveError {
+    /// Nothing was typed.
+    Empty,
+    /// The text is not a move in any of the syntaxes; the message says what
+    /// was expected, and where.
+    Syntax(String),
+    /// The text starts like a whole position (the universal form) but is not
+    /// one.
+    Position(ParseError),
+    /// A well-formed move that does not fit the position (no such heap, too
+    /// few tokens) or that the rules forbid: why, typed.
+    Illegal(IllegalMove),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Empty => f.write_str("no move given"),
+            MoveError::Syntax(why) => write!(f, "not a move: {why}"),
+            MoveError::Position(e) => write!(f, "not a position: {e}"),
+            MoveError::Illegal(why) => write!(f, "illegal move: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// Reads the move `text` in `position`: one of the syntaxes of the module
+/// documentation, or the whole position the move leads to.
+///
+/// The move returned is legal in `position` (checked by
+/// [`Position::play`]) and equal to the one [`Position::moves`] lists.
+/// Reading never lists all moves, so it costs the same for heaps of any
+/// size.
+///
+/// # Errors
+/// [`MoveError`] saying why the text is not a legal move here: not a move
+/// at all (with what was expected), a position that does not parse, or a
+/// move that does not fit or that the rules forbid (with the reason, and
+/// for a heap with few options, its legal moves).
+pub fn parse(position: &Position, text: &str) -> Result<Move, MoveError> {
+    if text.trim().is_empty() {
+        return Err(MoveError::Empty);
+    }
+    if looks_like_position(text) {
+        return universal::parse_position_form(position, text);
+    }
+    let tokens = lex::lex(text)?;
+    parse::read(position, tokens)
+}
+
+/// Whether `text` is written as a position: it starts with a ruleset word
+/// that is not followed by `heap`, `heaps` or `step` (which would make it a
+/// move as `analyze` prints it, `nim heap 1: 3 -> 1`).
+fn looks_like_position(text: &str) -> bool {
+    let mut words = text.split(|c: char| c.is_whitespace() || c == '+');
+    let first = words.by_ref().find(|w| !w.is_empty()).unwrap_or("");
+    if Ruleset::parse(first).is_err() {
+        return false;
+    }
+    let second = words.find(|w| !w.is_empty()).unwrap_or("");
+    let second = second.split(':').next().unwrap_or("").to_ascii_lowercase();
+    !matches!(second.as_str(), "heap" | "heaps" | "step" | "h" | "s")
+}
+
+fn illegal<T>(kind: IllegalMoveKind) -> Result<T, MoveError> {
+    Err(MoveError::Illegal(kind.into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(text: &str) -> Position {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn refusals_say_why() {
+        let cases = [
+            (
+                "nim 3 4 5",
+                "1 4",
+                "heap 1 has only 3 tokens: you cannot take 4",
+            ),
+            (
+                "nim 3 4 5",
+                "4 1",
+                "there is no heap 4: nim 3 4 5 has heaps 1 to 3",
+            ),
+            (
+                "nim 3 4 5",
+                "1 0",
+                "taking 0 from heap 1 leaves it as it is",
+            ),
+            ("nim 3 4 5", "1 -> 3", "that leaves heap 1 as it is"),
+            (
+                "nim 3 4 5",
+                "1 -> 4",
+                "heap 1 has only 3 tokens: it cannot leave 4",
+            ),
+            ("nim 3 4 5", "heap 1: 4 -> 1", "heap 1 has 3 tokens, not 4"),
+            ("nim 3 4 5", "1 -> 1 1", "nim does not allow"),
+            ("nim 3 4 5", "1 take 1 leave 1", "does not add up to 3"),
+            ("nim 3 4 5", "1", "expected how many to take"),
+            (
+                "nim 3 4 5",
+                "x",
+                "expected a heap number, as in `2 3` (take 3 from heap 2), found `x`",
+            ),
+            (
+                "nim 3 4 5",
+                "1 2 3",
+                "unexpected `3` at column 5 after the move",
+            ),
+            ("nim 3 4 5", "1 -2", "negative number at column 3"),
+            ("nim 3 4 5", "1 99999999999999999999", "too large"),
+            ("nim 3 4 5", "1 2 ?", "unexpected '?' at column 5"),
+            ("nim 3 4 5", "step 1 take 2", "nim has heaps, not steps"),
+            ("nim 3 4 5", "nim 1 4", "never removes a heap"),
+            (
+                "nim 3 4 5",
+                "nim 1 4 4",
+                "no move leads from nim 3 4 5 to nim 1 4 4",
+            ),
+            ("nim 3 4 5", "nim 3 4 5", "is the position as it is"),
+            ("nim 3 4 5", "nim 4 4 5", "no move leads"),
+            (
+                "nim 3 4 5",
+                "sub:1,2 1 4 5",
+                "component 1 is nim, not sub:1,2",
+            ),
+            ("nim 3 4 5", "nim 1 x", "not a position: word 3"),
+            (
+                "sub:1,3,4 5 6",
+                "1 2",
+                "the moves of heap 1 are `1 1`, `1 3`, `1 4`",
+            ),
+            ("sub:3 2", "1 1", "heap 1 has no move"),
+            (
+                "nim 3 + nim 4",
+                "1 1",
+                "sum of 2 components: begin the move with the component",
+            ),
+            ("nim 3 + nim 4", "c3 1 1", "there is no component 3"),
+            (
+                "nim 3 + nim 4",
+                "nim 2 + nim 3",
+                "components 1, 2 all change",
+            ),
+            ("nim 3 + nim 4", "1 1 + 1", "'+' at column 5"),
+            ("nim 3 + nim 4", "c2 1 1 (note", "not closed"),
+            (
+                "moore:2 3 4 5",
+                "1:1 2:1 3:1",
+                "at most 2 heaps at once, not 3",
+            ),
+            ("moore:2 3 4 5", "1:1 1:2", "heap 1 is named twice"),
+            ("moore:2 3 4 5", "moore:2 3 5 5", "heap 2 grows"),
+            (
+                "staircase 3 1 2",
+                "2 2",
+                "step 2 has only 1 coin: you cannot take 2",
+            ),
+            (
+                "staircase 3 1 2",
+                "heap 1 1",
+                "staircase has steps, not heaps",
+            ),
+            (
+                "staircase 3 1 2",
+                "staircase 3 0 3",
+                "carries coins from one step",
+            ),
+            (
+                "staircase 3 1 2",
+                "staircase 2 1 3",
+                "carries coins from one step",
+            ),
+            (
+                "staircase 3 1 2",
+                "staircase 3 1 1",
+                "carries coins from one step",
+            ),
+            (
+                "nim 3 4 5",
+                "heaps 1, 2: 3 -> 1, 4 -> 1",
+                "changes one heap",
+            ),
+            ("", "1 1", "empty"),
+        ];
+        for (p, text, want) in cases {
+            let p = if p.is_empty() {
+                Position::default()
+            } else {
+                pos(p)
+            };
+            let got = parse(&p, text).unwrap_err().to_string();
+            assert!(got.contains(want), "{p} / {text}: {got}");
+        }
+        assert_eq!(parse(&pos("nim 3"), "  "), Err(MoveError::Empty));
+    }
+}

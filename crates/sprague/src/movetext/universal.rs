@@ -1,0 +1,231 @@
+//! The universal form: a move typed as the whole position it leads to,
+//! matched against the position it is played in.
+
+use super::build::{candidate_parts, first_legal};
+use super::{illegal, MoveError};
+use crate::{Action, HeapChange, IllegalMoveKind, Move, MoveKind, Place, Position, PositionParser};
+
+/// The universal form: the whole position the move leads to.
+pub(super) fn parse_position_form(position: &Position, text: &str) -> Result<Move, MoveError> {
+    let after = PositionParser::new()
+        .parse(text)
+        .map_err(MoveError::Position)?;
+    let (now, then) = (position.components(), after.components());
+    if now.len() != then.len() {
+        return illegal(IllegalMoveKind::ComponentCount {
+            after: after.to_string(),
+            count: then.len(),
+            position: position.to_string(),
+            expected: now.len(),
+        });
+    }
+    let mut changed = Vec::new();
+    for (i, (a, b)) in now.iter().zip(then).enumerate() {
+        if a.ruleset() != b.ruleset() {
+            return illegal(IllegalMoveKind::WrongRuleset {
+                component: i,
+                is: a.ruleset().word().into(),
+                claimed: b.ruleset().word().into(),
+            });
+        }
+        if a.heaps() != b.heaps() {
+            changed.push(i);
+        }
+    }
+    let index = match changed.as_slice() {
+        [] => {
+            return illegal(IllegalMoveKind::NoChange {
+                after: after.to_string(),
+            })
+        }
+        [i] => *i,
+        many => {
+            return illegal(IllegalMoveKind::SeveralComponents {
+                components: many.to_vec(),
+            })
+        }
+    };
+    let (before, left) = (now[index].heaps(), then[index].heaps());
+    let kind = now[index].ruleset().move_kind();
+    let actions = match kind {
+        MoveKind::Heaps { .. } | MoveKind::Stair => {
+            if before.len() != left.len() {
+                return illegal(IllegalMoveKind::PlaceCount {
+                    ruleset: now[index].ruleset().word().into(),
+                    place: if kind == MoveKind::Stair {
+                        Place::Step
+                    } else {
+                        Place::Heap
+                    },
+                    count: before.len(),
+                    after: after.to_string(),
+                    typed: left.len(),
+                });
+            }
+            let diff: Vec<usize> = (0..before.len())
+                .filter(|&i| before[i] != left[i])
+                .collect();
+            structural_action(kind, before, left, &diff)?
+        }
+        _ => split_candidates(before, left)?,
+    };
+    if actions.is_empty() {
+        return illegal(IllegalMoveKind::Unreachable {
+            position: position.to_string(),
+            after: after.to_string(),
+        });
+    }
+    let mv = first_legal(position, index, actions)?;
+    Ok(mv)
+}
+
+/// The move of a Moore or staircase component from `before` to `left`, which
+/// differ at `diff`.
+fn structural_action(
+    kind: MoveKind,
+    before: &[u64],
+    left: &[u64],
+    diff: &[usize],
+) -> Result<Vec<Action>, MoveError> {
+    if let Some(&i) = diff.iter().find(|&&i| left[i] > before[i]) {
+        if kind != MoveKind::Stair {
+            return illegal(IllegalMoveKind::Grows {
+                heap: i,
+                from: before[i],
+                to: left[i],
+            });
+        }
+    }
+    Ok(match kind {
+        MoveKind::Stair => {
+            let carried = |i: usize| before[i].checked_sub(left[i]).filter(|&c| c > 0);
+            let bad = || illegal(IllegalMoveKind::NotACarry);
+            match *diff {
+                [0] => match carried(0) {
+                    Some(coins) => vec![Action::Stair {
+                        step: 0,
+                        from: before[0],
+                        coins,
+                    }],
+                    None => return bad(),
+                },
+                [below, step] if step == below + 1 => match carried(step) {
+                    Some(coins) if left[below].checked_sub(before[below]) == Some(coins) => {
+                        vec![Action::Stair {
+                            step,
+                            from: before[step],
+                            coins,
+                        }]
+                    }
+                    _ => return bad(),
+                },
+                _ => return bad(),
+            }
+        }
+        _ => vec![Action::Heaps {
+            changes: diff
+                .iter()
+                .map(|&i| HeapChange {
+                    heap: i,
+                    from: before[i],
+                    to: left[i],
+                })
+                .collect(),
+        }],
+    })
+}
+
+/// The heap moves that turn `before` into `left`: one heap replaced, in
+/// place, by one to three heaps (in any order).
+fn split_candidates(before: &[u64], left: &[u64]) -> Result<Vec<Action>, MoveError> {
+    if left.len() < before.len() {
+        return illegal(IllegalMoveKind::HeapRemoved);
+    }
+    let k = left.len() - before.len() + 1;
+    // Candidates whose parts are typed in increasing order (exactly as the
+    // move leaves them) come first.
+    let mut unordered = Vec::new();
+    if k > 3 {
+        return illegal(IllegalMoveKind::TooManyNewHeaps { count: k - 1 });
+    }
+    let mut actions = Vec::new();
+    for i in 0..before.len() {
+        if before[..i] != left[..i] || before[i + 1..] != left[i + k..] {
+            continue;
+        }
+        let from = before[i];
+        let sizes = &left[i..i + k];
+        if k > 1 && sizes.contains(&0) {
+            continue;
+        }
+        let Some(total) = sizes.iter().try_fold(0u64, |a, &b| a.checked_add(b)) else {
+            continue;
+        };
+        if total > from || (k == 1 && total == from) {
+            continue;
+        }
+        let ordered = sizes.windows(2).all(|w| w[0] <= w[1]);
+        for parts in candidate_parts(sizes)? {
+            let action = Action::Heap {
+                heap: i,
+                from,
+                removed: from - total,
+                parts,
+            };
+            if ordered {
+                actions.push(action);
+            } else {
+                unordered.push(action);
+            }
+        }
+    }
+    actions.append(&mut unordered);
+    Ok(actions)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Parts;
+
+    fn heap(heap: usize, from: u64, removed: u64, parts: &[u64]) -> Action {
+        Action::Heap {
+            heap,
+            from,
+            removed,
+            parts: Parts::new(parts).unwrap(),
+        }
+    }
+
+    #[test]
+    fn splits_are_found_in_place_in_any_order() {
+        // No ruleset of this branch splits heaps; the candidates are what a
+        // take-and-break ruleset's `Position::play` then checks.
+        assert_eq!(
+            split_candidates(&[4, 10, 6], &[4, 5, 3, 6]).unwrap(),
+            vec![heap(1, 10, 2, &[3, 5])]
+        );
+        assert_eq!(
+            split_candidates(&[7], &[2, 5]).unwrap(),
+            vec![heap(0, 7, 0, &[2, 5])]
+        );
+        assert_eq!(
+            split_candidates(&[9], &[1, 2, 3]).unwrap(),
+            vec![heap(0, 9, 3, &[1, 2, 3])]
+        );
+        assert_eq!(
+            split_candidates(&[8, 7], &[8, 5, 2]).unwrap(),
+            vec![heap(1, 7, 0, &[2, 5])]
+        );
+        // Taken to nothing: staying as 0 (Nim) or vanishing.
+        assert_eq!(
+            split_candidates(&[3, 4], &[0, 4]).unwrap(),
+            vec![heap(0, 3, 3, &[0]), heap(0, 3, 3, &[])]
+        );
+        assert!(split_candidates(&[3], &[3]).unwrap().is_empty());
+        assert!(split_candidates(&[3], &[1, 3]).unwrap().is_empty());
+        assert!(split_candidates(&[3], &[0, 3]).unwrap().is_empty());
+        assert!(split_candidates(&[3, 3], &[3]).is_err());
+        assert!(split_candidates(&[9], &[1, 1, 1, 1]).is_err());
+    }
+}
