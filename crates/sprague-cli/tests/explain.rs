@@ -1,6 +1,7 @@
 //! `sprague analyze --explain`: the teaching view, as a student reads it.
 
 mod common;
+use common::sprague;
 
 fn explain(args: &[&str]) -> String {
     let text = common::stdout_of(&[&["analyze", "--explain"], args].concat());
@@ -34,4 +35,29 @@ fn explain_and_json_do_not_mix() {
         .args(["analyze", "--explain", "--json", "nim", "3"])
         .assert()
         .code(2);
+}
+
+/// A lone heap under misère play is not "a sum"; Moore's column counts
+/// read as a list ("2 and 2"), not "2, 2".
+#[test]
+fn words_fit_the_position() {
+    let out = sprague()
+        .args(["analyze", "--explain", "--misere", "kayles", "5"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains("a sum"), "{text}");
+    assert!(text.contains("a Grundy value does not decide"), "{text}");
+    let out = sprague()
+        .args(["analyze", "--explain", "--misere", "kayles 5 + kayles 3"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("a sum is not worth"), "{text}");
+    let out = sprague()
+        .args(["analyze", "--explain", "moore:2 3 3 1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("hold 2 and 3 ones"), "{text}");
 }

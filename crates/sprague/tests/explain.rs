@@ -159,7 +159,9 @@ fn moore_counts_the_ones_in_each_column() {
         panic!("{:?}", e.method())
     };
     assert_eq!(table.column_counts(), [2, 2]);
-    assert!(e.to_string().contains("The columns hold 2, 2 ones"));
+    assert!(e
+        .to_string()
+        .contains("the binary columns hold 2 and 2 ones"));
 }
 
 #[test]

@@ -235,7 +235,8 @@ fn wrap(first: &str, indent: &str, text: &str) -> String {
     let options = textwrap::Options::new(78)
         .initial_indent(first)
         .subsequent_indent(indent)
-        .break_words(false);
+        .break_words(false)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation);
     let mut out = textwrap::fill(&glued, options).replace(NBSP, " ");
     out.push('\n');
     out

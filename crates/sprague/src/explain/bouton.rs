@@ -55,7 +55,7 @@ pub(super) fn reason(
     let bits = table.bits();
     let high = table.highest_bit().unwrap_or(0);
     format!(
-        "the nim-sum is {s} ({}); heap {} has a 1 at its highest bit (bit {high}), so \
+        "the nim-sum is {s} ({}); heap {} has a 1 in the nim-sum's highest bit (bit {high}), so \
          {from} ⊕ {s} = {to} is smaller than {from}. The move {from} -> {to} ({} -> {}) \
          flips exactly the bits where the nim-sum has a 1, and the new nim-sum is {} = 0.",
         binary(s, bits),

@@ -412,7 +412,7 @@ impl fmt::Display for Explanation {
             }
             Method::Grundy { table } => grundy::write(&mut out, &self.position, table, verdict),
             Method::Theorem { name } => theorem::write(&mut out, name, verdict),
-            Method::Search => search::write(&mut out, verdict),
+            Method::Search => search::write(&mut out, verdict, self.position.heap_count() > 1),
         }
         self.write_moves(&mut out);
         f.write_str(&out)
@@ -450,7 +450,12 @@ impl Explanation {
                     Some(total) => total.to_string(),
                     None => format!("{} shown, more exist", self.moves.len()),
                 };
-                para(out, &format!("winning moves ({count}):"));
+                para(
+                    out,
+                    &format!(
+                        "winning moves ({count}; in `sprague play` type the move as shown first):"
+                    ),
+                );
                 for r in &self.moves {
                     wrap(
                         out,

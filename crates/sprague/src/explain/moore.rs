@@ -32,9 +32,9 @@ pub(super) fn write(
     para(
         out,
         &format!(
-            "The columns hold {} ones, from the highest bit down: {} a multiple \
-             of {m}, so this is {verdict}.",
-            texts.join(", "),
+            "From the highest bit down, the binary columns hold {} ones: {} a \
+             multiple of {m}, so this is {verdict}.",
+            counts_in_words(&texts),
             if all {
                 "every count is"
             } else {
@@ -69,10 +69,19 @@ pub(super) fn reason(k: u64, after: &Position) -> String {
     let counts = heap_table(after).column_counts();
     let counts: Vec<String> = counts.iter().map(u64::to_string).collect();
     format!(
-        "in {} the columns hold {} ones (from the highest bit down), every count a \
-         multiple of {}: a P-position by Moore's theorem.",
+        "in {} the binary columns hold {} ones (from the highest bit down), every \
+         count a multiple of {}: a P-position by Moore's theorem.",
         unbroken(after),
-        counts.join(", "),
+        counts_in_words(&counts),
         k.saturating_add(1)
     )
+}
+
+/// Counts listed in words: `2`, `2 and 2`, `3, 0 and 3`.
+fn counts_in_words(counts: &[String]) -> String {
+    match counts {
+        [] => "no".to_string(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
 }

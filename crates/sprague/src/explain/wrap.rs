@@ -3,40 +3,20 @@
 
 use std::fmt;
 
-/// Appends `text` wrapped at 78 columns, each line indented by `indent`
-/// (the first by `first`).
+/// Appends `text` wrapped at 78 columns (textwrap), each line indented by
+/// `indent` (the first by `first`). A formula (`1 ⊕ 4 ⊕ 5 = 0`, `3 -> 1`)
+/// is one unit: no break before or after an operator.
 pub(super) fn wrap(out: &mut String, first: &str, indent: &str, text: &str) {
-    // A formula (`1 ⊕ 4 ⊕ 5 = 0`, `3 -> 1`) is one unit: no break before or
-    // after an operator.
-    let operator = |w: &str| matches!(w, "⊕" | "=" | "->");
-    let mut units: Vec<String> = Vec::new();
-    let mut after_operator = false;
-    for word in text.split(' ').filter(|w| !w.is_empty()) {
-        match units.last_mut() {
-            Some(unit) if operator(word) || after_operator => {
-                unit.push('\u{a0}');
-                unit.push_str(word);
-            }
-            _ => units.push(word.to_string()),
-        }
-        after_operator = operator(word);
+    let mut glued = text.to_string();
+    for op in ["⊕", "=", "->"] {
+        glued = glued.replace(&format!(" {op} "), &format!("\u{a0}{op}\u{a0}"));
     }
-    let mut line = first.to_string();
-    let mut empty = true;
-    for unit in &units {
-        if !empty && line.chars().count() + 1 + unit.chars().count() > 78 {
-            out.push_str(&line.replace('\u{a0}', " "));
-            out.push('\n');
-            line = indent.to_string();
-            empty = true;
-        }
-        if !empty {
-            line.push(' ');
-        }
-        line.push_str(unit);
-        empty = false;
-    }
-    out.push_str(&line.replace('\u{a0}', " "));
+    let options = textwrap::Options::new(78)
+        .initial_indent(first)
+        .subsequent_indent(indent)
+        .break_words(false)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation);
+    out.push_str(&textwrap::fill(&glued, options).replace('\u{a0}', " "));
     out.push('\n');
 }
 
