@@ -93,6 +93,11 @@ pub struct Analysis {
     /// search for its moves to a non-zero value). When not empty the list
     /// is incomplete: `truncated` is set and the total is unknown.
     pub unsearched: Vec<usize>,
+    /// Under normal play, when `value` is `None` although the outcome is
+    /// known (a theorem decided it): the limit that finding the value would
+    /// pass (a search's state limit, a table's size limit), or `None` when
+    /// the value was not asked for.
+    pub value_limit: Option<Error>,
 }
 
 /// Analyses positions within [`Limits`].
@@ -286,6 +291,7 @@ impl Analyzer {
         max_moves: Option<usize>,
     ) -> Result<Analysis, Error> {
         let c = &position.components()[0];
+        let mut value_limit = None;
         let valued = if play == Play::Misere {
             // Misère play has no Grundy value to report.
             None
@@ -299,7 +305,10 @@ impl Analyzer {
         } else {
             match c.ruleset().valued(c.heaps(), &self.limits) {
                 Ok(valued) => Some(valued),
-                Err(e) if e.is_limit() => None,
+                Err(e) if e.is_limit() => {
+                    value_limit = Some(e);
+                    None
+                }
                 Err(e) => return Err(e),
             }
         };
@@ -317,6 +326,7 @@ impl Analyzer {
                     })?;
         }
         let mut analysis = collector.finish(play, outcome, value, value.into_iter().collect());
+        analysis.value_limit = value_limit;
         analysis.basis = basis;
         analysis.component_bases = valued.map(|(_, basis)| basis).into_iter().collect();
         if analysis.total_winning_moves.is_none() && self.count_all && play == Play::Normal {
@@ -456,6 +466,7 @@ impl Collector {
             winning_moves: self.moves,
             truncated: self.truncated,
             unsearched: Vec::new(),
+            value_limit: None,
         }
     }
 }

@@ -253,6 +253,25 @@ pub enum Error {
         /// the reduced one.
         three_heap: bool,
     },
+    /// A ruleset's table of whole-component values (Wythoff's game: the
+    /// Grundy value of every pair up to the larger heap) would hold more than
+    /// `limit` values ([`Limits::max_table`](crate::Limits)).
+    #[error(
+        "{ruleset} {component}: its Grundy value needs a table of {needed} values ({what}), \
+         past the table limit of {limit} values"
+    )]
+    ComponentTableLimit {
+        /// The ruleset word.
+        ruleset: String,
+        /// The component's arguments, as written.
+        component: String,
+        /// What the table holds, in words.
+        what: String,
+        /// How many values the table would hold.
+        needed: u128,
+        /// The table limit.
+        limit: u64,
+    },
     /// A heap past the table limit has a value only if a proven period
     /// gives it, and the search for one stopped at its limit
     /// ([`Limits::max_period_search`](crate::Limits), divided by
@@ -296,6 +315,18 @@ pub enum Error {
         /// The first heap whose value does not fit.
         heap: u64,
     },
+    /// A Grundy value past 2^64 - 1, the largest sprague represents
+    /// (Moore's Nim_k: two heaps of 2^64 - 1 with k >= 2 are worth
+    /// 2^65 - 2).
+    #[error(
+        "{ruleset}: its Grundy value is {value}, past 2^64 - 1, the largest sprague represents"
+    )]
+    ValueTooLarge {
+        /// The ruleset word.
+        ruleset: String,
+        /// The value.
+        value: u128,
+    },
     /// A heap has more winning moves than may be listed (the state limit,
     /// see [`Limits::max_states`](crate::Limits)); ask for fewer moves.
     #[error("{ruleset} heap {heap} has more than {limit} winning moves to list")]
@@ -320,13 +351,16 @@ pub enum Error {
 }
 
 impl Error {
-    /// Whether the error is a resource limit (the caller may raise the limit
-    /// and try again).
+    /// Whether the error is a limit (exit status 3): a resource limit the
+    /// caller may raise and try again, or a value past 2^64 - 1
+    /// ([`Error::ValueTooLarge`]), which no limit raises.
     pub fn is_limit(&self) -> bool {
         matches!(
             self,
             Error::StateLimit { .. }
                 | Error::TableLimit { .. }
+                | Error::ComponentTableLimit { .. }
+                | Error::ValueTooLarge { .. }
                 | Error::PeriodSearchLimit { .. }
                 | Error::TooManyMoves { .. }
         )

@@ -156,7 +156,9 @@ fn sums_use_the_grundy_table() {
 fn a_pair_past_the_table_in_a_sum_is_a_table_limit() {
     let position: Position = "wythoff 5000 3 + nim 1".parse().unwrap();
     match Analyzer::default().analyze(&position, Play::Normal, None) {
-        Err(Error::TableLimit { heap, .. }) => assert_eq!(heap, 5000),
+        Err(Error::ComponentTableLimit { needed, limit, .. }) => {
+            assert_eq!((needed, limit), (5001 * 5001, 10_000_000))
+        }
         other => panic!("{other:?}"),
     }
 }

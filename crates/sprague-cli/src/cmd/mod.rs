@@ -57,6 +57,10 @@ impl fmt::Display for LibError {
             sprague::Error::TableLimit { .. } => f.write_str(
                 "; raise the limit with --max-table N (memory grows with it, by 2 bytes a value)",
             ),
+            sprague::Error::ValueTooLarge { .. } => f.write_str(" (no flag raises it)"),
+            sprague::Error::ComponentTableLimit { .. } => f.write_str(
+                "; raise the limit with --max-table N (memory grows with it, by 5 bytes a value)",
+            ),
             sprague::Error::PeriodSearchLimit {
                 heap, three_heap, ..
             } => {

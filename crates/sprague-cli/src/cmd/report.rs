@@ -212,10 +212,12 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
             let _ = writeln!(out, "rule:     misère Nim: {}", misere_nim_rule(position));
         }
     } else {
-        let _ = writeln!(
-            out,
-            "value:    unknown (its search would pass the state limit, --max-states; Moore's theorem decides the outcome)"
-        );
+        // A theorem decided the outcome without the value.
+        let why = match &analysis.value_limit {
+            Some(e) => format!("{}", super::LibError(e.clone())),
+            None => "not computed".to_string(),
+        };
+        let _ = writeln!(out, "value:    unknown, the outcome needs no value ({why})");
     }
     let _ = writeln!(
         out,

@@ -255,7 +255,7 @@ impl Wythoff {
     /// Runs `f` with the Grundy table holding every pair up to `largest`.
     ///
     /// # Errors
-    /// [`Error::TableLimit`] when that table would hold more than
+    /// [`Error::ComponentTableLimit`] when that table would hold more than
     /// `limits.max_table` values.
     fn with_table<R>(
         &self,
@@ -265,11 +265,13 @@ impl Wythoff {
     ) -> Result<R, Error> {
         let max_side = limits.max_table.isqrt();
         if largest >= max_side {
-            return Err(Error::TableLimit {
+            let side = u128::from(largest) + 1;
+            return Err(Error::ComponentTableLimit {
                 ruleset: self.word.to_string(),
-                heap: largest,
-                limit: max_side,
-                three_heap: false,
+                component: format!("pair with a heap of {largest}"),
+                what: format!("every pair of heaps up to {largest}"),
+                needed: side.saturating_mul(side),
+                limit: limits.max_table,
             });
         }
         let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());

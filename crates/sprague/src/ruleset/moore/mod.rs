@@ -95,6 +95,14 @@ impl Rules for Moore {
             Some(v) if self.k == 1 => Ok((v, Basis::Bouton)),
             Some(v) => Ok((v, Basis::Moore)),
             None => {
+                let live = heaps.iter().filter(|&&h| h > 0).count() as u64;
+                if live <= self.k {
+                    // Worth the sum of the heaps, which passes 2^64 - 1.
+                    return Err(Error::ValueTooLarge {
+                        ruleset: self.canonical(),
+                        value: heaps.iter().map(|&h| u128::from(h)).sum(),
+                    });
+                }
                 let v = self.searched.value(heaps, self.k, limits)?;
                 let positions = self.searched.stored();
                 Ok((v, Basis::Search { positions }))
