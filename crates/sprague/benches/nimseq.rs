@@ -7,6 +7,7 @@
 //! the repetitions (default 3); the best time is reported. Each workload
 //! also checks its answer (known values, a period, or the first 5,001
 //! values against the plain method), so a fast wrong engine fails the bench.
+//! `wide` runs a sequence whose values pass 65,535 (stored 4 bytes wide).
 
 use std::time::Instant;
 
@@ -18,7 +19,7 @@ fn octal(code: &str) -> MoveSet {
 }
 
 /// Computes G(0..=to) and returns the best time in seconds and the values.
-fn time(name: &str, moves: &MoveSet, to: u64, method: Method, runs: usize) -> (f64, Vec<u16>) {
+fn time(name: &str, moves: &MoveSet, to: u64, method: Method, runs: usize) -> (f64, Vec<u64>) {
     let mut best = f64::INFINITY;
     let mut values = Vec::new();
     for _ in 0..runs {
@@ -33,12 +34,12 @@ fn time(name: &str, moves: &MoveSet, to: u64, method: Method, runs: usize) -> (f
 
 /// Checks the first values of a fast run against the plain method, so a
 /// fast wrong engine fails the bench.
-fn check_prefix(name: &str, moves: &MoveSet, values: &[u16]) {
+fn check_prefix(name: &str, moves: &MoveSet, values: &[u64]) {
     let n = values.len().min(5_001);
     let mut seq = NimSequence::new(name, moves.clone());
     seq.extend_to(n as u64 - 1, Method::Plain).unwrap();
     assert_eq!(
-        seq.values(),
+        seq.values().to_vec(),
         &values[..n],
         "{name}: fast and plain disagree"
     );
@@ -123,6 +124,21 @@ fn main() {
     if want("0.6-fast") {
         let (s, _) = time("0.6", &octal("0.6"), 200_000, Method::Fast, runs);
         report("0.6 to 200,000, rare-value", 200_000, s);
+    }
+    if want("wide") {
+        // Nim as an octal code (G(n) = n), resumed below 65,535 and run
+        // past it: the values are widened to 4 bytes on the way.
+        let moves = octal("0.3...");
+        let mut best = f64::INFINITY;
+        for _ in 0..runs {
+            let mut seq = NimSequence::from_values("0.3...", moves.clone(), 0..65_000u64).unwrap();
+            let start = Instant::now();
+            seq.extend_to(70_000, Method::Fast).unwrap();
+            best = best.min(start.elapsed().as_secs_f64());
+            assert_eq!(seq.bytes_per_value(), 4);
+            assert!(seq.values().iter().enumerate().all(|(n, g)| g == n as u64));
+        }
+        report("0.3... from 65,000 to 70,000 (widens)", 5_000, best);
     }
     if want("ratio") {
         let moves = octal("0.6");

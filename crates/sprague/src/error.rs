@@ -303,10 +303,11 @@ pub enum Error {
         /// are the reduced ones.
         three_heap: bool,
     },
-    /// A Grundy value above 65,535, the largest a nim-sequence table
-    /// stores (2 bytes per value); the computation stopped at that heap.
+    /// A Grundy value above 4,294,967,295 (`u32::MAX`), the largest a
+    /// nim-sequence table stores (values take 2 bytes while they fit, then
+    /// 4); the computation stopped at that heap.
     #[error(
-        "{ruleset} heap {heap}: its Grundy value exceeds 65535, the largest value \
+        "{ruleset} heap {heap}: its Grundy value exceeds 4294967295, the largest value \
          the nim-sequence table stores"
     )]
     ValueOverflow {

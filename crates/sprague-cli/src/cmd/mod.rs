@@ -51,11 +51,12 @@ impl fmt::Display for LibError {
             } => write!(
                 f,
                 "; raise the limit with --max-table N (such games get --max-table / {}; \
-                 memory grows with it, by 2 bytes a value)",
+                 memory grows with it, by 2 bytes a value, 4 once one passes 65535)",
                 sprague::THREE_HEAP_TABLE_DIVISOR
             ),
             sprague::Error::TableLimit { .. } => f.write_str(
-                "; raise the limit with --max-table N (memory grows with it, by 2 bytes a value)",
+                "; raise the limit with --max-table N (memory grows with it, by 2 bytes a \
+                 value, 4 once one passes 65535)",
             ),
             sprague::Error::ValueTooLarge { .. } => f.write_str(" (no flag raises it)"),
             sprague::Error::ComponentTableLimit { .. } => f.write_str(

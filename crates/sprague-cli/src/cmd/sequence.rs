@@ -23,8 +23,7 @@ use crate::exit::Exit;
 /// the same values. Once the periodicity theorem of Guy and Smith proves a
 /// period (looked for as the values double from 1,024, as `period` does),
 /// the later values follow from it instead of being computed. Tables take
-/// 2 bytes per value; a value above 65535 stops the run with an error
-/// (exit 1) after printing the values before it.
+/// 2 bytes per value (4 once a value passes 65535).
 ///
 /// Formats: `table` (rows of ten, for reading), `raw` (one value per line
 /// and nothing else), `csv` (`n,g` header, then one `n,g` line per heap),
@@ -134,12 +133,11 @@ impl Source {
                 expected,
             } => UsageError(format!(
                 "cannot resume: the file does not hold the values of {word}: \
-                 from its values before it, G({heap}) would be {}, but the file has {saved}",
-                expected.map_or("above 65535".to_string(), |w| w.to_string()),
+                 from its values before it, G({heap}) would be {expected}, but the file has {saved}"
             ))
             .into(),
             ResumeError::TooLarge { .. } => UsageError(format!(
-                "cannot resume: the file holds a value above 65535, which no {word} table has"
+                "cannot resume: the file holds a value above 4294967295, which no {word} table has"
             ))
             .into(),
             ResumeError::Engine(e) => LibError(e).into(),

@@ -297,10 +297,11 @@ impl Ruleset {
     ///
     /// Nim (and rulesets whose lone heap is a Nim heap): the heap size
     /// itself. Subtraction and take-and-break games, Grundy's game: from the
-    /// nim-sequence table kept with the ruleset; beyond it from the period
-    /// once the periodicity theorem has proven one (so any `u64` heap
-    /// answers at once: the table is doubled until the proof succeeds),
-    /// otherwise by computing the table up to `heap`.
+    /// nim-sequence table kept with the ruleset (2 bytes per value, 4 once
+    /// one passes 65,535); beyond it from the period once the periodicity
+    /// theorem has proven one (so any `u64` heap answers at once: the table
+    /// is doubled until the proof succeeds), otherwise by computing the
+    /// table up to `heap`.
     ///
     /// # Errors
     /// [`Error::TableLimit`] when the value needs a table longer than

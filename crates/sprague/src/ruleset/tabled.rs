@@ -47,7 +47,7 @@ impl Tabled {
     pub(crate) fn table_value(&self, heap: u64, limits: &Limits) -> Result<(u64, bool), Error> {
         self.table
             .with(&self.word, &self.moves, heap, limits, |look| {
-                (look.get(heap) as u64, look.in_table(heap))
+                (look.get(heap), look.in_table(heap))
             })
     }
 }

@@ -180,9 +180,7 @@ pub(crate) fn moves_to(
     limits: &Limits,
     f: &mut dyn FnMut(HeapMove) -> ControlFlow<()>,
 ) -> Result<ControlFlow<()>, Error> {
-    let Ok(t) = u16::try_from(target) else {
-        return Ok(ControlFlow::Continue(()));
-    };
+    let t = target;
     let mut emitted = 0usize;
     let mut emit = |m: HeapMove| -> Result<ControlFlow<()>, Error> {
         emitted += 1;
@@ -279,7 +277,7 @@ fn takes_to(
     heap: u64,
     lo: u64,
     hi: u64,
-    t: u16,
+    t: u64,
     visit: &mut dyn FnMut(u64) -> Result<ControlFlow<()>, Error>,
 ) -> Result<ControlFlow<()>, Error> {
     let hit = |k: u64| look.get(heap - k) == t;
@@ -325,7 +323,7 @@ fn pairs_to(
     look: &Lookup<'_>,
     m: u64,
     unequal: bool,
-    t: u16,
+    t: u64,
     visit: &mut dyn FnMut(u64) -> Result<ControlFlow<()>, Error>,
 ) -> Result<ControlFlow<()>, Error> {
     let h = largest_smaller_part(m, unequal);
@@ -402,7 +400,7 @@ mod tests {
             let with_period = Lookup::new(seq.values(), Some(p));
             let table_only = Lookup::new(seq.values(), None);
             for m in [300u64, 301, 999, 1000, 2999, 3000] {
-                for t in 0..10u16 {
+                for t in 0..10u64 {
                     let collect = |look: &Lookup<'_>| {
                         let mut found = Vec::new();
                         let _ = pairs_to(look, m, false, t, &mut |a| {

@@ -3,13 +3,24 @@
 //! method, and their periods with the proof of Guy and Smith.
 //!
 //! # Storage
-//! Values are stored as `u16`: **2 bytes per value** (a table to heap
-//! 2·10^7 takes 40 MB). A value above 65,535 stops the computation with
-//! [`Error::ValueOverflow`] instead of wrapping. Heaps are indexed by `u32`
-//! internally, so a table holds fewer than 2^31 values. The rare-value
-//! method adds 8 bytes per rare heap and a 32-row stamp table of
-//! 4 bytes × 2^⌈log2(max value + 1)⌉ × 2 per row (256 KB for values below
-//! 1,024); the plain method needs only the table and a 256 KB stamp array.
+//! Values are stored as `u16`, **2 bytes per value** (a table to heap
+//! 2·10^7 takes 40 MB), while they fit. When a value would pass 65,535 the
+//! values so far are copied to `u32` (4 bytes per value) and the
+//! computation goes on in that width, transparently: the engine is generic
+//! over the value width, so the common case keeps 2-byte tables and the
+//! SIMD kernels, and only sequences with a larger value pay for the wide
+//! one (scalar kernels; a stamp array that grows with the largest value,
+//! 4 bytes × about twice the least power of two above it). A value above
+//! `u32::MAX` ([`MAX_VALUE`]) stops the computation with
+//! [`Error::ValueOverflow`]: G(n) is at most the number of options of heap
+//! n, so such a value needs a heap with more than 4·10^9 options (each
+//! looked at); it stays a clear error rather than a silent wrap. Heaps are
+//! indexed by `u32` internally, so a table holds fewer than 2^31 values.
+//! The rare-value method adds 8 bytes per rare heap and a 32-row stamp
+//! table of 4 bytes × 2^⌈log2(max value + 1)⌉ × 2 per row (256 KB for
+//! values below 1,024); the plain method needs only the table and a 256 KB
+//! stamp array. Read values with [`NimSequence::get`] or the
+//! [`Values`] view of [`NimSequence::values`].
 //!
 //! # Methods
 //! - [`Method::Plain`]: G(n) is the mex of the values of all options of
@@ -34,7 +45,8 @@
 //!   of the histogram of the values (with the heap parity as an extra bit),
 //!   and chosen again each time the sequence doubles in length. Where the
 //!   method does not pay (rare heaps more than an eighth of all, as in
-//!   `0.007`; three-heap splits; unbounded removals) heaps are computed by
+//!   `0.007`; three-heap splits; unbounded removals; values of 2^20 or
+//!   more, where choosing a mask costs too much) heaps are computed by
 //!   the plain method, so both methods always give the same values.
 //!
 //! # Speed
@@ -46,7 +58,8 @@
 //!   same after stamping the first 4,096 splits; pairs with a rare part
 //!   outside batches use AVX-512 or AVX2 gathers.
 //! - The instruction set is detected at run time; every SIMD kernel has a
-//!   scalar version, the reference the tests compare it with. Setting the
+//!   scalar version, the reference the tests compare it with. The kernels
+//!   are for 2-byte values; 4-byte values use the scalar versions. Setting the
 //!   environment variable `SPRAGUE_SIMD` to `scalar` or `avx2` caps the
 //!   level (for benchmarks and checks).
 //! - One thread: the work per heap depends on every earlier heap.
@@ -57,7 +70,14 @@
 //! let kayles = TakeBreakCode::parse_octal("0.77").unwrap().move_set();
 //! let mut seq = NimSequence::new("kayles", kayles);
 //! seq.extend_to(20, Method::Fast)?;
-//! assert_eq!(&seq.values()[..12], &[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+//! assert_eq!(seq.values().prefix(12).to_vec(), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+//! assert_eq!(seq.get(11), Some(6));
+//!
+//! // Nim as an octal code: G(n) = n, past 65,535 too.
+//! let nim = TakeBreakCode::parse_octal("0.3...").unwrap().move_set();
+//! let mut seq = NimSequence::from_values("0.3...", nim, 0..65_530u64)?;
+//! seq.extend_to(65_540, Method::Fast)?;
+//! assert_eq!((seq.get(65_540), seq.bytes_per_value()), (Some(65_540), 4));
 //! # Ok::<(), sprague::Error>(())
 //! ```
 
@@ -67,25 +87,31 @@ mod simd;
 pub mod store;
 pub(crate) mod table;
 mod triples;
+mod value;
 
 use crate::takebreak::{largest_smaller_part, MoveSet};
 use crate::Error;
 
 pub use period::{Period, PeriodReport, Proof};
 pub use store::{ResumeError, Store};
+pub use value::Values;
+use value::{Stamp, Value};
 
-/// Bytes used to store one Grundy value in a nim-sequence table.
+/// Bytes used to store one Grundy value while every value fits 16 bits
+/// (the common case); a sequence with a value above 65,535 stores 4
+/// ([`NimSequence::bytes_per_value`]).
 pub const BYTES_PER_VALUE: usize = std::mem::size_of::<u16>();
 
 /// The most heaps a table can hold (heap indices are 31-bit internally).
 pub const MAX_TABLE_LEN: u64 = 1 << 31;
 
+/// The largest Grundy value a table stores (`u32::MAX`); a larger one is
+/// [`Error::ValueOverflow`].
+pub const MAX_VALUE: u64 = u32::MAX as u64;
+
 /// Splits of each heap stamped before the plain method switches to the
 /// bit test (measured best among 0, 256, 1024 and 4096 on 0.6 and 0.007).
 const PLAIN_PRESTAMP: usize = 4096;
-
-/// Number of distinct values a stamp array covers (all `u16` values).
-const VALUES: usize = 1 << 16;
 
 /// How to compute a nim-sequence.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -102,66 +128,128 @@ pub enum Method {
 /// Extending it is incremental: [`extend_to`](NimSequence::extend_to) goes
 /// on from where the last call stopped, and a sequence can start from
 /// values computed before ([`from_values`](NimSequence::from_values)), as
-/// `sequence --resume` does.
+/// `sequence --resume` does. Values are stored in 2 bytes while they fit
+/// and in 4 from the first one above 65,535 on (see the module
+/// documentation); read them with [`get`](NimSequence::get) or
+/// [`values`](NimSequence::values).
 pub struct NimSequence {
     name: String,
+    engine: Engine,
+}
+
+/// The engine in the width the values need.
+enum Engine {
+    Narrow(Core<u16>),
+    Wide(Core<u32>),
+}
+
+/// The engine for one value width: the values and the scratch of both
+/// methods.
+struct Core<V: Value> {
     moves: MoveSet,
-    values: Vec<u16>,
-    stamp: Box<[u32; VALUES]>,
+    values: Vec<V>,
+    stamp: Box<V::Stamp>,
     token: u32,
-    rare: rare::RareState,
+    rare: rare::RareState<V>,
     /// Scratch list of the rare values still to be confirmed.
-    need: Vec<u16>,
+    need: Vec<V>,
     /// Two-heap value sets for three-heap splits (fast method).
-    triples: triples::PairSets,
+    triples: triples::PairSets<V>,
 }
 
 impl NimSequence {
     /// An empty sequence for the game with these moves; `name` (the ruleset
     /// word) is used in error messages.
     pub fn new(name: &str, moves: MoveSet) -> NimSequence {
-        let stamp: Box<[u32; VALUES]> = vec![0u32; VALUES]
-            .into_boxed_slice()
-            .try_into()
-            .unwrap_or_else(|_| unreachable!("the stamp array has VALUES entries"));
         NimSequence {
-            rare: rare::RareState::new(&moves),
             name: name.to_string(),
-            moves,
-            values: Vec::new(),
-            stamp,
-            token: 0,
-            need: Vec::new(),
-            triples: triples::PairSets::default(),
+            engine: Engine::Narrow(Core::new(moves, Vec::new())),
         }
     }
 
     /// A sequence that starts from `values` = G(0), G(1), ... computed
-    /// before (trusted, not checked).
-    pub fn from_values(name: &str, moves: MoveSet, values: Vec<u16>) -> NimSequence {
-        let mut seq = NimSequence::new(name, moves);
-        seq.values = values;
-        seq
+    /// before (trusted, not checked), of any unsigned type (`u16`, `u32`,
+    /// `u64`). They are stored in 2 bytes each when all fit, else in 4.
+    ///
+    /// # Errors
+    /// [`Error::ValueOverflow`] (naming the first such heap) when a value
+    /// is above [`MAX_VALUE`].
+    pub fn from_values<I>(name: &str, moves: MoveSet, values: I) -> Result<NimSequence, Error>
+    where
+        I: IntoIterator,
+        I::Item: Into<u64>,
+    {
+        let overflow = |heap: usize| Error::ValueOverflow {
+            ruleset: name.to_string(),
+            heap: heap as u64,
+        };
+        let mut narrow: Vec<u16> = Vec::new();
+        let mut wide: Option<Vec<u32>> = None;
+        for (heap, v) in values.into_iter().enumerate() {
+            let v: u64 = v.into();
+            match &mut wide {
+                None => match u16::try_from(v) {
+                    Ok(x) => narrow.push(x),
+                    Err(_) => {
+                        let mut w: Vec<u32> = narrow.iter().map(|&x| u32::from(x)).collect();
+                        w.push(u32::try_from(v).map_err(|_| overflow(heap))?);
+                        narrow = Vec::new();
+                        wide = Some(w);
+                    }
+                },
+                Some(w) => w.push(u32::try_from(v).map_err(|_| overflow(heap))?),
+            }
+        }
+        let engine = match wide {
+            None => Engine::Narrow(Core::new(moves, narrow)),
+            Some(w) => Engine::Wide(Core::new(moves, w)),
+        };
+        Ok(NimSequence {
+            name: name.to_string(),
+            engine,
+        })
     }
 
-    /// The values computed so far, G(0) first.
-    pub fn values(&self) -> &[u16] {
-        &self.values
+    /// An empty sequence that stores 4 bytes per value from the start (to
+    /// test the wide engine against the narrow one on small values).
+    #[cfg(test)]
+    fn new_wide(name: &str, moves: MoveSet) -> NimSequence {
+        NimSequence {
+            name: name.to_string(),
+            engine: Engine::Wide(Core::new(moves, Vec::new())),
+        }
+    }
+
+    /// The values computed so far, G(0) first, in the width they are
+    /// stored in.
+    pub fn values(&self) -> Values<'_> {
+        match &self.engine {
+            Engine::Narrow(c) => Values::Narrow(&c.values),
+            Engine::Wide(c) => Values::Wide(&c.values),
+        }
+    }
+
+    /// G(`heap`), or `None` when it has not been computed.
+    pub fn get(&self, heap: u64) -> Option<u64> {
+        self.values().get(usize::try_from(heap).ok()?)
     }
 
     /// The number of values computed so far.
     pub fn len(&self) -> u64 {
-        self.values.len() as u64
+        self.values().len() as u64
     }
 
     /// Whether no value has been computed yet.
     pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
+        self.len() == 0
     }
 
     /// The moves of the game.
     pub fn moves(&self) -> &MoveSet {
-        &self.moves
+        match &self.engine {
+            Engine::Narrow(c) => &c.moves,
+            Engine::Wide(c) => &c.moves,
+        }
     }
 
     /// The ruleset word given at construction.
@@ -169,19 +257,27 @@ impl NimSequence {
         &self.name
     }
 
-    /// Takes the values out, leaving the sequence empty.
-    pub fn into_values(self) -> Vec<u16> {
-        self.values
+    /// The bytes each value takes: 2 while every value is at most 65,535,
+    /// 4 once one is larger.
+    pub fn bytes_per_value(&self) -> usize {
+        self.values().bytes_per_value()
+    }
+
+    /// Takes the values out as `u64` (8 bytes each), G(0) first.
+    pub fn into_values(self) -> Vec<u64> {
+        self.values().to_vec()
     }
 
     /// Computes the values up to and including G(`last`) (nothing when they
-    /// are known already).
+    /// are known already). When a value passes 65,535, the values so far
+    /// are copied to 4 bytes each and the computation goes on.
     ///
-    /// Time: see the module documentation; memory: 2 bytes per value.
+    /// Time: see the module documentation; memory: 2 bytes per value (4
+    /// once a value passes 65,535).
     ///
     /// # Errors
-    /// [`Error::ValueOverflow`] when a value exceeds 65,535 (the values
-    /// before it are kept); [`Error::TableLimit`] when `last` is
+    /// [`Error::ValueOverflow`] when a value exceeds [`MAX_VALUE`] (the
+    /// values before it are kept); [`Error::TableLimit`] when `last` is
     /// [`MAX_TABLE_LEN`] or more.
     pub fn extend_to(&mut self, last: u64, method: Method) -> Result<(), Error> {
         if last >= MAX_TABLE_LEN {
@@ -193,6 +289,51 @@ impl NimSequence {
             });
         }
         let end = last as usize + 1;
+        loop {
+            let heap = match &mut self.engine {
+                Engine::Narrow(c) => match c.extend_to(end, method) {
+                    Ok(()) => return Ok(()),
+                    Err(heap) => heap,
+                },
+                Engine::Wide(c) => match c.extend_to(end, method) {
+                    Ok(()) => return Ok(()),
+                    Err(heap) => {
+                        return Err(Error::ValueOverflow {
+                            ruleset: self.name.clone(),
+                            heap: heap as u64,
+                        })
+                    }
+                },
+            };
+            // G(heap) does not fit 16 bits: continue 4 bytes wide.
+            debug_assert_eq!(heap as u64, self.len());
+            if let Engine::Narrow(c) = &mut self.engine {
+                let values = std::mem::take(&mut c.values);
+                let wide = values.iter().map(|&v| u32::from(v)).collect();
+                drop(values);
+                self.engine = Engine::Wide(Core::new(c.moves.clone(), wide));
+            }
+        }
+    }
+}
+
+impl<V: Value> Core<V> {
+    fn new(moves: MoveSet, values: Vec<V>) -> Core<V> {
+        let max = values.iter().copied().max().unwrap_or_default();
+        Core {
+            rare: rare::RareState::new(&moves),
+            moves,
+            values,
+            stamp: V::new_stamp(max),
+            token: 0,
+            need: Vec::new(),
+            triples: triples::PairSets::default(),
+        }
+    }
+
+    /// Computes the values up to G(end - 1); `Err(heap)` when G(heap) does
+    /// not fit `V` (the values before it are kept).
+    fn extend_to(&mut self, end: usize, method: Method) -> Result<(), usize> {
         if end <= self.values.len() {
             return Ok(());
         }
@@ -203,40 +344,37 @@ impl NimSequence {
                 && n + rare::BATCH <= end
                 && self.rare.batchable(n, &self.values)
             {
-                if let Err(heap) = self.rare_batch(n) {
-                    return Err(Error::ValueOverflow {
-                        ruleset: self.name.clone(),
-                        heap: heap as u64,
-                    });
-                }
+                self.rare_batch(n)?;
                 continue;
             }
             // A placeholder for G(n): SIMD gathers read 4 bytes at index n - 1.
-            self.values.push(0);
+            self.values.push(V::default());
             let g = match method {
                 Method::Fast if self.rare.usable(n, &self.values[..n]) => self.rare_value(n),
                 _ => self.plain_value(n, method),
             };
             match g {
-                Some(g) => {
-                    self.values[n] = g;
-                    self.rare.push(n, g);
-                }
+                Some(g) => self.record(n, g),
                 None => {
                     self.values.pop();
-                    return Err(Error::ValueOverflow {
-                        ruleset: self.name.clone(),
-                        heap: n as u64,
-                    });
+                    return Err(n);
                 }
             }
         }
         Ok(())
     }
 
+    /// Stores G(n) = g in the placeholder at `n`.
+    #[inline]
+    fn record(&mut self, n: usize, g: V) {
+        self.values[n] = g;
+        self.rare.push(n, g);
+        V::fit_stamp(&mut self.stamp, self.rare.max_value());
+    }
+
     fn next_token(&mut self) -> u32 {
         if self.token == u32::MAX {
-            self.stamp.fill(0);
+            self.stamp.clear();
             self.token = 0;
         }
         self.token += 1;
@@ -249,27 +387,27 @@ impl NimSequence {
         let stamp = &mut *self.stamp;
         let n64 = n as u64;
         if self.moves.allows_take_all(n64) {
-            stamp[0] = s;
+            stamp.set(V::default(), s);
         }
         for &(lo, hi) in &self.moves.take {
             if lo >= n64 {
                 break;
             }
             for k in lo.max(1)..=hi.min(n64 - 1) {
-                stamp[g[n - k as usize] as usize] = s;
+                stamp.set(g[n - k as usize], s);
             }
         }
     }
 
-    /// G(n) by the plain method; `None` when it exceeds 65,535.
-    fn plain_value(&mut self, n: usize, method: Method) -> Option<u16> {
+    /// G(n) by the plain method; `None` when it does not fit `V`.
+    fn plain_value(&mut self, n: usize, method: Method) -> Option<V> {
         let s = self.next_token();
         self.stamp_small_options(n, s);
         // The bit test pays only where there are splits to test.
         if self.moves.split3.is_empty()
             && !self.moves.split2.is_empty()
             && n >= 64
-            && simd::level() >= simd::Level::Avx2
+            && V::need_test_pays()
         {
             if let Some(g) = self.plain_value_by_need(n, s) {
                 return Some(g);
@@ -292,7 +430,7 @@ impl NimSequence {
             && self
                 .triples
                 .mark_three_heap_values(&self.moves, &g[..n], n, |v| {
-                    stamp[v as usize] = s;
+                    stamp.set(v, s);
                 })
         {
             return mex(stamp, s);
@@ -306,7 +444,7 @@ impl NimSequence {
                 for a in 1..=m / 3 {
                     let ga = g[a];
                     for b in a..=(m - a) / 2 {
-                        stamp[(ga ^ g[b] ^ g[m - a - b]) as usize] = s;
+                        stamp.set(ga ^ g[b] ^ g[m - a - b], s);
                     }
                 }
             }
@@ -319,7 +457,7 @@ impl NimSequence {
     /// reached yet (32 splits at a time with AVX-512BW), and G(n) is the
     /// least value left.
     /// `None` when every value below 512 is reached.
-    fn plain_value_by_need(&mut self, n: usize, s: u32) -> Option<u16> {
+    fn plain_value_by_need(&mut self, n: usize, s: u32) -> Option<V> {
         // Stamp the first splits (where most values show up: stores beat
         // the bit test's slow path there), then test the rest.
         let pre = PLAIN_PRESTAMP;
@@ -341,8 +479,12 @@ impl NimSequence {
         }
         let mut need = std::mem::take(&mut self.need);
         need.clear();
-        need.extend((0..simd::NEED_VALUES as u16).filter(|&v| self.stamp[v as usize] != s));
-        let mut bits = simd::NeedBits::new(&need);
+        need.extend(
+            (0..simd::NEED_VALUES)
+                .filter(|&v| self.stamp.get(v) != s)
+                .map(V::from_index),
+        );
+        let mut bits = simd::NeedBits::new(need.iter().map(|v| v.index()));
         self.need = need;
         let g = &self.values[..=n];
         let n64 = n as u64;
@@ -354,21 +496,21 @@ impl NimSequence {
                 let m = n - k as usize;
                 let h = largest_smaller_part(m as u64, self.moves.unequal) as usize;
                 if h > pre {
-                    simd::drain_need(g, m, pre + 1, h, &mut bits);
+                    V::drain_need(g, m, pre + 1, h, &mut bits);
                 }
                 if bits.is_empty() {
                     break;
                 }
             }
         }
-        bits.first()
+        bits.first().map(V::from_index)
     }
 }
 
 /// Stamps the values of all splits of a heap of `m` into two non-empty
 /// heaps `a <= m - a` (`a < m - a` when `unequal`).
 #[inline]
-fn stamp_pairs(g: &[u16], m: usize, unequal: bool, stamp: &mut [u32; VALUES], s: u32) {
+fn stamp_pairs<V: Value>(g: &[V], m: usize, unequal: bool, stamp: &mut V::Stamp, s: u32) {
     let h = largest_smaller_part(m as u64, unequal) as usize;
     if h > 0 {
         stamp_pair_range(g, m, 1, h, stamp, s);
@@ -378,63 +520,105 @@ fn stamp_pairs(g: &[u16], m: usize, unequal: bool, stamp: &mut [u32; VALUES], s:
 /// Stamps the values G(a) ^ G(m - a) for `lo <= a <= hi` (with
 /// `1 <= lo <= hi < m`).
 #[inline]
-fn stamp_pair_range(g: &[u16], m: usize, lo: usize, hi: usize, stamp: &mut [u32; VALUES], s: u32) {
-    simd::stamp_pairs(g, m, lo, hi, stamp, s);
-}
-
-/// The scalar reference version of [`stamp_pair_range`].
-#[inline]
-fn stamp_pair_range_scalar(
-    g: &[u16],
+fn stamp_pair_range<V: Value>(
+    g: &[V],
     m: usize,
     lo: usize,
     hi: usize,
-    stamp: &mut [u32; VALUES],
+    stamp: &mut V::Stamp,
+    s: u32,
+) {
+    V::stamp_pairs(g, m, lo, hi, stamp, s);
+}
+
+/// The scalar reference version of [`stamp_pair_range`], for both widths.
+#[inline]
+fn stamp_pair_range_scalar<V: Value>(
+    g: &[V],
+    m: usize,
+    lo: usize,
+    hi: usize,
+    stamp: &mut V::Stamp,
     s: u32,
 ) {
     let left = &g[lo..=hi];
     let right = &g[m - hi..=m - lo];
-    for (x, y) in left.iter().zip(right.iter().rev()) {
-        stamp[(x ^ y) as usize] = s;
+    for (&x, &y) in left.iter().zip(right.iter().rev()) {
+        stamp.set(x ^ y, s);
     }
 }
 
-/// The least value not stamped with `s`, or `None` when all 65,536 are.
-#[inline]
 /// G(n) by the definition, from the values G(0), ..., G(n - 1) in
-/// `values[..n]`: the mex of the values of all options of heap `n`. Meant
-/// for checking values computed elsewhere (a file that `sequence --resume`
-/// continues) at a few heaps.
+/// `values[..n]` (of any unsigned type): the mex of the values of all
+/// options of heap `n`. Meant for checking values computed elsewhere (a
+/// file that `sequence --resume` continues) at a few heaps.
 ///
 /// Time O(n·k) for k amounts that split a heap in two, O(n²·k) for
-/// three-heap splits; 8 KiB of scratch. `None` when `values` holds fewer
-/// than `n` values or G(n) would exceed 65,535.
+/// three-heap splits. Scratch: one bit per value below the smaller of the
+/// number of options and the least power of two above every value of
+/// `values[..n]` (the mex is at most either). `None` when `values` holds
+/// fewer than `n` values.
 ///
 /// ```
 /// use sprague::sequence::value_by_definition;
 /// use sprague::takebreak::TakeBreakCode;
 /// let kayles = TakeBreakCode::parse_octal("0.77").unwrap().move_set();
-/// let g = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2];
+/// let g: [u16; 11] = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2];
 /// assert_eq!(value_by_definition(&kayles, &g, 11), Some(6));
 /// ```
-pub fn value_by_definition(moves: &MoveSet, values: &[u16], n: usize) -> Option<u16> {
+pub fn value_by_definition<V: Copy + Into<u64>>(
+    moves: &MoveSet,
+    values: &[V],
+    n: usize,
+) -> Option<u64> {
     let g = values.get(..n)?;
-    let mut reached = vec![0u64; VALUES / 64];
-    let mut reach = |v: u16| reached[v as usize / 64] |= 1 << (v % 64);
     let n64 = n as u64;
+    // The mex is at most the number of options...
+    let mut options: u64 = 1;
+    for &(lo, hi) in &moves.take {
+        let hi = hi.min(n64.saturating_sub(1));
+        options = options.saturating_add(hi.saturating_sub(lo.max(1)) + 1);
+    }
+    for &(lo, hi) in &moves.split2 {
+        for k in lo..=hi.min(n64.saturating_sub(2)) {
+            let h = largest_smaller_part(n64 - k, moves.unequal);
+            options = options.saturating_add(h);
+        }
+    }
+    for &(lo, hi) in &moves.split3 {
+        for k in lo..=hi.min(n64.saturating_sub(3)) {
+            let m = n64 - k;
+            options = options.saturating_add((m / 3).saturating_mul(m / 2));
+        }
+    }
+    // ... and at most the least power of two above every value.
+    let max = g.iter().map(|&v| v.into()).max().unwrap_or(0);
+    let bound = max
+        .checked_add(1)
+        .and_then(u64::checked_next_power_of_two)
+        .unwrap_or(u64::MAX)
+        .min(options);
+    let len = usize::try_from(bound).ok()?.saturating_add(1);
+    let mut reached = vec![0u64; len.div_ceil(64)];
+    let mut reach = |v: u64| {
+        if v < len as u64 {
+            reached[v as usize / 64] |= 1 << (v % 64);
+        }
+    };
+    let value = |i: usize| -> u64 { g[i].into() };
     if moves.allows_take_all(n64) {
         reach(0);
     }
     for &(lo, hi) in &moves.take {
         for k in lo.max(1)..=hi.min(n64.saturating_sub(1)) {
-            reach(g[n - k as usize]);
+            reach(value(n - k as usize));
         }
     }
     for &(lo, hi) in &moves.split2 {
         for k in lo..=hi.min(n64.saturating_sub(2)) {
             let m = n - k as usize;
             for a in 1..=largest_smaller_part(m as u64, moves.unequal) as usize {
-                reach(g[a] ^ g[m - a]);
+                reach(value(a) ^ value(m - a));
             }
         }
     }
@@ -443,17 +627,22 @@ pub fn value_by_definition(moves: &MoveSet, values: &[u16], n: usize) -> Option<
             let m = n - k as usize;
             for a in 1..=m / 3 {
                 for b in a..=(m - a) / 2 {
-                    reach(g[a] ^ g[b] ^ g[m - a - b]);
+                    reach(value(a) ^ value(b) ^ value(m - a - b));
                 }
             }
         }
     }
+    // Bit `len - 1` (the bound) is never reached by all smaller values
+    // too: at most `options` values are reached, all below the power of two.
     let (word, bits) = reached.iter().enumerate().find(|(_, &w)| w != u64::MAX)?;
-    Some((word * 64 + bits.trailing_ones() as usize) as u16)
+    Some((word * 64 + bits.trailing_ones() as usize) as u64)
 }
 
-fn mex(stamp: &[u32; VALUES], s: u32) -> Option<u16> {
-    stamp.iter().position(|&t| t != s).map(|v| v as u16)
+/// The least value not stamped with `s`, or `None` when every value the
+/// stamp covers is (for `u16`: all 65,536, so G(n) needs 32 bits).
+#[inline]
+fn mex<V: Value>(stamp: &V::Stamp, s: u32) -> Option<V> {
+    stamp.first_not(s).map(V::from_index)
 }
 
 #[cfg(test)]
@@ -480,13 +669,13 @@ mod tests {
         s.extend_to(300, Method::Fast).unwrap();
         for n in 0..=300 {
             assert_eq!(
-                value_by_definition(&grundy, s.values(), n),
-                Some(s.values()[n])
+                value_by_definition(&grundy, &s.values().to_vec(), n),
+                s.get(n as u64)
             );
         }
     }
 
-    fn seq(code: &str, to: u64, method: Method) -> Vec<u16> {
+    fn seq(code: &str, to: u64, method: Method) -> Vec<u64> {
         let moves = TakeBreakCode::parse_hex(code).unwrap().move_set();
         let mut s = NimSequence::new(code, moves);
         s.extend_to(to, method).unwrap();
@@ -494,9 +683,9 @@ mod tests {
     }
 
     /// G(n) straight from the definition, with options listed one by one.
-    fn by_definition(code: &str, to: usize) -> Vec<u16> {
+    fn by_definition(code: &str, to: usize) -> Vec<u64> {
         let c = TakeBreakCode::parse_hex(code).unwrap();
-        let mut g: Vec<u16> = Vec::new();
+        let mut g: Vec<u64> = Vec::new();
         for n in 0..=to {
             let mut seen = std::collections::BTreeSet::new();
             for k in 0..=n {
@@ -536,7 +725,7 @@ mod tests {
         let mut grundy = NimSequence::new("grundy", MoveSet::grundy());
         grundy.extend_to(20, Method::Plain).unwrap();
         assert_eq!(
-            &grundy.values()[1..],
+            &grundy.into_values()[1..],
             &[0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
         );
     }
@@ -592,18 +781,122 @@ mod tests {
         assert!(v.iter().enumerate().all(|(n, &g)| g as usize == n));
     }
 
+    /// The engine for 4-byte values (scalar kernels, rare-value method and
+    /// batches, three-heap sets) gives the values of the 2-byte one.
     #[test]
-    fn overflow_is_an_error_not_a_wrap() {
+    fn the_wide_engine_gives_the_narrow_values() {
+        // Three-heap splits (8.1, 0.f) cost O(n^3) by the plain method.
+        for (code, to) in [
+            ("0.77", 1200),
+            ("0.6", 1200),
+            ("0.007", 1200),
+            ("4.07", 1200),
+            ("0.16", 1200),
+            ("0.354", 1200),
+            ("8.1", 300),
+            ("0.f", 300),
+        ] {
+            for method in [Method::Plain, Method::Fast] {
+                let moves = TakeBreakCode::parse_hex(code).unwrap().move_set();
+                let mut wide = NimSequence::new_wide(code, moves);
+                wide.extend_to(to, method).unwrap();
+                assert_eq!(wide.bytes_per_value(), 4);
+                assert_eq!(
+                    wide.into_values(),
+                    seq(code, to, method),
+                    "{code} {method:?}"
+                );
+            }
+        }
+        let mut wide = NimSequence::new_wide("grundy", MoveSet::grundy());
+        wide.extend_to(1500, Method::Fast).unwrap();
+        let mut narrow = NimSequence::new("grundy", MoveSet::grundy());
+        narrow.extend_to(1500, Method::Fast).unwrap();
+        assert_eq!(wide.values(), narrow.values());
+    }
+
+    /// G(n) of Lasker's Nim (`4.3...`: take any number, or split a heap
+    /// in two): n for n = 1, 2 (mod 4), n + 1 for 3, n - 1 for 0.
+    fn lasker(n: u64) -> u64 {
+        match n % 4 {
+            0 if n > 0 => n - 1,
+            3 => n + 1,
+            _ => n,
+        }
+    }
+
+    #[test]
+    fn lasker_closed_form_is_the_definition() {
+        assert_eq!(
+            by_definition("4.3...", 100),
+            (0..=100).map(lasker).collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn values_past_65535_widen_transparently() {
         // 0.3... is Nim: G(n) = n, which passes 65,535 at heap 65,536.
         let moves = TakeBreakCode::parse_octal("0.3...").unwrap().move_set();
-        let mut s = NimSequence::from_values("nim-code", moves, (0..=65535u16).collect());
+        for method in [Method::Fast, Method::Plain] {
+            let mut s = NimSequence::from_values("nim-code", moves.clone(), 0..65_500u64).unwrap();
+            assert_eq!(s.bytes_per_value(), 2);
+            s.extend_to(65_535, method).unwrap();
+            assert_eq!(s.bytes_per_value(), 2);
+            s.extend_to(65_600, method).unwrap();
+            assert_eq!(s.bytes_per_value(), 4);
+            assert_eq!(s.len(), 65_601);
+            assert!(s.values().iter().enumerate().all(|(n, g)| g == n as u64));
+        }
+        // Resuming from values above 65,535 starts wide.
+        let s = NimSequence::from_values("nim-code", moves, 0..70_000u32).unwrap();
+        assert_eq!((s.bytes_per_value(), s.get(69_999)), (4, Some(69_999)));
+    }
+
+    #[test]
+    fn a_value_past_u32_is_an_error_not_a_wrap() {
+        let moves = TakeBreakCode::parse_octal("0.3...").unwrap().move_set();
+        let values = [0, 1, u64::from(u32::MAX), u64::from(u32::MAX) + 1];
         assert_eq!(
-            s.extend_to(65_536, Method::Fast),
-            Err(Error::ValueOverflow {
+            NimSequence::from_values("nim-code", moves.clone(), values).err(),
+            Some(Error::ValueOverflow {
                 ruleset: "nim-code".into(),
-                heap: 65_536
+                heap: 3
             })
         );
-        assert_eq!(s.len(), 65_536);
+        let s = NimSequence::from_values("nim-code", moves, values[..3].to_vec()).unwrap();
+        assert_eq!(s.get(2), Some(u64::from(u32::MAX)));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(12))]
+        /// Sequences that cross 65,535 (Nim and Lasker's Nim as octal
+        /// codes, resumed just below the boundary) equal their closed forms
+        /// and the plain computation by the definition, by both methods.
+        #[test]
+        fn crossing_the_16_bit_boundary_equals_the_definition(
+            lasker_nim in proptest::bool::ANY,
+            start in 65_300u64..65_537,
+            extra in 1u64..100,
+            plain in proptest::bool::ANY,
+        ) {
+            let (code, form): (&str, fn(u64) -> u64) = if lasker_nim {
+                ("4.3...", lasker)
+            } else {
+                ("0.3...", |n| n)
+            };
+            let moves = TakeBreakCode::parse_octal(code).unwrap().move_set();
+            let method = if plain { Method::Plain } else { Method::Fast };
+            let mut s =
+                NimSequence::from_values(code, moves.clone(), (0..start).map(form)).unwrap();
+            s.extend_to(start + extra, method).unwrap();
+            let got = s.into_values();
+            for n in start..=start + extra {
+                proptest::prop_assert_eq!(got[n as usize], form(n), "{} heap {}", code, n);
+                proptest::prop_assert_eq!(
+                    value_by_definition(&moves, &got, n as usize),
+                    Some(got[n as usize])
+                );
+            }
+        }
     }
 }

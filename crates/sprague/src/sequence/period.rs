@@ -23,7 +23,7 @@
 //! the step `b -> b - p` can reach a forbidden split) nor to codes with
 //! unbounded removals; for them no period is claimed.
 
-use super::{Method, NimSequence};
+use super::{Method, NimSequence, Values};
 use crate::takebreak::MoveSet;
 use crate::Error;
 
@@ -126,7 +126,18 @@ fn theorem(moves: &MoveSet) -> Option<(u64, u64, u64)> {
 /// whatever the sequence (a scan per p would cost O(N^2) on sequences like
 /// that of `sub:1,1000000`, which agree with many shifts for a long way).
 /// The least p whose window fits in the values is reported.
-pub fn find_proven(values: &[u16], moves: &MoveSet) -> Option<(Period, Proof)> {
+///
+/// `values` is a [`Values`] view ([`NimSequence::values`]) or a slice of
+/// `u16` or `u32` values.
+pub fn find_proven<'a>(values: impl Into<Values<'a>>, moves: &MoveSet) -> Option<(Period, Proof)> {
+    match values.into() {
+        Values::Narrow(v) => find_proven_in(v, moves),
+        Values::Wide(v) => find_proven_in(v, moves),
+    }
+}
+
+/// [`find_proven`] for values of one width.
+fn find_proven_in<V: Copy + PartialEq>(values: &[V], moves: &MoveSet) -> Option<(Period, Proof)> {
     let (q, t, floor) = theorem(moves)?;
     let len = values.len();
     let last = len.checked_sub(1)? as i128;
@@ -166,7 +177,7 @@ pub fn find_proven(values: &[u16], moves: &MoveSet) -> Option<(Period, Proof)> {
 /// `values[len - 1 - i] == values[len - 1 - p - i]` for all `i < k`.
 /// Entry 0 is unused. O(len) time (Gusfield, Algorithms on Strings, 1997).
 /// `values` has fewer than 2^32 entries (tables hold at most 2^31).
-fn reversed_z_function(values: &[u16]) -> Vec<u32> {
+fn reversed_z_function<V: Copy + PartialEq>(values: &[V]) -> Vec<u32> {
     let len = values.len();
     let r = |i: usize| values[len - 1 - i];
     let mut z = vec![0u32; len];
@@ -250,6 +261,11 @@ mod tests {
             let fast = find_proven(&values, &moves)
                 .map(|(p, proof)| (p.preperiod, p.period, proof.window));
             prop_assert_eq!(fast, find_proven_plain(&values, &moves));
+            // The same values stored 4 bytes wide.
+            let wide: Vec<u32> = values.iter().map(|&v| u32::from(v)).collect();
+            let fast_wide = find_proven(&wide, &moves)
+                .map(|(p, proof)| (p.preperiod, p.period, proof.window));
+            prop_assert_eq!(fast, fast_wide);
         }
     }
 

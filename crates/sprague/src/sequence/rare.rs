@@ -1,14 +1,15 @@
 //! The rare-value ("sparse space") method: see the module documentation of
 //! [`crate::sequence`].
 
-use super::{simd, NimSequence, VALUES};
+use super::value::{Stamp, Value, RARE_MAX_VALUE};
+use super::{simd, Core};
 use crate::takebreak::{largest_smaller_part, MoveSet};
 
 /// Splits stamped between checks of the values still needed (values of
 /// 512 and more, where the SIMD check does not apply).
 const BLOCK: usize = 256;
 
-/// Heaps computed together by [`NimSequence::rare_batch`].
+/// Heaps computed together by [`Core::rare_batch`].
 pub(super) const BATCH: usize = 32;
 /// Batches are used only while every value is below this.
 const BATCH_VALUES: usize = 4096;
@@ -17,9 +18,10 @@ const BATCH_VALUES: usize = 4096;
 const FIRST_MASK_AT: usize = 64;
 
 /// The rare heaps under the current mask, and when the mask was chosen.
-pub(super) struct RareState {
+pub(super) struct RareState<V: Value> {
     /// Whether the game allows the method at all: two-heap splits, no
-    /// three-heap splits, bounded removals.
+    /// three-heap splits, bounded removals (and, once a mask is chosen,
+    /// values below [`RARE_MAX_VALUE`]).
     enabled: bool,
     /// The amounts `k` after which a heap may be split in two, increasing.
     split_ks: Vec<usize>,
@@ -28,7 +30,7 @@ pub(super) struct RareState {
     /// form of sparse space may be used; `t_odd` is that parity.
     domain_allowed: bool,
     t_odd: bool,
-    mask: u16,
+    mask: V,
     /// Whether the rare class depends on the heap's parity (the domain
     /// form): heap x is rare when parity(G(x) & mask) = parity(x - t).
     domain: bool,
@@ -42,14 +44,14 @@ pub(super) struct RareState {
     lane_width: usize,
     lane_token: u8,
     /// The largest value so far.
-    max_value: u16,
+    max_value: V,
     /// Per split amount, in a batch: the rare heaps below `BATCH - k` are
     /// `heaps[..a]`, those from `n0 - k` on are `heaps[b..]`.
     near: Vec<(usize, usize)>,
 }
 
-impl RareState {
-    pub(super) fn new(moves: &MoveSet) -> RareState {
+impl<V: Value> RareState<V> {
+    pub(super) fn new(moves: &MoveSet) -> RareState<V> {
         let bounded = moves.max_removal().is_some_and(|t| t < 1 << 20);
         let enabled = bounded && moves.split3.is_empty() && !moves.split2.is_empty();
         let split_ks = if enabled {
@@ -72,14 +74,14 @@ impl RareState {
             enabled,
             split_ks,
             unequal: moves.unequal,
-            mask: 0,
+            mask: V::default(),
             chosen_at: 0,
             heaps: Vec::new(),
             vals: Vec::new(),
             lane_stamp: Vec::new(),
             lane_width: 0,
             lane_token: 0,
-            max_value: 0,
+            max_value: V::default(),
             near: Vec::new(),
         }
     }
@@ -88,13 +90,13 @@ impl RareState {
     /// method is in use, `n` is aligned, the mask stays the same for the
     /// whole batch, every split amount is below `BATCH` and values are
     /// small.
-    pub(super) fn batchable(&mut self, n: usize, values: &[u16]) -> bool {
+    pub(super) fn batchable(&mut self, n: usize, values: &[V]) -> bool {
         if !n.is_multiple_of(BATCH) || n < 4 * BATCH || !self.usable(n, &values[..n]) {
             return false;
         }
         n + BATCH <= 2 * self.chosen_at
             && self.split_ks.last().is_some_and(|&k| k < BATCH)
-            && (self.max_value as usize) < BATCH_VALUES / 2
+            && self.max_value.index() < BATCH_VALUES / 2
     }
 
     /// The parity of the values that splits of heap `n` reach densely (the
@@ -109,31 +111,36 @@ impl RareState {
     }
 
     /// Whether heap `n` with value `v` is rare.
-    fn is_rare(&self, n: usize, v: u16) -> bool {
+    fn is_rare(&self, n: usize, v: V) -> bool {
         (v & self.mask).count_ones() % 2 == self.dense_parity(n)
     }
 
     /// Whether heap `n` should be computed by the rare-value method, given
     /// the values of heaps `0..n`; chooses the mask again when the sequence
     /// has doubled since it was last chosen.
-    pub(super) fn usable(&mut self, n: usize, values: &[u16]) -> bool {
+    pub(super) fn usable(&mut self, n: usize, values: &[V]) -> bool {
         if !self.enabled || n < FIRST_MASK_AT {
             return false;
         }
         if self.chosen_at == 0 || n >= 2 * self.chosen_at {
+            // The values may come from elsewhere (a resumed run), not
+            // through `push`: the batch lanes are sized by this maximum.
+            self.max_value = values[..n].iter().copied().max().unwrap_or_default();
+            if self.max_value.index() >= RARE_MAX_VALUE {
+                // Values only grow: the plain method from here on.
+                self.enabled = false;
+                return false;
+            }
             let (mask, domain) = choose_mask(&values[..n], self.domain_allowed, self.t_odd);
             self.mask = mask;
             self.domain = domain;
             self.chosen_at = n;
             self.heaps.clear();
             self.vals.clear();
-            // The values may come from elsewhere (a resumed run), not
-            // through `push`: the batch lanes are sized by this maximum.
-            self.max_value = values[..n].iter().copied().max().unwrap_or(0);
             for (h, &v) in values.iter().enumerate().take(n).skip(1) {
                 if self.is_rare(h, v) {
                     self.heaps.push(h as u32);
-                    self.vals.push(v as u32);
+                    self.vals.push(v.index() as u32);
                 }
             }
         }
@@ -145,17 +152,24 @@ impl RareState {
     }
 
     /// Records G(n) = g (after the mask was chosen).
-    pub(super) fn push(&mut self, n: usize, g: u16) {
+    pub(super) fn push(&mut self, n: usize, g: V) {
         self.max_value = self.max_value.max(g);
         if self.chosen_at != 0 && n >= 1 && self.is_rare(n, g) {
             self.heaps.push(n as u32);
-            self.vals.push(g as u32);
+            self.vals.push(g.index() as u32);
         }
+    }
+
+    /// The largest value recorded so far (at least that of every value
+    /// pushed since the mask was last chosen).
+    #[inline]
+    pub(super) fn max_value(&self) -> V {
+        self.max_value
     }
 
     /// The mask in use (0 before one is chosen).
     #[cfg(test)]
-    pub(super) fn mask(&self) -> u16 {
+    pub(super) fn mask(&self) -> V {
         self.mask
     }
 }
@@ -165,8 +179,14 @@ impl RareState {
 /// the transform is (#rare - #common) under mask `m`. For the domain form
 /// the parity of `x - t` is added as one more bit above the values, so one
 /// transform rates both forms; masks with that bit set are the domain form.
-pub(super) fn choose_mask(values: &[u16], domain_allowed: bool, t_odd: bool) -> (u16, bool) {
-    let max = values.iter().skip(1).copied().max().unwrap_or(0) as usize;
+pub(super) fn choose_mask<V: Value>(values: &[V], domain_allowed: bool, t_odd: bool) -> (V, bool) {
+    let max = values
+        .iter()
+        .skip(1)
+        .copied()
+        .max()
+        .unwrap_or_default()
+        .index();
     let value_size = (max + 1).next_power_of_two().max(2);
     let size = if domain_allowed {
         2 * value_size
@@ -177,9 +197,9 @@ pub(super) fn choose_mask(values: &[u16], domain_allowed: bool, t_odd: bool) -> 
     for (x, &v) in values.iter().enumerate().skip(1) {
         let side = ((x & 1 == 1) != t_odd) as usize;
         let slot = if domain_allowed {
-            v as usize | (side * value_size)
+            v.index() | (side * value_size)
         } else {
-            v as usize
+            v.index()
         };
         w[slot] += 1;
     }
@@ -198,13 +218,13 @@ pub(super) fn choose_mask(values: &[u16], domain_allowed: bool, t_odd: bool) -> 
         .filter(|&m| m % value_size != 0)
         .min_by_key(|&m| (w[m], m))
         .unwrap_or(1);
-    ((best % value_size) as u16, best >= value_size)
+    (V::from_index(best % value_size), best >= value_size)
 }
 
-impl NimSequence {
-    /// G(n) by the rare-value method; `None` when it exceeds 65,535.
+impl<V: Value> Core<V> {
+    /// G(n) by the rare-value method; `None` when it does not fit `V`.
     /// `self.values` holds G(0..n) and a placeholder at n.
-    pub(super) fn rare_value(&mut self, n: usize) -> Option<u16> {
+    pub(super) fn rare_value(&mut self, n: usize) -> Option<V> {
         let s = self.next_token();
         self.stamp_small_options(n, s);
         let g = &self.values[..=n];
@@ -220,32 +240,35 @@ impl NimSequence {
             if r.unequal && m.is_multiple_of(2) {
                 let mid = r.heaps[..hi].partition_point(|&h| (h as usize) < m / 2);
                 if mid < hi && r.heaps[mid] as usize == m / 2 {
-                    simd::stamp_rare(g, m, &r.heaps[..mid], &r.vals[..mid], stamp, s);
-                    simd::stamp_rare(g, m, &r.heaps[mid + 1..hi], &r.vals[mid + 1..hi], stamp, s);
+                    V::stamp_rare(g, m, &r.heaps[..mid], &r.vals[..mid], stamp, s);
+                    V::stamp_rare(g, m, &r.heaps[mid + 1..hi], &r.vals[mid + 1..hi], stamp, s);
                     continue;
                 }
             }
-            simd::stamp_rare(g, m, &r.heaps[..hi], &r.vals[..hi], stamp, s);
+            V::stamp_rare(g, m, &r.heaps[..hi], &r.vals[..hi], stamp, s);
         }
         let mask = r.mask;
         let dense = r.dense_parity(n);
-        let is_rare = |v: usize| (v as u16 & mask).count_ones() % 2 == dense;
-        let c = (0..VALUES)
-            .find(|&v| !is_rare(v) && stamp[v] != s)
-            .unwrap_or(VALUES);
+        let is_rare = |v: usize| (V::from_index(v) & mask).count_ones() % 2 == dense;
+        // For u16 all 65,536 values; for u32, enough that c is found (see
+        // `value::wide_stamp_len`).
+        let len = stamp.len();
+        let c = (0..len)
+            .find(|&v| !is_rare(v) && stamp.get(v) != s)
+            .unwrap_or(len);
         let mut need = std::mem::take(&mut self.need);
         need.clear();
         need.extend(
             (0..c)
-                .filter(|&v| is_rare(v) && stamp[v] != s)
-                .map(|v| v as u16),
+                .filter(|&v| is_rare(v) && stamp.get(v) != s)
+                .map(V::from_index),
         );
         // Confirm the rare values below c by going through the splits in
         // order of their smaller part until each has been seen. Each value
         // left unseen after all splits is missing from the options.
         if !need.is_empty() {
             if c <= simd::NEED_VALUES {
-                let mut bits = simd::NeedBits::new(&need);
+                let mut bits = simd::NeedBits::new(need.iter().map(|v| v.index()));
                 for &k in &r.split_ks {
                     if k + 2 > n || bits.is_empty() {
                         break;
@@ -253,10 +276,10 @@ impl NimSequence {
                     let m = n - k;
                     let h = largest_smaller_part(m as u64, r.unequal) as usize;
                     if h >= 1 {
-                        simd::drain_need(g, m, 1, h, &mut bits);
+                        V::drain_need(g, m, 1, h, &mut bits);
                     }
                 }
-                need.retain(|&v| bits.contains(v));
+                need.retain(|&v| bits.contains(v.index()));
             } else {
                 for &k in &r.split_ks {
                     if k + 2 > n || need.is_empty() {
@@ -268,14 +291,14 @@ impl NimSequence {
                     while a <= h && !need.is_empty() {
                         let end = (a + BLOCK - 1).min(h);
                         super::stamp_pair_range(g, m, a, end, stamp, s);
-                        need.retain(|&v| stamp[v as usize] != s);
+                        need.retain(|&v| stamp.get(v.index()) != s);
                         a = end + 1;
                     }
                 }
             }
         }
         let g_n = match need.first() {
-            None if c < VALUES => Some(c as u16),
+            None if c < len => Some(V::from_index(c)),
             None => None,
             Some(&v) => Some(v),
         };
@@ -284,7 +307,7 @@ impl NimSequence {
     }
 }
 
-impl NimSequence {
+impl<V: Value> Core<V> {
     /// Computes G(n0 .. n0 + BATCH) by the rare-value method, the pairs
     /// with a rare part for all heaps of the batch at once: for a rare heap
     /// r at least `BATCH` (minus the split amount), the other parts of the
@@ -295,7 +318,7 @@ impl NimSequence {
     pub(super) fn rare_batch(&mut self, n0: usize) -> Result<(), usize> {
         // Every value so far is below `width / 2`; a heap whose options
         // reach past `width` is computed by `rare_value` instead.
-        let width = (self.rare.max_value as usize + 1)
+        let width = (self.rare.max_value.index() + 1)
             .next_power_of_two()
             .max(64)
             * 2;
@@ -321,7 +344,7 @@ impl NimSequence {
             for i in lo..hi {
                 let h = heaps[i] as usize;
                 let base = n0 - k - h;
-                let rv = vals[i] as u16;
+                let rv = V::from_index(vals[i] as usize);
                 let row = &g[base..base + BATCH];
                 // With unequal parts, heap n0 + j with n0 + j - k = 2h may
                 // not split into h and h.
@@ -337,14 +360,14 @@ impl NimSequence {
                 if skip < BATCH {
                     for (j, (stamps, &x)) in rows.enumerate() {
                         if j != skip {
-                            debug_assert!(((x ^ rv) as usize) < width, "lane width {width}");
-                            stamps[(x ^ rv) as usize & (width - 1)] = tok;
+                            debug_assert!((x ^ rv).index() < width, "lane width {width}");
+                            stamps[(x ^ rv).index() & (width - 1)] = tok;
                         }
                     }
                 } else {
                     for (stamps, &x) in rows {
-                        debug_assert!(((x ^ rv) as usize) < width, "lane width {width}");
-                        stamps[(x ^ rv) as usize & (width - 1)] = tok;
+                        debug_assert!((x ^ rv).index() < width, "lane width {width}");
+                        stamps[(x ^ rv).index() & (width - 1)] = tok;
                     }
                 }
             }
@@ -358,7 +381,7 @@ impl NimSequence {
         }
         for j in 0..BATCH {
             let n = n0 + j;
-            self.values.push(0);
+            self.values.push(V::default());
             let g = match self.batch_heap(n, j, tok) {
                 Some(g) => Some(g),
                 // Rare cases (a value past the lane width): from scratch.
@@ -368,8 +391,7 @@ impl NimSequence {
                 self.values.pop();
                 return Err(n);
             };
-            self.values[n] = g;
-            self.rare.push(n, g);
+            self.record(n, g);
         }
         Ok(())
     }
@@ -377,18 +399,18 @@ impl NimSequence {
     /// G(n) for heap `j` of a batch whose far rare pairs are stamped with
     /// `tok` in row `j` of the lane stamps; `None` when a value reaches the
     /// lane width.
-    fn batch_heap(&mut self, n: usize, j: usize, tok: u8) -> Option<u16> {
+    fn batch_heap(&mut self, n: usize, j: usize, tok: u8) -> Option<V> {
         let r = &mut self.rare;
         let width = r.lane_width;
         let row = &mut r.lane_stamp[j * width..(j + 1) * width];
         let g = &self.values[..=n];
         let n64 = n as u64;
-        let mut set = |v: u16| -> Option<()> {
-            *row.get_mut(v as usize)? = tok;
+        let mut set = |v: V| -> Option<()> {
+            *row.get_mut(v.index())? = tok;
             Some(())
         };
         if self.moves.allows_take_all(n64) {
-            set(0)?;
+            set(V::default())?;
         }
         for &(lo, hi) in &self.moves.take {
             if lo >= n64 {
@@ -414,7 +436,7 @@ impl NimSequence {
                     break;
                 }
                 if !(r.unequal && 2 * h == m) {
-                    set(r.vals[i] as u16 ^ g[m - h])?;
+                    set(V::from_index(r.vals[i] as usize) ^ g[m - h])?;
                 }
                 i += 1;
             }
@@ -422,7 +444,7 @@ impl NimSequence {
         let row = &r.lane_stamp[j * width..(j + 1) * width];
         let mask = r.mask;
         let dense = r.dense_parity(n);
-        let is_rare = |v: usize| (v as u16 & mask).count_ones() % 2 == dense;
+        let is_rare = |v: usize| (V::from_index(v) & mask).count_ones() % 2 == dense;
         let c = (0..width).find(|&v| !is_rare(v) && row[v] != tok)?;
         if c > simd::NEED_VALUES {
             return None;
@@ -432,21 +454,21 @@ impl NimSequence {
         need.extend(
             (0..c)
                 .filter(|&v| is_rare(v) && row[v] != tok)
-                .map(|v| v as u16),
+                .map(V::from_index),
         );
         if !need.is_empty() {
-            let mut bits = simd::NeedBits::new(&need);
+            let mut bits = simd::NeedBits::new(need.iter().map(|v| v.index()));
             for &k in &r.split_ks {
                 if bits.is_empty() {
                     break;
                 }
                 let m = n - k;
                 let h = largest_smaller_part(m as u64, r.unequal) as usize;
-                simd::drain_need(g, m, 1, h, &mut bits);
+                V::drain_need(g, m, 1, h, &mut bits);
             }
-            need.retain(|&v| bits.contains(v));
+            need.retain(|&v| bits.contains(v.index()));
         }
-        let value = need.first().copied().unwrap_or(c as u16);
+        let value = need.first().copied().unwrap_or(V::from_index(c));
         self.need = need;
         Some(value)
     }
@@ -455,19 +477,27 @@ impl NimSequence {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sequence::Method;
+    use crate::sequence::{Engine, Method, NimSequence};
     use crate::takebreak::TakeBreakCode;
 
     #[test]
     fn mask_makes_rare_values_fewest() {
         // Values 1, 2 common under mask 3 (odd parity); 0 and 3 rare.
         assert_eq!(
-            choose_mask(&[0, 1, 2, 1, 2, 1, 3], false, false),
+            choose_mask(&[0u16, 1, 2, 1, 2, 1, 3], false, false),
             (3, false)
         );
-        assert_eq!(choose_mask(&[0, 1, 1, 1, 0], false, false), (1, false));
+        assert_eq!(choose_mask(&[0u16, 1, 1, 1, 0], false, false), (1, false));
         // Heaps 1..=6 with parity(G) = parity(x - 1) flipped: the domain form.
-        assert_eq!(choose_mask(&[0, 1, 0, 1, 0, 1, 0], true, true), (1, true));
+        assert_eq!(
+            choose_mask(&[0u16, 1, 0, 1, 0, 1, 0], true, true),
+            (1, true)
+        );
+        // The same in the wide width.
+        assert_eq!(
+            choose_mask(&[0u32, 1, 2, 1, 2, 1, 3], false, false),
+            (3, false)
+        );
     }
 
     #[test]
@@ -475,12 +505,15 @@ mod tests {
         let moves = TakeBreakCode::parse_octal("0.6").unwrap().move_set();
         let mut s = NimSequence::new("0.6", moves);
         s.extend_to(40_000, Method::Fast).unwrap();
-        assert_ne!(s.rare.mask(), 0);
+        let Engine::Narrow(core) = &s.engine else {
+            panic!("0.6 has small values")
+        };
+        assert_ne!(core.rare.mask(), 0);
         // About 3% of the heaps are rare by heap 40,000.
         assert!(
-            s.rare.heaps.len() < 2_000,
+            core.rare.heaps.len() < 2_000,
             "{} rare heaps",
-            s.rare.heaps.len()
+            core.rare.heaps.len()
         );
     }
 }

@@ -2,8 +2,13 @@
 //! splits of one heap that have a rare part, in three versions chosen at
 //! run time: AVX-512, AVX2 (gathers of the table at the rare positions)
 //! and scalar, the reference the others are tested against.
+//!
+//! The SIMD kernels are for 2-byte values (`u16`, the common case); the
+//! scalar ones are generic over the value width and are the only ones for
+//! 4-byte values (a sequence with a value above 65,535), where a vector
+//! holds half as many values and such games are rare.
 
-use super::VALUES;
+use super::value::{Stamp, Value, NARROW_VALUES as VALUES};
 
 /// The instruction sets the kernels may use, detected once. The variable
 /// `SPRAGUE_SIMD` (`scalar`, `avx2` or `avx512`) caps them, for benchmarks
@@ -95,18 +100,18 @@ pub(super) fn stamp_rare(
     stamp_rare_scalar(g, m, heaps, vals, stamp, s);
 }
 
-/// The scalar reference version of [`stamp_rare`].
-pub(super) fn stamp_rare_scalar(
-    g: &[u16],
+/// The scalar reference version of [`stamp_rare`], for both widths (the
+/// only version for `u32`).
+pub(super) fn stamp_rare_scalar<V: Value>(
+    g: &[V],
     m: usize,
     heaps: &[u32],
     vals: &[u32],
-    stamp: &mut [u32; VALUES],
+    stamp: &mut V::Stamp,
     s: u32,
 ) {
     for (&h, &v) in heaps.iter().zip(vals) {
-        let x = (g[m - h as usize] as u32 ^ v) & 0xFFFF;
-        stamp[x as usize] = s;
+        stamp.set(g[m - h as usize] ^ V::from_index(v as usize), s);
     }
 }
 
@@ -282,14 +287,14 @@ pub(super) struct NeedBits {
 
 impl NeedBits {
     /// The set of `values` (those below [`NEED_VALUES`]).
-    pub(super) fn new(values: &[u16]) -> NeedBits {
+    pub(super) fn new(values: impl IntoIterator<Item = usize>) -> NeedBits {
         let mut bits = NeedBits {
             words: [0; 8],
             count: 0,
         };
-        for &v in values {
-            if (v as usize) < NEED_VALUES && !bits.contains(v) {
-                bits.words[(v >> 6) as usize] |= 1 << (v & 63);
+        for v in values {
+            if v < NEED_VALUES && !bits.contains(v) {
+                bits.words[v >> 6] |= 1 << (v & 63);
                 bits.count += 1;
             }
         }
@@ -297,8 +302,8 @@ impl NeedBits {
     }
 
     /// Whether `v` is still needed.
-    pub(super) fn contains(&self, v: u16) -> bool {
-        (v as usize) < NEED_VALUES && self.words[(v >> 6) as usize & 7] >> (v & 63) & 1 == 1
+    pub(super) fn contains(&self, v: usize) -> bool {
+        v < NEED_VALUES && self.words[(v >> 6) & 7] >> (v & 63) & 1 == 1
     }
 
     /// Whether every value has been seen.
@@ -307,16 +312,16 @@ impl NeedBits {
     }
 
     /// The least value still needed.
-    pub(super) fn first(&self) -> Option<u16> {
+    pub(super) fn first(&self) -> Option<usize> {
         let w = self.words.iter().position(|&w| w != 0)?;
-        Some((w as u16) << 6 | self.words[w].trailing_zeros() as u16)
+        Some(w << 6 | self.words[w].trailing_zeros() as usize)
     }
 
     /// Marks `v` seen.
     #[inline]
-    fn take(&mut self, v: u16) {
+    fn take(&mut self, v: usize) {
         if self.contains(v) {
-            self.words[(v >> 6) as usize & 7] &= !(1 << (v & 63));
+            self.words[(v >> 6) & 7] &= !(1 << (v & 63));
             self.count -= 1;
         }
     }
@@ -442,13 +447,20 @@ unsafe fn drain_need_avx2(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut 
     }
 }
 
-/// The scalar reference version of [`drain_need`].
-pub(super) fn drain_need_scalar(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut NeedBits) {
+/// The scalar reference version of [`drain_need`], for both widths (the
+/// only version for `u32`).
+pub(super) fn drain_need_scalar<V: Value>(
+    g: &[V],
+    m: usize,
+    lo: usize,
+    hi: usize,
+    need: &mut NeedBits,
+) {
     let left = &g[lo..=hi];
     let right = &g[m - hi..=m - lo];
     for (&x, &y) in left.iter().zip(right.iter().rev()) {
-        let v = x ^ y;
-        if v < NEED_VALUES as u16 && need.words[(v >> 6) as usize] >> (v & 63) & 1 != 0 {
+        let v = (x ^ y).index();
+        if v < NEED_VALUES && need.words[v >> 6] >> (v & 63) & 1 != 0 {
             need.take(v);
             if need.is_empty() {
                 return;
@@ -530,6 +542,14 @@ mod tests {
         marked.extend((0..VALUES).filter(|&v| stamp[v] == 7));
     }
 
+    /// As `run`, with the stamp array of 4-byte values.
+    fn run_wide(f: impl Fn(&mut [u32]), marked: &mut Vec<usize>) {
+        let mut stamp = vec![0u32; 2 * VALUES];
+        f(&mut stamp);
+        marked.clear();
+        marked.extend((0..stamp.len()).filter(|&v| stamp[v] == 7));
+    }
+
     #[test]
     fn pair_stamping_matches_the_scalar_one() {
         let mut x = 0x2545_F491u32;
@@ -549,6 +569,12 @@ mod tests {
             );
             run(|st| stamp_pairs(&g, m, lo, hi, st, 7), &mut got);
             assert_eq!(want, got, "m={m} lo={lo} hi={hi}");
+            let wide: Vec<u32> = g.iter().map(|&v| u32::from(v)).collect();
+            run_wide(
+                |st| super::super::stamp_pair_range_scalar(&wide, m, lo, hi, st, 7),
+                &mut got,
+            );
+            assert_eq!(want, got, "u32 m={m} lo={lo} hi={hi}");
         }
     }
 
@@ -566,10 +592,17 @@ mod tests {
         for (m, lo, hi) in [(2999, 1, 1499), (100, 1, 50), (64, 3, 31), (2000, 40, 41)] {
             for stride in [1usize, 7, 31] {
                 let needed: Vec<u16> = (0..512).step_by(stride).map(|v| v as u16).collect();
-                let mut want = NeedBits::new(&needed);
+                let needed = || needed.iter().map(|&v| v as usize);
+                let mut want = NeedBits::new(needed());
                 drain_need_scalar(&g, m, lo, hi, &mut want);
-                let mut got = NeedBits::new(&needed);
+                let mut got = NeedBits::new(needed());
                 drain_need(&g, m, lo, hi, &mut got);
+                // The wide (u32) scalar version, the only one for 4-byte
+                // values, on the same values.
+                let wide: Vec<u32> = g.iter().map(|&v| u32::from(v)).collect();
+                let mut got_wide = NeedBits::new(needed());
+                drain_need_scalar(&wide, m, lo, hi, &mut got_wide);
+                assert_eq!(want.words, got_wide.words, "u32 m={m} lo={lo} hi={hi}");
                 // Both stop once nothing is needed; otherwise the same values remain.
                 assert_eq!(want.is_empty(), got.is_empty());
                 assert_eq!(
@@ -605,6 +638,12 @@ mod tests {
             );
             run(|st| stamp_rare(&g, m, &heaps, &vals, st, 7), &mut got);
             assert_eq!(want, got, "dispatch, {len} heaps");
+            let wide: Vec<u32> = g.iter().map(|&v| u32::from(v)).collect();
+            run_wide(
+                |st| stamp_rare_scalar(&wide, m, &heaps, &vals, st, 7),
+                &mut got,
+            );
+            assert_eq!(want, got, "u32, {len} heaps");
             #[cfg(target_arch = "x86_64")]
             {
                 if std::arch::is_x86_feature_detected!("avx512f") {

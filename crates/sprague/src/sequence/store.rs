@@ -9,9 +9,10 @@
 //! O(N), so looking after every doubling costs O(N) in all).
 //!
 //! Values are read from the engine only through the few helpers at the end
-//! of this file, so that a change of their width touches one place.
+//! of this file, and there only through the [`Values`] view, whatever
+//! their width (2 bytes each while they fit, 4 once one passes 65,535).
 
-use super::{period, Method, NimSequence, Period, PeriodReport, Proof, MAX_TABLE_LEN};
+use super::{period, Method, NimSequence, Period, PeriodReport, Proof, Values, MAX_TABLE_LEN};
 use crate::takebreak::MoveSet;
 use crate::{Error, Limits, THREE_HEAP_TABLE_DIVISOR};
 
@@ -66,10 +67,10 @@ pub enum ResumeError {
         expected: u64,
     },
     /// A saved value differs from the one computed from the saved values
-    /// before it (`None`: that one would exceed 65,535).
+    /// before it.
     #[error(
-        "the saved G({heap}) is {saved}, but from the saved values before it it would be {}",
-        expected.map_or("above 65535".to_string(), |e| e.to_string())
+        "the saved G({heap}) is {saved}, but from the saved values before it it would be \
+         {expected}"
     )]
     DiffersFromPrefix {
         /// The heap.
@@ -77,10 +78,11 @@ pub enum ResumeError {
         /// The saved value.
         saved: u64,
         /// The value computed from the saved values before it.
-        expected: Option<u64>,
+        expected: u64,
     },
-    /// A saved value is above 65,535, which no table holds.
-    #[error("the saved G({heap}) is {value}, above 65535, which no table holds")]
+    /// A saved value is above [`MAX_VALUE`](super::MAX_VALUE) (4,294,967,295), which no
+    /// table holds.
+    #[error("the saved G({heap}) is {value}, above 4294967295, which no table holds")]
     TooLarge {
         /// The heap.
         heap: u64,
@@ -128,6 +130,9 @@ impl Store {
     /// each, and the last 64 computed from the saved values before them (a
     /// value changed by hand elsewhere is not noticed).
     ///
+    /// Values above 65,535 are fine (the table then takes 4 bytes per
+    /// value); one above [`MAX_VALUE`](super::MAX_VALUE) is [`ResumeError::TooLarge`].
+    ///
     /// Time: O(N) for N values with two-heap splits (the samples cost O(n)
     /// each), plus the first 2,048 values.
     ///
@@ -157,37 +162,37 @@ impl Store {
                 });
             }
         }
-        let mut small = Vec::with_capacity(values.len());
-        for (i, &v) in values.iter().enumerate() {
-            match u16::try_from(v) {
-                Ok(v) => small.push(v),
-                Err(_) => {
-                    return Err(ResumeError::TooLarge {
-                        heap: i as u64,
-                        value: v,
-                    })
-                }
-            }
-        }
+        let too_large = |e: Error| match e {
+            Error::ValueOverflow { heap, .. } => ResumeError::TooLarge {
+                heap,
+                value: values[heap as usize],
+            },
+            e => ResumeError::Engine(e),
+        };
         let moves = fresh.seq.moves().clone();
+        // Stored 2 bytes a value when all fit, else 4.
+        let saved = NimSequence::from_values(name, moves.clone(), values.iter().copied())
+            .map_err(too_large)?;
         let span = values.len().saturating_sub(n + RESUME_LAST);
         for i in 1..=RESUME_SAMPLES {
             let heap = n + span * i / (RESUME_SAMPLES + 1);
             if span == 0 || (moves.max_parts() == 3 && heap > RESUME_MAX_SAMPLED_THREE_HEAP) {
                 break;
             }
-            let want = super::value_by_definition(&moves, &small, heap);
-            if want != Some(small[heap]) {
+            // `heap` is below `values.len()`, so the value is there.
+            let want = super::value_by_definition(&moves, values, heap).unwrap_or(0);
+            if want != values[heap] {
                 return Err(ResumeError::DiffersFromPrefix {
                     heap: heap as u64,
                     saved: values[heap],
-                    expected: want.map(u64::from),
+                    expected: want,
                 });
             }
         }
         let from = values.len().saturating_sub(RESUME_LAST).max(n);
         if from < values.len() {
-            let mut seq = NimSequence::from_values(name, moves.clone(), small[..from].to_vec());
+            let mut seq = NimSequence::from_values(name, moves, values[..from].iter().copied())
+                .map_err(ResumeError::Engine)?;
             seq.extend_to(values.len() as u64 - 1, method)
                 .map_err(ResumeError::Engine)?;
             for (i, &saved) in values.iter().enumerate().skip(from) {
@@ -196,13 +201,12 @@ impl Store {
                     return Err(ResumeError::DiffersFromPrefix {
                         heap: i as u64,
                         saved,
-                        expected: Some(expected),
+                        expected,
                     });
                 }
             }
         }
-        let seq = NimSequence::from_values(name, moves, small);
-        Ok(Store::from_sequence(seq, method))
+        Ok(Store::from_sequence(saved, method))
     }
 
     /// The values computed so far: G(0), ..., G(len - 1).
@@ -279,7 +283,8 @@ impl Store {
     ///
     /// Time: computing the values (see [`crate::sequence`]) plus O(N) for
     /// each look for a period (O(N) in all, as the looks double); memory 2
-    /// bytes per value and 4 more per value during a look. Constant time
+    /// bytes per value (4 once a value passes 65,535) and 4 more per value
+    /// during a look. Constant time
     /// when G(heap) is known already. On error the values computed so far
     /// are kept.
     ///
@@ -287,7 +292,7 @@ impl Store {
     /// [`Error::TableLimit`] when `heap` needs a table past
     /// `limits.max_table` ([`table_limit`]); [`Error::PeriodSearchLimit`]
     /// when the period search for a heap past it reaches its limit;
-    /// [`Error::ValueOverflow`] when a value exceeds 65,535.
+    /// [`Error::ValueOverflow`] when a value exceeds [`MAX_VALUE`](super::MAX_VALUE).
     pub fn ensure(&mut self, heap: u64, limits: &Limits) -> Result<(), Error> {
         if self.get(heap).is_some() {
             return Ok(());
@@ -353,7 +358,7 @@ impl Store {
     /// Time O(N) for the proofs on top of computing N values.
     ///
     /// # Errors
-    /// [`Error::ValueOverflow`] when a value exceeds 65,535;
+    /// [`Error::ValueOverflow`] when a value exceeds [`MAX_VALUE`](super::MAX_VALUE);
     /// [`Error::TableLimit`] when `limit` is [`MAX_TABLE_LEN`] or more.
     pub fn search_period(
         &mut self,
@@ -482,19 +487,25 @@ impl Proof {
     }
 }
 
-// The engine's values are read only here.
+// The engine's values are read only here, through the `Values` view.
 
 /// G(heap) from the table (`heap` is in it).
 fn value(seq: &NimSequence, heap: usize) -> u64 {
-    u64::from(seq.values()[heap])
+    seq.values().value(heap)
 }
 
 /// The largest value from heap `from` on (0 when there is none).
 fn largest_from(seq: &NimSequence, from: usize) -> u64 {
-    seq.values()
-        .get(from..)
-        .and_then(|v| v.iter().max())
-        .map_or(0, |&v| u64::from(v))
+    fn max_from<V: Copy + Ord + Into<u64>>(values: &[V], from: usize) -> u64 {
+        values
+            .get(from..)
+            .and_then(|v| v.iter().max())
+            .map_or(0, |&v| v.into())
+    }
+    match seq.values() {
+        Values::Narrow(v) => max_from(v, from),
+        Values::Wide(v) => max_from(v, from),
+    }
 }
 
 /// The least period the table proves, with its proof.
@@ -617,10 +628,46 @@ mod tests {
             Err(ResumeError::DiffersFromPrefix { heap: 2990, .. })
         ));
         let mut bad = values;
-        bad[2500] = 70_000;
-        assert!(matches!(
-            Store::resume("dawson", moves, Method::Fast, &bad),
-            Err(ResumeError::TooLarge { heap: 2500, .. })
-        ));
+        bad[2500] = u64::from(u32::MAX) + 1;
+        assert_eq!(
+            Store::resume("dawson", moves, Method::Fast, &bad).err(),
+            Some(ResumeError::TooLarge {
+                heap: 2500,
+                value: u64::from(u32::MAX) + 1
+            })
+        );
+    }
+
+    #[test]
+    fn resumed_values_past_65535_are_stored_wide_and_checked() {
+        // 0.3... is Nim as an octal code: G(n) = n.
+        let moves = octal("0.3...");
+        let values: Vec<u64> = (0..70_000).collect();
+        let mut s = Store::resume("nim-code", moves.clone(), Method::Fast, &values).unwrap();
+        assert_eq!((s.len(), s.sequence().bytes_per_value()), (70_000, 4));
+        assert_eq!(s.get(69_999), Some(69_999));
+        s.ensure(70_010, &unlimited()).unwrap();
+        assert_eq!(s.get(70_010), Some(70_010));
+        // Values below 65,535 that the game takes past it.
+        let mut s =
+            Store::resume("nim-code", moves.clone(), Method::Fast, &values[..65_530]).unwrap();
+        assert_eq!(s.sequence().bytes_per_value(), 2);
+        s.ensure(65_540, &unlimited()).unwrap();
+        assert_eq!(s.sequence().bytes_per_value(), 4);
+        assert_eq!(s.get(65_540), Some(65_540));
+        // A wrong value above 65,535 among the last ones is caught.
+        let mut bad = values.clone();
+        bad[69_990] += 1;
+        assert_eq!(
+            Store::resume("nim-code", moves.clone(), Method::Fast, &bad).err(),
+            Some(ResumeError::DiffersFromPrefix {
+                heap: 69_990,
+                saved: 69_991,
+                expected: 69_990
+            })
+        );
+        // The largest value is weighed by the period search's work.
+        let s = Store::resume("nim-code", moves, Method::Fast, &values).unwrap();
+        assert_eq!(s.work(0), 70_000);
     }
 }

@@ -3,7 +3,7 @@
 
 use std::sync::Mutex;
 
-use super::{Method, Period, Store};
+use super::{Method, Period, Store, Values};
 use crate::takebreak::MoveSet;
 use crate::{Error, Limits};
 
@@ -15,24 +15,24 @@ pub(crate) struct SharedTable {
 
 /// Read access to the values: the table, and the period beyond it.
 pub(crate) struct Lookup<'a> {
-    values: &'a [u16],
+    values: Values<'a>,
     period: Option<Period>,
 }
 
 impl<'a> Lookup<'a> {
     /// A lookup over `values`, extended by `period` when given.
-    pub(crate) fn new(values: &'a [u16], period: Option<Period>) -> Lookup<'a> {
+    pub(crate) fn new(values: Values<'a>, period: Option<Period>) -> Lookup<'a> {
         Lookup { values, period }
     }
 
     /// G(heap); the heap must be within the table or the period be known
     /// (as [`SharedTable::with`] ensures for the heap it was given).
-    pub(crate) fn get(&self, heap: u64) -> u16 {
+    pub(crate) fn get(&self, heap: u64) -> u64 {
         let h = match self.period {
             Some(p) => p.reduce(heap),
             None => heap,
         };
-        self.values[h as usize]
+        self.values.value(h as usize)
     }
 
     /// Whether G(heap) is in the computed table (not answered from the

@@ -7,40 +7,52 @@
 //! Used by the fast method; the plain method keeps the triple loop as the
 //! reference.
 
+use super::value::Value;
 use crate::takebreak::MoveSet;
 
 /// The most memory the sets may take; past it the triple loop is used.
 const MAX_BYTES: usize = 1 << 30;
 
 /// P(0), P(1), ..., P(count - 1), each `words` 64-bit words.
-#[derive(Default)]
-pub(super) struct PairSets {
+pub(super) struct PairSets<V: Value> {
     words: usize,
     sets: Vec<u64>,
     count: usize,
     /// The largest of the values scanned so far, G(0..scanned).
-    max: u16,
+    max: V,
     scanned: usize,
     scratch: Vec<u64>,
 }
 
-impl PairSets {
-    /// Marks in `reached` (a bit set of `VALUES` bits) the values of every
-    /// three-heap split of heap `n` allowed by `moves`, given G(0..n) in
-    /// `g`. `false` (nothing marked) when the sets would take more than
+impl<V: Value> Default for PairSets<V> {
+    fn default() -> PairSets<V> {
+        PairSets {
+            words: 0,
+            sets: Vec::new(),
+            count: 0,
+            max: V::default(),
+            scanned: 0,
+            scratch: Vec::new(),
+        }
+    }
+}
+
+impl<V: Value> PairSets<V> {
+    /// Calls `mark` with the values of every three-heap split of heap `n`
+    /// allowed by `moves`, given G(0..n) in `g`. `false` (nothing marked) when the sets would take more than
     /// [`MAX_BYTES`].
     pub(super) fn mark_three_heap_values(
         &mut self,
         moves: &MoveSet,
-        g: &[u16],
+        g: &[V],
         n: usize,
-        mut mark: impl FnMut(u16),
+        mut mark: impl FnMut(V),
     ) -> bool {
         for &v in &g[self.scanned..n] {
             self.max = self.max.max(v);
         }
         self.scanned = self.scanned.max(n);
-        let words = (self.max as usize + 1).next_power_of_two().div_ceil(64);
+        let words = (self.max.index() + 1).next_power_of_two().div_ceil(64);
         if n.saturating_mul(words).saturating_mul(8) > MAX_BYTES {
             return false;
         }
@@ -56,7 +68,7 @@ impl PairSets {
             self.sets.resize(start + words, 0);
             let set = &mut self.sets[start..];
             for a in 1..=s / 2 {
-                let v = (g[a] ^ g[s - a]) as usize;
+                let v = (g[a] ^ g[s - a]).index();
                 set[v / 64] |= 1 << (v % 64);
             }
             self.count += 1;
@@ -74,7 +86,7 @@ impl PairSets {
                 for (c, &gc) in g.iter().enumerate().take(m / 3 + 1).skip(1) {
                     let s = m - c;
                     let set = &self.sets[s * words..(s + 1) * words];
-                    let x = gc as usize;
+                    let x = gc.index();
                     let (high, low) = (x / 64, (x % 64) as u32);
                     for (w, &bits) in set.iter().enumerate() {
                         if bits != 0 {
@@ -87,7 +99,7 @@ impl PairSets {
         for (w, &bits) in scratch.iter().enumerate() {
             let mut rest = bits;
             while rest != 0 {
-                mark((w * 64) as u16 + rest.trailing_zeros() as u16);
+                mark(V::from_index(w * 64 + rest.trailing_zeros() as usize));
                 rest &= rest - 1;
             }
         }

@@ -1,0 +1,377 @@
+//! The width of stored Grundy values: the engine is generic over [`Value`]
+//! (`u16`, the common case, with the SIMD kernels; `u32` once a value
+//! passes 65,535, scalar), and [`Values`] is the public view of a table of
+//! either width.
+
+use std::fmt::Debug;
+use std::ops::{BitAnd, BitXor};
+
+use super::simd::{self, NeedBits};
+
+/// Number of distinct values a narrow stamp array covers (all `u16` values).
+pub(super) const NARROW_VALUES: usize = 1 << 16;
+
+/// The rare-value method is used only while the largest value is below
+/// this: choosing a mask costs a Walsh-Hadamard transform over all values
+/// below the next power of two (2^20 values: 8 MB of scratch).
+pub(super) const RARE_MAX_VALUE: usize = 1 << 20;
+
+/// A stored Grundy value: `u16` (2 bytes per value, SIMD kernels) or `u32`
+/// (4 bytes, scalar kernels). Crate-private: the public API speaks `u64`
+/// and [`Values`].
+pub(crate) trait Value:
+    Copy
+    + Ord
+    + Default
+    + Debug
+    + BitXor<Output = Self>
+    + BitAnd<Output = Self>
+    + Into<u64>
+    + Send
+    + Sync
+    + 'static
+{
+    /// The stamp array of the plain and rare-value methods: for each value,
+    /// the token of the last heap that reached it.
+    type Stamp: Stamp<Self> + ?Sized;
+
+    /// `i` as a value; `i` must fit (checked in debug builds).
+    fn from_index(i: usize) -> Self;
+    /// The value as an index.
+    fn index(self) -> usize;
+    /// The number of 1-bits.
+    fn count_ones(self) -> u32;
+    /// A zeroed stamp array for values up to `max`.
+    fn new_stamp(max: Self) -> Box<Self::Stamp>;
+    /// Grows `stamp` (when needed) to cover every option value of a heap
+    /// whose parts have values at most `max`, and the mex of such options.
+    fn fit_stamp(stamp: &mut Box<Self::Stamp>, max: Self);
+    /// [`simd::stamp_pairs`] for this width.
+    fn stamp_pairs(g: &[Self], m: usize, lo: usize, hi: usize, stamp: &mut Self::Stamp, s: u32);
+    /// [`simd::stamp_rare`] for this width.
+    fn stamp_rare(
+        g: &[Self],
+        m: usize,
+        heaps: &[u32],
+        vals: &[u32],
+        stamp: &mut Self::Stamp,
+        s: u32,
+    );
+    /// [`simd::drain_need`] for this width.
+    fn drain_need(g: &[Self], m: usize, lo: usize, hi: usize, need: &mut NeedBits);
+    /// Whether the plain method should confirm small values by the bit test
+    /// of [`drain_need`](Value::drain_need) (only where it is SIMD).
+    fn need_test_pays() -> bool;
+}
+
+/// A stamp array indexed by values of type `V`.
+pub(crate) trait Stamp<V> {
+    /// Marks `v` with token `s`.
+    fn set(&mut self, v: V, s: u32);
+    /// The token of value `i`.
+    fn get(&self, i: usize) -> u32;
+    /// The number of values covered.
+    fn len(&self) -> usize;
+    /// The least value not marked with `s`.
+    fn first_not(&self, s: u32) -> Option<usize>;
+    /// Clears every mark.
+    fn clear(&mut self);
+}
+
+impl Stamp<u16> for [u32; NARROW_VALUES] {
+    #[inline(always)]
+    fn set(&mut self, v: u16, s: u32) {
+        self[v as usize] = s;
+    }
+    #[inline(always)]
+    fn get(&self, i: usize) -> u32 {
+        self[i]
+    }
+    #[inline(always)]
+    fn len(&self) -> usize {
+        NARROW_VALUES
+    }
+    #[inline]
+    fn first_not(&self, s: u32) -> Option<usize> {
+        self.iter().position(|&t| t != s)
+    }
+    fn clear(&mut self) {
+        self.fill(0);
+    }
+}
+
+impl Stamp<u32> for [u32] {
+    #[inline(always)]
+    fn set(&mut self, v: u32, s: u32) {
+        self[v as usize] = s;
+    }
+    #[inline(always)]
+    fn get(&self, i: usize) -> u32 {
+        self[i]
+    }
+    #[inline(always)]
+    fn len(&self) -> usize {
+        <[u32]>::len(self)
+    }
+    #[inline]
+    fn first_not(&self, s: u32) -> Option<usize> {
+        self.iter().position(|&t| t != s)
+    }
+    fn clear(&mut self) {
+        self.fill(0);
+    }
+}
+
+impl Value for u16 {
+    type Stamp = [u32; NARROW_VALUES];
+
+    #[inline(always)]
+    fn from_index(i: usize) -> u16 {
+        debug_assert!(i < NARROW_VALUES);
+        i as u16
+    }
+    #[inline(always)]
+    fn index(self) -> usize {
+        self as usize
+    }
+    #[inline(always)]
+    fn count_ones(self) -> u32 {
+        u16::count_ones(self)
+    }
+    fn new_stamp(_max: u16) -> Box<[u32; NARROW_VALUES]> {
+        vec![0u32; NARROW_VALUES]
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("the stamp array has NARROW_VALUES entries"))
+    }
+    #[inline(always)]
+    fn fit_stamp(_stamp: &mut Box<[u32; NARROW_VALUES]>, _max: u16) {
+        // All 65,536 values are covered: a mex of 65,536 is `None`, and the
+        // sequence widens.
+    }
+    #[inline]
+    fn stamp_pairs(g: &[u16], m: usize, lo: usize, hi: usize, stamp: &mut Self::Stamp, s: u32) {
+        simd::stamp_pairs(g, m, lo, hi, stamp, s);
+    }
+    #[inline]
+    fn stamp_rare(
+        g: &[u16],
+        m: usize,
+        heaps: &[u32],
+        vals: &[u32],
+        stamp: &mut Self::Stamp,
+        s: u32,
+    ) {
+        simd::stamp_rare(g, m, heaps, vals, stamp, s);
+    }
+    #[inline]
+    fn drain_need(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut NeedBits) {
+        simd::drain_need(g, m, lo, hi, need);
+    }
+    #[inline]
+    fn need_test_pays() -> bool {
+        simd::level() >= simd::Level::Avx2
+    }
+}
+
+/// The wide width: values up to `u32::MAX`, 4 bytes each, scalar kernels
+/// (a SIMD version would read half as many values per vector; the games
+/// whose values pass 65,535 are rare and mostly Nim-like, where the take
+/// moves, not the split kernels, dominate).
+impl Value for u32 {
+    type Stamp = [u32];
+
+    #[inline(always)]
+    fn from_index(i: usize) -> u32 {
+        debug_assert!(i <= u32::MAX as usize);
+        i as u32
+    }
+    #[inline(always)]
+    fn index(self) -> usize {
+        self as usize
+    }
+    #[inline(always)]
+    fn count_ones(self) -> u32 {
+        u32::count_ones(self)
+    }
+    fn new_stamp(max: u32) -> Box<[u32]> {
+        vec![0u32; wide_stamp_len(max)].into_boxed_slice()
+    }
+    fn fit_stamp(stamp: &mut Box<[u32]>, max: u32) {
+        let want = wide_stamp_len(max);
+        if stamp.len() < want {
+            // Marks of earlier heaps need not be kept: every heap starts
+            // with a new token, and 0 is never one.
+            *stamp = vec![0u32; want].into_boxed_slice();
+        }
+    }
+    fn stamp_pairs(g: &[u32], m: usize, lo: usize, hi: usize, stamp: &mut [u32], s: u32) {
+        super::stamp_pair_range_scalar(g, m, lo, hi, stamp, s);
+    }
+    fn stamp_rare(g: &[u32], m: usize, heaps: &[u32], vals: &[u32], stamp: &mut [u32], s: u32) {
+        simd::stamp_rare_scalar(g, m, heaps, vals, stamp, s);
+    }
+    fn drain_need(g: &[u32], m: usize, lo: usize, hi: usize, need: &mut NeedBits) {
+        simd::drain_need_scalar(g, m, lo, hi, need);
+    }
+    fn need_test_pays() -> bool {
+        false
+    }
+}
+
+/// The stamp length for values up to `max`: with P the least power of two
+/// above `max`, every option value (a nim-sum of values below P) is below
+/// P, so the mex is at most P; the rare-value method also looks for the
+/// least *common* value, which is below P + (its mask, below P), hence
+/// P + min(P, [`RARE_MAX_VALUE`]) entries (capped at 2^32, all `u32`
+/// values).
+fn wide_stamp_len(max: u32) -> usize {
+    let p = (max as usize + 1).next_power_of_two().max(NARROW_VALUES);
+    (p + p.min(RARE_MAX_VALUE)).min(1 << 32)
+}
+
+/// A read-only view of the values of a nim-sequence, G(0) first, in the
+/// width they are stored in: 2 bytes per value while every value is at most
+/// 65,535 (the common case), 4 bytes once one is larger. Read values as
+/// `u64` with [`get`](Values::get), [`value`](Values::value) or
+/// [`iter`](Values::iter); two views are equal when they hold the same
+/// values, whatever their widths.
+#[derive(Clone, Copy, Debug)]
+pub enum Values<'a> {
+    /// Every value fits 16 bits.
+    Narrow(&'a [u16]),
+    /// Values stored in 32 bits.
+    Wide(&'a [u32]),
+}
+
+impl<'a> Values<'a> {
+    /// The number of values.
+    pub fn len(&self) -> usize {
+        match self {
+            Values::Narrow(v) => v.len(),
+            Values::Wide(v) => v.len(),
+        }
+    }
+
+    /// Whether there are no values.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// G(`i`), or `None` when `i` is not below [`len`](Values::len).
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<u64> {
+        match self {
+            Values::Narrow(v) => v.get(i).map(|&x| x.into()),
+            Values::Wide(v) => v.get(i).map(|&x| x.into()),
+        }
+    }
+
+    /// G(`i`).
+    ///
+    /// # Panics
+    /// When `i` is not below [`len`](Values::len), as slice indexing does.
+    #[inline]
+    pub fn value(&self, i: usize) -> u64 {
+        match self {
+            Values::Narrow(v) => v[i].into(),
+            Values::Wide(v) => v[i].into(),
+        }
+    }
+
+    /// The first `len` values.
+    ///
+    /// # Panics
+    /// When `len` is more than [`len`](Values::len).
+    pub fn prefix(&self, len: usize) -> Values<'a> {
+        match *self {
+            Values::Narrow(v) => Values::Narrow(&v[..len]),
+            Values::Wide(v) => Values::Wide(&v[..len]),
+        }
+    }
+
+    /// The values in order, as `u64`.
+    pub fn iter(&self) -> impl Iterator<Item = u64> + 'a {
+        let (narrow, wide): (&'a [u16], &'a [u32]) = match *self {
+            Values::Narrow(v) => (v, &[]),
+            Values::Wide(v) => (&[], v),
+        };
+        narrow
+            .iter()
+            .map(|&x| u64::from(x))
+            .chain(wide.iter().map(|&x| u64::from(x)))
+    }
+
+    /// The values as a vector of `u64` (8 bytes each).
+    pub fn to_vec(&self) -> Vec<u64> {
+        self.iter().collect()
+    }
+
+    /// The bytes each value takes: 2 or 4.
+    pub fn bytes_per_value(&self) -> usize {
+        match self {
+            Values::Narrow(_) => 2,
+            Values::Wide(_) => 4,
+        }
+    }
+}
+
+impl PartialEq for Values<'_> {
+    fn eq(&self, other: &Values<'_>) -> bool {
+        match (self, other) {
+            (Values::Narrow(a), Values::Narrow(b)) => a == b,
+            (Values::Wide(a), Values::Wide(b)) => a == b,
+            _ => self.len() == other.len() && self.iter().eq(other.iter()),
+        }
+    }
+}
+
+impl Eq for Values<'_> {}
+
+impl<'a> From<&'a [u16]> for Values<'a> {
+    fn from(v: &'a [u16]) -> Values<'a> {
+        Values::Narrow(v)
+    }
+}
+
+impl<'a> From<&'a [u32]> for Values<'a> {
+    fn from(v: &'a [u32]) -> Values<'a> {
+        Values::Wide(v)
+    }
+}
+
+impl<'a> From<&'a Vec<u16>> for Values<'a> {
+    fn from(v: &'a Vec<u16>) -> Values<'a> {
+        Values::Narrow(v)
+    }
+}
+
+impl<'a> From<&'a Vec<u32>> for Values<'a> {
+    fn from(v: &'a Vec<u32>) -> Values<'a> {
+        Values::Wide(v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn views_of_both_widths_compare_by_value() {
+        let narrow = [0u16, 1, 2, 65535];
+        let wide = [0u32, 1, 2, 65535];
+        assert_eq!(Values::from(&narrow[..]), Values::from(&wide[..]));
+        assert_ne!(Values::from(&narrow[..3]), Values::from(&wide[..]));
+        let w = Values::from(&wide[..]);
+        assert_eq!(w.to_vec(), vec![0, 1, 2, 65535]);
+        assert_eq!((w.get(3), w.get(4), w.value(1)), (Some(65535), None, 1));
+        assert_eq!(w.prefix(2).to_vec(), vec![0, 1]);
+    }
+
+    #[test]
+    fn the_wide_stamp_covers_options_and_the_least_common_value() {
+        assert_eq!(wide_stamp_len(70_000), 2 * (1 << 17));
+        assert_eq!(wide_stamp_len(5_000_000), (1 << 23) + (1 << 20));
+        assert_eq!(wide_stamp_len(u32::MAX), 1 << 32);
+    }
+}
