@@ -399,3 +399,63 @@ fn a_file_of_another_game_is_refused_even_when_it_starts_alike() {
     let message = "\"hello\") is not a value cut off";
     resume_is_refused("kayles", "8", &file, b"0\n1\nhello", message);
 }
+
+/// `period` looks as far as `analyze` does by default (the same limits):
+/// analyze answers sub:999999,1000001 at 10^18 from its period, and period
+/// finds that period.
+#[test]
+fn period_looks_as_far_as_analyze() {
+    let out = common::stdout_of(&["period", "sub:999999,1000001", "--json"]);
+    assert!(out.contains("\"period\":2000000"), "{out}");
+    assert!(out.contains("\"proven\":true"), "{out}");
+}
+
+/// One limit policy: `sequence` past --max-table of a game where no period
+/// can be proven is refused before any work, with exit 3 naming the flag;
+/// a failed run leaves no file it created; `--help` lists every ruleset
+/// it accepts.
+#[test]
+fn sequence_limits_and_traces() {
+    sprague()
+        .args([
+            "sequence",
+            "grundy",
+            "--to",
+            "5000",
+            "--max-table",
+            "1000",
+            "--format",
+            "raw",
+        ])
+        .assert()
+        .code(3)
+        .stdout("")
+        .stderr(predicate::str::contains("--max-table"));
+    let dir = std::env::temp_dir().join(format!("sprague-trace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("new.txt");
+    sprague()
+        .args(["sequence", "kayles", "--to", "10", "--resume", "--output"])
+        .arg(&file)
+        .assert()
+        .code(2);
+    assert!(!file.exists(), "a failed run left {}", file.display());
+    // --resume of a file that does not exist yet starts from nothing.
+    sprague()
+        .args([
+            "sequence", "kayles", "--to", "5", "--format", "raw", "--resume", "--output",
+        ])
+        .arg(&file)
+        .assert()
+        .success();
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "0\n1\n2\n3\n1\n4\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    sprague()
+        .args(["sequence", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("moore:K and staircase"));
+}

@@ -116,6 +116,34 @@ pub struct LimitArgs {
     pub max_period_search: u64,
 }
 
+/// The limits of the commands that compute nim-sequence tables (`sequence`,
+/// `period`): the same flags and defaults as `analyze`, so that every
+/// command looks as far.
+#[derive(Debug, clap::Args)]
+pub struct TableArgs {
+    /// The longest table of nim-values computed, in heap sizes (a 500th of
+    /// it for games that split a heap into three); past it only a proven
+    /// period gives values (exit status 3 when none is found).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_table)]
+    pub max_table: u64,
+    /// The most work spent looking for a period past --max-table: heaps
+    /// computed × (largest Grundy value + 1), a 500th of it for games that
+    /// split a heap into three (exit status 3 beyond it).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_period_search)]
+    pub max_period_search: u64,
+}
+
+impl TableArgs {
+    /// The library limits these flags ask for.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_table: self.max_table,
+            max_period_search: self.max_period_search,
+            ..Limits::default()
+        }
+    }
+}
+
 impl LimitArgs {
     /// The library limits these flags ask for.
     pub fn limits(&self) -> Limits {

@@ -7,7 +7,7 @@ use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use sprague::sequence::{store, PeriodReport, Store};
-use sprague::{Limits, Ruleset};
+use sprague::Ruleset;
 
 use super::sequence::MethodArg;
 use super::LibError;
@@ -48,11 +48,13 @@ pub struct Args {
     /// The ruleset word (a heap game), e.g. `kayles`, `octal:0.16`, `sub:2,5,6`.
     #[arg(value_name = "RULESET")]
     pub ruleset: String,
-    /// Compute values up to heap N at most [default: 1000000; 20000 for
-    /// games that split a heap into three, whose cost grows about as the
-    /// cube of the heap].
+    /// Compute values up to heap N at most. Without it, look as far as
+    /// `analyze` does for a heap past the table: within --max-table and
+    /// --max-period-search.
     #[arg(long, value_name = "N")]
     pub limit: Option<u64>,
+    #[command(flatten)]
+    pub limits: super::TableArgs,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -97,11 +99,10 @@ pub fn run(args: Args) -> Result<Exit> {
         }
     } else {
         let moves = super::engine_moves(&ruleset, "period")?;
-        let limit = args.limit.unwrap_or(if moves.max_parts() == 3 {
-            store::table_limit(moves, &Limits::default())
-        } else {
-            1_000_000
-        });
+        let limits = args.limits.limits();
+        let limit = args
+            .limit
+            .unwrap_or_else(|| store::table_limit(moves, &limits));
         let mut store = Store::new(ruleset.word(), moves.clone(), args.method.into());
         let bar = if io::stderr().is_terminal() && limit >= 1 << 14 {
             let bar = ProgressBar::new_spinner();
@@ -113,9 +114,17 @@ pub fn run(args: Args) -> Result<Exit> {
         } else {
             ProgressBar::hidden()
         };
-        let report = store
-            .search_period(limit, &mut |n| bar.set_message(format!("up to heap {n}")))
-            .map_err(LibError)?;
+        let report = match args.limit {
+            Some(limit) => store
+                .search_period(limit, &mut |n| bar.set_message(format!("up to heap {n}")))
+                .map_err(LibError)?,
+            // As analyze looks for the period that answers a huge heap.
+            None => match store.ensure(u64::MAX, &limits) {
+                Ok(()) => store.report(),
+                Err(e) if e.is_limit() => store.report(),
+                Err(e) => return Err(LibError(e).into()),
+            },
+        };
         bar.finish_and_clear();
         report
     };
@@ -200,7 +209,7 @@ fn human(ruleset: &Ruleset, r: &PeriodReport) -> String {
         }
         _ => {
             s += &format!(
-                "period:     none found up to heap {} (raise --limit to look further)\n\
+                "period:     none found up to heap {} (look further with --limit N or --max-period-search N)\n\
                  proven:     no\n",
                 r.checked_to
             );

@@ -17,8 +17,9 @@ use crate::exit::Exit;
 
 /// Print the nim-sequence G(0), G(1), ..., G(N) of a heap game.
 ///
-/// Rulesets: nim (G(n) = n), sub:S, octal:CODE, hex:CODE, kayles, dawson,
-/// grundy. Values are computed by the rare-value method where it pays
+/// Rulesets: nim, moore:K and staircase (a lone heap of each plays as a Nim
+/// heap: G(n) = n), sub:S, octal:CODE, hex:CODE, kayles, dawson, grundy.
+/// Values are computed by the rare-value method where it pays
 /// (`--method fast`, the default) or by the plain O(N^2) method; both give
 /// the same values. Once the periodicity theorem of Guy and Smith proves a
 /// period (looked for as the values double from 1,024, as `period` does),
@@ -60,6 +61,8 @@ pub struct Args {
     /// raw, csv and json).
     #[arg(long, requires = "output")]
     pub resume: bool,
+    #[command(flatten)]
+    pub limits: super::TableArgs,
 }
 
 /// Output formats of `sequence`.
@@ -148,10 +151,10 @@ impl Source {
 
     /// Makes G(0..=last) available; on error, the values before the failing
     /// heap still are.
-    fn extend_to(&mut self, last: u64) -> Result<(), sprague::Error> {
+    fn extend_to(&mut self, last: u64, limits: &sprague::Limits) -> Result<(), sprague::Error> {
         match self {
             Source::Closed(_) => Ok(()),
-            Source::Table(t) => t.ensure(last, &store::unlimited()),
+            Source::Table(t) => t.ensure(last, limits),
         }
     }
 
@@ -427,6 +430,19 @@ pub fn parse_existing(bytes: &[u8], format: Format, word: &str) -> Result<Resume
 
 /// Runs `sequence`.
 pub fn run(args: Args) -> Result<Exit> {
+    // A run that fails before writing anything leaves no file it created.
+    let fresh = args.output.as_ref().filter(|p| !p.exists()).cloned();
+    let result = run_to(args);
+    if let (Err(_), Some(path)) = (&result, &fresh) {
+        if std::fs::metadata(path).is_ok_and(|m| m.len() == 0) {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+    result
+}
+
+/// `run`, writing where `args` say.
+fn run_to(args: Args) -> Result<Exit> {
     let ruleset: Ruleset = args.ruleset.parse()?;
     let method = Method::from(args.method);
     let closed = ruleset.closed_heap_value(0).is_some();
@@ -436,6 +452,28 @@ pub fn run(args: Args) -> Result<Exit> {
             args.to,
             MAX_TABLE_LEN - 1
         ))
+        .into());
+    }
+    // One limit policy with analyze: past the table limit only a proven
+    // period gives values; where no periodicity theorem applies that is
+    // certain to fail, so it is refused before any work.
+    let limits = args.limits.limits();
+    if let (false, Some(moves)) = (closed, ruleset.move_set()) {
+        let limit = store::table_limit(moves, &limits);
+        if args.to >= limit && !moves.periodicity_theorem_applies() {
+            return Err(LibError(sprague::Error::TableLimit {
+                ruleset: ruleset.word().to_string(),
+                heap: args.to,
+                limit,
+                three_heap: moves.max_parts() == 3,
+            })
+            .into());
+        }
+    }
+    if args.resume && args.format == Format::Table {
+        return Err(UsageError(
+            "--resume works with --format raw, csv or json (a table cannot be continued)".into(),
+        )
         .into());
     }
     let emitter = Emitter::new(args.format, ruleset.word(), args.to, closed);
@@ -491,7 +529,7 @@ pub fn run(args: Args) -> Result<Exit> {
     let mut failure = None;
     while next <= args.to {
         let last = next.saturating_add(CHUNK - 1).min(args.to);
-        if let Err(e) = source.extend_to(last) {
+        if let Err(e) = source.extend_to(last, &limits) {
             failure = Some(e);
         }
         let last = last.min(source.available().saturating_sub(1));

@@ -389,6 +389,17 @@ impl Store {
         Ok(report)
     }
 
+    /// What the store knows of its period: the period and proof if one is
+    /// proven, and the last heap computed.
+    pub fn report(&self) -> PeriodReport {
+        PeriodReport {
+            period: self.period(),
+            proof: self.proof(),
+            checked_to: self.len().saturating_sub(1),
+            theorem_applies: self.theorem_applies(),
+        }
+    }
+
     /// The work of a table up to heap `last`, as
     /// [`Limits::max_period_search`] counts it: heaps × (largest value + 1),
     /// with the largest value in the table so far (saturating at
