@@ -83,21 +83,63 @@ pub struct Analysis {
     /// The winning moves found, in order (by component, heap and option), up
     /// to the requested maximum. Each leads to a P-position.
     pub winning_moves: Vec<Move>,
-    /// Whether the list of winning moves was cut at the requested maximum.
-    pub truncated: bool,
-    /// The total number of winning moves, when it is known (always when the
-    /// list is complete).
-    pub total_winning_moves: Option<u64>,
-    /// The components (indices from 0) whose winning moves could not be
-    /// listed within the limits (a `moore:K` component in a sum needs a
-    /// search for its moves to a non-zero value). When not empty the list
-    /// is incomplete: `truncated` is set and the total is unknown.
-    pub unsearched: Vec<usize>,
+    /// How complete `winning_moves` is: all of them, cut at the requested
+    /// maximum, or missing the moves of components that could not be
+    /// searched.
+    pub listed: MoveList,
     /// Under normal play, when `value` is `None` although the outcome is
     /// known (a theorem decided it): the limit that finding the value would
     /// pass (a search's state limit, a table's size limit), or `None` when
     /// the value was not asked for.
     pub value_limit: Option<Error>,
+}
+
+/// How complete an analysis's list of winning moves is. One value, so that
+/// "cut", "the total" and "some components unsearched" cannot disagree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MoveList {
+    /// Every winning move is listed.
+    Complete,
+    /// The list was cut at the requested maximum; `total` is the number of
+    /// all winning moves when it was counted (or the theory counts it).
+    Cut {
+        /// The number of all winning moves, when known.
+        total: Option<u64>,
+    },
+    /// The winning moves of these components (indices from 0) could not
+    /// be listed within the limits (a `moore:K` component in a sum needs a
+    /// search for its moves to a non-zero value); the list holds the
+    /// others.
+    Unsearched {
+        /// The components whose moves are missing.
+        components: Vec<usize>,
+    },
+}
+
+impl Analysis {
+    /// Whether the list of winning moves is not all of them.
+    pub fn truncated(&self) -> bool {
+        self.listed != MoveList::Complete
+    }
+
+    /// The number of all winning moves, when known (always when the list is
+    /// complete).
+    pub fn total_winning_moves(&self) -> Option<u64> {
+        match &self.listed {
+            MoveList::Complete => Some(self.winning_moves.len() as u64),
+            MoveList::Cut { total } => *total,
+            MoveList::Unsearched { .. } => None,
+        }
+    }
+
+    /// The components whose winning moves could not be listed.
+    pub fn unsearched(&self) -> &[usize] {
+        match &self.listed {
+            MoveList::Unsearched { components } => components,
+            _ => &[],
+        }
+    }
 }
 
 /// Analyses positions within [`Limits`].
@@ -271,9 +313,9 @@ impl Analyzer {
         analysis.basis = Basis::combine(&component_bases);
         analysis.component_bases = component_bases;
         if !unsearched.is_empty() {
-            analysis.truncated = true;
-            analysis.total_winning_moves = None;
-            analysis.unsearched = unsearched;
+            analysis.listed = MoveList::Unsearched {
+                components: unsearched,
+            };
         }
         Ok(analysis)
     }
@@ -329,8 +371,13 @@ impl Analyzer {
         analysis.value_limit = value_limit;
         analysis.basis = basis;
         analysis.component_bases = valued.map(|(_, basis)| basis).into_iter().collect();
-        if analysis.total_winning_moves.is_none() && self.count_all && play == Play::Normal {
-            analysis.total_winning_moves = c.ruleset().count_winning_moves(c.heaps());
+        if let MoveList::Cut {
+            total: total @ None,
+        } = &mut analysis.listed
+        {
+            if self.count_all && play == Play::Normal {
+                *total = c.ruleset().count_winning_moves(c.heaps());
+            }
         }
         Ok(analysis)
     }
@@ -462,10 +509,15 @@ impl Collector {
             value,
             component_values,
             component_bases: Vec::new(),
-            total_winning_moves: (!self.gave_up).then_some(self.moves.len() as u64 + self.beyond),
+            listed: if self.truncated {
+                MoveList::Cut {
+                    total: (!self.gave_up).then_some(self.moves.len() as u64 + self.beyond),
+                }
+            } else {
+                MoveList::Complete
+            },
             winning_moves: self.moves,
-            truncated: self.truncated,
-            unsearched: Vec::new(),
+
             value_limit: None,
         }
     }

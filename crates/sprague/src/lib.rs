@@ -54,7 +54,8 @@ pub mod takebreak;
 mod verify;
 
 pub use analysis::{
-    Analysis, Analyzer, Limits, SumGame, DEFAULT_MAX_PERIOD_SEARCH, THREE_HEAP_TABLE_DIVISOR,
+    Analysis, Analyzer, Limits, MoveList, SumGame, DEFAULT_MAX_PERIOD_SEARCH,
+    THREE_HEAP_TABLE_DIVISOR,
 };
 pub use basis::Basis;
 pub use error::{Error, ParseError, ParseErrorKind};

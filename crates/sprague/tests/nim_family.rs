@@ -115,11 +115,11 @@ fn moore_with_huge_heaps_lists_up_to_the_cap_and_counts() {
     assert_eq!(a.outcome, Outcome::N);
     assert_eq!(a.value, None, "too large to search");
     assert_eq!(a.winning_moves.len(), 50);
-    assert!(a.truncated);
-    let total = a.total_winning_moves.expect("counted by the digit walk");
+    assert!(a.truncated());
+    let total = a.total_winning_moves().expect("counted by the digit walk");
     // The complete list has exactly that many moves, all to P-positions.
     let all = Analyzer::default().analyze(&p, Play::Normal, None).unwrap();
-    assert!(!all.truncated);
+    assert!(!all.truncated());
     assert_eq!(all.winning_moves.len() as u64, total);
     assert_eq!(total, 65536);
     assert_eq!(&all.winning_moves[..50], &a.winning_moves[..]);
@@ -279,8 +279,8 @@ fn moore_p_positions_have_value_0_and_sums_still_answer() {
     let p = pos(&format!("moore:2 {m} {m} {m} + nim 3"));
     let a = Analyzer::default().analyze(&p, Play::Normal, None).unwrap();
     assert_eq!((a.outcome, a.value), (Outcome::N, Some(3)));
-    assert_eq!(a.unsearched, vec![0]);
-    assert!(a.truncated && a.total_winning_moves.is_none());
+    assert_eq!(a.unsearched(), [0]);
+    assert!(a.truncated() && a.total_winning_moves().is_none());
     let after: Vec<String> = a
         .winning_moves
         .iter()
@@ -319,7 +319,7 @@ fn moore_with_at_most_k_heaps_is_worth_their_sum() {
     let a = analyzer.analyze(&p, Play::Normal, None).unwrap();
     assert_eq!(a.value, Some(576034 ^ 5));
     assert_eq!(a.component_values, vec![576034, 5]);
-    assert!(!a.truncated && a.unsearched.is_empty());
+    assert!(!a.truncated() && a.unsearched().is_empty());
     let after: Vec<String> = a
         .winning_moves
         .iter()

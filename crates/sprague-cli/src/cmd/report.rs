@@ -48,9 +48,9 @@ pub fn write_json(
     write!(
         out,
         "],\"truncated\":{},\"total_winning_moves\":",
-        analysis.truncated
+        analysis.truncated()
     )?;
-    write_number(out, analysis.total_winning_moves)?;
+    write_number(out, analysis.total_winning_moves())?;
     out.write_all(b"}\n")
 }
 
@@ -232,16 +232,16 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
                 "winning moves: none (every move leads to an N-position)"
             );
         }
-        Outcome::N if analysis.winning_moves.is_empty() && !analysis.truncated => {
+        Outcome::N if analysis.winning_moves.is_empty() && !analysis.truncated() => {
             let _ = writeln!(
                 out,
                 "winning moves: none needed (no move is left, and under misère play the player who cannot move wins)"
             );
         }
         Outcome::N => {
-            let count = match (analysis.total_winning_moves, analysis.truncated) {
+            let count = match (analysis.total_winning_moves(), analysis.truncated()) {
                 (Some(total), _) => total.to_string(),
-                (None, true) if !analysis.unsearched.is_empty() => format!(
+                (None, true) if !analysis.unsearched().is_empty() => format!(
                     "{} found; the list may be incomplete",
                     analysis.winning_moves.len()
                 ),
@@ -260,7 +260,7 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
                 }
                 out.push('\n');
             }
-            for &i in &analysis.unsearched {
+            for &i in analysis.unsearched() {
                 let _ = writeln!(
                     out,
                     "  (the moves in component {} ({}) may be listed only in part: finding \
@@ -269,8 +269,8 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
                     position.components()[i]
                 );
             }
-            if analysis.truncated && analysis.unsearched.is_empty() {
-                let more = match analysis.total_winning_moves {
+            if analysis.truncated() && analysis.unsearched().is_empty() {
+                let more = match analysis.total_winning_moves() {
                     Some(total) => format!("and {} more", total.saturating_sub(listed)),
                     None => "and more".to_string(),
                 };

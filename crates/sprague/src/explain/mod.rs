@@ -273,7 +273,7 @@ pub fn explain(
         outcome: analysis.outcome,
         method,
         moves,
-        total_moves: analysis.total_winning_moves,
+        total_moves: analysis.total_winning_moves(),
         search_value,
     })
 }
