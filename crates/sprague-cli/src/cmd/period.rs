@@ -92,8 +92,7 @@ pub fn run(args: Args) -> Result<Exit> {
     }
     let report = if ruleset.single_heap_is_nim() {
         PeriodReport {
-            period: None,
-            proof: None,
+            found: None,
             checked_to: 0,
             theorem_applies: false,
         }
@@ -132,8 +131,8 @@ pub fn run(args: Args) -> Result<Exit> {
     if args.json {
         let json = JsonPeriod {
             ruleset: ruleset.word().to_string(),
-            preperiod: report.period.map(|p| p.preperiod),
-            period: report.period.map(|p| p.period),
+            preperiod: report.period().map(|p| p.preperiod),
+            period: report.period().map(|p| p.period),
             proven: report.proven(),
             checked_to: report.checked_to,
         };
@@ -177,7 +176,7 @@ fn closed_form(ruleset: &Ruleset, n0: u64, p: u64, json: bool) -> Result<Exit> {
 fn human(ruleset: &Ruleset, r: &PeriodReport) -> String {
     let word = ruleset.word();
     let mut s = format!("ruleset:    {word}\n");
-    match (r.period, r.proof) {
+    match (r.period(), r.proof()) {
         (Some(p), Some(proof)) => {
             s += &format!("preperiod:  {}\nperiod:     {}\n", p.preperiod, p.period);
             let (a, b) = proof.window;
@@ -215,7 +214,7 @@ fn human(ruleset: &Ruleset, r: &PeriodReport) -> String {
             );
         }
     }
-    if r.checked_to == 0 && r.period.is_none() && !r.theorem_applies {
+    if r.checked_to == 0 && r.period().is_none() && !r.theorem_applies {
         s += "checked to: nothing computed (there is no theorem to check a period against)\n";
     } else {
         s += &format!("checked to: heap {}\n", r.checked_to);

@@ -72,10 +72,10 @@ pub struct Proof {
 /// values were computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PeriodReport {
-    /// The proven preperiod and period, `None` when none was proven.
-    pub period: Option<Period>,
-    /// The proof, present exactly when `period` is.
-    pub proof: Option<Proof>,
+    /// The proven preperiod and period with their proof, `None` when none
+    /// was proven (one field, so that a period never comes without its
+    /// proof).
+    pub found: Option<(Period, Proof)>,
     /// The last heap whose value was computed (0 when no computation was
     /// done because no theorem applies).
     pub checked_to: u64,
@@ -84,9 +84,19 @@ pub struct PeriodReport {
 }
 
 impl PeriodReport {
-    /// Whether the period is proven (always so when one is reported).
+    /// Whether a period was proven.
     pub fn proven(&self) -> bool {
-        self.proof.is_some()
+        self.found.is_some()
+    }
+
+    /// The proven preperiod and period.
+    pub fn period(&self) -> Option<Period> {
+        self.found.map(|(p, _)| p)
+    }
+
+    /// The proof of the period.
+    pub fn proof(&self) -> Option<Proof> {
+        self.found.map(|(_, proof)| proof)
     }
 }
 
@@ -279,16 +289,16 @@ mod tests {
     fn kayles_and_dawson() {
         let r = proven("0.77", 10_000);
         assert_eq!(
-            r.period,
+            r.period(),
             Some(Period {
                 preperiod: 71,
                 period: 12
             })
         );
-        assert_eq!(r.proof.unwrap().window, (71, 2 * 71 + 12 + 2));
+        assert_eq!(r.proof().unwrap().window, (71, 2 * 71 + 12 + 2));
         let r = proven("0.07", 10_000);
         assert_eq!(
-            r.period,
+            r.period(),
             Some(Period {
                 preperiod: 53,
                 period: 34
@@ -296,7 +306,7 @@ mod tests {
         );
         let r = proven("0.137", 10_000);
         assert_eq!(
-            r.period,
+            r.period(),
             Some(Period {
                 preperiod: 52,
                 period: 34
@@ -312,7 +322,7 @@ mod tests {
         let mut seq = NimSequence::new("sub:1,3,4", moves);
         let r = search(&mut seq, 100, Method::Fast, &mut |_| {}).unwrap();
         assert_eq!(
-            r.period,
+            r.period(),
             Some(Period {
                 preperiod: 0,
                 period: 7
@@ -323,9 +333,9 @@ mod tests {
     #[test]
     fn not_enough_values_proves_nothing() {
         let r = proven("0.77", 150);
-        assert_eq!((r.period, r.checked_to), (None, 150));
+        assert_eq!((r.period(), r.checked_to), (None, 150));
         let mut grundy = NimSequence::new("grundy", MoveSet::grundy());
         let r = search(&mut grundy, 1000, Method::Fast, &mut |_| {}).unwrap();
-        assert!(!r.theorem_applies && r.period.is_none() && !r.proven());
+        assert!(!r.theorem_applies && r.period().is_none() && !r.proven());
     }
 }

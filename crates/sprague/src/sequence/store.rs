@@ -366,8 +366,7 @@ impl Store {
         progress: &mut dyn FnMut(u64),
     ) -> Result<PeriodReport, Error> {
         let mut report = PeriodReport {
-            period: None,
-            proof: None,
+            found: None,
             checked_to: 0,
             theorem_applies: self.theorem_applies(),
         };
@@ -384,17 +383,20 @@ impl Store {
             }
         }
         report.checked_to = self.len().saturating_sub(1);
-        report.period = self.period();
-        report.proof = self.proof();
+        report.found = self.found_period();
         Ok(report)
+    }
+
+    /// The proven period with its proof.
+    fn found_period(&self) -> Option<(Period, Proof)> {
+        self.found
     }
 
     /// What the store knows of its period: the period and proof if one is
     /// proven, and the last heap computed.
     pub fn report(&self) -> PeriodReport {
         PeriodReport {
-            period: self.period(),
-            proof: self.proof(),
+            found: self.found_period(),
             checked_to: self.len().saturating_sub(1),
             theorem_applies: self.theorem_applies(),
         }
@@ -610,7 +612,7 @@ mod tests {
         let mut steps = Vec::new();
         let r = s.search_period(5000, &mut |n| steps.push(n)).unwrap();
         assert_eq!(steps, [1024, 2048, 4096, 5000]);
-        assert_eq!((r.checked_to, r.period), (5000, None));
+        assert_eq!((r.checked_to, r.period()), (5000, None));
         let mut g = Store::new("grundy", MoveSet::grundy(), Method::Fast);
         let r = g.search_period(5000, &mut |_| {}).unwrap();
         assert!(!r.theorem_applies && r.checked_to == 0 && g.is_empty());
