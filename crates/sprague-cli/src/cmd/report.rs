@@ -111,10 +111,13 @@ fn value_detail(c: &Component, basis: Basis, limits: &Limits) -> Option<String> 
             if live.is_empty() || live.len() as u64 > k {
                 return None;
             }
-            if live.len() <= MAX_TERMS {
-                format!("the sum of at most {k} heaps, {}", live.join(" + "))
-            } else {
-                format!("the sum of at most {k} heaps")
+            match live.len() {
+                1 => "a lone heap is a Nim heap, worth its size".to_string(),
+                n if n <= MAX_TERMS => format!(
+                    "at most {k} non-empty heaps are worth their sum, {}",
+                    live.join(" + ")
+                ),
+                _ => format!("at most {k} non-empty heaps are worth their sum"),
             }
         }
         _ if c.heaps().is_empty() => "no heaps".into(),
