@@ -112,3 +112,22 @@ fn play_refuses_unequal_takes_from_both_heaps() {
     assert!(both.contains("takes the same number from each"), "{both}");
     assert!(both.contains("wythoff 2 5"), "{both}");
 }
+
+#[test]
+fn verify_refuses_to_check_nothing_and_explain_follows_the_theorem() {
+    sprague()
+        .args(["verify", "wythoff", "--heaps", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("nothing was checked"));
+    let out = stdout_of(&["analyze", "--explain", "wythoff", "3", "6"]);
+    assert!(out.contains("Wythoff's theorem"), "{out}");
+    assert!(!out.contains("0 = 0"), "{out}");
+    // A pair with an empty heap is a Nim heap, in a sum too.
+    let out = stdout_of(&[
+        "analyze",
+        "wythoff 0 18446744073709551615 + nim 1",
+        "--json",
+    ]);
+    assert!(out.contains(r#""value":18446744073709551614"#), "{out}");
+}

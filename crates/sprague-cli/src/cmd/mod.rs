@@ -222,8 +222,8 @@ pub fn engine_moves<'a>(
 ) -> Result<&'a sprague::takebreak::MoveSet, UsageError> {
     ruleset.move_set().ok_or_else(|| {
         UsageError(format!(
-            "{} is not a heap game: {command} needs a ruleset whose heaps have values \
-             (nim, sub:S, octal:CODE, hex:CODE, kayles, dawson, grundy)",
+            "{} has no nim-sequence: {command} needs a heap game whose values come from a \
+             table (a subtraction set, an octal or hexadecimal code, Grundy's game)",
             ruleset.word()
         ))
     })

@@ -62,6 +62,17 @@ pub fn run(args: Args) -> Result<Exit> {
         args.limits.limits(),
     )
     .map_err(LibError)?;
+    if report.checked == 0 {
+        return Err(UsageError(format!(
+            "no position of {} has at most {} heaps of size at most {}: nothing was checked \
+             (a ruleset whose components take a fixed number of heaps needs --heaps at least \
+             that many)",
+            ruleset.word(),
+            args.heaps,
+            args.max_heap
+        ))
+        .into());
+    }
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
@@ -71,8 +82,11 @@ pub fn run(args: Args) -> Result<Exit> {
     )?;
     writeln!(
         out,
-        "positions checked: {} (every position of at most {} heaps of size at most {})",
-        report.checked, args.heaps, args.max_heap
+        "positions checked: {} (every position of {} with at most {} heaps of size at most {})",
+        report.checked,
+        ruleset.word(),
+        args.heaps,
+        args.max_heap
     )?;
     writeln!(out, "disagreements: {}", report.disagreements)?;
     for (position, what) in &report.examples {

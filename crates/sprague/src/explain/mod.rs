@@ -337,11 +337,7 @@ fn method_for(
                 table: grundy::grundy_table(position, &analysis.component_values, limits)?,
             },
         },
-        Basis::Theorem { name, .. }
-            if analysis.component_bases.is_empty() || analysis.play == Play::Misere =>
-        {
-            Method::Theorem { name }
-        }
+        Basis::Theorem { name, .. } => Method::Theorem { name },
         Basis::Search { .. } if analysis.play == Play::Misere => Method::Search,
         _ => Method::Grundy {
             table: grundy::grundy_table(position, &analysis.component_values, limits)?,

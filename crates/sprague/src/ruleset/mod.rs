@@ -597,6 +597,88 @@ pub(crate) fn check_place(
     Ok(has)
 }
 
+/// The heap changes of a move of several heaps (`Action::Heaps`), checked
+/// as Moore's Nim_k and Wythoff's game both need: at least one and at most
+/// `max` heaps, none named twice, each holding what the move says and
+/// getting smaller. Any other action is refused as a move of the wrong kind.
+///
+/// # Errors
+/// The first rule the move breaks.
+pub(crate) fn check_heap_changes<'a>(
+    word: &str,
+    args: &[u64],
+    action: &'a Action,
+    max: u64,
+) -> Result<&'a [crate::HeapChange], IllegalMoveKind> {
+    let changes = match action {
+        Action::Heaps { changes } => changes,
+        Action::Heap {
+            heap, from, parts, ..
+        } => {
+            check_place(args, Place::Heap, *heap, *from)?;
+            return Err(IllegalMoveKind::NotAllowed {
+                ruleset: word.into(),
+                heap: *heap,
+                from: *from,
+                parts: *parts,
+            });
+        }
+        Action::Stair { .. } => {
+            return Err(IllegalMoveKind::NoSteps {
+                ruleset: word.into(),
+            })
+        }
+    };
+    if changes.is_empty() {
+        return Err(IllegalMoveKind::NoHeapNamed);
+    }
+    if changes.len() as u64 > max {
+        return Err(IllegalMoveKind::TooManyHeaps {
+            ruleset: word.into(),
+            max,
+            count: changes.len(),
+        });
+    }
+    for (n, c) in changes.iter().enumerate() {
+        if changes[..n].iter().any(|d| d.heap == c.heap) {
+            return Err(IllegalMoveKind::NamedTwice { heap: c.heap });
+        }
+        check_place(args, Place::Heap, c.heap, c.from)?;
+        if c.to >= c.from {
+            return Err(IllegalMoveKind::MustGetSmaller {
+                heap: c.heap,
+                from: c.from,
+                to: c.to,
+            });
+        }
+    }
+    Ok(changes)
+}
+
+/// A non-empty argument chosen with `pick` (its index), or `None` when all
+/// are 0.
+pub(crate) fn pick_non_empty(args: &[u64], pick: &mut dyn FnMut(u64) -> u64) -> Option<usize> {
+    let live: Vec<usize> = (0..args.len()).filter(|&i| args[i] > 0).collect();
+    if live.is_empty() {
+        return None;
+    }
+    Some(live[pick(live.len() as u64) as usize])
+}
+
+/// One heap reduced to a size chosen with `pick` (a move of Moore's Nim_k
+/// and of Wythoff's game), or `None` when every heap is empty.
+pub(crate) fn random_heap_change(args: &[u64], pick: &mut dyn FnMut(u64) -> u64) -> Option<Action> {
+    let heap = pick_non_empty(args, pick)?;
+    let from = args[heap];
+    Some(Action::Heaps {
+        changes: vec![crate::HeapChange {
+            heap,
+            from,
+            to: pick(from),
+        }],
+    })
+}
+
 /// The moves of a component to value `target`, found by trying every move
 /// and valuing what it leaves (for rulesets whose theory gives only the
 /// P-positions).

@@ -30,9 +30,9 @@ use std::sync::Mutex;
 use num_bigint::BigUint;
 
 use super::rules::{Pick, Rules, Visit};
-use super::{check_place, ArgumentError, MoveKind};
+use super::{ArgumentError, MoveKind};
 use crate::error::ParseErrorKind;
-use crate::{Action, Basis, Error, HeapChange, IllegalMoveKind, Limits, Outcome, Place, Play};
+use crate::{Action, Basis, Error, HeapChange, IllegalMoveKind, Limits, Outcome, Play};
 
 /// The basis of an answer by Wythoff's theorem.
 pub const WYTHOFF: Basis = Basis::Theorem {
@@ -311,17 +311,25 @@ impl Rules for Wythoff {
         Ok(())
     }
 
-    /// 0 for a P-position by Wythoff's theorem; otherwise from the table.
+    /// 0 for a P-position by Wythoff's theorem; a pair with an empty heap
+    /// is a Nim heap (its only moves take from the other heap); otherwise
+    /// from the table.
     fn valued(&self, args: &[u64], limits: &Limits) -> Result<(u64, Basis), Error> {
         let [a, b] = Self::pair(args);
         if is_p_position(a, b, Play::Normal) {
             return Ok((0, WYTHOFF));
+        }
+        if a.min(b) == 0 {
+            return Ok((a.max(b), Basis::Bouton));
         }
         self.with_table(a.max(b), limits, |t| (t.get(a, b), Basis::Table))
     }
 
     fn closed_value(&self, args: &[u64]) -> Option<u64> {
         let [a, b] = Self::pair(args);
+        if a.min(b) == 0 {
+            return Some(a.max(b));
+        }
         is_p_position(a, b, Play::Normal).then_some(0)
     }
 
@@ -422,65 +430,12 @@ impl Rules for Wythoff {
         _: &Limits,
         pick: Pick<'_>,
     ) -> Result<Option<Action>, Error> {
-        let live: Vec<usize> = (0..2).filter(|&i| args[i] > 0).collect();
-        if live.is_empty() {
-            return Ok(None);
-        }
-        let heap = live[pick(live.len() as u64) as usize];
-        let from = args[heap];
-        Ok(Some(Action::Heaps {
-            changes: vec![HeapChange {
-                heap,
-                from,
-                to: pick(from),
-            }],
-        }))
+        Ok(super::random_heap_change(args, pick))
     }
 
     fn check(&self, word: &str, args: &[u64], action: &Action) -> Result<(), IllegalMoveKind> {
-        let changes = match action {
-            Action::Heaps { changes } => changes,
-            Action::Heap {
-                heap, from, parts, ..
-            } => {
-                check_place(args, Place::Heap, *heap, *from)?;
-                return Err(IllegalMoveKind::NotAllowed {
-                    ruleset: word.into(),
-                    heap: *heap,
-                    from: *from,
-                    parts: *parts,
-                });
-            }
-            Action::Stair { .. } => {
-                return Err(IllegalMoveKind::NoSteps {
-                    ruleset: word.into(),
-                })
-            }
-        };
-        if changes.is_empty() {
-            return Err(IllegalMoveKind::NoHeapNamed);
-        }
-        if changes.len() > 2 {
-            return Err(IllegalMoveKind::TooManyHeaps {
-                ruleset: word.into(),
-                max: 2,
-                count: changes.len(),
-            });
-        }
-        for (n, c) in changes.iter().enumerate() {
-            if changes[..n].iter().any(|d| d.heap == c.heap) {
-                return Err(IllegalMoveKind::NamedTwice { heap: c.heap });
-            }
-            check_place(args, Place::Heap, c.heap, c.from)?;
-            if c.to >= c.from {
-                return Err(IllegalMoveKind::MustGetSmaller {
-                    heap: c.heap,
-                    from: c.from,
-                    to: c.to,
-                });
-            }
-        }
-        if let [x, y] = changes.as_slice() {
+        let changes = super::check_heap_changes(word, args, action, 2)?;
+        if let [x, y] = changes {
             if x.from - x.to != y.from - y.to {
                 return Err(IllegalMoveKind::Forbidden {
                     ruleset: word.into(),

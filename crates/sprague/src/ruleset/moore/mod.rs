@@ -27,9 +27,9 @@ mod walk;
 use std::ops::ControlFlow;
 
 use super::rules::{Pick, Rules, Visit};
-use super::{check_place, MoveKind};
+use super::MoveKind;
 use crate::error::ParseErrorKind;
-use crate::{Action, Basis, Error, HeapChange, IllegalMoveKind, Limits, Outcome, Place, Play};
+use crate::{Action, Basis, Error, HeapChange, IllegalMoveKind, Limits, Outcome, Play};
 
 use closed::closed_moves_to;
 use options::options;
@@ -204,64 +204,11 @@ impl Rules for Moore {
         _: &Limits,
         pick: Pick<'_>,
     ) -> Result<Option<Action>, Error> {
-        let live: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 0).collect();
-        if live.is_empty() {
-            return Ok(None);
-        }
-        let heap = live[pick(live.len() as u64) as usize];
-        let from = heaps[heap];
-        Ok(Some(Action::Heaps {
-            changes: vec![HeapChange {
-                heap,
-                from,
-                to: pick(from),
-            }],
-        }))
+        Ok(super::random_heap_change(heaps, pick))
     }
 
     fn check(&self, word: &str, heaps: &[u64], action: &Action) -> Result<(), IllegalMoveKind> {
-        let changes = match action {
-            Action::Heaps { changes } => changes,
-            Action::Heap {
-                heap, from, parts, ..
-            } => {
-                check_place(heaps, Place::Heap, *heap, *from)?;
-                return Err(IllegalMoveKind::NotAllowed {
-                    ruleset: word.into(),
-                    heap: *heap,
-                    from: *from,
-                    parts: *parts,
-                });
-            }
-            Action::Stair { .. } => {
-                return Err(IllegalMoveKind::NoSteps {
-                    ruleset: word.into(),
-                })
-            }
-        };
-        if changes.is_empty() {
-            return Err(IllegalMoveKind::NoHeapNamed);
-        }
-        if changes.len() as u64 > self.k {
-            return Err(IllegalMoveKind::TooManyHeaps {
-                ruleset: word.into(),
-                max: self.k,
-                count: changes.len(),
-            });
-        }
-        for (n, c) in changes.iter().enumerate() {
-            if changes[..n].iter().any(|d| d.heap == c.heap) {
-                return Err(IllegalMoveKind::NamedTwice { heap: c.heap });
-            }
-            check_place(heaps, Place::Heap, c.heap, c.from)?;
-            if c.to >= c.from {
-                return Err(IllegalMoveKind::MustGetSmaller {
-                    heap: c.heap,
-                    from: c.from,
-                    to: c.to,
-                });
-            }
-        }
+        super::check_heap_changes(word, heaps, action, self.k)?;
         Ok(())
     }
 
