@@ -575,3 +575,20 @@ fn help_works_as_a_command_and_keeps_bullets_apart() {
         "the sub:S bullet starts its own line:\n{text}"
     );
 }
+
+/// A code with unbounded removals that also splits heaps costs about the
+/// cube of the heap: its table limit is a 2,500th of --max-table, refused
+/// at once past it, naming the flag.
+#[test]
+fn unbounded_split_codes_have_a_smaller_table() {
+    sprague()
+        .args(["analyze", "octal:0.7... 1000000"])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains(
+            "past the table limit of 4000 values",
+        ))
+        .stderr(predicate::str::contains(
+            "--max-table N (such games get --max-table / 2500",
+        ));
+}

@@ -50,6 +50,13 @@ pub const DEFAULT_MAX_PERIOD_SEARCH: u64 = 1 << 24;
 /// 8 s to heap 20,000).
 pub const THREE_HEAP_TABLE_DIVISOR: u64 = 500;
 
+/// The table limit of a game that splits heaps and allows removing any
+/// number of tokens (a code ending in `...` with a split digit, such as
+/// `octal:0.7...`) is [`Limits::max_table`] divided by this: every heap has
+/// about n² options, so a table to n costs about n³ (`octal:0.7...` to
+/// 8,192 took 81 s; the default limit is 4,000).
+pub const UNBOUNDED_SPLIT_TABLE_DIVISOR: u64 = 2_500;
+
 impl Default for Limits {
     fn default() -> Limits {
         Limits {

@@ -235,11 +235,14 @@ pub enum Error {
     #[error(
         "{ruleset} heap {heap}: its Grundy value needs the nim-sequence up to heap {heap}, \
          past the table limit of {limit} values{}",
-        if *three_heap {
-            " (a game that splits a heap into three costs about the cube of the heap: \
-             its tables hold a 500th of the table limit's heap sizes)"
+        if *divisor > 1 {
+            format!(
+                " (a game whose values cost about the cube of the heap, one that splits a \
+                 heap into three or splits with unbounded removals, gets a {divisor}th of \
+                 the table limit's heap sizes)"
+            )
         } else {
-            ""
+            String::new()
         }
     )]
     TableLimit {
@@ -249,9 +252,11 @@ pub enum Error {
         heap: u64,
         /// The table limit that was reached.
         limit: u64,
-        /// Whether the game splits a heap into three, so that the limit is
-        /// the reduced one.
-        three_heap: bool,
+        /// What the table limit was divided by for this game (1, or
+        /// [`THREE_HEAP_TABLE_DIVISOR`](crate::THREE_HEAP_TABLE_DIVISOR) and
+        /// [`UNBOUNDED_SPLIT_TABLE_DIVISOR`](crate::UNBOUNDED_SPLIT_TABLE_DIVISOR)
+        /// for games whose values cost about the cube of the heap).
+        divisor: u64,
     },
     /// A ruleset's table of whole-component values (Wythoff's game: the
     /// Grundy value of every pair up to the larger heap) would hold more than
@@ -282,10 +287,10 @@ pub enum Error {
          period gives its Grundy value, and the search for one stopped at its limit of \
          {limit} (heaps computed × (largest value + 1)) after {searched} values, with no \
          period proven{}",
-        if *three_heap {
-            " (a game that splits a heap into three gets a 500th of the period search limit)"
+        if *divisor > 1 {
+            format!(" (a game whose values cost about the cube of the heap gets a {divisor}th of the period search limit)")
         } else {
-            ""
+            String::new()
         }
     )]
     PeriodSearchLimit {
@@ -299,9 +304,9 @@ pub enum Error {
         searched: u64,
         /// The period search limit that was reached.
         limit: u64,
-        /// Whether the game splits a heap into three, so that both limits
-        /// are the reduced ones.
-        three_heap: bool,
+        /// What both limits were divided by for this game (see
+        /// [`Error::TableLimit`]).
+        divisor: u64,
     },
     /// A Grundy value above 4,294,967,295 (`u32::MAX`), the largest a
     /// nim-sequence table stores (values take 2 bytes while they fit, then

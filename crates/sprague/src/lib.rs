@@ -55,7 +55,7 @@ mod verify;
 
 pub use analysis::{
     Analysis, Analyzer, Limits, MoveList, SumGame, DEFAULT_MAX_PERIOD_SEARCH,
-    THREE_HEAP_TABLE_DIVISOR,
+    THREE_HEAP_TABLE_DIVISOR, UNBOUNDED_SPLIT_TABLE_DIVISOR,
 };
 pub use basis::Basis;
 pub use error::{Error, ParseError, ParseErrorKind};

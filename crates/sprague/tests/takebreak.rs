@@ -157,7 +157,7 @@ fn three_heap_games_have_a_smaller_table_limit() {
             Error::TableLimit {
                 heap: 300,
                 limit: 200,
-                three_heap: true,
+                divisor: 500,
                 ..
             }
         ),

@@ -46,13 +46,10 @@ impl fmt::Display for LibError {
             {
                 f.write_str(" (the most a table holds: no flag raises it)")
             }
-            sprague::Error::TableLimit {
-                three_heap: true, ..
-            } => write!(
+            sprague::Error::TableLimit { divisor, .. } if *divisor > 1 => write!(
                 f,
-                "; raise the limit with --max-table N (such games get --max-table / {}; \
-                 memory grows with it, by 2 bytes a value, 4 once one passes 65535)",
-                sprague::THREE_HEAP_TABLE_DIVISOR
+                "; raise the limit with --max-table N (such games get --max-table / {divisor}; \
+                 memory grows with it, by 2 bytes a value, 4 once one passes 65535)"
             ),
             sprague::Error::TableLimit { .. } => f.write_str(
                 "; raise the limit with --max-table N (memory grows with it, by 2 bytes a \
@@ -62,16 +59,10 @@ impl fmt::Display for LibError {
             sprague::Error::ComponentTableLimit { .. } => f.write_str(
                 "; raise the limit with --max-table N (memory grows with it, by 5 bytes a value)",
             ),
-            sprague::Error::PeriodSearchLimit {
-                heap, three_heap, ..
-            } => {
+            sprague::Error::PeriodSearchLimit { heap, divisor, .. } => {
                 f.write_str("; search further with --max-period-search N")?;
-                if *three_heap {
-                    write!(
-                        f,
-                        " (such games get --max-period-search / {})",
-                        sprague::THREE_HEAP_TABLE_DIVISOR
-                    )?;
+                if *divisor > 1 {
+                    write!(f, " (such games get --max-period-search / {divisor})")?;
                 }
                 if *heap < sprague::sequence::MAX_TABLE_LEN {
                     f.write_str(", or compute the table up to the heap with --max-table N")?;

@@ -465,7 +465,7 @@ fn run_to(args: Args) -> Result<Exit> {
                 ruleset: ruleset.word().to_string(),
                 heap: args.to,
                 limit,
-                three_heap: moves.max_parts() == 3,
+                divisor: store::table_divisor(moves),
             })
             .into());
         }

@@ -285,7 +285,7 @@ impl NimSequence {
                 ruleset: self.name.clone(),
                 heap: last,
                 limit: MAX_TABLE_LEN,
-                three_heap: false,
+                divisor: 1,
             });
         }
         let end = last as usize + 1;

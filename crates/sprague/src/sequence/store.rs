@@ -14,7 +14,7 @@
 
 use super::{period, Method, NimSequence, Period, PeriodReport, Proof, Values, MAX_TABLE_LEN};
 use crate::takebreak::MoveSet;
-use crate::{Error, Limits, THREE_HEAP_TABLE_DIVISOR};
+use crate::{Error, Limits, THREE_HEAP_TABLE_DIVISOR, UNBOUNDED_SPLIT_TABLE_DIVISOR};
 
 /// The first heap at which a period is looked for; the next ones double it.
 pub const FIRST_CHECK: u64 = 1024;
@@ -297,13 +297,13 @@ impl Store {
         if self.get(heap).is_some() {
             return Ok(());
         }
-        let three_heap = self.seq.moves().max_parts() == 3;
+        let divisor = table_divisor(self.seq.moves());
         let limit = table_limit(self.seq.moves(), limits);
         let too_far = |store: &Store| Error::TableLimit {
             ruleset: store.seq.name().to_string(),
             heap,
             limit,
-            three_heap,
+            divisor,
         };
         let Some(last_allowed) = limit.checked_sub(1) else {
             return Err(too_far(self));
@@ -331,7 +331,7 @@ impl Store {
                         table_limit: limit,
                         searched: self.len(),
                         limit: budget,
-                        three_heap,
+                        divisor,
                     });
                 }
             }
@@ -437,27 +437,36 @@ impl Store {
     }
 }
 
-/// The table limit of a game with these moves: `limits.max_table`, divided
-/// by [`THREE_HEAP_TABLE_DIVISOR`] for games that split a heap into three,
-/// and at most [`MAX_TABLE_LEN`].
-pub fn table_limit(moves: &MoveSet, limits: &Limits) -> u64 {
-    let limit = if moves.max_parts() == 3 {
-        limits.max_table / THREE_HEAP_TABLE_DIVISOR
+/// What the limits of a game with these moves are divided by: games whose
+/// values cost about the cube of the heap get a fraction of them,
+/// [`THREE_HEAP_TABLE_DIVISOR`] for splits into three heaps,
+/// [`UNBOUNDED_SPLIT_TABLE_DIVISOR`] for splits after unbounded removals
+/// (`octal:0.7...`; not Lasker's Nim, `octal:4.3...`, whose splits remove
+/// nothing);
+/// 1 for others.
+pub fn table_divisor(moves: &MoveSet) -> u64 {
+    if moves.max_parts() == 3 {
+        THREE_HEAP_TABLE_DIVISOR
+    } else if moves.split2.last().is_some_and(|&(_, hi)| hi == u64::MAX) {
+        // Splits into two after removing any number of tokens: about n²
+        // options per heap.
+        UNBOUNDED_SPLIT_TABLE_DIVISOR
     } else {
-        limits.max_table
-    };
-    limit.min(MAX_TABLE_LEN)
+        1
+    }
+}
+
+/// The table limit of a game with these moves: `limits.max_table`, divided
+/// by [`table_divisor`], and at most [`MAX_TABLE_LEN`].
+pub fn table_limit(moves: &MoveSet, limits: &Limits) -> u64 {
+    (limits.max_table / table_divisor(moves)).min(MAX_TABLE_LEN)
 }
 
 /// The period search limit of a game with these moves:
 /// `limits.max_period_search`, divided by [`THREE_HEAP_TABLE_DIVISOR`] for
 /// games that split a heap into three.
 pub fn period_search_limit(moves: &MoveSet, limits: &Limits) -> u64 {
-    if moves.max_parts() == 3 {
-        limits.max_period_search / THREE_HEAP_TABLE_DIVISOR
-    } else {
-        limits.max_period_search
-    }
+    limits.max_period_search / table_divisor(moves)
 }
 
 /// Limits that never stop a store short of [`MAX_TABLE_LEN`].
