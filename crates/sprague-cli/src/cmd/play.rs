@@ -223,22 +223,11 @@ pub fn run(args: Args) -> Result<Exit> {
     }
 }
 
-/// `text` wrapped to 78 columns (textwrap), the first line starting with
-/// `first` and the others with `indent`. A formula (`1 ⊕ 4 ⊕ 5 = 0`) is
-/// never broken: its spaces are non-breaking while wrapping.
+/// `text` wrapped as `--explain` wraps it (78 columns, formulas whole),
+/// the first line starting with `first` and the others with `indent`.
 fn wrap(first: &str, indent: &str, text: &str) -> String {
-    const NBSP: &str = "\u{a0}";
-    let mut glued = text.to_string();
-    for op in ["⊕", "=", "->"] {
-        glued = glued.replace(&format!(" {op} "), &format!("{NBSP}{op}{NBSP}"));
-    }
-    let options = textwrap::Options::new(78)
-        .initial_indent(first)
-        .subsequent_indent(indent)
-        .break_words(false)
-        .word_splitter(textwrap::WordSplitter::NoHyphenation);
-    let mut out = textwrap::fill(&glued, options).replace(NBSP, " ");
-    out.push('\n');
+    let mut out = String::new();
+    sprague::explain::wrap(&mut out, first, indent, text);
     out
 }
 

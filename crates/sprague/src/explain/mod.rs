@@ -40,13 +40,15 @@ mod table;
 mod theorem;
 mod wrap;
 
+pub use wrap::wrap;
+
 use std::fmt;
 use std::fmt::Write as _;
 
 use crate::{movetext, Action, Analyzer, Basis, Error, Move, Outcome, Play, Position};
 
 use table::{heap_table, xor_terms};
-use wrap::{para, unbroken, wrap};
+use wrap::{para, unbroken};
 
 pub use table::{BinaryTable, Row};
 

@@ -6,7 +6,13 @@ use std::fmt;
 /// Appends `text` wrapped at 78 columns (textwrap), each line indented by
 /// `indent` (the first by `first`). A formula (`1 ⊕ 4 ⊕ 5 = 0`, `3 -> 1`)
 /// is one unit: no break before or after an operator.
-pub(super) fn wrap(out: &mut String, first: &str, indent: &str, text: &str) {
+///
+/// ```
+/// let mut out = String::new();
+/// sprague::explain::wrap(&mut out, "  why: ", "       ", "the new nim-sum is 5 ⊕ 4 ⊕ 1 = 0.");
+/// assert_eq!(out, "  why: the new nim-sum is 5 ⊕ 4 ⊕ 1 = 0.\n");
+/// ```
+pub fn wrap(out: &mut String, first: &str, indent: &str, text: &str) {
     let mut glued = text.to_string();
     for op in ["⊕", "=", "->"] {
         glued = glued.replace(&format!(" {op} "), &format!("\u{a0}{op}\u{a0}"));
