@@ -14,6 +14,8 @@ use common::{sprague, stdout_of};
 struct JsonSequence {
     ruleset: String,
     values: Vec<u64>,
+    preperiod: Option<u64>,
+    period: Option<u64>,
 }
 
 #[derive(Debug, Deserialize, PartialEq)]
@@ -63,7 +65,10 @@ fn formats() {
     ]);
     assert_eq!(a, b);
     let sub = stdout_of(&["sequence", "sub:1-3", "--to", "5", "--format", "json"]);
-    assert_eq!(sub, "{\"ruleset\":\"sub:1-3\",\"values\":[0,1,2,3,0,1]}\n");
+    assert_eq!(
+        sub,
+        "{\"ruleset\":\"sub:1-3\",\"values\":[0,1,2,3,0,1],\"preperiod\":0,\"period\":4}\n"
+    );
 }
 
 #[test]
@@ -458,4 +463,36 @@ fn sequence_limits_and_traces() {
         .assert()
         .success()
         .stdout(predicate::str::contains("moore:K and staircase"));
+}
+
+/// `sequence --json` gives the preperiod and period when proven (null
+/// otherwise), and a resumed JSON file still ends exactly like a fresh one.
+#[test]
+fn sequence_json_gives_the_period() {
+    let out = stdout_of(&["sequence", "kayles", "--to", "2000", "--format", "json"]);
+    assert!(
+        out.ends_with(",\"preperiod\":71,\"period\":12}\n"),
+        "{}",
+        &out[out.len() - 80..]
+    );
+    let out = stdout_of(&["sequence", "grundy", "--to", "10", "--format", "json"]);
+    assert!(
+        out.ends_with("],\"preperiod\":null,\"period\":null}\n"),
+        "{out}"
+    );
+    let dir = std::env::temp_dir().join(format!("sprague-json-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("k.json");
+    for to in ["1000", "2000"] {
+        sprague()
+            .args([
+                "sequence", "kayles", "--to", to, "--format", "json", "--resume", "--output",
+            ])
+            .arg(&file)
+            .assert()
+            .success();
+    }
+    let fresh = stdout_of(&["sequence", "kayles", "--to", "2000", "--format", "json"]);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), fresh);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -79,7 +79,7 @@ fn json_resume_crosses_65535_and_huge_values_are_refused() {
     let json = |to: u64| -> String {
         let values: Vec<String> = (0..=to).map(|n| lasker(n).to_string()).collect();
         format!(
-            "{{\"ruleset\":\"octal:4.3...\",\"values\":[{}]}}\n",
+            "{{\"ruleset\":\"octal:4.3...\",\"values\":[{}],\"preperiod\":null,\"period\":null}}\n",
             values.join(",")
         )
     };

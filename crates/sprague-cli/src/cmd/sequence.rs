@@ -28,7 +28,7 @@ use crate::exit::Exit;
 ///
 /// Formats: `table` (rows of ten, for reading), `raw` (one value per line
 /// and nothing else), `csv` (`n,g` header, then one `n,g` line per heap),
-/// `json` (`{"ruleset":...,"values":[...]}`).
+/// `json` (`{"ruleset":...,"values":[...],"preperiod":...,"period":...}`, the period when proven, else null).
 ///
 /// With `--output FILE --resume` (formats raw, csv, json) a run that was
 /// interrupted, even killed in the middle of a line, goes on from the values
@@ -167,6 +167,14 @@ impl Source {
         }
     }
 
+    /// The proven preperiod and period, if any.
+    fn period(&self) -> Option<(u64, u64)> {
+        match self {
+            Source::Closed(r) => r.closed_period(),
+            Source::Table(t) => t.period().map(|p| (p.preperiod, p.period)),
+        }
+    }
+
     fn get(&self, n: u64) -> u64 {
         match self {
             Source::Closed(r) => r.closed_heap_value(n),
@@ -264,11 +272,13 @@ impl Emitter {
         }
     }
 
-    /// The text after the last value.
-    fn footer(&self) -> &'static str {
-        match self.format {
-            Format::Json => "]}\n",
-            _ => "",
+    /// The text after the last value: for JSON, the proven preperiod and
+    /// period (`(n0, p)`, null when none is proven).
+    fn footer(&self, period: Option<(u64, u64)>) -> String {
+        match (self.format, period) {
+            (Format::Json, Some((n0, p))) => format!("],\"preperiod\":{n0},\"period\":{p}}}\n"),
+            (Format::Json, None) => "],\"preperiod\":null,\"period\":null}\n".to_string(),
+            _ => String::new(),
         }
     }
 }
@@ -552,7 +562,7 @@ fn run_to(args: Args) -> Result<Exit> {
         }
         next = last + 1;
     }
-    out.write_all(emitter.footer().as_bytes())
+    out.write_all(emitter.footer(source.period()).as_bytes())
         .and_then(|()| out.flush())
         .with_context(cannot_write)?;
     bar.finish_and_clear();
@@ -592,7 +602,7 @@ mod tests {
         for (n, &v) in values.iter().enumerate() {
             e.value(&mut out, n as u64, v);
         }
-        out.extend_from_slice(e.footer().as_bytes());
+        out.extend_from_slice(e.footer(Some((71, 12))).as_bytes());
         out
     }
 
@@ -620,7 +630,7 @@ mod tests {
                 for (n, &v) in values.iter().enumerate().skip(r.values.len()) {
                     e.value(&mut rebuilt, n as u64, v);
                 }
-                rebuilt.extend_from_slice(e.footer().as_bytes());
+                rebuilt.extend_from_slice(e.footer(Some((71, 12))).as_bytes());
                 assert_eq!(rebuilt, whole, "{format:?} cut {cut}");
             }
         }
