@@ -11,6 +11,7 @@
 //! [`Ruleset`] is the handle the rest of the library holds: the word as
 //! written and the rules behind it.
 
+pub mod digraph;
 pub mod grundy;
 pub mod heaps;
 pub mod moore;
@@ -55,6 +56,7 @@ const REGISTRY: &[Registration] = &[
     (&["octal", "hex", "kayles", "dawson"], "octal:CODE, hex:CODE, kayles, dawson", takebreak::parse),
     (&["grundy"], "grundy", grundy::parse),
     (&["wythoff"], "wythoff", wythoff::parse),
+    (&["digraph"], "digraph:SOURCE", digraph::parse),
 ];
 
 /// How every known ruleset is written, in registration order:
@@ -124,6 +126,9 @@ pub enum MoveKind {
     /// Coins are carried from a step to the step below ([`Action::Stair`]):
     /// staircase Nim.
     Stair,
+    /// One token slides along one edge of a graph ([`Action::Token`]):
+    /// `digraph`.
+    Token,
 }
 
 /// Why a component's arguments do not fit its ruleset.
@@ -147,6 +152,13 @@ pub enum ArgumentError {
         /// What the arguments are, for the message (`"heaps"`).
         what: &'static str,
     },
+    /// A name that names no node of the graph.
+    UnknownNode {
+        /// The name given (shortened).
+        name: String,
+        /// The number of nodes of the graph.
+        nodes: usize,
+    },
 }
 
 impl ArgumentError {
@@ -157,7 +169,7 @@ impl ArgumentError {
             ArgumentError::Count {
                 expected, found, ..
             } if found > expected => Some(*expected),
-            ArgumentError::Count { .. } => None,
+            ArgumentError::Count { .. } | ArgumentError::UnknownNode { .. } => None,
         }
     }
 }
@@ -177,6 +189,11 @@ impl fmt::Display for ArgumentError {
             } => write!(
                 f,
                 "this ruleset takes exactly {expected} {what}, not {found}"
+            ),
+            ArgumentError::UnknownNode { name, nodes } => write!(
+                f,
+                "the graph has no node named {name} (it has {nodes} nodes; node names are \
+                 case-sensitive); the arguments of digraph are the nodes its tokens stand on"
             ),
         }
     }
@@ -206,6 +223,8 @@ pub struct Ruleset(Arc<Inner>);
 struct Inner {
     word: Box<str>,
     canonical: String,
+    /// [`Rules::has_named_arguments`], asked once.
+    named: bool,
     rules: Box<dyn Rules>,
 }
 
@@ -240,6 +259,7 @@ impl Ruleset {
         Ruleset(Arc::new(Inner {
             word: word.into(),
             canonical: rules.canonical(),
+            named: rules.has_named_arguments(),
             rules,
         }))
     }
@@ -252,6 +272,12 @@ impl Ruleset {
     /// The word naming the ruleset, as written.
     pub fn word(&self) -> &str {
         &self.0.word
+    }
+
+    /// Whether the arguments of a component are names (the nodes of a
+    /// graph) rather than numbers; see [`Rules::has_named_arguments`].
+    pub fn has_named_arguments(&self) -> bool {
+        self.0.named
     }
 
     /// The rules: the interface the ruleset's type implements.
@@ -628,6 +654,7 @@ pub(crate) fn check_heap_changes<'a>(
                 ruleset: word.into(),
             })
         }
+        Action::Token { .. } => return Err(no_tokens(word)),
     };
     if changes.is_empty() {
         return Err(IllegalMoveKind::NoHeapNamed);
@@ -709,6 +736,14 @@ pub(crate) fn no_parameter(param: Option<&str>, why: &str) -> Result<(), ParseEr
     match param {
         None => Ok(()),
         Some(_) => Err(ParseErrorKind::BadRuleset(why.into())),
+    }
+}
+
+/// The error for a token move in a ruleset without a graph.
+pub(crate) fn no_tokens(word: &str) -> IllegalMoveKind {
+    IllegalMoveKind::Forbidden {
+        ruleset: word.into(),
+        rule: "no token here slides along an edge; a move changes heaps",
     }
 }
 
