@@ -118,14 +118,22 @@ pub(super) fn write(out: &mut String, position: &Position, table: &BinaryTable, 
         seen.push(r.word());
         notes.push(r.value_note());
     }
-    for c in position.components() {
+    para(out, &notes.join(" "));
+    // The steps that reduce each component to its value, one paragraph
+    // each (Hackenbush's fusion and colon principles, picture by picture).
+    for (i, c) in position.components().iter().enumerate() {
         for step in c.ruleset().rules().value_steps(c.heaps()) {
-            let mut chars = step.chars();
-            let first = chars.next().map(|c| c.to_uppercase().to_string());
-            notes.push(format!("{}{}.", first.unwrap_or_default(), chars.as_str()));
+            let p = prefix(position, i);
+            let text = if p.is_empty() {
+                let mut chars = step.chars();
+                let first = chars.next().map(|c| c.to_uppercase().to_string());
+                format!("{}{}.", first.unwrap_or_default(), chars.as_str())
+            } else {
+                format!("{p}{step}.")
+            };
+            para(out, &text);
         }
     }
-    para(out, &notes.join(" "));
     out.push('\n');
     table.render(true, out);
     let s = table.nim_sum();
