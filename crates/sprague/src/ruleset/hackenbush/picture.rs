@@ -229,8 +229,8 @@ impl Picture {
                 c if c.is_alphabetic() => {
                     return Err(error(
                         format!(
-                            "`{c}` is not a green edge: only `e` is impartial (red and blue \
-                             edges are partizan)"
+                            "`{c}` is not a green edge: only green edges (`e`) are supported \
+                             (red and blue edges make the game partizan)"
                         ),
                         column,
                     ))
