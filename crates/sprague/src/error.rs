@@ -237,9 +237,9 @@ pub enum Error {
          past the table limit of {limit} values{}",
         if *divisor > 1 {
             format!(
-                " (a game whose values cost about the cube of the heap, one that splits a \
-                 heap into three or splits with unbounded removals, gets a {divisor}th of \
-                 the table limit's heap sizes)"
+                " (a game whose values cost more than the others' per heap, one that splits \
+                 a heap into three, splits with unbounded removals or subtracts an infinite \
+                 set, gets a {divisor}th of the table limit's heap sizes)"
             )
         } else {
             String::new()

@@ -457,9 +457,9 @@ impl HeapRules for NamedSubtraction {
 
     fn value_note(&self, word: &str) -> String {
         format!(
-            "Each heap of {word} is a game of its own: a move removes s tokens, s one of {}. \
-             G(n), the value of a heap of n, comes from the nim-sequence of {word}, computed \
-             up to n (the set is infinite, so no period is claimed).",
+            "Each heap of {word} is a game of its own: a move removes s tokens, s one of {} \
+             (an infinite set, so no period is claimed). G(n), the value of a heap of n, comes \
+             from the nim-sequence of {word}, computed up to n.",
             self.set.description()
         )
     }
