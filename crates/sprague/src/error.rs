@@ -344,6 +344,21 @@ pub enum Error {
         /// The most moves that may be listed.
         limit: usize,
     },
+    /// A table of two-number positions ([`Grid`](crate::grid::Grid)) to
+    /// `to` would hold more than `limit` cells, or more than the memory
+    /// that could be had.
+    #[error(
+        "a table of every position (a, b) with 0 <= a, b <= {to} holds {cells} cells, past \
+         the limit of {limit} cells"
+    )]
+    GridLimit {
+        /// The largest number of each axis asked for.
+        to: u64,
+        /// The cells that needs: (to + 1)².
+        cells: u128,
+        /// The most cells allowed.
+        limit: u64,
+    },
     /// A move that is not legal in the position it was played in.
     #[error("illegal move: {0}")]
     IllegalMove(#[from] IllegalMove),
@@ -369,6 +384,7 @@ impl Error {
                 | Error::ValueTooLarge { .. }
                 | Error::PeriodSearchLimit { .. }
                 | Error::TooManyMoves { .. }
+                | Error::GridLimit { .. }
         )
     }
 

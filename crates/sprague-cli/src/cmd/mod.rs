@@ -10,6 +10,7 @@ pub mod period;
 pub mod play;
 pub mod report;
 pub mod sequence;
+pub mod table;
 pub mod verify;
 
 use std::fmt;
@@ -72,6 +73,9 @@ impl fmt::Display for LibError {
                      may have none to find)",
                 )
             }
+            sprague::Error::GridLimit { .. } => f.write_str(
+                "; raise the limit with --max-cells N (memory grows with it, by 8 bytes a cell)",
+            ),
             sprague::Error::TooManyMoves { .. } => {
                 f.write_str("; list fewer with --max-moves N (or raise --max-states N)")
             }
