@@ -14,10 +14,15 @@ use sprague::{verify, Analyzer, Basis, Error, Limits, Outcome, Play, Position, R
 fn in_set(set: &str, k: u64) -> bool {
     match set {
         "squares" => (1..=k).take_while(|r| r * r <= k).any(|r| r * r == k),
-        "primes" => k >= 2 && (2..k).take_while(|d| d * d <= k).all(|d| k % d != 0),
+        "primes" => {
+            k >= 2
+                && (2..k)
+                    .take_while(|d| d * d <= k)
+                    .all(|d| !k.is_multiple_of(d))
+        }
         "pow2" => {
             let mut x = k;
-            while x > 1 && x % 2 == 0 {
+            while x > 1 && x.is_multiple_of(2) {
                 x /= 2;
             }
             x == 1
@@ -103,6 +108,23 @@ fn every_set_matches_the_definition() {
             by_definition(set, 300),
             "sub:{set}"
         );
+    }
+}
+
+/// The check `sequence --resume` makes of saved values (G(n) from the
+/// values before it) agrees with the engine, and refuses a wrong value.
+#[test]
+fn resume_checks_read_the_infinite_set() {
+    use sprague::sequence::value_by_definition;
+    use sprague::takebreak::MoveSet;
+    for set in NamedSet::ALL {
+        let moves = MoveSet::named(set);
+        let mut g = values(&format!("sub:{set}"), 500);
+        for n in 0..=500 {
+            assert_eq!(value_by_definition(&moves, &g, n), Some(g[n]), "{set} {n}");
+        }
+        g[400] += 1;
+        assert_ne!(value_by_definition(&moves, &g, 400), Some(g[400]), "{set}");
     }
 }
 

@@ -98,7 +98,9 @@ pub struct LimitArgs {
     /// The most positions a search may store before giving up (exit status 3).
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_states)]
     pub max_states: usize,
-    /// The longest table of nim-values computed for one ruleset, in heap sizes.
+    /// The longest table of nim-values computed for one ruleset, in heap
+    /// sizes (a 500th of it for games that split a heap into three, a 10th
+    /// for sub:squares, a 100th for sub:primes).
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_table)]
     pub max_table: u64,
     /// The most work spent looking for a period of a nim-sequence to answer
@@ -117,8 +119,9 @@ pub struct LimitArgs {
 #[derive(Debug, clap::Args)]
 pub struct TableArgs {
     /// The longest table of nim-values computed, in heap sizes (a 500th of
-    /// it for games that split a heap into three); past it only a proven
-    /// period gives values (exit status 3 when none is found).
+    /// it for games that split a heap into three, a 10th for sub:squares, a
+    /// 100th for sub:primes); past it only a proven period gives values
+    /// (exit status 3 when none is found).
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_table)]
     pub max_table: u64,
     /// The most work spent looking for a period past --max-table: heaps
