@@ -242,8 +242,8 @@ fn random_player(position: &str, args: &[&str], seed: u64) -> End {
         let moves = now.moves(&Limits::default()).unwrap();
         let mv = &moves[rng.random_range(0..moves.len())];
         let text = match rng.random_range(0..3) {
-            0 => movetext::write(mv),
-            1 => mv.to_string(),
+            0 => movetext::write(&now, mv),
+            1 => mv.display(&now).to_string(),
             _ => now.play(mv).unwrap().to_string(),
         };
         play_move(&mut game, &text);

@@ -46,7 +46,7 @@ pub trait Game {
     /// A position of the game.
     type Position: Clone + Eq + Hash;
     /// A move, as reported by [`Solver::winning_moves`](crate::Solver::winning_moves).
-    type Move: Clone + fmt::Display;
+    type Move: Clone + fmt::Debug;
 
     /// All legal moves from `position`, in a fixed order (possibly with
     /// repeats of equivalent moves). An empty list means the position is

@@ -19,6 +19,8 @@ pub enum Place {
     Heap,
     /// A step of a staircase.
     Step,
+    /// A token on a graph.
+    Token,
 }
 
 impl Place {
@@ -28,6 +30,7 @@ impl Place {
             Place::Component => "component",
             Place::Heap => "heap",
             Place::Step => "step",
+            Place::Token => "token",
         }
     }
 
@@ -37,6 +40,7 @@ impl Place {
             Place::Component => "components",
             Place::Heap => "heaps",
             Place::Step => "steps",
+            Place::Token => "tokens",
         }
     }
 
@@ -169,6 +173,23 @@ pub enum IllegalMoveKind {
         ruleset: String,
         /// The rule, in words.
         rule: &'static str,
+    },
+    /// A token moved along an edge the graph does not have.
+    NoEdge {
+        /// The ruleset word.
+        ruleset: String,
+        /// The edge, `u > v`: the node the token stands on, the node it
+        /// was to go to.
+        edge: String,
+    },
+    /// A move of a token that stands on another node than the move says.
+    TokenElsewhere {
+        /// The token's index, from 0.
+        token: usize,
+        /// The node it stands on.
+        is: String,
+        /// The node the move says.
+        claimed: String,
     },
     /// A staircase move in a ruleset without steps.
     NoSteps {
@@ -344,6 +365,15 @@ impl fmt::Display for IllegalMoveKind {
                 "there is no heap {} (the component has {count} heaps)",
                 index + 1
             ),
+            K::NoSuch {
+                place: Place::Token,
+                index,
+                count,
+            } => write!(
+                f,
+                "there is no token {} (the component has {count} tokens)",
+                index + 1
+            ),
             K::NoSuchNumbered {
                 place: Place::Component,
                 number,
@@ -428,6 +458,10 @@ impl fmt::Display for IllegalMoveKind {
             ),
             K::NoSteps { ruleset } => write!(f, "{ruleset} has no steps"),
             K::Forbidden { ruleset, rule } => write!(f, "{ruleset}: {rule}"),
+            K::NoEdge { ruleset, edge } => write!(f, "{ruleset} has no edge {edge}"),
+            K::TokenElsewhere { token, is, claimed } => {
+                write!(f, "token {} stands on {is}, not on {claimed}", token + 1)
+            }
             K::CoinsOutOfRange { step, has, .. } => write!(
                 f,
                 "step {} holds {has} coins: carry between 1 and {has} of them",

@@ -17,7 +17,7 @@
 //! assert_eq!(p.grundy_value()?, 2); // 3 ⊕ 4 ⊕ 5 = 2
 //! assert_eq!(p.outcome(Play::Normal)?, Outcome::N);
 //! let moves = p.winning_moves(Play::Normal)?;
-//! assert_eq!(moves[0].to_string(), "nim heap 1: 3 -> 1");
+//! assert_eq!(moves[0].display(&p).to_string(), "nim heap 1: 3 -> 1");
 //! let after = p.play(&moves[0])?;
 //! assert_eq!(after.to_string(), "nim 1 4 5");
 //! assert_eq!(after.outcome(Play::Normal)?, Outcome::P);
@@ -62,7 +62,7 @@ pub use basis::Basis;
 pub use error::{Error, ParseError, ParseErrorKind};
 pub use game::Game;
 pub use illegal::{IllegalMove, IllegalMoveKind, Place};
-pub use moves::{Action, HeapChange, HeapMove, Move, Parts};
+pub use moves::{Action, HeapChange, HeapMove, Move, MoveForm, MoveText, Parts};
 pub use nimber::{mex, nim_sum, Nimber};
 pub use outcome::{Outcome, Play};
 pub use position::{Component, Position, PositionParser};

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::Ruleset;
+use crate::Position;
 
 /// The heaps left in place of one heap by a move: none, one, two or three
 /// non-empty heaps (three only in hexadecimal games), in increasing order.
@@ -122,6 +122,16 @@ pub enum Action {
         /// The heaps changed.
         changes: Vec<HeapChange>,
     },
+    /// A token on a graph slides along one edge, from node `from` to node
+    /// `to` (nodes are numbered by the ruleset, which writes their names).
+    Token {
+        /// Index of the token within its component, from 0.
+        token: usize,
+        /// The node it stands on.
+        from: u64,
+        /// The node it goes to.
+        to: u64,
+    },
     /// Staircase Nim: `coins` coins carried from step number `step + 1`
     /// (holding `from` coins) down to the step below, or to the ground from
     /// step 1.
@@ -138,25 +148,30 @@ pub enum Action {
 /// A move in a position: which component it is played in and what it does
 /// there.
 ///
-/// Displayed in the player's terms, as in `nim heap 1: 3 -> 1`; when the
-/// position is a sum of several components the component is named first
-/// (`component 2: nim heap 1: 4 -> 3`). Heaps and components are numbered
-/// from 1 in text, from 0 in the fields.
+/// A move is plain data: it holds no ruleset and does not know how many
+/// components its position has. Its text therefore needs the position it
+/// is played in: [`Move::display`] gives the form `analyze` prints
+/// (`nim heap 1: 3 -> 1`, with the component named first in a sum of
+/// several, `component 2: nim heap 1: 4 -> 3`);
+/// [`movetext::write`](crate::movetext::write) the short form `play` reads,
+/// and [`movetext::describe`](crate::movetext::describe) the move in words.
+/// Each ruleset writes its own moves ([`Rules::write_move`]). Heaps and
+/// components are numbered from 1 in text, from 0 in the fields.
 ///
 /// ```
 /// use sprague::{Position, Play};
 /// let p: Position = "nim 3 4 5".parse()?;
 /// let moves = p.winning_moves(Play::Normal)?;
 /// assert_eq!(moves.len(), 1);
-/// assert_eq!(moves[0].to_string(), "nim heap 1: 3 -> 1");
+/// assert_eq!(moves[0].display(&p).to_string(), "nim heap 1: 3 -> 1");
 /// assert_eq!(p.play(&moves[0])?.to_string(), "nim 1 4 5");
 /// # Ok::<(), sprague::Error>(())
 /// ```
+///
+/// [`Rules::write_move`]: crate::ruleset::Rules::write_move
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     pub(crate) component: usize,
-    pub(crate) in_sum: bool,
-    pub(crate) ruleset: Ruleset,
     pub(crate) action: Action,
 }
 
@@ -164,17 +179,6 @@ impl Move {
     /// The index of the component the move is played in, from 0.
     pub fn component(&self) -> usize {
         self.component
-    }
-
-    /// Whether the move was made in a sum of several components (its text
-    /// then names the component).
-    pub fn is_in_sum(&self) -> bool {
-        self.in_sum
-    }
-
-    /// The ruleset of that component.
-    pub fn ruleset(&self) -> &Ruleset {
-        &self.ruleset
     }
 
     /// What the move does within its component.
@@ -195,52 +199,64 @@ impl Move {
             _ => None,
         }
     }
+
+    /// The move as `analyze` prints it, played in `position` (the position
+    /// it was listed for or parsed in): `nim heap 1: 3 -> 1`, prefixed by
+    /// `component 2: ` when `position` has several components.
+    ///
+    /// A move that does not belong to `position` (its component is
+    /// missing) is written with the component's number only.
+    pub fn display<'a>(&'a self, position: &'a Position) -> MoveText<'a> {
+        MoveText {
+            mv: self,
+            position,
+            form: MoveForm::Listed,
+        }
+    }
 }
 
-impl fmt::Display for Move {
+/// The three text forms of a move. Every ruleset writes all three in one
+/// place ([`Rules::write_move`](crate::ruleset::Rules::write_move)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MoveForm {
+    /// As `analyze` lists it: `nim heap 1: 3 -> 1`, `nim heap 1: 10 -> 3, 5
+    /// (removed 2)`.
+    Listed,
+    /// The short form `play` reads back to the same move: `1 2`,
+    /// `1 -> 3 5`, `1:3 2:5`.
+    Short,
+    /// In words: `take 2 from heap 1 (3 -> 1)`.
+    Words,
+}
+
+/// A move written in one of its [`MoveForm`]s, for the position it is
+/// played in; made by [`Move::display`],
+/// [`movetext::write`](crate::movetext::write) and
+/// [`movetext::describe`](crate::movetext::describe).
+#[derive(Clone, Copy, Debug)]
+pub struct MoveText<'a> {
+    pub(crate) mv: &'a Move,
+    pub(crate) position: &'a Position,
+    pub(crate) form: MoveForm,
+}
+
+impl fmt::Display for MoveText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.in_sum {
-            write!(f, "component {}: ", self.component + 1)?;
+        let components = self.position.components();
+        let in_sum = components.len() > 1;
+        let number = self.mv.component + 1;
+        let Some(c) = components.get(self.mv.component) else {
+            return write!(f, "component {number}: (no such component)");
+        };
+        match (self.form, in_sum) {
+            (MoveForm::Listed, true) => write!(f, "component {number}: ")?,
+            (MoveForm::Short, true) => write!(f, "c{number} ")?,
+            (MoveForm::Words, true) => write!(f, "in c{number} ({}): ", c.ruleset())?,
+            _ => {}
         }
-        let word = self.ruleset.word();
-        match &self.action {
-            Action::Heap {
-                heap,
-                from,
-                removed,
-                parts,
-            } => {
-                write!(f, "{word} heap {}: {from} -> {parts}", heap + 1)?;
-                // One heap left says how many went; otherwise say it (a
-                // pure split, as in Grundy's game, removes nothing).
-                if parts.len != 1 && *removed > 0 {
-                    write!(f, " (removed {removed})")?;
-                }
-                Ok(())
-            }
-            Action::Heaps { changes } => {
-                let heaps: Vec<String> = changes.iter().map(|c| (c.heap + 1).to_string()).collect();
-                let sizes: Vec<String> = changes
-                    .iter()
-                    .map(|c| format!("{} -> {}", c.from, c.to))
-                    .collect();
-                let noun = if changes.len() == 1 { "heap" } else { "heaps" };
-                write!(
-                    f,
-                    "{word} {noun} {}: {}",
-                    heaps.join(", "),
-                    sizes.join(", ")
-                )
-            }
-            Action::Stair { step, from, coins } => {
-                let noun = if *coins == 1 { "coin" } else { "coins" };
-                write!(f, "{word} step {}: {from} -> {} ", step + 1, from - coins)?;
-                if *step == 0 {
-                    write!(f, "({coins} {noun} to the ground)")
-                } else {
-                    write!(f, "({coins} {noun} down to step {step})")
-                }
-            }
-        }
+        c.ruleset()
+            .rules()
+            .write_move(c.ruleset().word(), c.heaps(), &self.mv.action, self.form, f)
     }
 }

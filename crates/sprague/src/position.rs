@@ -69,6 +69,13 @@ impl fmt::Display for Component {
     /// spaces.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.ruleset.word())?;
+        if self.ruleset.has_named_arguments() {
+            for &h in &self.heaps {
+                f.write_str(" ")?;
+                self.ruleset.rules().write_argument(h, f)?;
+            }
+            return Ok(());
+        }
         let mut buf = itoa::Buffer::new();
         for &h in &self.heaps {
             f.write_str(" ")?;
@@ -174,12 +181,7 @@ impl Position {
 
     /// A move in component `component` of this position.
     pub(crate) fn make_move(&self, component: usize, action: Action) -> Move {
-        Move {
-            component,
-            in_sum: self.components.len() > 1,
-            ruleset: self.components[component].ruleset.clone(),
-            action,
-        }
+        Move { component, action }
     }
 
     /// The position after `mv`, which is checked to be legal here.
@@ -202,16 +204,6 @@ impl Position {
                 .into(),
             ));
         };
-        if c.ruleset != mv.ruleset {
-            return Err(Error::IllegalMove(
-                IllegalMoveKind::WrongRuleset {
-                    component: mv.component,
-                    is: c.ruleset.word().into(),
-                    claimed: mv.ruleset.word().into(),
-                }
-                .into(),
-            ));
-        }
         c.ruleset
             .check(&c.heaps, &mv.action)
             .map_err(|kind| Error::IllegalMove(kind.into()))?;
@@ -311,6 +303,9 @@ const MAX_CACHED_RULESETS: usize = 32;
 #[derive(Default)]
 pub struct PositionParser {
     rulesets: HashMap<String, Ruleset>,
+    /// Rulesets given by the caller ([`PositionParser::define`]), never
+    /// dropped.
+    defined: HashMap<Box<str>, Ruleset>,
     /// The ruleset parsed last, checked before the map (batch files tend to
     /// repeat one ruleset).
     last: Option<(Box<str>, Ruleset)>,
@@ -552,7 +547,14 @@ impl PositionParser {
                 expect_component = false;
                 ruleset_word = Some(word);
             } else if let Some(c) = components.last_mut() {
-                let h = heap_size(&word)?;
+                let h = if c.ruleset.has_named_arguments() {
+                    c.ruleset
+                        .rules()
+                        .parse_argument(word.text)
+                        .map_err(|why| word.error(ParseErrorKind::BadArguments(why)))?
+                } else {
+                    heap_size(&word)?
+                };
                 c.heaps.push(h);
             }
         }
@@ -566,7 +568,36 @@ impl PositionParser {
         Ok(Position { components })
     }
 
+    /// Makes `ruleset` the meaning of its word in every position this
+    /// parser reads, kept for the parser's life: how a caller that read a
+    /// graph file gives `digraph:FILE` its graph (the library reads no
+    /// files), and how a session reads positions typed against its own.
+    ///
+    /// ```
+    /// use sprague::{PositionParser, ruleset::digraph};
+    /// let graph = digraph::from_file_text("digraph:g.txt", "a b\nb c\n")?;
+    /// let mut parser = PositionParser::new();
+    /// parser.define(graph);
+    /// let p = parser.parse("digraph:g.txt a b")?;
+    /// assert_eq!(p.grundy_value()?, 1); // G(a) = 0, G(b) = 1
+    /// assert_eq!(p.to_string(), "digraph:g.txt a b");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn define(&mut self, ruleset: Ruleset) {
+        self.defined.insert(ruleset.word().into(), ruleset);
+    }
+
+    /// Whether `word` was given a ruleset by [`PositionParser::define`].
+    pub fn is_defined(&self, word: &str) -> bool {
+        self.defined.contains_key(word)
+    }
+
     fn ruleset(&mut self, word: &Word<'_>) -> Result<Ruleset, ParseError> {
+        if !self.defined.is_empty() {
+            if let Some(r) = self.defined.get(word.text) {
+                return Ok(r.clone());
+            }
+        }
         if let Some((last, r)) = &self.last {
             if **last == *word.text {
                 return Ok(r.clone());

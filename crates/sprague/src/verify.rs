@@ -125,19 +125,21 @@ fn compare(
     }
     let mut listed: Vec<String> = Vec::new();
     for m in &analysis.winning_moves {
-        let after = position
-            .play(m)
-            .map_err(|e| Error::Internal(format!("the closed form listed {m}: {e}")))?;
+        let after = position.play(m).map_err(|e| {
+            Error::Internal(format!(
+                "the closed form listed {}: {e}",
+                m.display(position)
+            ))
+        })?;
         listed.push(after.to_string());
     }
     let mut searched: Vec<String> = solver
         .winning_moves(position, play)?
         .iter()
         .map(|m| {
-            position
-                .play(m)
-                .map(|p| p.to_string())
-                .map_err(|e| Error::Internal(format!("the search listed {m}: {e}")))
+            position.play(m).map(|p| p.to_string()).map_err(|e| {
+                Error::Internal(format!("the search listed {}: {e}", m.display(position)))
+            })
         })
         .collect::<Result<_, _>>()?;
     listed.sort();

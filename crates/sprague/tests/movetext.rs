@@ -36,7 +36,7 @@ fn position() -> impl Strategy<Value = Position> {
 fn check_round_trips(p: &Position) -> Result<(), TestCaseError> {
     for mv in p.moves(&Limits::default()).unwrap() {
         let after = p.play(&mv).unwrap();
-        let short = movetext::write(&mv);
+        let short = movetext::write(p, &mv);
         prop_assert_eq!(
             movetext::parse(p, &short),
             Ok(mv.clone()),
@@ -44,7 +44,7 @@ fn check_round_trips(p: &Position) -> Result<(), TestCaseError> {
             p,
             short
         );
-        let long = mv.to_string();
+        let long = mv.display(p).to_string();
         prop_assert_eq!(
             movetext::parse(p, &long),
             Ok(mv.clone()),
@@ -141,7 +141,7 @@ fn huge_heaps_read_without_listing_moves() {
         "nim 1 3 + staircase 18446744073709551615"
     );
     let mv = movetext::parse(&p, "nim 18446744073709551615 3 + staircase 5").unwrap();
-    assert_eq!(movetext::write(&mv), "c2 1 18446744073709551610");
+    assert_eq!(movetext::write(&p, &mv), "c2 1 18446744073709551610");
     let err = movetext::parse(&p, "c1 2 4").unwrap_err().to_string();
     assert!(err.contains("heap 2 has only 3 tokens"), "{err}");
 }

@@ -46,16 +46,21 @@ fn bouton_agrees_with_the_generic_solver_on_all_small_positions() {
             .winning_moves(&p, Play::Normal)
             .unwrap()
             .iter()
-            .map(|m| m.to_string())
+            .map(|m| m.display(&p).to_string())
             .collect();
-        let listed: Vec<String> = a.winning_moves.iter().map(|m| m.to_string()).collect();
+        let listed: Vec<String> = a
+            .winning_moves
+            .iter()
+            .map(|m| m.display(&p).to_string())
+            .collect();
         assert_eq!(listed, searched, "winning moves of {p}");
         for m in &a.winning_moves {
             let after = p.play(m).unwrap();
             assert_eq!(
                 solver.outcome(&after, Play::Normal).unwrap(),
                 Outcome::P,
-                "{p} after {m}"
+                "{p} after {}",
+                m.display(&p)
             );
         }
         if a.outcome == Outcome::P {
@@ -96,7 +101,9 @@ fn source_article_cases() {
     assert_eq!(nim(&[3, 4, 5]), (N, vec!["nim 1 4 5".to_string()]));
     let p = Position::nim(&[3, 4, 5]);
     assert_eq!(
-        p.winning_moves(Play::Normal).unwrap()[0].to_string(),
+        p.winning_moves(Play::Normal).unwrap()[0]
+            .display(&p)
+            .to_string(),
         "nim heap 1: 3 -> 1"
     );
     // P-positions list no move.

@@ -125,7 +125,12 @@ fn moore_with_huge_heaps_lists_up_to_the_cap_and_counts() {
     assert_eq!(&all.winning_moves[..50], &a.winning_moves[..]);
     for m in &all.winning_moves {
         let after = p.play(m).unwrap();
-        assert_eq!(after.outcome(Play::Normal).unwrap(), Outcome::P, "{m}");
+        assert_eq!(
+            after.outcome(Play::Normal).unwrap(),
+            Outcome::P,
+            "{}",
+            m.display(&p)
+        );
     }
 }
 
@@ -171,7 +176,7 @@ fn subtraction_cases() {
     let p = pos("sub:2,3 4");
     let moves = p.winning_moves(Play::Normal).unwrap();
     assert_eq!(moves.len(), 1);
-    assert_eq!(moves[0].to_string(), "sub:2,3 heap 1: 4 -> 1");
+    assert_eq!(moves[0].display(&p).to_string(), "sub:2,3 heap 1: 4 -> 1");
 }
 
 #[test]

@@ -63,7 +63,7 @@ fn heap_values_match_the_solver() {
 fn moves_say_what_is_taken_and_what_is_left() {
     let p: Position = "kayles 10".parse().unwrap();
     let moves = p.winning_moves(Play::Normal).unwrap();
-    let texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    let texts: Vec<String> = moves.iter().map(|m| m.display(&p).to_string()).collect();
     assert_eq!(
         texts,
         [
@@ -85,7 +85,7 @@ fn moves_say_what_is_taken_and_what_is_left() {
     }
     let p: Position = "dawson 2".parse().unwrap();
     let m = &p.winning_moves(Play::Normal).unwrap()[0];
-    assert_eq!(m.to_string(), "dawson heap 1: 2 -> 0");
+    assert_eq!(m.display(&p).to_string(), "dawson heap 1: 2 -> 0");
     assert_eq!(p.play(m).unwrap().to_string(), "dawson 0");
     // Grundy's game splits in place, parts increasing.
     let p: Position = "grundy 4 5".parse().unwrap();
@@ -98,7 +98,7 @@ fn moves_say_what_is_taken_and_what_is_left() {
     assert_eq!(all, ["grundy 1 3 5", "grundy 4 1 4", "grundy 4 2 3"]);
     let p: Position = "grundy 8".parse().unwrap();
     let m = &p.winning_moves(Play::Normal).unwrap()[0];
-    assert_eq!(m.to_string(), "grundy heap 1: 8 -> 1, 7");
+    assert_eq!(m.display(&p).to_string(), "grundy heap 1: 8 -> 1, 7");
 }
 
 #[test]
@@ -126,7 +126,12 @@ fn huge_heaps_answer_from_the_proven_period() {
     assert!(a.truncated());
     for m in &a.winning_moves {
         let after = p.play(m).unwrap();
-        assert_eq!(after.grundy_value().unwrap(), 0, "{m} -> {after}");
+        assert_eq!(
+            after.grundy_value().unwrap(),
+            0,
+            "{} -> {after}",
+            m.display(&p)
+        );
     }
     // Without a cap, the list would be astronomically long: a clear limit error.
     let small_limits = Limits {
@@ -258,7 +263,7 @@ proptest! {
             }
             for m in &a.winning_moves {
                 let after = p.play(m).unwrap();
-                prop_assert_eq!(solver.outcome(&after, play).unwrap(), Outcome::P, "{} {}", text, m);
+                prop_assert_eq!(solver.outcome(&after, play).unwrap(), Outcome::P, "{} {}", text, m.display(&p));
             }
             let all = solver.winning_moves(&p, play).unwrap();
             prop_assert_eq!(all.len(), a.winning_moves.len(), "{}", text);

@@ -111,7 +111,7 @@ proptest! {
         for m in &analysis.winning_moves {
             let after = position.play(m).unwrap();
             let pair = after.components()[0].heaps();
-            prop_assert!(is_p_position(pair[0], pair[1], play), "{} -> {}", m, after);
+            prop_assert!(is_p_position(pair[0], pair[1], play), "{} -> {}", m.display(&position), after);
         }
     }
 }

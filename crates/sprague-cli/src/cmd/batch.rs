@@ -127,6 +127,10 @@ fn run_on(
         if text.is_empty() {
             continue;
         }
+        if let Err(e) = super::define_graph_files(&mut parser, text) {
+            fail(text, &e, Exit::BadInput)?;
+            continue;
+        }
         let position = match parser.parse(text) {
             Ok(p) => p,
             Err(e) => {

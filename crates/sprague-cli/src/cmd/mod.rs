@@ -16,7 +16,8 @@ pub mod verify;
 use std::fmt;
 
 use clap::Args as ClapArgs;
-use sprague::{Limits, Position};
+use sprague::ruleset::digraph;
+use sprague::{Limits, Position, PositionParser, Ruleset};
 
 /// Bad usage found after argument parsing (exit status 2).
 #[derive(Debug)]
@@ -229,7 +230,55 @@ pub fn engine_moves<'a>(
 
 /// Parses a position given on the command line as separate words or as one
 /// quoted string (or a mix): the words are joined by spaces, so word numbers
-/// in error messages count across all of them.
-pub fn position_from_words(words: &[String]) -> Result<Position, sprague::ParseError> {
-    words.join(" ").parse()
+/// in error messages count across all of them. Graph files named by
+/// `digraph:FILE` are read first.
+pub fn position_from_words(words: &[String]) -> anyhow::Result<Position> {
+    let text = words.join(" ");
+    let mut parser = PositionParser::new();
+    define_graph_files(&mut parser, &text)?;
+    Ok(parser.parse(&text)?)
+}
+
+/// Parses a ruleset word given on the command line, reading its graph file
+/// for `digraph:FILE`.
+pub fn ruleset_from_word(word: &str) -> anyhow::Result<Ruleset> {
+    if let Some(path) = graph_file(word) {
+        return Ok(read_graph(word, path)?);
+    }
+    Ok(word.parse()?)
+}
+
+/// The file a `digraph:FILE` word names (a source without `>` or `,`;
+/// with them the edges are inline).
+fn graph_file(word: &str) -> Option<&str> {
+    word.strip_prefix("digraph:")
+        .filter(|source| !source.is_empty() && !source.contains(['>', ',']))
+}
+
+/// Reads the graph file of `digraph:FILE` and builds its ruleset.
+fn read_graph(word: &str, path: &str) -> Result<Ruleset, UsageError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| UsageError(format!("{word}: cannot read the graph file {path}: {e}")))?;
+    digraph::from_file_text(word, &text)
+        .map_err(|e| UsageError(format!("{word}: in the graph file {path}: {e}")))
+}
+
+/// Reads the graph file of every `digraph:FILE` word in `text` that
+/// `parser` does not know yet, and gives the parser its graph (the library
+/// reads no files). Cheap when `text` names no graph file.
+///
+/// # Errors
+/// A file that cannot be read or is not a graph without cycles.
+pub fn define_graph_files(parser: &mut PositionParser, text: &str) -> Result<(), UsageError> {
+    if !text.contains("digraph:") {
+        return Ok(());
+    }
+    for word in text.split(|c: char| c.is_whitespace() || c == '+') {
+        if let Some(path) = graph_file(word) {
+            if !parser.is_defined(word) {
+                parser.define(read_graph(word, path)?);
+            }
+        }
+    }
+    Ok(())
 }

@@ -82,7 +82,7 @@ pub struct JsonPeriod {
 
 /// Runs `period`.
 pub fn run(args: Args) -> Result<Exit> {
-    let ruleset: Ruleset = args.ruleset.parse()?;
+    let ruleset: Ruleset = super::ruleset_from_word(&args.ruleset)?;
     if let Some((n0, p)) = ruleset.closed_period() {
         // A range a..=b whose table would be too long or its values too
         // large for the table proof: the closed form proves the period.

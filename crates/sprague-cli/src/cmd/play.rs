@@ -128,11 +128,12 @@ pub fn run(args: Args) -> Result<Exit> {
             return Ok(Exit::Success);
         }
         if game.to_move() == Player::Computer {
+            let before = game.position().clone();
             let reply = game.computer_move().map_err(|e| match e {
                 SessionError::Analysis(e) => anyhow::Error::from(LibError(e)),
                 other => anyhow::Error::msg(other.to_string()),
             })?;
-            writeln!(out, "computer: {}", movetext::describe(&reply.mv))?;
+            writeln!(out, "computer: {}", movetext::describe(&before, &reply.mv))?;
             show_position(&mut out, &style, &game)?;
             continue;
         }
@@ -186,7 +187,7 @@ pub fn run(args: Args) -> Result<Exit> {
                 Ok(undone) => {
                     let what: Vec<String> = undone
                         .iter()
-                        .map(|t| format!("{}: {}", t.player, movetext::describe(&t.mv)))
+                        .map(|t| format!("{}: {}", t.player, movetext::describe(&t.before, &t.mv)))
                         .collect();
                     writeln!(out, "undone: {}", what.join("; "))?;
                     show_position(&mut out, &style, &game)?;
@@ -200,7 +201,7 @@ pub fn run(args: Args) -> Result<Exit> {
             }
             _ => match game.parse_move(text) {
                 Ok(mv) => {
-                    let description = movetext::describe(&mv);
+                    let description = movetext::describe(game.position(), &mv);
                     match game.human_move(mv) {
                         Ok(()) => {
                             writeln!(out, "you: {description}")?;

@@ -41,7 +41,7 @@ pub fn write_json(
         write!(
             out,
             "{{\"move\":{},\"after\":{}}}",
-            json(&m.to_string())?,
+            json(&m.display(position).to_string())?,
             json(&after.to_string())?
         )?;
     }
@@ -255,7 +255,7 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
             let listed = analysis.winning_moves.len() as u64;
             let show_after = position.heap_count() <= MAX_HEAPS_SHOWN;
             for mv in &analysis.winning_moves {
-                let _ = write!(out, "  {}", movetext::describe(mv));
+                let _ = write!(out, "  {}", movetext::describe(position, mv));
                 if show_after {
                     if let Ok(after) = position.play(mv) {
                         let _ = write!(out, ", leaving {after}");

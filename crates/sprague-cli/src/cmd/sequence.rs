@@ -454,7 +454,7 @@ pub fn run(args: Args) -> Result<Exit> {
 
 /// `run`, writing where `args` say.
 fn run_to(args: Args) -> Result<Exit> {
-    let ruleset: Ruleset = args.ruleset.parse()?;
+    let ruleset: Ruleset = super::ruleset_from_word(&args.ruleset)?;
     let method = Method::from(args.method);
     let closed = ruleset.closed_heap_value(0).is_some();
     if !closed && args.to >= MAX_TABLE_LEN {

@@ -35,7 +35,7 @@ pub struct Args {
 
 /// Runs `verify`.
 pub fn run(args: Args) -> Result<Exit> {
-    let ruleset: Ruleset = args.ruleset.parse()?;
+    let ruleset: Ruleset = super::ruleset_from_word(&args.ruleset)?;
     let play = if args.misere {
         Play::Misere
     } else {

@@ -72,6 +72,7 @@ fn heap_place(position: &Position, mv: &Move) -> String {
         Action::Heap { heap, .. } => *heap,
         Action::Heaps { changes } => changes.first().map_or(0, |c| c.heap),
         Action::Stair { step, .. } => *step,
+        Action::Token { token, .. } => *token,
     };
     if position.components().len() > 1 {
         format!("{} of c{}", heap + 1, mv.component() + 1)

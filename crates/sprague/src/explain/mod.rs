@@ -259,8 +259,8 @@ pub fn explain(
         let why = reason(position, &method, mv, &after, limits)?;
         moves.push(MoveReason {
             mv: mv.clone(),
-            text: movetext::write(mv),
-            description: movetext::describe(mv),
+            text: movetext::write(position, mv),
+            description: movetext::describe(position, mv),
             after,
             why,
         });
@@ -381,6 +381,7 @@ fn single_change(mv: &Move) -> (u64, u64) {
         Action::Heap { from, parts, .. } => (*from, parts.total()),
         Action::Heaps { changes } => changes.first().map_or((0, 0), |c| (c.from, c.to)),
         Action::Stair { from, coins, .. } => (*from, from - coins),
+        Action::Token { from, to, .. } => (*from, *to),
     }
 }
 

@@ -206,7 +206,7 @@ fn heap_options_note(position: &Position, index: usize, heap: usize, from: u64) 
                     parts: m.parts,
                 },
             );
-            format!("`{}`", write(&mv))
+            format!("`{}`", write(position, &mv))
         })
         .collect();
     Some(format!(

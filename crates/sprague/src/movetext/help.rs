@@ -90,6 +90,22 @@ pub fn help(position: &Position) -> String {
             "    2 -> 1              leave 1 coin on step 2, carrying the rest down"
         );
     }
+    let token_words = words_of(MoveKind::Token);
+    if !token_words.is_empty() {
+        let _ = writeln!(
+            out,
+            "\n  {} (tokens numbered from 1 as listed; a move slides one along one edge):",
+            token_words.join(", ")
+        );
+        let _ = writeln!(
+            out,
+            "    1 b                 move token 1 to node b (also `1 -> b`)"
+        );
+        let _ = writeln!(
+            out,
+            "    a -> b              move the first token standing on a to b (also\n                        `from a to b`)"
+        );
+    }
     if position.components().len() > 1 {
         let _ = writeln!(
             out,

@@ -43,11 +43,11 @@
 //! use sprague::{movetext, Position};
 //! let p: Position = "nim 3 4 5".parse()?;
 //! let mv = movetext::parse(&p, "1 2")?;
-//! assert_eq!(mv.to_string(), "nim heap 1: 3 -> 1");
+//! assert_eq!(mv.display(&p).to_string(), "nim heap 1: 3 -> 1");
 //! assert_eq!(movetext::parse(&p, "heap 1 -> 1")?, mv);
 //! assert_eq!(movetext::parse(&p, "nim 1 4 5")?, mv);
-//! assert_eq!(movetext::write(&mv), "1 2");
-//! assert_eq!(movetext::describe(&mv), "take 2 from heap 1 (3 -> 1)");
+//! assert_eq!(movetext::write(&p, &mv), "1 2");
+//! assert_eq!(movetext::describe(&p, &mv), "take 2 from heap 1 (3 -> 1)");
 //! let err = movetext::parse(&p, "1 4").unwrap_err();
 //! assert_eq!(err.to_string(), "illegal move: heap 1 has only 3 tokens: you cannot take 4");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -62,15 +62,16 @@ mod build;
 mod help;
 mod lex;
 mod parse;
+mod token;
 mod universal;
 mod write;
 
 use std::fmt;
 
-use crate::{IllegalMove, IllegalMoveKind, Move, ParseError, Position, Ruleset};
+use crate::{IllegalMove, IllegalMoveKind, Move, MoveKind, ParseError, Position, Ruleset};
 
 pub use help::help;
-pub use write::{describe, write};
+pub use write::{describe, text, write, write_action};
 
 /// Why a text is not a move in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,25 +120,86 @@ pub fn parse(position: &Position, text: &str) -> Result<Move, MoveError> {
     if text.trim().is_empty() {
         return Err(MoveError::Empty);
     }
-    if looks_like_position(text) {
+    if looks_like_position(position, text) {
         return universal::parse_position_form(position, text);
+    }
+    if let Some((index, words)) = token_move(position, text) {
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        return token::read(position, index, &words);
     }
     let tokens = lex::lex(text)?;
     parse::read(position, tokens)
 }
 
 /// Whether `text` is written as a position: it starts with a ruleset word
-/// that is not followed by `heap`, `heaps` or `step` (which would make it a
+/// (a known one, or the word of a component of `position`) that is not
+/// followed by `heap`, `heaps`, `step` or `token` (which would make it a
 /// move as `analyze` prints it, `nim heap 1: 3 -> 1`).
-fn looks_like_position(text: &str) -> bool {
+fn looks_like_position(position: &Position, text: &str) -> bool {
     let mut words = text.split(|c: char| c.is_whitespace() || c == '+');
     let first = words.by_ref().find(|w| !w.is_empty()).unwrap_or("");
-    if Ruleset::parse(first).is_err() {
+    let in_position = position
+        .components()
+        .iter()
+        .find(|c| c.ruleset().word() == first);
+    if in_position.is_none() && Ruleset::parse(first).is_err() {
         return false;
     }
     let second = words.find(|w| !w.is_empty()).unwrap_or("");
     let second = second.split(':').next().unwrap_or("").to_ascii_lowercase();
-    !matches!(second.as_str(), "heap" | "heaps" | "step" | "h" | "s")
+    if in_position.is_some_and(|c| c.ruleset().move_kind() == MoveKind::Token) {
+        // Node names may be any word: only `token` starts a move.
+        return second != "token";
+    }
+    !matches!(
+        second.as_str(),
+        "heap" | "heaps" | "step" | "h" | "s" | "token" | "t"
+    )
+}
+
+/// When `text` is a move in a component of a token game (after an
+/// optional `c2`/`component 2` prefix, or in a position of one
+/// component): that component and the words of the move, with `->` and
+/// `→` made words of their own, and a `:` ending a word (node names hold
+/// no `:`). Ruleset words are kept whole.
+fn token_move(position: &Position, text: &str) -> Option<(usize, Vec<String>)> {
+    let mut split: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        if position
+            .components()
+            .iter()
+            .any(|c| c.ruleset().word() == word)
+        {
+            split.push(word.into());
+            continue;
+        }
+        let spaced = word.replace("->", " -> ").replace('→', " → ");
+        for w in spaced.split_whitespace() {
+            match w.strip_suffix(':') {
+                Some(head) if !head.is_empty() => split.extend([head.into(), ":".into()]),
+                _ => split.push(w.into()),
+            }
+        }
+    }
+    let words: Vec<&str> = split.iter().map(String::as_str).collect();
+    let lower = |i: usize| words.get(i).map(|w| w.to_ascii_lowercase());
+    let (index, rest) = match lower(0).as_deref() {
+        Some("c" | "component") => (words.get(1)?.parse::<usize>().ok()?.checked_sub(1)?, 2),
+        Some(w) if w.starts_with('c') && w[1..].parse::<usize>().is_ok() => {
+            (w[1..].parse::<usize>().ok()?.checked_sub(1)?, 1)
+        }
+        _ if position.components().len() == 1 => (0, 0),
+        _ => return None,
+    };
+    if !token::is_token_game(position, index) {
+        return None;
+    }
+    let rest = if words.get(rest) == Some(&":") && rest > 0 {
+        rest + 1
+    } else {
+        rest
+    };
+    Some((index, words[rest..].iter().map(|w| w.to_string()).collect()))
 }
 
 fn illegal<T>(kind: IllegalMoveKind) -> Result<T, MoveError> {

@@ -7,9 +7,12 @@ use crate::{Action, HeapChange, IllegalMoveKind, Move, MoveKind, Place, Position
 
 /// The universal form: the whole position the move leads to.
 pub(super) fn parse_position_form(position: &Position, text: &str) -> Result<Move, MoveError> {
-    let after = PositionParser::new()
-        .parse(text)
-        .map_err(MoveError::Position)?;
+    let mut parser = PositionParser::new();
+    // The rulesets in play, so that a graph read from a file is known.
+    for c in position.components() {
+        parser.define(c.ruleset().clone());
+    }
+    let after = parser.parse(text).map_err(MoveError::Position)?;
     let (now, then) = (position.components(), after.components());
     if now.len() != then.len() {
         return illegal(IllegalMoveKind::ComponentCount {
@@ -48,14 +51,14 @@ pub(super) fn parse_position_form(position: &Position, text: &str) -> Result<Mov
     let (before, left) = (now[index].heaps(), then[index].heaps());
     let kind = now[index].ruleset().move_kind();
     let actions = match kind {
-        MoveKind::Heaps { .. } | MoveKind::Stair => {
+        MoveKind::Heaps { .. } | MoveKind::Stair | MoveKind::Token => {
             if before.len() != left.len() {
                 return illegal(IllegalMoveKind::PlaceCount {
                     ruleset: now[index].ruleset().word().into(),
-                    place: if kind == MoveKind::Stair {
-                        Place::Step
-                    } else {
-                        Place::Heap
+                    place: match kind {
+                        MoveKind::Stair => Place::Step,
+                        MoveKind::Token => Place::Token,
+                        _ => Place::Heap,
                     },
                     count: before.len(),
                     after: after.to_string(),
@@ -88,7 +91,7 @@ fn structural_action(
     diff: &[usize],
 ) -> Result<Vec<Action>, MoveError> {
     if let Some(&i) = diff.iter().find(|&&i| left[i] > before[i]) {
-        if kind != MoveKind::Stair {
+        if !matches!(kind, MoveKind::Stair | MoveKind::Token) {
             return illegal(IllegalMoveKind::Grows {
                 heap: i,
                 from: before[i],
@@ -97,6 +100,16 @@ fn structural_action(
         }
     }
     Ok(match kind {
+        // One token moved; the rules check the edge.
+        MoveKind::Token => match *diff {
+            [token] => vec![Action::Token {
+                token,
+                from: before[token],
+                to: left[token],
+            }],
+            // Several tokens moved: no move reaches that.
+            _ => Vec::new(),
+        },
         MoveKind::Stair => {
             let carried = |i: usize| before[i].checked_sub(left[i]).filter(|&c| c > 0);
             let bad = || illegal(IllegalMoveKind::NotACarry);

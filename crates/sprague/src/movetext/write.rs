@@ -1,125 +1,172 @@
 //! Moves written back for people: the short form that [`parse`](fn@super::parse)
 //! reads back ([`write`](fn@write)), and a move in words ([`describe`]).
 
-use std::fmt::Write as _;
+use std::fmt;
 
 use crate::illegal::join;
-use crate::{Action, Move, Parts};
+use crate::{Action, Move, MoveForm, MoveText, Parts, Position};
 
 /// The canonical short text of a move, which [`parse`](fn@super::parse) reads
-/// back to the same move in the position it was made in: `2 3` (take 3 from
-/// heap 2), `2 -> 3 5` (a split), `1:3 2:5` (Moore), `2 3` (carry 3 coins
-/// from step 2), prefixed by `c2 ` in a sum.
+/// back to the same move in `position`, the position it is played in:
+/// `2 3` (take 3 from heap 2), `2 -> 3 5` (a split), `1:3 2:5` (Moore),
+/// `2 3` (carry 3 coins from step 2), prefixed by `c2 ` in a sum.
 ///
 /// ```
 /// use sprague::{movetext, Play, Position};
 /// let p: Position = "nim 3 + sub:1,3,4 5".parse()?;
 /// let moves = p.winning_moves(Play::Normal)?;
-/// let texts: Vec<String> = moves.iter().map(movetext::write).collect();
+/// let texts: Vec<String> = moves.iter().map(|mv| movetext::write(&p, mv)).collect();
 /// assert!(texts.iter().all(|t| t.starts_with('c')));
 /// for (mv, text) in moves.iter().zip(&texts) {
 ///     assert_eq!(&movetext::parse(&p, text)?, mv);
 /// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn write(mv: &Move) -> String {
-    let mut out = String::new();
-    if mv.is_in_sum() {
-        let _ = write!(out, "c{} ", mv.component() + 1);
-    }
-    match mv.action() {
-        Action::Heap {
-            heap,
-            removed,
-            parts,
-            ..
-        } => {
-            if parts.as_slice().len() <= 1 && *removed >= 1 {
-                let _ = write!(out, "{} {removed}", heap + 1);
-            } else {
-                let _ = write!(out, "{} ->", heap + 1);
-                for p in parts.as_slice() {
-                    let _ = write!(out, " {p}");
-                }
-            }
-        }
-        Action::Heaps { changes } => {
-            for (i, c) in changes.iter().enumerate() {
-                if i > 0 {
-                    out.push(' ');
-                }
-                let _ = write!(out, "{}:{}", c.heap + 1, c.from - c.to);
-            }
-        }
-        Action::Stair { step, coins, .. } => {
-            let _ = write!(out, "{} {coins}", step + 1);
-        }
-    }
-    out
+pub fn write(position: &Position, mv: &Move) -> String {
+    text(position, mv, MoveForm::Short).to_string()
 }
 
 /// A move in words, for people: `take 2 from heap 1 (3 -> 1)`,
 /// `take 2 from heap 1 (10 -> 3 and 5)`, `split heap 1 (7 -> 2 and 5)`,
 /// `carry 2 coins from step 2 (3 -> 1) to step 1`; in a sum prefixed by the
-/// component, `in c2 (sub:1,3,4): ...`.
-pub fn describe(mv: &Move) -> String {
-    let mut out = String::new();
-    if mv.is_in_sum() {
-        let _ = write!(out, "in c{} ({}): ", mv.component() + 1, mv.ruleset());
-    }
+/// component, `in c2 (sub:1,3,4): ...`. `position` is the position the
+/// move is played in.
+pub fn describe(position: &Position, mv: &Move) -> String {
+    text(position, mv, MoveForm::Words).to_string()
+}
+
+/// `mv` in `position`, written in `form`.
+pub fn text<'a>(position: &'a Position, mv: &'a Move, form: MoveForm) -> MoveText<'a> {
+    MoveText { mv, position, form }
+}
+
+/// The three forms of the moves every ruleset of the standard kinds makes
+/// (a heap replaced by parts, several heaps reduced, coins carried down a
+/// staircase), for a component of the ruleset named `word`: the default
+/// of [`Rules::write_move`](crate::ruleset::Rules::write_move).
+///
+/// # Errors
+/// Only those of the formatter.
+pub fn write_action(
+    word: &str,
+    action: &Action,
+    form: MoveForm,
+    f: &mut dyn fmt::Write,
+) -> fmt::Result {
     let left = |parts: &Parts| match parts.as_slice() {
         [] => "nothing".to_string(),
         many => join(many, " and "),
     };
-    match mv.action() {
+    match action {
         Action::Heap {
             heap,
             from,
             removed,
             parts,
         } => {
-            if *removed == 0 {
-                let _ = write!(out, "split heap {} ({from} -> {})", heap + 1, left(parts));
-            } else {
-                let _ = write!(
-                    out,
-                    "take {removed} from heap {} ({from} -> {})",
-                    heap + 1,
+            let heap = heap + 1;
+            match form {
+                MoveForm::Listed => {
+                    write!(f, "{word} heap {heap}: {from} -> {parts}")?;
+                    // One heap left says how many went; otherwise say it (a
+                    // pure split, as in Grundy's game, removes nothing).
+                    if parts.as_slice().len() != 1 && *removed > 0 {
+                        write!(f, " (removed {removed})")?;
+                    }
+                    Ok(())
+                }
+                MoveForm::Short if parts.as_slice().len() <= 1 && *removed >= 1 => {
+                    write!(f, "{heap} {removed}")
+                }
+                MoveForm::Short => {
+                    write!(f, "{heap} ->")?;
+                    for p in parts.as_slice() {
+                        write!(f, " {p}")?;
+                    }
+                    Ok(())
+                }
+                MoveForm::Words if *removed == 0 => {
+                    write!(f, "split heap {heap} ({from} -> {})", left(parts))
+                }
+                MoveForm::Words => write!(
+                    f,
+                    "take {removed} from heap {heap} ({from} -> {})",
                     left(parts)
-                );
+                ),
             }
         }
-        Action::Heaps { changes } => {
-            let what: Vec<String> = changes
-                .iter()
-                .map(|c| {
-                    format!(
-                        "{} from heap {} ({} -> {})",
-                        c.from - c.to,
-                        c.heap + 1,
-                        c.from,
-                        c.to
-                    )
-                })
-                .collect();
-            let _ = write!(out, "take {}", what.join(" and "));
-        }
+        Action::Heaps { changes } => match form {
+            MoveForm::Listed => {
+                let heaps: Vec<String> = changes.iter().map(|c| (c.heap + 1).to_string()).collect();
+                let sizes: Vec<String> = changes
+                    .iter()
+                    .map(|c| format!("{} -> {}", c.from, c.to))
+                    .collect();
+                let noun = if changes.len() == 1 { "heap" } else { "heaps" };
+                write!(
+                    f,
+                    "{word} {noun} {}: {}",
+                    heaps.join(", "),
+                    sizes.join(", ")
+                )
+            }
+            MoveForm::Short => {
+                for (i, c) in changes.iter().enumerate() {
+                    if i > 0 {
+                        f.write_char(' ')?;
+                    }
+                    write!(f, "{}:{}", c.heap + 1, c.from - c.to)?;
+                }
+                Ok(())
+            }
+            MoveForm::Words => {
+                let what: Vec<String> = changes
+                    .iter()
+                    .map(|c| {
+                        format!(
+                            "{} from heap {} ({} -> {})",
+                            c.from - c.to,
+                            c.heap + 1,
+                            c.from,
+                            c.to
+                        )
+                    })
+                    .collect();
+                write!(f, "take {}", what.join(" and "))
+            }
+        },
+        // Rulesets with tokens write their own node names; this is the
+        // numbered form.
+        Action::Token { token, from, to } => match form {
+            MoveForm::Listed => write!(f, "{word} token {}: {from} -> {to}", token + 1),
+            MoveForm::Short => write!(f, "{} {to}", token + 1),
+            MoveForm::Words => write!(f, "move token {} from {from} to {to}", token + 1),
+        },
         Action::Stair { step, from, coins } => {
             let noun = if *coins == 1 { "coin" } else { "coins" };
-            let to = if *step == 0 {
-                "the ground".to_string()
-            } else {
-                format!("step {step}")
-            };
-            let _ = write!(
-                out,
-                "carry {coins} {noun} from step {} ({from} -> {}) to {to}",
-                step + 1,
-                from - coins
-            );
+            let number = step + 1;
+            let to = from - coins;
+            match form {
+                MoveForm::Listed if *step == 0 => write!(
+                    f,
+                    "{word} step {number}: {from} -> {to} ({coins} {noun} to the ground)"
+                ),
+                MoveForm::Listed => write!(
+                    f,
+                    "{word} step {number}: {from} -> {to} ({coins} {noun} down to step {step})"
+                ),
+                MoveForm::Short => write!(f, "{number} {coins}"),
+                MoveForm::Words if *step == 0 => write!(
+                    f,
+                    "carry {coins} {noun} from step {number} ({from} -> {to}) to the ground"
+                ),
+                MoveForm::Words => write!(
+                    f,
+                    "carry {coins} {noun} from step {number} ({from} -> {to}) to step {step}"
+                ),
+            }
         }
     }
-    out
 }
 
 #[cfg(test)]
@@ -136,19 +183,22 @@ mod tests {
     fn writing_and_describing() {
         let p = pos("nim 3 4 + moore:2 3 4 + staircase 0 2");
         let mv = parse(&p, "c2 1:1 2:2").unwrap();
-        assert_eq!(write(&mv), "c2 1:1 2:2");
+        assert_eq!(write(&p, &mv), "c2 1:1 2:2");
         assert_eq!(
-            describe(&mv),
+            describe(&p, &mv),
             "in c2 (moore:2): take 1 from heap 1 (3 -> 2) and 2 from heap 2 (4 -> 2)"
         );
         let mv = parse(&p, "c3 2 1").unwrap();
-        assert_eq!(write(&mv), "c3 2 1");
+        assert_eq!(write(&p, &mv), "c3 2 1");
         assert_eq!(
-            describe(&mv),
+            describe(&p, &mv),
             "in c3 (staircase): carry 1 coin from step 2 (2 -> 1) to step 1"
         );
         let mv = parse(&p, "c1 2 -> 0").unwrap();
-        assert_eq!(write(&mv), "c1 2 4");
-        assert_eq!(describe(&mv), "in c1 (nim): take 4 from heap 2 (4 -> 0)");
+        assert_eq!(write(&p, &mv), "c1 2 4");
+        assert_eq!(
+            describe(&p, &mv),
+            "in c1 (nim): take 4 from heap 2 (4 -> 0)"
+        );
     }
 }

@@ -174,6 +174,7 @@ impl<T: HeapRules> Rules for Heaps<T> {
             Action::Stair { .. } => Err(IllegalMoveKind::NoSteps {
                 ruleset: word.into(),
             }),
+            Action::Token { .. } => Err(super::no_tokens(word)),
         }
     }
 

@@ -11,6 +11,7 @@
 //! [`Ruleset`] is the handle the rest of the library holds: the word as
 //! written and the rules behind it.
 
+pub mod digraph;
 pub mod grundy;
 pub mod heaps;
 pub mod moore;
@@ -58,6 +59,7 @@ const REGISTRY: &[Registration] = &[
     (&["octal", "hex", "kayles", "dawson"], "octal:CODE, hex:CODE, kayles, dawson", takebreak::parse),
     (&["grundy"], "grundy", grundy::parse),
     (&["wythoff"], "wythoff", wythoff::parse),
+    (&["digraph"], "digraph:SOURCE", digraph::parse),
 ];
 
 /// How every known ruleset is written, in registration order:
@@ -127,6 +129,9 @@ pub enum MoveKind {
     /// Coins are carried from a step to the step below ([`Action::Stair`]):
     /// staircase Nim.
     Stair,
+    /// One token slides along one edge of a graph ([`Action::Token`]):
+    /// `digraph`.
+    Token,
 }
 
 /// Why a component's arguments do not fit its ruleset.
@@ -150,6 +155,13 @@ pub enum ArgumentError {
         /// What the arguments are, for the message (`"heaps"`).
         what: &'static str,
     },
+    /// A name that names no node of the graph.
+    UnknownNode {
+        /// The name given (shortened).
+        name: String,
+        /// The number of nodes of the graph.
+        nodes: usize,
+    },
 }
 
 impl ArgumentError {
@@ -160,7 +172,7 @@ impl ArgumentError {
             ArgumentError::Count {
                 expected, found, ..
             } if found > expected => Some(*expected),
-            ArgumentError::Count { .. } => None,
+            ArgumentError::Count { .. } | ArgumentError::UnknownNode { .. } => None,
         }
     }
 }
@@ -180,6 +192,11 @@ impl fmt::Display for ArgumentError {
             } => write!(
                 f,
                 "this ruleset takes exactly {expected} {what}, not {found}"
+            ),
+            ArgumentError::UnknownNode { name, nodes } => write!(
+                f,
+                "the graph has no node named {name} (it has {nodes} nodes; node names are \
+                 case-sensitive); the arguments of digraph are the nodes its tokens stand on"
             ),
         }
     }
@@ -209,6 +226,8 @@ pub struct Ruleset(Arc<Inner>);
 struct Inner {
     word: Box<str>,
     canonical: String,
+    /// [`Rules::has_named_arguments`], asked once.
+    named: bool,
     rules: Box<dyn Rules>,
 }
 
@@ -244,6 +263,7 @@ impl Ruleset {
         Ruleset(Arc::new(Inner {
             word: word.into(),
             canonical: rules.canonical(),
+            named: rules.has_named_arguments(),
             rules,
         }))
     }
@@ -256,6 +276,12 @@ impl Ruleset {
     /// The word naming the ruleset, as written.
     pub fn word(&self) -> &str {
         &self.0.word
+    }
+
+    /// Whether the arguments of a component are names (the nodes of a
+    /// graph) rather than numbers; see [`Rules::has_named_arguments`].
+    pub fn has_named_arguments(&self) -> bool {
+        self.0.named
     }
 
     /// The rules: the interface the ruleset's type implements.
@@ -632,6 +658,7 @@ pub(crate) fn check_heap_changes<'a>(
                 ruleset: word.into(),
             })
         }
+        Action::Token { .. } => return Err(no_tokens(word)),
     };
     if changes.is_empty() {
         return Err(IllegalMoveKind::NoHeapNamed);
@@ -713,6 +740,14 @@ pub(crate) fn no_parameter(param: Option<&str>, why: &str) -> Result<(), ParseEr
     match param {
         None => Ok(()),
         Some(_) => Err(ParseErrorKind::BadRuleset(why.into())),
+    }
+}
+
+/// The error for a token move in a ruleset without a graph.
+pub(crate) fn no_tokens(word: &str) -> IllegalMoveKind {
+    IllegalMoveKind::Forbidden {
+        ruleset: word.into(),
+        rule: "no token here slides along an edge; a move changes heaps",
     }
 }
 

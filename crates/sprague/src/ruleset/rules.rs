@@ -45,6 +45,38 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
     /// variant its moves use).
     fn move_kind(&self) -> MoveKind;
 
+    /// Reads one argument word of a component of this ruleset, for a
+    /// ruleset whose arguments are named
+    /// ([`Rules::has_named_arguments`]; the position parser reads numbers
+    /// itself for the others).
+    ///
+    /// # Errors
+    /// An [`ArgumentError`] saying why the word names nothing.
+    fn parse_argument(&self, word: &str) -> Result<u64, ArgumentError> {
+        let _ = word;
+        Err(ArgumentError::Count {
+            expected: 0,
+            found: 1,
+            what: "named arguments",
+        })
+    }
+
+    /// Writes one argument as the user would type it: a number by default,
+    /// a name for a ruleset whose arguments are named.
+    ///
+    /// # Errors
+    /// Only those of the formatter.
+    fn write_argument(&self, arg: u64, f: &mut dyn fmt::Write) -> fmt::Result {
+        write!(f, "{arg}")
+    }
+
+    /// Whether the arguments are names (the nodes of a graph) that
+    /// [`Rules::parse_argument`] reads and [`Rules::write_argument`]
+    /// writes, rather than numbers of tokens or coins.
+    fn has_named_arguments(&self) -> bool {
+        false
+    }
+
     /// Checks that `args` make a component of this ruleset (their number;
     /// for a staircase, a total of at most 2^64 - 1 coins).
     ///
@@ -95,6 +127,26 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
             "{} has no theorem for the winning moves of a lone component",
             self.canonical()
         )))
+    }
+
+    /// Writes `action`, a move in a component of this ruleset with
+    /// arguments `args` (before the move), named `word` as the user wrote
+    /// it, in `form`. The default writes the standard kinds of move
+    /// ([`movetext::write_action`](crate::movetext::write_action)); a
+    /// ruleset whose arguments are not numbers of tokens writes its own.
+    ///
+    /// # Errors
+    /// Only those of the formatter.
+    fn write_move(
+        &self,
+        word: &str,
+        args: &[u64],
+        action: &Action,
+        form: crate::MoveForm,
+        f: &mut dyn fmt::Write,
+    ) -> fmt::Result {
+        let _ = args;
+        crate::movetext::write_action(word, action, form, f)
     }
 
     /// Whether every component is a Nim position (valued by Bouton's

@@ -1,0 +1,91 @@
+//! Tokens on a directed acyclic graph through the real binary: a graph
+//! file and inline edges, the cycle message, bad files and node names,
+//! batch lines that read graph files, and a game of `play`.
+
+mod common;
+use common::sprague;
+
+const GRAPH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/graph.txt");
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = sprague().args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn a_graph_file_gives_the_values_checked_by_hand() {
+    let word = format!("digraph:{GRAPH}");
+    let (code, out, _) = run(&["analyze", &word, "s", "b", "--json"]);
+    assert_eq!(code, 0);
+    let expected = format!(
+        r#"{{"position":"{word} s b","play":"normal","outcome":"N","basis":"table","value":1,"winning_moves":[{{"move":"{word} token 1: s -> b","after":"{word} b b"}}],"truncated":false,"total_winning_moves":1}}"#
+    );
+    assert_eq!(out.trim(), expected);
+    // The winning move leads to a P-position.
+    let (code, out, _) = run(&["analyze", &word, "b", "b"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("outcome:  P"), "{out}");
+}
+
+#[test]
+fn inline_edges_and_sums() {
+    let (code, out, _) = run(&["analyze", "digraph:a>b,b>c a + nim 1", "--json"]);
+    assert_eq!(code, 0);
+    // G(a) = 0 (its only option b has value 1), so the sum is worth 1.
+    assert!(out.contains(r#""value":1"#), "{out}");
+    assert!(out.contains(r#""after":"digraph:a>b,b>c a + nim 0""#), "{out}");
+}
+
+#[test]
+fn cycles_files_and_names_are_errors_that_say_what() {
+    let (code, _, err) = run(&["analyze", "digraph:a>b,b>c,c>a", "a"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("the graph has a cycle, a > b > c > a"), "{err}");
+    let (code, _, err) = run(&["analyze", "digraph:no/such/file.txt", "a"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read the graph file no/such/file.txt"), "{err}");
+    let word = format!("digraph:{GRAPH}");
+    let (code, _, err) = run(&["analyze", &word, "z"]);
+    assert_eq!(code, 2);
+    assert!(err.contains(r#"word 2 "z""#) && err.contains("no node named z"), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "a b\nb c d\n").unwrap();
+    let (code, _, err) = run(&["analyze", &format!("digraph:{}", bad.display()), "a"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("line 2 `b c d` is not an edge"), "{err}");
+}
+
+#[test]
+fn batch_reads_each_graph_file_once_and_lines_up() {
+    let word = format!("digraph:{GRAPH}");
+    let input = format!("{word} s b\n{word} e f\ndigraph:missing.txt a\n{word} s\n");
+    let out = sprague().arg("batch").write_stdin(input).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{stdout}");
+    assert_eq!(lines[0], format!("N\t{word} b b"));
+    assert_eq!(lines[1], "P");
+    assert!(lines[2].starts_with("error\t"), "{stdout}");
+    assert!(lines[3].starts_with("N\t"), "{stdout}");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_game_of_play_on_the_graph() {
+    let word = format!("digraph:{GRAPH}");
+    // The winning move, then whatever is left: the computer cannot win.
+    let out = sprague()
+        .args(["play", &word, "s", "b", "--first", "human", "--seed", "1"])
+        .write_stdin("help\ns -> b\nhint\n")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("move token 1 to node b"), "{stdout}");
+    assert!(stdout.contains("you: move token 1 from s to b"), "{stdout}");
+    assert!(stdout.contains("computer: move token"), "{stdout}");
+}

@@ -1,0 +1,173 @@
+//! Tokens on a directed acyclic graph: the Sprague-Grundy function of the
+//! graph against a hand-checked graph and against a search by the
+//! definitions on random graphs (outcome, value and every winning move, in
+//! normal and misère play); cycles refused by name; moves written and read
+//! back with node names.
+
+use proptest::prelude::*;
+use sprague::ruleset::digraph::{self, Digraph, GraphError};
+use sprague::{
+    movetext, Analyzer, Basis, Limits, Outcome, ParseErrorKind, Play, Position, PositionParser,
+    Solver, SumGame,
+};
+
+/// A graph checked by hand:
+///
+/// ```text
+///   s → a → c → e      e and f are sinks (0); d → f gives d = 1;
+///   s → b → d → f      c → e gives c = 1; a → c gives a = 0;
+///   b → e              b → d, e gives b = mex{1, 0} = 2;
+///   s → d              s → a, b, d gives mex{0, 2, 1} = 3.
+/// ```
+const HAND: &str = "s>a,a>c,c>e,s>b,b>d,d>f,b>e,s>d";
+
+#[test]
+fn values_of_a_graph_checked_by_hand() {
+    let g = Digraph::from_inline(HAND).unwrap();
+    let expected = [
+        ("s", 3),
+        ("a", 0),
+        ("b", 2),
+        ("c", 1),
+        ("d", 1),
+        ("e", 0),
+        ("f", 0),
+    ];
+    for (node, value) in expected {
+        assert_eq!(g.value_of(node), Some(value), "G({node})");
+    }
+    // Tokens on s and b: 3 ⊕ 2 = 1, an N-position; the winning moves take
+    // a token to value 2 ⊕ 1... every move leaving value 0.
+    let p: Position = format!("digraph:{HAND} s b").parse().unwrap();
+    let a = Analyzer::default().analyze(&p, Play::Normal, None).unwrap();
+    assert_eq!(a.value, Some(1));
+    assert_eq!(a.outcome, Outcome::N);
+    assert_eq!(a.basis, Basis::Table);
+    let texts: Vec<String> = a
+        .winning_moves
+        .iter()
+        .map(|m| m.display(&p).to_string())
+        .collect();
+    // s (3) must go to value 2 = b; b (2) must go to value 3: none.
+    assert_eq!(texts, [format!("digraph:{HAND} token 1: s -> b")]);
+    assert_eq!(
+        p.play(&a.winning_moves[0]).unwrap().to_string(),
+        format!("digraph:{HAND} b b")
+    );
+}
+
+#[test]
+fn a_cycle_is_refused_and_named() {
+    let err = "digraph:s>a,a>b,b>c,c>a s".parse::<Position>().unwrap_err();
+    let text = err.to_string();
+    assert!(text.contains("cycle, a > b > c > a"), "{text}");
+    assert!(matches!(err.kind(), ParseErrorKind::BadRuleset(_)));
+    assert_eq!(
+        Digraph::from_edge_list("x y\ny x\n").unwrap_err(),
+        GraphError::Cycle(vec!["x".into(), "y".into(), "x".into()])
+    );
+}
+
+#[test]
+fn unknown_nodes_and_files_are_named() {
+    let err = "digraph:a>b a z".parse::<Position>().unwrap_err();
+    assert!(err.to_string().contains("no node named z"), "{err}");
+    assert_eq!(err.word(), Some("z"));
+    let err = "digraph:graph.txt a".parse::<Position>().unwrap_err();
+    assert!(err.to_string().contains("graph file"), "{err}");
+    // A file's graph, defined by the caller that read it.
+    let mut parser = PositionParser::new();
+    parser.define(digraph::from_file_text("digraph:g.txt", "# a chain\na b\nb c\nlone\n").unwrap());
+    let p = parser.parse("digraph:g.txt a lone c").unwrap();
+    assert_eq!(p.to_string(), "digraph:g.txt a lone c");
+    assert_eq!(p.grundy_value().unwrap(), 0);
+}
+
+#[test]
+fn move_text_round_trips_with_node_names() {
+    let p: Position = format!("digraph:{HAND} s b + nim 2").parse().unwrap();
+    for mv in p.moves(&Limits::default()).unwrap() {
+        for text in [
+            movetext::write(&p, &mv),
+            mv.display(&p).to_string(),
+            p.play(&mv).unwrap().to_string(),
+        ] {
+            assert_eq!(movetext::parse(&p, &text).unwrap(), mv, "{text}");
+        }
+    }
+    let q: Position = format!("digraph:{HAND} s b").parse().unwrap();
+    let mv = movetext::parse(&q, "b -> e").unwrap();
+    assert_eq!(movetext::describe(&q, &mv), "move token 2 from b to e");
+    assert_eq!(
+        movetext::parse(&q, "from s to a").unwrap(),
+        movetext::parse(&q, "1 a").unwrap()
+    );
+    let err = movetext::parse(&q, "1 f").unwrap_err().to_string();
+    assert!(err.contains("no edge s > f"), "{err}");
+    let err = movetext::parse(&q, "3 a").unwrap_err().to_string();
+    assert!(err.contains("no token 3"), "{err}");
+    let err = movetext::parse(&q, "token 2: s -> a")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("token 2 stands on b, not on s"), "{err}");
+}
+
+/// A random DAG on `n` nodes named n0, n1, ...: edges only from a lower
+/// to a higher number, each present when its bit of `edges` is set; every
+/// node listed, so isolated ones exist too.
+fn dag(n: usize, edges: u64) -> String {
+    // One edge apart from the rest, so that the source always reads as
+    // inline edges.
+    let mut items: Vec<String> = vec!["x>y".into()];
+    items.extend((0..n).map(|i| format!("n{i}")));
+    let mut bit = 0;
+    for i in 0..n {
+        for j in i + 1..n {
+            if edges >> (bit % 64) & 1 == 1 {
+                items.push(format!("n{i}>n{j}"));
+            }
+            bit += 1;
+        }
+    }
+    items.join(",")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Outcome, value and the complete list of winning moves against the
+    /// generic solver, normal and misère, with a Nim heap beside.
+    #[test]
+    fn random_dags_agree_with_search(
+        n in 1usize..9,
+        edges: u64,
+        tokens in prop::collection::vec(0usize..9, 0..4),
+        heap in 0u64..4,
+        misere: bool,
+    ) {
+        let play = if misere { Play::Misere } else { Play::Normal };
+        let names: Vec<String> = tokens.iter().map(|t| format!("n{}", t % n)).collect();
+        let text = format!("digraph:{} {} + nim {heap}", dag(n, edges), names.join(" "));
+        let p: Position = text.parse().unwrap();
+        let mut solver = Solver::new(SumGame::new(Limits::default()));
+        let a = Analyzer::default().analyze(&p, play, None).unwrap();
+        prop_assert_eq!(a.outcome, solver.outcome(&p, play).unwrap(), "{}", text);
+        if play == Play::Normal {
+            prop_assert_eq!(a.value, Some(solver.grundy_value(&p).unwrap()));
+        }
+        let mut listed: Vec<String> =
+            a.winning_moves.iter().map(|m| p.play(m).unwrap().to_string()).collect();
+        let mut searched: Vec<String> = solver
+            .winning_moves(&p, play)
+            .unwrap()
+            .iter()
+            .map(|m| p.play(m).unwrap().to_string())
+            .collect();
+        listed.sort();
+        searched.sort();
+        prop_assert_eq!(listed, searched, "{}", text);
+        if play == Play::Normal {
+            prop_assert_eq!(a.component_bases[0], Basis::Table);
+        }
+    }
+}
