@@ -37,21 +37,33 @@ fn inline_edges_and_sums() {
     assert_eq!(code, 0);
     // G(a) = 0 (its only option b has value 1), so the sum is worth 1.
     assert!(out.contains(r#""value":1"#), "{out}");
-    assert!(out.contains(r#""after":"digraph:a>b,b>c a + nim 0""#), "{out}");
+    assert!(
+        out.contains(r#""after":"digraph:a>b,b>c a + nim 0""#),
+        "{out}"
+    );
 }
 
 #[test]
 fn cycles_files_and_names_are_errors_that_say_what() {
     let (code, _, err) = run(&["analyze", "digraph:a>b,b>c,c>a", "a"]);
     assert_eq!(code, 2);
-    assert!(err.contains("the graph has a cycle, a > b > c > a"), "{err}");
+    assert!(
+        err.contains("the graph has a cycle, a > b > c > a"),
+        "{err}"
+    );
     let (code, _, err) = run(&["analyze", "digraph:no/such/file.txt", "a"]);
     assert_eq!(code, 2);
-    assert!(err.contains("cannot read the graph file no/such/file.txt"), "{err}");
+    assert!(
+        err.contains("cannot read the graph file no/such/file.txt"),
+        "{err}"
+    );
     let word = format!("digraph:{GRAPH}");
     let (code, _, err) = run(&["analyze", &word, "z"]);
     assert_eq!(code, 2);
-    assert!(err.contains(r#"word 2 "z""#) && err.contains("no node named z"), "{err}");
+    assert!(
+        err.contains(r#"word 2 "z""#) && err.contains("no node named z"),
+        "{err}"
+    );
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.txt");
     std::fs::write(&bad, "a b\nb c d\n").unwrap();

@@ -179,6 +179,11 @@ fn hopeless_sizes_and_bad_rulesets_are_refused() {
         .code(3)
         .stderr(predicate::str::contains("--max-table"));
     sprague()
+        .args(["table", "digraph:a>b,b>c", "--to", "2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("its arguments are names"));
+    sprague()
         .args(["table", "wythof", "--to", "3"])
         .assert()
         .code(2)

@@ -76,8 +76,9 @@ impl Grid {
     ///
     /// # Errors
     /// [`Error::GridLimit`] when the grid would hold more than `max_cells`
-    /// cells (checked first) or its memory cannot be had; [`Error::Unsupported`] when the ruleset's
-    /// components do not take two numbers, or values are asked under
+    /// cells (checked first) or its memory cannot be had;
+    /// [`Error::Unsupported`] when the ruleset's components do not take two
+    /// numbers (a graph's take node names), or values are asked under
     /// misère play; the limit errors of the tables and the search
     /// (`limits`).
     pub fn compute(
@@ -101,6 +102,13 @@ impl Grid {
                 "misère play has no Grundy values: a table under misère play shows outcomes only"
                     .into(),
             ));
+        }
+        if ruleset.has_named_arguments() {
+            return Err(Error::Unsupported(format!(
+                "{} cannot be tabled: its arguments are names (the nodes of a graph), not \
+                 numbers 0..=N",
+                ruleset.word()
+            )));
         }
         ruleset.check_arguments(&[to, to]).map_err(|why| {
             Error::Unsupported(format!(

@@ -169,7 +169,7 @@ proptest! {
         for m in &analysis.winning_moves {
             let after = position.play(m).unwrap();
             let heaps = after.components()[0].heaps();
-            prop_assert_eq!(g[heaps[0] as usize], g[heaps[1] as usize], "{} -> {}", m, after);
+            prop_assert_eq!(g[heaps[0] as usize], g[heaps[1] as usize], "{:?} -> {}", m, after);
         }
     }
 
