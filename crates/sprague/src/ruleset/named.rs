@@ -55,6 +55,7 @@ use crate::{Basis, Error, HeapMove, Limits, Parts};
 /// assert!(NamedSet::Primes.contains(18_446_744_073_709_551_557)); // the largest u64 prime
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum NamedSet {
     /// The positive squares 1, 4, 9, 16, ... (`sub:squares`).
     Squares,
