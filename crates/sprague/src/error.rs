@@ -348,13 +348,15 @@ pub enum Error {
     /// `to` would hold more than `limit` cells, or more than the memory
     /// that could be had.
     #[error(
-        "a table of every position (a, b) with 0 <= a, b <= {to} holds {cells} cells, past \
-         the limit of {limit} cells"
+        "a table of every position (a, b) with 0 <= a, b <= {to} holds {} cells, past \
+         the limit of {limit} cells",
+        if *cells == u128::MAX { "2^128".to_string() } else { cells.to_string() }
     )]
     GridLimit {
         /// The largest number of each axis asked for.
         to: u64,
-        /// The cells that needs: (to + 1)².
+        /// The cells that needs: (to + 1)², `u128::MAX` for 2^128 (`to` =
+        /// 2^64 - 1).
         cells: u128,
         /// The most cells allowed.
         limit: u64,

@@ -310,7 +310,8 @@ mod tests {
                 limit: 1_000_000
             })
         );
-        assert!(Grid::compute(&r, u64::MAX, Play::Normal, true, &l, u64::MAX).is_err());
+        let e = Grid::compute(&r, u64::MAX, Play::Normal, true, &l, u64::MAX).unwrap_err();
+        assert!(e.to_string().contains("holds 2^128 cells"), "{e}");
         assert!(matches!(
             Grid::compute(&r, 3, Play::Misere, true, &l, 100),
             Err(Error::Unsupported(_))
