@@ -56,6 +56,15 @@ pub enum Basis {
         /// The theorem's name and statement, for people.
         name: &'static str,
     },
+    /// A rule of one ruleset that gives a component's Grundy value itself
+    /// (Green Hackenbush's colon and fusion principles), named by the
+    /// ruleset's module.
+    Rule {
+        /// The word JSON writes (`hackenbush`).
+        word: &'static str,
+        /// The rule's name, for people.
+        name: &'static str,
+    },
     /// A search by the definitions over the positions that can follow.
     Search {
         /// The number of positions the search stored.
@@ -75,7 +84,7 @@ impl Basis {
             Basis::Period => "period",
             Basis::Table => "table",
             Basis::SpragueGrundy => "sprague-grundy",
-            Basis::Theorem { word, .. } => word,
+            Basis::Theorem { word, .. } | Basis::Rule { word, .. } => word,
             Basis::Search { .. } => "search",
         }
     }

@@ -21,6 +21,8 @@ pub enum Place {
     Step,
     /// A token on a graph.
     Token,
+    /// A picture of Green Hackenbush.
+    Picture,
 }
 
 impl Place {
@@ -31,6 +33,7 @@ impl Place {
             Place::Heap => "heap",
             Place::Step => "step",
             Place::Token => "token",
+            Place::Picture => "picture",
         }
     }
 
@@ -41,6 +44,7 @@ impl Place {
             Place::Heap => "heaps",
             Place::Step => "steps",
             Place::Token => "tokens",
+            Place::Picture => "pictures",
         }
     }
 
@@ -173,6 +177,15 @@ pub enum IllegalMoveKind {
         ruleset: String,
         /// The rule, in words.
         rule: &'static str,
+    },
+    /// A cut of an edge a picture does not have.
+    NoSuchEdge {
+        /// The picture's index, from 0.
+        picture: usize,
+        /// The edge's number, from 1.
+        edge: usize,
+        /// The number of edges of the picture.
+        count: usize,
     },
     /// A token moved along an edge the graph does not have.
     NoEdge {
@@ -364,6 +377,24 @@ impl fmt::Display for IllegalMoveKind {
                 f,
                 "there is no heap {} (the component has {count} heaps)",
                 index + 1
+            ),
+            K::NoSuch {
+                place: Place::Picture,
+                index,
+                count,
+            } => write!(
+                f,
+                "there is no picture {} (the component has {count} pictures)",
+                index + 1
+            ),
+            K::NoSuchEdge {
+                picture,
+                edge,
+                count,
+            } => write!(
+                f,
+                "picture {} has no edge {edge} (it has {count} edges)",
+                picture + 1
             ),
             K::NoSuch {
                 place: Place::Token,

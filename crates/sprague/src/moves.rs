@@ -132,6 +132,16 @@ pub enum Action {
         /// The node it goes to.
         to: u64,
     },
+    /// Green Hackenbush: edge `edge` (numbered from 0 in the order of the
+    /// picture's notation) of picture `part` is cut.
+    Cut {
+        /// Index of the picture within its component, from 0.
+        part: usize,
+        /// The picture, as the ruleset numbers it.
+        from: u64,
+        /// The edge cut, from 0.
+        edge: usize,
+    },
     /// Staircase Nim: `coins` coins carried from step number `step + 1`
     /// (holding `from` coins) down to the step below, or to the ground from
     /// step 1.

@@ -121,6 +121,22 @@ fn value_detail(c: &Component, basis: Basis, limits: &Limits) -> Option<String> 
             }
         }
         _ if c.heaps().is_empty() => "no heaps".into(),
+        // Tokens on nodes, pictures: each a game of its own.
+        _ if c.ruleset().has_named_arguments() && c.heaps().len() <= MAX_TERMS => {
+            let noun = match c.ruleset().move_kind() {
+                MoveKind::Token => "tokens",
+                _ => "pictures",
+            };
+            let values: Option<Vec<u64>> = c
+                .heaps()
+                .iter()
+                .map(|&a| c.ruleset().rules().valued(&[a], limits).ok().map(|v| v.0))
+                .collect();
+            match values {
+                Some(values) if values.len() > 1 => format!("{noun} {}", xor_terms(&values)),
+                _ => return None,
+            }
+        }
         // G(20) = 2; G(3) ⊕ G(5) = 1 ⊕ 4 = 5.
         _ if c.ruleset().is_heap_game() && c.heaps().len() <= MAX_TERMS => {
             let terms: Vec<String> = c.heaps().iter().map(|&h| format!("G({h})")).collect();
@@ -195,6 +211,7 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
                     None if basis == Basis::Moore => {
                         writeln!(out, "  {c}: {v} (by Moore's theorem)")
                     }
+                    None if !basis.is_search() => writeln!(out, "  {c}: {v}"),
                     None => writeln!(
                         out,
                         "  {c}: {v} (by search; Moore's theorem gives only the P-positions)"
@@ -303,7 +320,7 @@ fn basis_words(basis: Basis) -> String {
         Basis::Staircase => "the staircase reduction (Nim on the odd-numbered steps)".into(),
         Basis::Period => "a proven period of the nim-sequence".into(),
         Basis::Table => "a computed table of Grundy values".into(),
-        Basis::Theorem { name, .. } => name.into(),
+        Basis::Theorem { name, .. } | Basis::Rule { name, .. } => name.into(),
         Basis::SpragueGrundy => {
             "the Sprague-Grundy theorem (a sum is worth the nim-sum of its components' values)"
                 .into()

@@ -73,6 +73,7 @@ fn heap_place(position: &Position, mv: &Move) -> String {
         Action::Heaps { changes } => changes.first().map_or(0, |c| c.heap),
         Action::Stair { step, .. } => *step,
         Action::Token { token, .. } => *token,
+        Action::Cut { part, .. } => *part,
     };
     if position.components().len() > 1 {
         format!("{} of c{}", heap + 1, mv.component() + 1)

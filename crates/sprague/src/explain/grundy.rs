@@ -9,6 +9,9 @@ use crate::{Action, Error, Move, Position, Ruleset};
 enum Rows {
     /// One row per heap, holding the heap's Grundy value.
     PerHeap,
+    /// One row per named argument (a token on a node, a Hackenbush
+    /// picture), each a game of its own.
+    PerArgument,
     /// One row for the whole component.
     Whole,
 }
@@ -16,8 +19,21 @@ enum Rows {
 fn rows_of(ruleset: &Ruleset) -> Rows {
     if ruleset.is_heap_game() || ruleset.is_nim() {
         Rows::PerHeap
+    } else if ruleset.has_named_arguments() {
+        Rows::PerArgument
     } else {
         Rows::Whole
+    }
+}
+
+/// A named argument's row label: `c2 token 1 on s`, `picture 1: e(ee;e)`.
+fn argument_label(position: &Position, i: usize, j: usize, ruleset: &Ruleset, arg: u64) -> String {
+    let mut text = String::new();
+    let _ = ruleset.rules().write_argument(arg, &mut text);
+    let p = prefix(position, i);
+    match ruleset.move_kind() {
+        crate::MoveKind::Token => format!("{p}token {} on {text}", j + 1),
+        _ => format!("{p}picture {}: {text}", j + 1),
     }
 }
 
@@ -53,6 +69,14 @@ pub(super) fn grundy_table(
                     rows.push(Row {
                         label: heap_label(position, i, j, c.ruleset(), h),
                         value: heap_grundy(c.ruleset(), h, limits)?,
+                    });
+                }
+            }
+            Rows::PerArgument => {
+                for (j, &a) in c.heaps().iter().enumerate() {
+                    rows.push(Row {
+                        label: argument_label(position, i, j, c.ruleset(), a),
+                        value: c.ruleset().component_value(&[a], limits)?,
                     });
                 }
             }
@@ -95,6 +119,21 @@ pub(super) fn write(out: &mut String, position: &Position, table: &BinaryTable, 
         notes.push(r.value_note());
     }
     para(out, &notes.join(" "));
+    // The steps that reduce each component to its value, one paragraph
+    // each (Hackenbush's fusion and colon principles, picture by picture).
+    for (i, c) in position.components().iter().enumerate() {
+        for step in c.ruleset().rules().value_steps(c.heaps()) {
+            let p = prefix(position, i);
+            let text = if p.is_empty() {
+                let mut chars = step.chars();
+                let first = chars.next().map(|c| c.to_uppercase().to_string());
+                format!("{}{}.", first.unwrap_or_default(), chars.as_str())
+            } else {
+                format!("{p}{step}.")
+            };
+            para(out, &text);
+        }
+    }
     out.push('\n');
     table.render(true, out);
     let s = table.nim_sum();
@@ -180,6 +219,28 @@ pub(super) fn reason(
                 ),
                 c.from,
                 c.to,
+            )
+        }
+        (Rows::PerArgument, Action::Token { token: j, .. } | Action::Cut { part: j, .. }) => {
+            let (a, b) = (before_c.heaps()[*j], after_c.heaps()[*j]);
+            let old = ruleset.component_value(&[a], limits)?;
+            let new = ruleset.component_value(&[b], limits)?;
+            let (mut a_text, mut b_text) = (String::new(), String::new());
+            let _ = ruleset.rules().write_argument(a, &mut a_text);
+            let _ = ruleset.rules().write_argument(b, &mut b_text);
+            let noun = match mv.action() {
+                Action::Token { .. } => "token",
+                _ => "picture",
+            };
+            (
+                format!(
+                    "{}{noun} {} ({a_text}) is worth {old}; the move makes it {b_text}, \
+                     worth {new}",
+                    prefix(position, i),
+                    j + 1
+                ),
+                old,
+                new,
             )
         }
         _ => {

@@ -106,6 +106,23 @@ pub fn help(position: &Position) -> String {
             "    a -> b              move the first token standing on a to b (also\n                        `from a to b`)"
         );
     }
+    let cut_words = words_of(MoveKind::Cut);
+    if !cut_words.is_empty() {
+        let _ = writeln!(
+            out,
+            "\n  {} (pictures numbered from 1; edges numbered from 1 in the order\n  the picture is written, the k-th e or the k-th u-v):",
+            cut_words.join(", ")
+        );
+        let _ = writeln!(
+            out,
+            "    1 3                 cut edge 3 of picture 1 (also `picture 1 edge 3`)"
+        );
+        let _ = writeln!(
+            out,
+            "    1 2-5               cut the edge 2-5 of an edge-list picture"
+        );
+        let _ = writeln!(out, "    cut 3               in a component of one picture");
+    }
     if position.components().len() > 1 {
         let _ = writeln!(
             out,

@@ -59,6 +59,7 @@
 //! [`MoveKind::Stair`]: crate::MoveKind::Stair
 
 mod build;
+mod cut;
 mod help;
 mod lex;
 mod parse;
@@ -123,9 +124,12 @@ pub fn parse(position: &Position, text: &str) -> Result<Move, MoveError> {
     if looks_like_position(position, text) {
         return universal::parse_position_form(position, text);
     }
-    if let Some((index, words)) = token_move(position, text) {
+    if let Some((index, kind, words)) = own_syntax_move(position, text) {
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
-        return token::read(position, index, &words);
+        return match kind {
+            MoveKind::Cut => cut::read(position, index, &words),
+            _ => token::read(position, index, &words),
+        };
     }
     let tokens = lex::lex(text)?;
     parse::read(position, tokens)
@@ -147,9 +151,11 @@ fn looks_like_position(position: &Position, text: &str) -> bool {
     }
     let second = words.find(|w| !w.is_empty()).unwrap_or("");
     let second = second.split(':').next().unwrap_or("").to_ascii_lowercase();
-    if in_position.is_some_and(|c| c.ruleset().move_kind() == MoveKind::Token) {
+    match in_position.map(|c| c.ruleset().move_kind()) {
         // Node names may be any word: only `token` starts a move.
-        return second != "token";
+        Some(MoveKind::Token) => return second != "token",
+        Some(MoveKind::Cut) => return second != "picture",
+        _ => {}
     }
     !matches!(
         second.as_str(),
@@ -157,12 +163,12 @@ fn looks_like_position(position: &Position, text: &str) -> bool {
     )
 }
 
-/// When `text` is a move in a component of a token game (after an
-/// optional `c2`/`component 2` prefix, or in a position of one
-/// component): that component and the words of the move, with `->` and
-/// `→` made words of their own, and a `:` ending a word (node names hold
-/// no `:`). Ruleset words are kept whole.
-fn token_move(position: &Position, text: &str) -> Option<(usize, Vec<String>)> {
+/// When `text` is a move in a component of a token game or of Hackenbush
+/// (after an optional `c2`/`component 2` prefix, or in a position of one
+/// component): that component, its kind of move, and the words of the
+/// move, with `->` and `→` made words of their own, and a `:` ending a word
+/// (node names hold no `:`). Ruleset words are kept whole.
+fn own_syntax_move(position: &Position, text: &str) -> Option<(usize, MoveKind, Vec<String>)> {
     let mut split: Vec<String> = Vec::new();
     for word in text.split_whitespace() {
         if position
@@ -191,7 +197,8 @@ fn token_move(position: &Position, text: &str) -> Option<(usize, Vec<String>)> {
         _ if position.components().len() == 1 => (0, 0),
         _ => return None,
     };
-    if !token::is_token_game(position, index) {
+    let kind = position.components().get(index)?.ruleset().move_kind();
+    if !matches!(kind, MoveKind::Token | MoveKind::Cut) {
         return None;
     }
     let rest = if words.get(rest) == Some(&":") && rest > 0 {
@@ -199,7 +206,11 @@ fn token_move(position: &Position, text: &str) -> Option<(usize, Vec<String>)> {
     } else {
         rest
     };
-    Some((index, words[rest..].iter().map(|w| w.to_string()).collect()))
+    Some((
+        index,
+        kind,
+        words[rest..].iter().map(|w| w.to_string()).collect(),
+    ))
 }
 
 fn illegal<T>(kind: IllegalMoveKind) -> Result<T, MoveError> {

@@ -11,7 +11,7 @@
 //! are not.
 
 use super::{illegal, MoveError};
-use crate::{Action, Component, IllegalMoveKind, Move, MoveKind, Place, Position};
+use crate::{Action, Component, IllegalMoveKind, Move, Place, Position};
 
 /// Reads a token move in component `index` of `position` from `words` (the
 /// text after the component, split at spaces).
@@ -137,12 +137,4 @@ fn first_on(component: &Component, name: &str) -> Result<usize, MoveError> {
             "no token stands on {name} in {component}"
         ))),
     }
-}
-
-/// Whether component `index` of `position` is a token game.
-pub(super) fn is_token_game(position: &Position, index: usize) -> bool {
-    position
-        .components()
-        .get(index)
-        .is_some_and(|c| c.ruleset().move_kind() == MoveKind::Token)
 }

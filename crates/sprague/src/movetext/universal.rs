@@ -70,6 +70,7 @@ pub(super) fn parse_position_form(position: &Position, text: &str) -> Result<Mov
                 .collect();
             structural_action(kind, before, left, &diff)?
         }
+        MoveKind::Cut => now[index].ruleset().rules().actions_between(before, left),
         _ => split_candidates(before, left)?,
     };
     if actions.is_empty() {

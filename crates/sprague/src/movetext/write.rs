@@ -142,6 +142,12 @@ pub fn write_action(
             MoveForm::Short => write!(f, "{} {to}", token + 1),
             MoveForm::Words => write!(f, "move token {} from {from} to {to}", token + 1),
         },
+        // Hackenbush writes its own edge names; this is the numbered form.
+        Action::Cut { part, edge, .. } => match form {
+            MoveForm::Listed => write!(f, "{word} picture {}: cut edge {}", part + 1, edge + 1),
+            MoveForm::Short => write!(f, "{} {}", part + 1, edge + 1),
+            MoveForm::Words => write!(f, "cut edge {} of picture {}", edge + 1, part + 1),
+        },
         Action::Stair { step, from, coins } => {
             let noun = if *coins == 1 { "coin" } else { "coins" };
             let number = step + 1;

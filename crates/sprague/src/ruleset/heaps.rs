@@ -174,7 +174,7 @@ impl<T: HeapRules> Rules for Heaps<T> {
             Action::Stair { .. } => Err(IllegalMoveKind::NoSteps {
                 ruleset: word.into(),
             }),
-            Action::Token { .. } => Err(super::no_tokens(word)),
+            Action::Token { .. } | Action::Cut { .. } => Err(super::no_tokens(word)),
         }
     }
 

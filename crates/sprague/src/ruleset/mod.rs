@@ -13,6 +13,7 @@
 
 pub mod digraph;
 pub mod grundy;
+pub mod hackenbush;
 pub mod heaps;
 pub mod moore;
 pub mod named;
@@ -60,6 +61,7 @@ const REGISTRY: &[Registration] = &[
     (&["grundy"], "grundy", grundy::parse),
     (&["wythoff"], "wythoff", wythoff::parse),
     (&["digraph"], "digraph:SOURCE", digraph::parse),
+    (&["hackenbush"], "hackenbush", hackenbush::parse),
 ];
 
 /// How every known ruleset is written, in registration order:
@@ -132,6 +134,8 @@ pub enum MoveKind {
     /// One token slides along one edge of a graph ([`Action::Token`]):
     /// `digraph`.
     Token,
+    /// One edge of one picture is cut ([`Action::Cut`]): `hackenbush`.
+    Cut,
 }
 
 /// Why a component's arguments do not fit its ruleset.
@@ -155,6 +159,8 @@ pub enum ArgumentError {
         /// What the arguments are, for the message (`"heaps"`).
         what: &'static str,
     },
+    /// A word that is not a Hackenbush picture, and why.
+    BadPicture(Box<str>),
     /// A name that names no node of the graph.
     UnknownNode {
         /// The name given (shortened).
@@ -172,7 +178,9 @@ impl ArgumentError {
             ArgumentError::Count {
                 expected, found, ..
             } if found > expected => Some(*expected),
-            ArgumentError::Count { .. } | ArgumentError::UnknownNode { .. } => None,
+            ArgumentError::Count { .. }
+            | ArgumentError::UnknownNode { .. }
+            | ArgumentError::BadPicture(_) => None,
         }
     }
 }
@@ -193,6 +201,9 @@ impl fmt::Display for ArgumentError {
                 f,
                 "this ruleset takes exactly {expected} {what}, not {found}"
             ),
+            ArgumentError::BadPicture(why) => {
+                write!(f, "not a Hackenbush picture: {why}")
+            }
             ArgumentError::UnknownNode { name, nodes } => write!(
                 f,
                 "the graph has no node named {name} (it has {nodes} nodes; node names are \
@@ -658,7 +669,7 @@ pub(crate) fn check_heap_changes<'a>(
                 ruleset: word.into(),
             })
         }
-        Action::Token { .. } => return Err(no_tokens(word)),
+        Action::Token { .. } | Action::Cut { .. } => return Err(no_tokens(word)),
     };
     if changes.is_empty() {
         return Err(IllegalMoveKind::NoHeapNamed);
@@ -747,7 +758,7 @@ pub(crate) fn no_parameter(param: Option<&str>, why: &str) -> Result<(), ParseEr
 pub(crate) fn no_tokens(word: &str) -> IllegalMoveKind {
     IllegalMoveKind::Forbidden {
         ruleset: word.into(),
-        rule: "no token here slides along an edge; a move changes heaps",
+        rule: "a move here changes heaps; no token slides and no edge is cut",
     }
 }
 

@@ -149,6 +149,32 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
         crate::movetext::write_action(word, action, form, f)
     }
 
+    /// The steps that reduce the component to its value, in words, for
+    /// `--explain` (Hackenbush: the fusion and colon principles per
+    /// picture); empty when the value note says all.
+    fn value_steps(&self, args: &[u64]) -> Vec<String> {
+        let _ = args;
+        Vec::new()
+    }
+
+    /// The moves from a component with arguments `before` to one with
+    /// `after`, for a ruleset whose moves are not read from the arguments
+    /// alone ([`MoveKind::Cut`]): how a move typed as the whole position is
+    /// read. Empty when none leads there.
+    fn actions_between(&self, before: &[u64], after: &[u64]) -> Vec<Action> {
+        let _ = (before, after);
+        Vec::new()
+    }
+
+    /// The move of argument `place` that a person names by `name`, for a
+    /// ruleset whose moves are named rather than counted ([`MoveKind::Cut`]:
+    /// an edge of a picture, by its number or as `u-v`); `None` when
+    /// `name` names none.
+    fn named_move(&self, args: &[u64], place: usize, name: &str) -> Option<Action> {
+        let _ = (args, place, name);
+        None
+    }
+
     /// Whether every component is a Nim position (valued by Bouton's
     /// theorem; misère play by the misère Nim rule): Nim, Moore's Nim_1.
     fn is_nim(&self) -> bool {

@@ -183,7 +183,7 @@ impl Rules for Staircase {
                     ruleset: word.into(),
                 })
             }
-            Action::Token { .. } => return Err(super::no_tokens(word)),
+            Action::Token { .. } | Action::Cut { .. } => return Err(super::no_tokens(word)),
         };
         let c = check_place(steps, Place::Step, *step, *from)?;
         if *coins == 0 || *coins > c {

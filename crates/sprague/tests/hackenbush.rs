@@ -1,0 +1,236 @@
+//! Green Hackenbush: the values of Winning Ways' pictures, both notations,
+//! and every value, outcome and winning cut against a search by the
+//! definitions over which edges remain, on random small graphs with loops,
+//! repeated edges and several ground contacts.
+
+use proptest::prelude::*;
+use sprague::ruleset::hackenbush::picture::{Notation, Picture};
+use sprague::{movetext, Analyzer, Error, Game, Limits, Outcome, Play, Position, Solver};
+
+fn value(text: &str) -> u64 {
+    let p: Position = format!("hackenbush {text}").parse().unwrap();
+    p.grundy_value().unwrap()
+}
+
+#[test]
+fn published_values() {
+    assert_eq!(value("eeeeeee"), 7);
+    assert_eq!(value("e(ee(e;e);e(eee;ee);e(ee;e))"), 5);
+    // The girl of Winning Ways, chapter 7.
+    assert_eq!(
+        value("e(ee:{waist};ee:{waist}e(ee;e(e:{head};e:{head}e)))"),
+        2
+    );
+    assert_eq!(value(":Ae:A"), 1);
+    assert_eq!(value(":Aeee:A"), 1);
+    assert_eq!(value(":Aeeee:A"), 0);
+    assert_eq!(value(":Aee:A"), 0);
+    assert_eq!(value("(ee;e)"), 3);
+    assert_eq!(value("0"), 0);
+}
+
+#[test]
+fn both_notations_agree() {
+    let pairs = [
+        ("eee", "0-1,1-2,2-3"),
+        (":Aeee:A", "0-1,1-2,2-0"),
+        ("e(ee;e)", "0-1,1-2,2-3,1-4"),
+        (":Ae:A", "0-0"),
+        ("(e;e)", "0-1,0-1"),
+        ("e(:Ae:A;ee)", "0-1,1-1,1-2,2-3"),
+    ];
+    for (string, list) in pairs {
+        assert_eq!(value(string), value(list), "{string} / {list}");
+    }
+}
+
+#[test]
+fn printing_then_parsing_gives_the_position_back() {
+    for text in [
+        "hackenbush e(ee;e) eee",
+        "hackenbush e(ee:{waist};ee:{waist}e(ee;e(e:{head};e:{head}e)))",
+        "hackenbush 0-1,1-2,2-0,1-3 + nim 3",
+        "hackenbush :Ae:A (ee;e) 0",
+    ] {
+        let p: Position = text.parse().unwrap();
+        let printed = p.to_string();
+        let q: Position = printed.parse().unwrap();
+        assert_eq!(q.to_string(), printed, "{text}");
+        assert_eq!(
+            q.grundy_value().unwrap(),
+            p.grundy_value().unwrap(),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn bad_pictures_say_where() {
+    let err = "hackenbush e(eb;e)"
+        .parse::<Position>()
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("`b` is not a green edge"), "{err}");
+    let err = "hackenbush e(ee"
+        .parse::<Position>()
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("`(` without its `)`"), "{err}");
+    let err = "hackenbush 0-1,2-3"
+        .parse::<Position>()
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("edge 2-3 does not reach the ground"), "{err}");
+    let err = "hackenbush 0-1,1-x"
+        .parse::<Position>()
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("`1-x` is not an edge"), "{err}");
+}
+
+#[test]
+fn a_stalk_of_a_million_edges_needs_no_recursion() {
+    let stalk = "e".repeat(1_000_000);
+    assert_eq!(value(&stalk), 1_000_000);
+    // Beside a Nim heap of 5, the one winning move cuts the stalk down to
+    // 5 edges (the heap cannot grow to 1,000,000).
+    let q: Position = format!("hackenbush {stalk} + nim 5").parse().unwrap();
+    let moves = q.winning_moves(Play::Normal).unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(
+        moves[0].display(&q).to_string(),
+        "component 1: hackenbush picture 1: cut edge 6"
+    );
+    assert_eq!(
+        q.play(&moves[0]).unwrap().to_string(),
+        "hackenbush eeeee + nim 5"
+    );
+}
+
+/// The game of a picture by the definition: a position is the set of edges
+/// left (a bit mask); a cut removes one edge and every edge no longer
+/// connected to the ground.
+struct Edges {
+    edges: Vec<(u32, u32)>,
+    vertices: u32,
+}
+
+impl Edges {
+    fn grounded(&self, mask: u32) -> u32 {
+        let mut reached = 1u64; // vertex 0
+        loop {
+            let before = reached;
+            for (i, &(u, v)) in self.edges.iter().enumerate() {
+                if mask >> i & 1 == 1 && (reached >> u & 1 == 1 || reached >> v & 1 == 1) {
+                    reached |= 1 << u | 1 << v;
+                }
+            }
+            if reached == before {
+                break;
+            }
+        }
+        let mut kept = 0;
+        for (i, &(u, _)) in self.edges.iter().enumerate() {
+            if mask >> i & 1 == 1 && reached >> u & 1 == 1 {
+                kept |= 1 << i;
+            }
+        }
+        let _ = self.vertices;
+        kept
+    }
+}
+
+impl Game for Edges {
+    type Position = u32;
+    type Move = usize;
+    fn moves(&self, &mask: &u32) -> Result<Vec<usize>, Error> {
+        Ok((0..self.edges.len())
+            .filter(|&i| mask >> i & 1 == 1)
+            .collect())
+    }
+    fn play(&self, &mask: &u32, &cut: &usize) -> u32 {
+        self.grounded(mask & !(1 << cut))
+    }
+}
+
+/// A random picture: up to 8 edges among up to 6 vertices, loops and
+/// repeated edges allowed, kept only if every edge reaches the ground.
+fn picture() -> impl Strategy<Value = Vec<(u32, u32)>> {
+    prop::collection::vec((0u32..6, 0u32..6), 0..=8)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn values_and_winning_cuts_agree_with_search(edges in picture(), heap in 0u64..5, misere: bool) {
+        let game = Edges { edges: edges.clone(), vertices: 6 };
+        let all = (1u32 << edges.len()) - 1;
+        prop_assume!(game.grounded(all) == all);
+        let list: Vec<String> = edges.iter().map(|(u, v)| format!("{u}-{v}")).collect();
+        let word = if list.is_empty() { "0".to_string() } else { list.join(",") };
+        let text = format!("hackenbush {word} + nim {heap}");
+        let p: Position = text.parse().unwrap();
+        let play = if misere { Play::Misere } else { Play::Normal };
+        // The picture's value against the search over edge sets.
+        let mut search = Solver::new(Edges { edges: edges.clone(), vertices: 6 });
+        let g = search.grundy_value(&all).unwrap();
+        let c = &p.components()[0];
+        prop_assert_eq!(c.ruleset().rules().valued(c.heaps(), &Limits::default()).unwrap().0, g, "{}", text);
+        // The same graph in string notation has the same value.
+        let string = Picture::parse(&word).unwrap().with_notation(Notation::String).to_string();
+        prop_assert_eq!(value(&string), g, "{} as {}", word, string);
+        let a = Analyzer::default().analyze(&p, play, None).unwrap();
+        if play == Play::Normal {
+            prop_assert_eq!(a.value, Some(g ^ heap));
+            prop_assert_eq!(a.outcome == Outcome::P, g == heap);
+        }
+        // Every winning cut against the generic search of the sum.
+        let mut solver = Solver::new(sprague::SumGame::new(Limits::default()));
+        prop_assert_eq!(a.outcome, solver.outcome(&p, play).unwrap(), "{}", text);
+        let mut listed: Vec<String> =
+            a.winning_moves.iter().map(|m| p.play(m).unwrap().to_string()).collect();
+        let mut searched: Vec<String> = solver
+            .winning_moves(&p, play)
+            .unwrap()
+            .iter()
+            .map(|m| p.play(m).unwrap().to_string())
+            .collect();
+        listed.sort();
+        searched.sort();
+        prop_assert_eq!(&listed, &searched, "{}", text);
+        for m in &a.winning_moves {
+            let after = p.play(m).unwrap();
+            prop_assert_eq!(solver.outcome(&after, play).unwrap(), Outcome::P);
+            // The move's text reads back to the same move.
+            let short = movetext::write(&p, m);
+            prop_assert_eq!(&movetext::parse(&p, &short).unwrap(), m, "{}", short);
+        }
+        if play == Play::Normal && !edges.is_empty() {
+            prop_assert_eq!(a.component_bases[0].word(), "hackenbush");
+        }
+        // The same in string notation: every winning cut found, each read
+        // back from its text.
+        let q: Position = format!("hackenbush {string} + nim {heap}").parse().unwrap();
+        let b = Analyzer::default().analyze(&q, play, None).unwrap();
+        prop_assert_eq!(b.outcome, a.outcome);
+        let mut solver = Solver::new(sprague::SumGame::new(Limits::default()));
+        let mut listed: Vec<String> =
+            b.winning_moves.iter().map(|m| q.play(m).unwrap().to_string()).collect();
+        let mut searched: Vec<String> = solver
+            .winning_moves(&q, play)
+            .unwrap()
+            .iter()
+            .map(|m| q.play(m).unwrap().to_string())
+            .collect();
+        listed.sort();
+        searched.sort();
+        prop_assert_eq!(&listed, &searched, "{}", string);
+        for m in &b.winning_moves {
+            for text in [movetext::write(&q, m), m.display(&q).to_string(), q.play(m).unwrap().to_string()] {
+                let read = movetext::parse(&q, &text).unwrap();
+                prop_assert_eq!(q.play(&read).unwrap(), q.play(m).unwrap(), "{}", text);
+            }
+        }
+    }
+}
