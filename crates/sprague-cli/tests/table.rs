@@ -182,7 +182,14 @@ fn hopeless_sizes_and_bad_rulesets_are_refused() {
         .args(["table", "digraph:a>b,b>c", "--to", "2"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("its arguments are names"));
+        .stderr(predicate::str::contains(
+            "its arguments are written as words",
+        ));
+    sprague()
+        .args(["table", "hackenbush", "--to", "2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be tabled"));
     sprague()
         .args(["table", "wythof", "--to", "3"])
         .assert()

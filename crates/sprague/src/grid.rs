@@ -78,9 +78,9 @@ impl Grid {
     /// [`Error::GridLimit`] when the grid would hold more than `max_cells`
     /// cells (checked first) or its memory cannot be had;
     /// [`Error::Unsupported`] when the ruleset's components do not take two
-    /// numbers (a graph's take node names), or values are asked under
-    /// misère play; the limit errors of the tables and the search
-    /// (`limits`).
+    /// numbers (a graph's take node names, Hackenbush's pictures), or
+    /// values are asked under misère play; the limit errors of the tables
+    /// and the search (`limits`).
     pub fn compute(
         ruleset: &Ruleset,
         to: u64,
@@ -105,8 +105,8 @@ impl Grid {
         }
         if ruleset.has_named_arguments() {
             return Err(Error::Unsupported(format!(
-                "{} cannot be tabled: its arguments are names (the nodes of a graph), not \
-                 numbers 0..=N",
+                "{} cannot be tabled: its arguments are written as words (a graph's nodes, \
+                 pictures), not as the numbers 0..=N of a table's axes",
                 ruleset.word()
             )));
         }
