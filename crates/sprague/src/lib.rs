@@ -40,6 +40,7 @@ mod basis;
 mod error;
 pub mod explain;
 mod game;
+pub mod grid;
 mod illegal;
 mod moves;
 pub mod movetext;

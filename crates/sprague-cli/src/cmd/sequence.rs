@@ -18,7 +18,8 @@ use crate::exit::Exit;
 /// Print the nim-sequence G(0), G(1), ..., G(N) of a heap game.
 ///
 /// Rulesets: nim, moore:K and staircase (a lone heap of each plays as a Nim
-/// heap: G(n) = n), sub:S, octal:CODE, hex:CODE, kayles, dawson, grundy.
+/// heap: G(n) = n), sub:S, sub:squares, sub:primes, sub:pow2, sub:fib,
+/// octal:CODE, hex:CODE, kayles, dawson, grundy.
 /// Values are computed by the rare-value method where it pays
 /// (`--method fast`, the default) or by the plain O(N^2) method; both give
 /// the same values. Once the periodicity theorem of Guy and Smith proves a

@@ -43,10 +43,26 @@ impl SubtractionSet {
                     .into(),
             ));
         }
+        // A word where a number belongs may be a misspelt named set.
+        let named_hint = |s: &str| -> String {
+            if !s.bytes().any(|b| b.is_ascii_alphabetic()) {
+                return String::new();
+            }
+            if super::named::NamedSet::from_name(s).is_some() {
+                return format!("; the named set sub:{s} stands alone, without amounts");
+            }
+            match super::nearest_name(&format!("sub:{text}")).filter(|n| n.starts_with("sub:")) {
+                Some(near) => format!("; did you mean {near}?"),
+                None => "; the named sets are sub:squares, sub:primes, sub:pow2 and sub:fib, \
+                         each alone"
+                    .to_string(),
+            }
+        };
         let number = |s: &str| -> Result<u64, ParseErrorKind> {
             if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(bad(format!(
-                    "{s:?} in the subtraction set is not an amount (a whole number from 1 up)"
+                    "{s:?} in the subtraction set is not an amount (a whole number from 1 up){}",
+                    named_hint(s)
                 )));
             }
             let n: u64 = s.parse().map_err(|_| {
