@@ -29,6 +29,7 @@ enum Command {
     Nimber(cmd::nimber::Args),
     Sequence(cmd::sequence::Args),
     Period(cmd::period::Args),
+    Count(cmd::count::Args),
     Help(HelpArgs),
 }
 
@@ -102,6 +103,7 @@ fn main() {
         Command::Nimber(args) => cmd::nimber::run(args),
         Command::Sequence(args) => cmd::sequence::run(args),
         Command::Period(args) => cmd::period::run(args),
+        Command::Count(args) => cmd::count::run(args),
         Command::Help(args) => print_help(args.command.as_deref()),
     };
     match result {

@@ -224,10 +224,10 @@ pub fn count(
     }
     let Some(rules) = ruleset.heap_rules() else {
         return Err(Error::Unsupported(format!(
-            "{} is not a heap ruleset: a move may change several heaps (or a component is not \
-             a list of heaps), so a sum is not worth the nim-sum of its heaps' values; count \
-             needs a heap ruleset such as nim, sub:S, octal:CODE, hex:CODE, kayles, dawson or \
-             grundy",
+            "{} is not a heap ruleset: its heaps are not independent games (a move may change \
+             several of them), so a sum is not worth the nim-sum of single heaps' values; \
+             count needs a heap ruleset such as nim, sub:S, octal:CODE, hex:CODE, kayles, \
+             dawson or grundy",
             ruleset.word()
         )));
     };

@@ -5,6 +5,7 @@
 
 pub mod analyze;
 pub mod batch;
+pub mod count;
 pub mod nimber;
 pub mod period;
 pub mod play;
@@ -71,6 +72,16 @@ impl fmt::Display for LibError {
                     " (time grows with it; a game with no known period, such as octal:0.6, \
                      may have none to find)",
                 )
+            }
+            sprague::Error::CountLimit {
+                kind: sprague::count::CountLimitKind::Bits,
+                ..
+            } => f.write_str(
+                "; raise the limit with --max-bits N, or ask for the count modulo Q with \
+                 --modulo Q",
+            ),
+            sprague::Error::CountLimit { .. } => {
+                f.write_str("; raise the limit with --max-work N (time grows with it)")
             }
             sprague::Error::TooManyMoves { .. } => {
                 f.write_str("; list fewer with --max-moves N (or raise --max-states N)")
