@@ -3,6 +3,7 @@
 
 mod cmd;
 mod exit;
+mod plot;
 
 use clap::{Parser, Subcommand};
 
