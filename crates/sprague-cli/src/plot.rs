@@ -431,19 +431,14 @@ fn integer_label(x: f64) -> String {
 }
 
 /// The colour of value `v` out of values up to `top`: 0 (a P-position)
-/// black; the others from dark blue through green to yellow.
+/// black; the others from blue through green to yellow.
 pub fn value_colour(v: u64, top: u64) -> RGBColor {
     if v == 0 {
         return P_COLOUR;
     }
-    // Stops of a perceptually ordered ramp (viridis-like).
-    const STOPS: [(u8, u8, u8); 5] = [
-        (68, 1, 84),
-        (59, 82, 139),
-        (33, 145, 140),
-        (94, 201, 98),
-        (253, 231, 37),
-    ];
+    // Stops of a perceptually ordered ramp (viridis without its darkest
+    // part, which black P-positions would be confused with).
+    const STOPS: [(u8, u8, u8); 4] = [(59, 82, 139), (33, 145, 140), (94, 201, 98), (253, 231, 37)];
     let t = if top <= 1 {
         1.0
     } else {

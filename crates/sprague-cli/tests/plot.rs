@@ -1,0 +1,59 @@
+//! `sequence --plot` through the binary: the SVG parses, holds one mark
+//! per value of a short sequence, and the values are printed only when
+//! asked for.
+
+mod common;
+
+use common::{sprague, stdout_of};
+
+fn circles(svg: &str) -> usize {
+    let doc = roxmltree::Document::parse(svg).expect("the SVG is well-formed XML");
+    doc.descendants()
+        .filter(|n| n.has_tag_name("circle"))
+        .count()
+}
+
+#[test]
+fn a_short_sequence_plot_has_one_mark_per_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kayles.svg");
+    let p = path.to_str().unwrap();
+    // Only the picture: nothing on standard output.
+    assert_eq!(
+        stdout_of(&["sequence", "kayles", "--to", "10", "--plot", p]),
+        ""
+    );
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(circles(&svg), 11);
+    assert!(svg.contains("Grundy values G(n) of kayles, n = 0..10"));
+    // Kayles to 200 proves its period 12 from 71: the title says so.
+    let out = stdout_of(&[
+        "sequence", "kayles", "--to", "200", "--plot", p, "--format", "raw",
+    ]);
+    assert_eq!(out.lines().count(), 201);
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(circles(&svg), 201);
+    assert!(svg.contains("period 12 from n0 = 71, proven"));
+}
+
+#[test]
+fn a_png_is_written_and_other_extensions_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("dawson.png");
+    stdout_of(&[
+        "sequence",
+        "dawson",
+        "--to",
+        "5000",
+        "--plot",
+        path.to_str().unwrap(),
+    ]);
+    let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    let out = sprague()
+        .args(["sequence", "kayles", "--to", "10", "--plot", "k.jpg"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(".svg or .png"));
+}
