@@ -84,6 +84,27 @@ fn project_euler_310_worked_example() {
     assert_eq!(brute_force("sub:squares", 3, 29, true).0, 1160);
 }
 
+/// The same game with the squares up to the heaps written out (for heaps
+/// up to 29, `sub:squares` is `sub:1,4,9,16,25`): the worked example, and
+/// Project Euler 310's published answer for heaps up to 100,000.
+#[test]
+fn project_euler_310_with_the_squares_written_out() {
+    let squares = |top: u64| -> String {
+        let s: Vec<String> = (1..)
+            .map(|i: u64| i * i)
+            .take_while(|&q| q <= top)
+            .map(|q| q.to_string())
+            .collect();
+        format!("sub:{}", s.join(","))
+    };
+    assert_eq!(counted(&squares(29), &spec(3, 29, true)), 1160u64.into());
+    assert_eq!(brute_force(&squares(29), 3, 29, true).0, 1160);
+    assert_eq!(
+        counted(&squares(100_000), &spec(3, 100_000, true)),
+        2_586_528_661_783u64.into()
+    );
+}
+
 const RULESETS: [&str; 9] = [
     "nim",
     "sub:1,3,4",
