@@ -213,7 +213,7 @@ fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -647,6 +647,19 @@ mod tests {
         assert_eq!(count_elements(&doc, "rect", Some("#000000")), 6);
         let bad = GridPlot { rows: 4, ..grid };
         assert!(grid_svg(&bad).is_err());
+        // To files, both formats.
+        let dir = tempfile::tempdir().unwrap();
+        let svg = dir.path().join("grid.svg");
+        plot_grid(&svg, &grid).unwrap();
+        assert_eq!(std::fs::read_to_string(&svg).unwrap(), doc_text);
+        let png = dir.path().join("grid.png");
+        let outcome = GridPlot {
+            outcome_only: true,
+            ..grid
+        };
+        plot_grid(&png, &outcome).unwrap();
+        assert_eq!(&std::fs::read(&png).unwrap()[..4], b"\x89PNG");
+        assert!(plot_grid(&dir.path().join("grid.gif"), &grid).is_err());
     }
 
     #[test]

@@ -259,6 +259,20 @@ fn spectrum_of(
     };
     let mut store = Store::new(ruleset.word(), moves.clone(), Method::Fast);
     store.ensure(max, &limits.table)?;
+    // The transform's size, checked before the histogram is allocated.
+    let last = if store.in_table(max) {
+        max
+    } else {
+        store.len().saturating_sub(1)
+    };
+    let top = store
+        .sequence()
+        .values()
+        .iter()
+        .take(last as usize + 1)
+        .max()
+        .unwrap_or(0);
+    check_transform(ruleset.word(), u128::from(top) + 1, limits)?;
     let (hist, basis) = histogram(&store, max)?;
     let spectrum = table_spectrum(ruleset.word(), &hist, limits)?;
     Ok((spectrum, basis))
@@ -433,18 +447,8 @@ fn merged(mut groups: Vec<(i128, u128)>) -> Vec<(i128, u128)> {
 /// ```
 pub fn table_spectrum(word: &str, hist: &[u128], limits: &CountLimits) -> Result<Spectrum, Error> {
     let used = hist.iter().rposition(|&c| c > 0).map_or(0, |v| v + 1);
-    let dim = bits_below(used as u128);
-    let size = 1u128 << dim;
-    let work = size * u128::from(dim.max(1));
-    if work > u128::from(limits.max_work) {
-        return Err(Error::CountLimit {
-            ruleset: word.to_string(),
-            kind: CountLimitKind::Work,
-            needed: work,
-            limit: limits.max_work,
-        });
-    }
-    let mut a: Vec<i128> = vec![0; size as usize];
+    let dim = check_transform(word, used as u128, limits)?;
+    let mut a: Vec<i128> = vec![0; 1usize << dim];
     for (v, &c) in hist.iter().enumerate().take(used) {
         a[v] = c as i128;
     }
@@ -466,6 +470,22 @@ pub fn table_spectrum(word: &str, hist: &[u128], limits: &CountLimits) -> Result
         total,
         groups: merged(a.into_iter().map(|v| (v, 1)).collect()),
     })
+}
+
+/// B for values below `bound`, once the transform's work B·2^B is known to
+/// be within `limits.max_work`.
+fn check_transform(word: &str, bound: u128, limits: &CountLimits) -> Result<u32, Error> {
+    let dim = bits_below(bound);
+    let work = (1u128 << dim) * u128::from(dim.max(1));
+    if work > u128::from(limits.max_work) {
+        return Err(Error::CountLimit {
+            ruleset: word.to_string(),
+            kind: CountLimitKind::Work,
+            needed: work,
+            limit: limits.max_work,
+        });
+    }
+    Ok(dim)
 }
 
 /// The count asked for by `spec`, from the spectrum of G(0..=M).

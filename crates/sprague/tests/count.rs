@@ -313,6 +313,13 @@ fn limits_are_found_before_the_work() {
         ),
         "{e}"
     );
+    // A transform too large for the work limit (Nim as an octal code: values
+    // up to 2,000, 2^11 characters), refused before it is allocated.
+    let e = count(&ruleset("octal:0.3..."), &spec(2, 2000, false), &tight).unwrap_err();
+    assert!(
+        matches!(e, Error::CountLimit { kind: CountLimitKind::Work, needed, .. } if needed == 11 << 11),
+        "{e}"
+    );
     // A table past its limit, for a game with no periodicity theorem.
     let small = CountLimits {
         table: Limits {

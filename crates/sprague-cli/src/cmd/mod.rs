@@ -77,8 +77,8 @@ impl fmt::Display for LibError {
                 kind: sprague::count::CountLimitKind::Bits,
                 ..
             } => f.write_str(
-                "; raise the limit with --max-bits N, or ask for the count modulo Q with \
-                 --modulo Q",
+                "; raise the limit with --max-bits N (a count of ordered tuples modulo Q, \
+                 --modulo Q, needs no exact numbers)",
             ),
             sprague::Error::CountLimit { .. } => {
                 f.write_str("; raise the limit with --max-work N (time grows with it)")
