@@ -171,6 +171,50 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    /// Huge M for games with a proven period, against a count reduced to
+    /// small heaps: the value histogram of 0..=M is the preperiod's once
+    /// plus the period's as many times as it fits (each heap's value by
+    /// `heap_value`, the period from the published values), and the pairs
+    /// (K = 2) with nim-sum 0 are Σ_v h(v)².
+    #[test]
+    fn huge_bounds_agree_with_the_reduced_brute_force(
+        which in 0usize..2,
+        max in any::<u64>(),
+    ) {
+        let (word, n0, p) = [("kayles", 71u64, 12u64), ("dawson", 53, 34)][which];
+        let r = ruleset(word);
+        let mut hist = std::collections::BTreeMap::<u64, u128>::new();
+        let reduced = |n: u64| if n < n0 { n } else { n0 + (n - n0) % p };
+        if max < n0 + p {
+            for n in 0..=max {
+                *hist.entry(r.heap_value(n, &Limits::default()).unwrap()).or_default() += 1;
+            }
+        } else {
+            for n in 0..n0 + p {
+                let g = r.heap_value(n, &Limits::default()).unwrap();
+                // Heaps m <= max with the same place in the period as n.
+                let times = if n < n0 {
+                    1
+                } else {
+                    (u128::from(max) - u128::from(n)) / u128::from(p) + 1
+                };
+                *hist.entry(g).or_default() += times;
+            }
+        }
+        prop_assert_eq!(r.heap_value(max, &Limits::default()).unwrap(),
+            r.heap_value(reduced(max), &Limits::default()).unwrap());
+        let zeros = hist.get(&0).copied().unwrap_or(0);
+        prop_assert_eq!(counted(word, &spec(1, max, false)), BigUint::from(zeros));
+        let pairs: BigUint = hist.values().map(|&c| BigUint::from(c) * c).sum();
+        prop_assert_eq!(counted(word, &spec(2, max, false)), pairs.clone());
+        // Unordered pairs: {x, y} with G(x) = G(y): (Σ h² + Σ h)/2.
+        let all: u128 = hist.values().sum();
+        prop_assert_eq!(counted(word, &spec(2, max, true)), (pairs + all) / 2u8);
+    }
+}
+
 /// Nim with every heap in 0..=2^b - 1: pairs and triples with nim-sum 0
 /// are counted by hand (the last heap is the nim-sum of the others;
 /// multisets of three by Burnside's lemma: (2^{2b} + 3·2^b + 2)/6).
