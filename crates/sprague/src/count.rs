@@ -111,7 +111,8 @@ pub struct CountLimits {
     pub table: Limits,
     /// The most work, in elementary steps: the transform counts B·2^B,
     /// a multiset term one step per machine word of its numbers, an
-    /// ordered power log2(K) products. Default [`DEFAULT_MAX_WORK`].
+    /// ordered power log2(K) products of w^1.585 steps each (w machine
+    /// words, Karatsuba). Default [`DEFAULT_MAX_WORK`].
     pub max_work: u64,
     /// The most bits an exact count (and its intermediate sums) may take;
     /// a count modulo Q of ordered tuples needs none. Default
@@ -534,8 +535,9 @@ pub fn count_from_spectrum(
             + log2_multichoose_steps(n, k) * words
     } else {
         let squarings = 64.0 - f64::from(k.leading_zeros()) + 1.0;
-        let size = if spec.modulo.is_some() { 4.0 } else { words };
-        (groups + 1.0) * squarings * size * size.max(1.0)
+        // A product of w-word numbers costs about w^1.585 (Karatsuba).
+        let size: f64 = if spec.modulo.is_some() { 4.0 } else { words };
+        (groups + 1.0) * squarings * size.powf(1.585)
     };
     if work > limits.max_work as f64 {
         return Err(limit(CountLimitKind::Work, work));
