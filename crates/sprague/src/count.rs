@@ -70,6 +70,10 @@ use num_bigint::{BigInt, BigUint, Sign};
 use crate::sequence::{Method, Store};
 use crate::{Error, HeapRules, Limits, Outcome, Play, Ruleset};
 
+/// Heaps of the nim-sequence computed between two calls of the progress
+/// callback of [`count_with_progress`].
+const PROGRESS_STEP: u64 = 1 << 16;
+
 /// What to count: sums of `heaps` heaps (K), each of 0..=`max` tokens (M).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CountSpec {
@@ -213,6 +217,22 @@ pub fn count(
     spec: &CountSpec,
     limits: &CountLimits,
 ) -> Result<CountReport, Error> {
+    count_with_progress(ruleset, spec, limits, &mut |_| {})
+}
+
+/// [`count`], calling `progress` with the number of heaps whose values are
+/// in the table each time the nim-sequence has grown by a step of 65,536
+/// heaps (the long part of a count with a large M; a proven period or a
+/// closed form ends it early, or skips it).
+///
+/// # Errors
+/// As [`count`].
+pub fn count_with_progress(
+    ruleset: &Ruleset,
+    spec: &CountSpec,
+    limits: &CountLimits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<CountReport, Error> {
     if spec.play == Play::Misere {
         return Err(Error::Unsupported(format!(
             "counting misère P-positions of {} is not supported: misère play of a sum is not \
@@ -232,7 +252,7 @@ pub fn count(
             ruleset.word()
         )));
     };
-    let (spectrum, basis) = spectrum_of(ruleset, rules, spec.max, limits)?;
+    let (spectrum, basis) = spectrum_of(ruleset, rules, spec.max, limits, progress)?;
     let count = count_from_spectrum(ruleset.word(), &spectrum, spec, limits)?;
     Ok(CountReport {
         count,
@@ -248,6 +268,7 @@ fn spectrum_of(
     rules: &dyn HeapRules,
     max: u64,
     limits: &CountLimits,
+    progress: &mut dyn FnMut(u64),
 ) -> Result<(Spectrum, CountBasis), Error> {
     if let Some(parts) = rules.closed_histogram(max) {
         return Ok((interval_spectrum(&parts), CountBasis::ClosedForm));
@@ -259,6 +280,15 @@ fn spectrum_of(
         )));
     };
     let mut store = Store::new(ruleset.word(), moves.clone(), Method::Fast);
+    // Within the table limit, in steps (each ends early once a period is
+    // proven); past it, the store's own bounded search for a period.
+    if max < crate::sequence::store::table_limit(moves, &limits.table) {
+        while store.get(max).is_none() {
+            let step = store.len().saturating_add(PROGRESS_STEP - 1).min(max);
+            store.ensure(step, &limits.table)?;
+            progress(store.len());
+        }
+    }
     store.ensure(max, &limits.table)?;
     // The transform's size, checked before the histogram is allocated.
     let last = if store.in_table(max) {

@@ -1,10 +1,11 @@
 //! `sprague count RULESET --heaps K --max M`: how many sums of K heaps,
 //! each in 0..=M, are P-positions (or N-positions).
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 
 use anyhow::Result;
 use clap::ValueEnum;
+use indicatif::{ProgressBar, ProgressStyle};
 use sprague::count::{self, CountBasis, CountLimits, CountSpec};
 use sprague::{Outcome, Play, Ruleset};
 
@@ -109,7 +110,23 @@ pub fn run(args: Args) -> Result<Exit> {
         max_work: args.max_work,
         max_bits: args.max_bits,
     };
-    let report = count::count(&ruleset, &spec, &limits).map_err(LibError)?;
+    // A bar for the nim-sequence when it is long (a table to M); hidden
+    // when stderr is not a terminal.
+    let bar = if io::stderr().is_terminal() && args.max >= 1 << 18 && ruleset.move_set().is_some() {
+        let bar = ProgressBar::new(args.max.saturating_add(1));
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} {human_pos}/{human_len} values of the nim-sequence, eta {eta}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let result = count::count_with_progress(&ruleset, &spec, &limits, &mut |n| bar.set_position(n));
+    bar.finish_and_clear();
+    let report = result.map_err(LibError)?;
     let mut out = io::stdout().lock();
     if args.json {
         let (preperiod, period) = match report.basis {
