@@ -464,10 +464,18 @@ fn draw_grid<DB: DrawingBackend>(
     // is marked P, else coloured by its largest value.
     let block = cols.max(rows).div_ceil(CELL_LIMIT).max(1);
     let (main, side) = root.split_horizontally(SIZE.0 as i32 - 170);
+    // Square cells: the plotting area's width follows its height (about
+    // the picture's height less the title, the axis labels and margins).
+    let (main_width, main_height) = main.dim_in_pixel();
+    let plot_height = f64::from(main_height) - 130.0;
+    let room = f64::from(main_width) - 64.0 - 32.0;
+    let plot_width = (plot_height * cols as f64 / rows as f64).min(room);
+    let side_margin = (((room - plot_width) / 2.0).max(0.0) as u32) + 16;
     let mut chart = ChartBuilder::on(&main)
         .caption(grid.title, ("sans-serif", 24))
         .margin(16)
-        .margin_right(32)
+        .margin_left(side_margin)
+        .margin_right(side_margin)
         .x_label_area_size(48)
         .y_label_area_size(64)
         .build_cartesian_2d(-0.5..cols as f64 - 0.5, -0.5..rows as f64 - 0.5)?;
