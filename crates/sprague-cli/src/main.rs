@@ -3,6 +3,7 @@
 
 mod cmd;
 mod exit;
+mod plot;
 
 use clap::{Parser, Subcommand};
 
@@ -30,6 +31,7 @@ enum Command {
     Sequence(cmd::sequence::Args),
     Period(cmd::period::Args),
     Table(cmd::table::Args),
+    Count(cmd::count::Args),
     Help(HelpArgs),
 }
 
@@ -104,6 +106,7 @@ fn main() {
         Command::Sequence(args) => cmd::sequence::run(args),
         Command::Period(args) => cmd::period::run(args),
         Command::Table(args) => cmd::table::run(args),
+        Command::Count(args) => cmd::count::run(args),
         Command::Help(args) => print_help(args.command.as_deref()),
     };
     match result {

@@ -361,6 +361,26 @@ pub enum Error {
         /// The most cells allowed.
         limit: u64,
     },
+    /// Counting positions ([`count`](crate::count::count)) would pass one
+    /// of its limits ([`CountLimits`](crate::count::CountLimits)): the
+    /// work, or the size of an exact number. Found before the work.
+    #[error(
+        "{ruleset}: the count needs about {needed} {}, past the limit of {limit}",
+        match kind {
+            crate::count::CountLimitKind::Bits => "bits for its exact numbers",
+            _ => "steps of work",
+        }
+    )]
+    CountLimit {
+        /// The ruleset word.
+        ruleset: String,
+        /// Which limit.
+        kind: crate::count::CountLimitKind,
+        /// About how much the count needs.
+        needed: u128,
+        /// The limit.
+        limit: u64,
+    },
     /// A move that is not legal in the position it was played in.
     #[error("illegal move: {0}")]
     IllegalMove(#[from] IllegalMove),
@@ -387,6 +407,7 @@ impl Error {
                 | Error::PeriodSearchLimit { .. }
                 | Error::TooManyMoves { .. }
                 | Error::GridLimit { .. }
+                | Error::CountLimit { .. }
         )
     }
 

@@ -5,6 +5,7 @@
 
 pub mod analyze;
 pub mod batch;
+pub mod count;
 pub mod nimber;
 pub mod period;
 pub mod play;
@@ -77,6 +78,16 @@ impl fmt::Display for LibError {
             sprague::Error::GridLimit { .. } => f.write_str(
                 "; raise the limit with --max-cells N (memory grows with it, by 8 bytes a cell)",
             ),
+            sprague::Error::CountLimit {
+                kind: sprague::count::CountLimitKind::Bits,
+                ..
+            } => f.write_str(
+                "; raise the limit with --max-bits N (a count of ordered tuples modulo Q, \
+                 --modulo Q, needs no exact numbers)",
+            ),
+            sprague::Error::CountLimit { .. } => {
+                f.write_str("; raise the limit with --max-work N (time grows with it)")
+            }
             sprague::Error::TooManyMoves { .. } => {
                 f.write_str("; list fewer with --max-moves N (or raise --max-states N)")
             }

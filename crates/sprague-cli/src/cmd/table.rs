@@ -2,6 +2,7 @@
 //! two-number position `R a b`, 0 <= a, b <= N, as a grid, CSV or JSON.
 
 use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::ValueEnum;
@@ -10,6 +11,7 @@ use sprague::{Play, Ruleset};
 
 use super::LibError;
 use crate::exit::Exit;
+use crate::plot;
 
 /// Print the table of every two-number position (a, b), 0 <= a, b <= N:
 /// the grid the textbooks advise drawing by hand to find a pattern.
@@ -54,9 +56,15 @@ pub struct Args {
     /// only, as misère play has no Grundy values.
     #[arg(long)]
     pub misere: bool,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    pub format: Format,
+    /// Output format (default `table`). With --plot and no --format, only
+    /// the picture is made.
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// Draw the grid into FILE (`.svg` or `.png`, chosen by the extension):
+    /// a heat map of the values, P-positions black (with --outcome or
+    /// --misere: P black, N light), a down, b across.
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<PathBuf>,
     /// The most cells, (N + 1)^2, the table may hold (8 bytes each).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_CELLS)]
     pub max_cells: u64,
@@ -84,6 +92,10 @@ pub fn run(args: Args) -> Result<Exit> {
         Play::Normal
     };
     let values = !args.outcome && !args.misere;
+    if let Some(path) = &args.plot {
+        // A bad extension is refused before any work.
+        plot::Format::of(path)?;
+    }
     let grid = Grid::compute(
         &ruleset,
         args.to,
@@ -93,16 +105,57 @@ pub fn run(args: Args) -> Result<Exit> {
         args.max_cells,
     )
     .map_err(LibError)?;
-    // Each format is one view of the grid; a plot (`--plot FILE`) would be
-    // one more.
+    // Each format is one view of the grid, and the plot one more.
+    if let Some(path) = &args.plot {
+        draw(&grid, path)?;
+    }
+    let format = match (args.format, &args.plot) {
+        (Some(format), _) => format,
+        (None, Some(_)) => return Ok(Exit::Success),
+        (None, None) => Format::Table,
+    };
     let mut out = BufWriter::new(io::stdout().lock());
-    match args.format {
+    match format {
         Format::Table => human(&grid, &mut out)?,
         Format::Csv => csv(&grid, &mut out)?,
         Format::Json => json(&grid, &mut out)?,
     }
     out.flush()?;
     Ok(Exit::Success)
+}
+
+/// Draws the grid as a heat map into `path`: values (0, a P-position,
+/// black), or outcomes only.
+fn draw(grid: &Grid, path: &std::path::Path) -> Result<()> {
+    let n = grid.to() + 1;
+    let outcome_only = grid.value(0, 0).is_none();
+    let mut cells = Vec::with_capacity((n * n) as usize);
+    for a in 0..n {
+        for b in 0..n {
+            cells.push(match grid.value(a, b) {
+                Some(v) => v,
+                None => u64::from(grid.outcome(a, b) == sprague::Outcome::N),
+            });
+        }
+    }
+    let what = if outcome_only {
+        format!("outcomes ({} play; P black)", play_word(grid.play()))
+    } else {
+        "Grundy values (P-positions black)".to_string()
+    };
+    let title = format!("{} a b: {what}", grid.ruleset().word());
+    plot::plot_grid(
+        path,
+        &plot::GridPlot {
+            title: &title,
+            x_label: "b",
+            y_label: "a",
+            columns: n as usize,
+            rows: n as usize,
+            values: &cells,
+            outcome_only,
+        },
+    )
 }
 
 /// The text of one cell: its value, or its outcome.
