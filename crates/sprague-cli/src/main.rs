@@ -29,6 +29,8 @@ enum Command {
     Nimber(cmd::nimber::Args),
     Sequence(cmd::sequence::Args),
     Period(cmd::period::Args),
+    Genus(cmd::genus::Args),
+    Quotient(cmd::quotient::Args),
     Help(HelpArgs),
 }
 
@@ -102,6 +104,8 @@ fn main() {
         Command::Nimber(args) => cmd::nimber::run(args),
         Command::Sequence(args) => cmd::sequence::run(args),
         Command::Period(args) => cmd::period::run(args),
+        Command::Genus(args) => cmd::genus::run(args),
+        Command::Quotient(args) => cmd::quotient::run(args),
         Command::Help(args) => print_help(args.command.as_deref()),
     };
     match result {
