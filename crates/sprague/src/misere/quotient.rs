@@ -231,19 +231,32 @@ impl Quotient {
             .collect()
     }
 
-    /// The elements of the P-portion, as words.
+    /// The elements of the P-portion, as words (by degree, then
+    /// alphabetically).
     pub fn p_portion(&self) -> Vec<String> {
-        (0..self.monoid.order as u32)
+        self.sorted()
+            .into_iter()
             .filter(|&e| self.monoid.p[e as usize])
             .map(|e| self.element_word(e))
             .collect()
     }
 
-    /// Every element as its word, in the order of the elements.
+    /// Every element as its word, by degree, then alphabetically.
     pub fn elements(&self) -> Vec<String> {
-        (0..self.monoid.order as u32)
+        self.sorted()
+            .into_iter()
             .map(|e| self.element_word(e))
             .collect()
+    }
+
+    /// The elements by the degree of their words, then alphabetically.
+    fn sorted(&self) -> Vec<u32> {
+        let mut all: Vec<u32> = (0..self.monoid.order as u32).collect();
+        all.sort_by_key(|&e| {
+            let w = &self.words[e as usize];
+            (w.iter().sum::<u32>(), self.element_word(e))
+        });
+        all
     }
 
     /// An element as its normal-form word (`1`, `a`, `ab^2`).
