@@ -283,3 +283,19 @@ fn quotient_sums_agree_with_search() {
         );
     }
 }
+
+#[test]
+fn known_answer_lines_use_the_new_bases() {
+    let analyzer = Analyzer::default();
+    for (text, basis) in [
+        ("dawson 9 8 7", "genus"),
+        ("sub:1,2 100 7 + nim 5", "genus"),
+        ("kayles 4 4 + nim 2", "genus"),
+        ("kayles 8 8 7 6 5 + kayles 3", "quotient"),
+        ("octal:0.75 12 7 + octal:0.75 2", "quotient"),
+    ] {
+        let p: Position = text.parse().unwrap();
+        let a = analyzer.analyze(&p, Play::Misere, None).unwrap();
+        assert_eq!(a.basis.word(), basis, "{text}");
+    }
+}
