@@ -161,8 +161,7 @@ impl Quotient {
         progress: &mut dyn FnMut(u64),
     ) -> Result<Quotient, Error> {
         let rules = heap_rules(ruleset)?;
-        let mut b = Builder::new(ruleset.word());
-        b.extend_to(rules, bound, limits, progress)?;
+        let b = build(Builder::new(ruleset.word()), rules, bound, limits, progress)?;
         Ok(b.finish(bound))
     }
 
@@ -345,6 +344,17 @@ pub(crate) struct Builder {
     option_images: Vec<Vec<u32>>,
     /// The heap at which the construction failed, with the error.
     failed: Option<(u64, Error)>,
+    /// The heap at which a class would have had to split, if that is why
+    /// it failed.
+    split: Option<u64>,
+    /// Whether elements are kept apart until the end (`finish` reduces):
+    /// the lifted construction, which a split falls back on.
+    lifted: bool,
+    /// Heaps made generators whatever the test of candidates says, each
+    /// with the least `i + p` of its cycle.
+    forced: Vec<(u64, usize)>,
+    /// Each generator's `i + p`.
+    cycle_len: Vec<usize>,
 }
 
 impl Builder {
@@ -362,6 +372,20 @@ impl Builder {
             options: Vec::new(),
             option_images: Vec::new(),
             failed: None,
+            split: None,
+            lifted: false,
+            forced: Vec::new(),
+            cycle_len: Vec::new(),
+        }
+    }
+
+    /// A lifted builder (see [`Builder::lifted`]) with the heaps `forced` to
+    /// be generators.
+    fn lifted(word: &str, forced: Vec<(u64, usize)>) -> Builder {
+        Builder {
+            lifted: true,
+            forced,
+            ..Builder::new(word)
         }
     }
 
@@ -394,15 +418,35 @@ impl Builder {
     }
 
     fn finish(&self, bound: u64) -> Quotient {
-        let words = normal_forms(&self.monoid, &self.generators, &self.pretend);
-        Quotient {
-            word: self.word.clone(),
-            bound,
-            monoid: self.monoid.clone(),
-            generators: self.generators.clone(),
-            words,
-            pretend: self.pretend[..=bound as usize].to_vec(),
+        let mut done = self.clone();
+        if done.lifted {
+            done.reduce();
+            done.drop_redundant_generators();
         }
+        let words = normal_forms(&done.monoid, &done.generators, &done.pretend);
+        Quotient {
+            word: done.word.clone(),
+            bound,
+            monoid: done.monoid,
+            generators: done.generators,
+            words,
+            pretend: done.pretend[..=bound as usize].to_vec(),
+        }
+    }
+
+    /// Drops the generators whose element the generators before them
+    /// already reach (after the final reduction of a lifted construction).
+    fn drop_redundant_generators(&mut self) {
+        let mut kept: Vec<u64> = Vec::new();
+        for &g in &self.generators {
+            let reached = normal_forms(&self.monoid, &kept, &self.pretend);
+            let e = self.pretend[g as usize] as usize;
+            let reachable = e == 0 || reached[e].iter().any(|&x| x > 0);
+            if !reachable {
+                kept.push(g);
+            }
+        }
+        self.generators = kept;
     }
 
     fn image(&self, parts: &[u64]) -> u32 {
@@ -435,8 +479,16 @@ impl Builder {
         // The outcome of each representative plus one to MAX_CYCLE copies of
         // heap n, by the outcome rule (supposing the classes hold).
         let table = self.outcomes_with(n, &images, MAX_CYCLE);
+        let forced = self
+            .forced
+            .iter()
+            .find(|(h, _)| *h == n)
+            .map(|&(_, len)| len);
         // 1. Test the candidates.
         for x in 0..self.monoid.order as u32 {
+            if forced.is_some() {
+                break;
+            }
             let fits = (0..self.monoid.order as u32)
                 .all(|y| self.monoid.p[self.monoid.mul(x, y) as usize] == table[1][y as usize]);
             if !fits {
@@ -453,7 +505,7 @@ impl Builder {
         }
         // 2. Extend by a new generator t with t^(i+p) = t^i.
         self.option_images.push(images);
-        for len in 2..=MAX_CYCLE {
+        for len in forced.unwrap_or(2).max(2)..=MAX_CYCLE {
             for i in 0..len {
                 let p = len - i;
                 // Necessary: the representatives agree at t^(i+p) and t^i.
@@ -479,8 +531,11 @@ impl Builder {
                 }
                 trial.pretend.push(1);
                 if verify(&trial.monoid, &trial.classes(), limits.max_states)? {
-                    trial.reduce();
+                    if !trial.lifted {
+                        trial.reduce();
+                    }
                     trial.generators.push(n);
+                    trial.cycle_len.push(len);
                     if trial.monoid.order > limits.max_order {
                         return Err(self.order_limit(n, limits));
                     }
@@ -489,13 +544,8 @@ impl Builder {
                 }
             }
         }
-        Err(Error::Unsupported(format!(
-            "{} heap {n}: no element of the misère quotient of heaps 0..={} fits it, and no \
-             new generator t with t^(i+p) = t^i (i + p <= {MAX_CYCLE}) extends it; the \
-             quotient would have to split a class, which this construction does not do",
-            self.word,
-            n - 1
-        )))
+        self.split = Some(n);
+        Err(split_error(&self.word, n))
     }
 
     /// Keeps each representative a sum with the fewest tokens in its class
@@ -777,6 +827,87 @@ fn normal_forms(monoid: &Monoid, generators: &[u64], pretend: &[u32]) -> Vec<Vec
         .collect()
 }
 
+/// The most rebuilds the lifted construction tries.
+const MAX_REBUILDS: usize = 64;
+
+fn split_error(word: &str, n: u64) -> Error {
+    Error::Unsupported(format!(
+        "{word} heap {n}: no element of the misère quotient of heaps 0..={} fits it, no new \
+         generator t with t^(i+p) = t^i (i + p <= {MAX_CYCLE}) extends it, and the lifted \
+         construction (classes kept apart, heaps made generators, longer cycles) found no \
+         quotient within {MAX_REBUILDS} rebuilds",
+        n.saturating_sub(1)
+    ))
+}
+
+/// Builds (or extends) the quotient up to `bound`: heap by heap, reducing at
+/// every step; where a class would have to split, by the lifted
+/// construction: elements are kept apart until the end, and after each
+/// split a rebuild from heap 0 makes one more heap a generator, or gives a
+/// generator a longer cycle, until heap `n` passes. Every result is proven
+/// by the check; only the choice of what to keep apart is a search.
+fn build(
+    mut b: Builder,
+    rules: &dyn HeapRules,
+    bound: u64,
+    limits: &QuotientLimits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Builder, Error> {
+    match b.extend_to(rules, bound, limits, progress) {
+        Ok(()) => return Ok(b),
+        Err(e) if b.split.is_none() => return Err(e),
+        Err(_) => {}
+    }
+    let word = b.word.clone();
+    let mut forced = b.forced.clone();
+    let mut rebuilds = 0;
+    loop {
+        let mut b = Builder::lifted(&word, forced.clone());
+        match b.extend_to(rules, bound, limits, progress) {
+            Ok(()) => return Ok(b),
+            Err(e) if b.split.is_none() => return Err(e),
+            Err(_) => {}
+        }
+        let n = b.split.unwrap_or(bound);
+        // What to keep apart: a longer cycle for a generator, or a heap
+        // that fitted an element made a generator.
+        let mut candidates: Vec<Vec<(u64, usize)>> = Vec::new();
+        for (g, &h) in b.generators.iter().enumerate() {
+            let mut c: Vec<(u64, usize)> = forced.iter().copied().filter(|f| f.0 != h).collect();
+            c.push((h, b.cycle_len[g] + 1));
+            candidates.push(c);
+        }
+        for h in 1..n {
+            let fitted = !b.generators.contains(&h) && !b.options[h as usize].is_empty();
+            if fitted {
+                let mut c = forced.clone();
+                c.push((h, 2));
+                candidates.push(c);
+            }
+        }
+        let mut advanced = false;
+        for c in candidates {
+            rebuilds += 1;
+            if rebuilds > MAX_REBUILDS {
+                return Err(split_error(&word, n));
+            }
+            let mut t = Builder::lifted(&word, c.clone());
+            match t.extend_to(rules, n, limits, &mut |_| {}) {
+                Ok(()) => {
+                    forced = c;
+                    advanced = true;
+                    break;
+                }
+                Err(e) if t.split.is_none() => return Err(e),
+                Err(_) => {}
+            }
+        }
+        if !advanced {
+            return Err(split_error(&word, n));
+        }
+    }
+}
+
 /// Quotients kept between analyses, by ruleset: the builder, extended as
 /// larger heaps are asked for.
 static CACHE: Mutex<Vec<(String, Builder)>> = Mutex::new(Vec::new());
@@ -804,7 +935,16 @@ pub(crate) fn cached(
             .map(|(_, b)| b.clone())
             .unwrap_or_else(|| Builder::new(ruleset.word()))
     };
-    let result = builder.extend_to(rules, bound, limits, &mut |_| {});
+    let result = match build(builder.clone(), rules, bound, limits, &mut |_| {}) {
+        Ok(b) => {
+            builder = b;
+            Ok(())
+        }
+        Err(e) => {
+            builder.failed = Some((bound, e.clone()));
+            Err(e)
+        }
+    };
     {
         let mut cache = CACHE
             .lock()
