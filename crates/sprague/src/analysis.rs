@@ -46,6 +46,12 @@ pub struct Limits {
 /// with a larger heap is searched instead).
 pub const MAX_QUOTIENT_HEAP: u64 = 1_000;
 
+/// The most tuples one proof check of a misère quotient may explore when
+/// `analyze` builds a quotient; all its checks together may explore ten
+/// times as many (past either, the sum is searched instead): a second or
+/// two of work at the most.
+pub const ANALYZE_QUOTIENT_STATES: usize = 100_000;
+
 /// The default of [`Limits::max_period_search`]: 2^24.
 pub const DEFAULT_MAX_PERIOD_SEARCH: u64 = 1 << 24;
 
@@ -435,7 +441,8 @@ impl Analyzer {
             return Ok(None);
         }
         let limits = misere::QuotientLimits {
-            max_states: self.limits.max_states,
+            max_states: self.limits.max_states.min(ANALYZE_QUOTIENT_STATES),
+            max_work: ANALYZE_QUOTIENT_STATES as u64 * 10,
             ..Default::default()
         };
         let q = match misere::quotient::cached(ruleset, bound, &limits) {

@@ -92,6 +92,7 @@ pub fn run(args: Args) -> Result<Exit> {
     let limits = QuotientLimits {
         max_order: args.max_order,
         max_states: args.max_states,
+        ..QuotientLimits::default()
     };
     let bar = if io::stderr().is_terminal() && args.to >= 16 {
         let bar = ProgressBar::new(args.to + 1);

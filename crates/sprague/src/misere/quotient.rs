@@ -44,10 +44,20 @@
 //! choice of heaps within each class. When it holds everywhere, the
 //! description is proven for every sum of heaps `0..=n`.
 //!
-//! When a quotient of heaps `0..=n-1` would need to split one of its
-//! classes to take heap `n` (no element fits and no single new generator
-//! works), the construction stops with [`Error::Unsupported`]; it never
-//! guesses.
+//! # When a class splits
+//!
+//! Heap `n` may tell apart sums that no smaller heap told apart (in Kayles,
+//! `5 + 5` is indistinguishable from nothing until heap 9): the quotient of
+//! heaps `0..=n-1` is then not a part of the quotient of heaps `0..=n`, and
+//! neither step above passes. The construction then falls back on a
+//! *lifted* one: elements are kept apart until the end (no reduction at
+//! each step, only at the end), and it is rebuilt from heap 0 with one more
+//! thing kept apart (a generator's cycle made longer, or a heap that fitted
+//! an element made a generator of its own) until heap `n` passes, at most
+//! 256 rebuilds. Only the choice of what to keep apart is a search; every
+//! step is still proven by the check, and the final reduction is exact, so
+//! the result is the quotient. When no rebuild passes, it stops with
+//! [`Error::Unsupported`]; it never guesses.
 
 use std::collections::{HashMap, VecDeque};
 use std::fmt::Write as _;
@@ -76,6 +86,9 @@ pub struct QuotientLimits {
     /// The most tuples one check may explore (see the module
     /// documentation); past it, [`Error::StateLimit`].
     pub max_states: usize,
+    /// The most tuples all checks together may explore, rebuilds included;
+    /// past it, [`Error::StateLimit`] (with this number as the limit).
+    pub max_work: u64,
 }
 
 impl Default for QuotientLimits {
@@ -83,6 +96,7 @@ impl Default for QuotientLimits {
         QuotientLimits {
             max_order: DEFAULT_MAX_ORDER,
             max_states: crate::DEFAULT_MAX_STATES,
+            max_work: u64::MAX,
         }
     }
 }
@@ -347,14 +361,17 @@ pub(crate) struct Builder {
     /// The heap at which a class would have had to split, if that is why
     /// it failed.
     split: Option<u64>,
-    /// Whether elements are kept apart until the end (`finish` reduces):
-    /// the lifted construction, which a split falls back on.
-    lifted: bool,
+    /// For each element, its exponents of the forced generators (kept
+    /// apart by the reduction: the lifted construction).
+    tags: Vec<Vec<u32>>,
     /// Heaps made generators whatever the test of candidates says, each
     /// with the least `i + p` of its cycle.
     forced: Vec<(u64, usize)>,
     /// Each generator's `i + p`.
     cycle_len: Vec<usize>,
+    /// Tuples explored by the checks so far (this build and the ones
+    /// before it in a rebuild).
+    work: u64,
 }
 
 impl Builder {
@@ -373,17 +390,18 @@ impl Builder {
             option_images: Vec::new(),
             failed: None,
             split: None,
-            lifted: false,
+            tags: vec![Vec::new()],
             forced: Vec::new(),
             cycle_len: Vec::new(),
+            work: 0,
         }
     }
 
-    /// A lifted builder (see [`Builder::lifted`]) with the heaps `forced` to
-    /// be generators.
+    /// A lifted builder: the heaps `forced` are generators, each with at
+    /// least its cycle length, and their powers are kept apart until the
+    /// end.
     fn lifted(word: &str, forced: Vec<(u64, usize)>) -> Builder {
         Builder {
-            lifted: true,
             forced,
             ..Builder::new(word)
         }
@@ -419,7 +437,8 @@ impl Builder {
 
     fn finish(&self, bound: u64) -> Quotient {
         let mut done = self.clone();
-        if done.lifted {
+        if !done.forced.is_empty() {
+            done.tags = vec![Vec::new(); done.monoid.order];
             done.reduce();
             done.drop_redundant_generators();
         }
@@ -496,7 +515,7 @@ impl Builder {
             }
             self.pretend.push(x);
             self.option_images.push(images.clone());
-            if verify(&self.monoid, &self.classes(), limits.max_states)? {
+            if verify(&self.monoid, &self.classes(), limits, &mut self.work)? {
                 self.relax_reps(n, x);
                 return Ok(());
             }
@@ -520,6 +539,15 @@ impl Builder {
                 let mut trial = self.clone();
                 trial.monoid = product;
                 trial.reps = reps;
+                trial.tags = (0..trial.monoid.order)
+                    .map(|e| {
+                        let mut t = self.tags[e / len].clone();
+                        if forced.is_some() {
+                            t.push((e % len) as u32);
+                        }
+                        t
+                    })
+                    .collect();
                 // Old elements q become (q, t^0) = q·len; heap n is (1, t).
                 for e in &mut trial.pretend {
                     *e *= len as u32;
@@ -530,10 +558,8 @@ impl Builder {
                     }
                 }
                 trial.pretend.push(1);
-                if verify(&trial.monoid, &trial.classes(), limits.max_states)? {
-                    if !trial.lifted {
-                        trial.reduce();
-                    }
+                if verify(&trial.monoid, &trial.classes(), limits, &mut trial.work)? {
+                    trial.reduce();
                     trial.generators.push(n);
                     trial.cycle_len.push(len);
                     if trial.monoid.order > limits.max_order {
@@ -680,18 +706,19 @@ impl Builder {
                 .map(|z| self.monoid.p[self.monoid.mul(x as u32, z as u32) as usize])
                 .collect()
         };
-        let mut class_of = vec![0u32; m];
-        let mut index: HashMap<Vec<bool>, u32, FxBuildHasher> = HashMap::default();
+        let mut index: HashMap<(Vec<bool>, Vec<u32>), u32, FxBuildHasher> = HashMap::default();
         let mut first = Vec::new();
-        for x in 0..m {
-            let s = sig(x);
-            let next = index.len() as u32;
-            let c = *index.entry(s).or_insert(next);
-            if c == next {
-                first.push(x);
-            }
-            class_of[x] = c;
-        }
+        let class_of: Vec<u32> = (0..m)
+            .map(|x| {
+                let s = (sig(x), self.tags[x].clone());
+                let next = index.len() as u32;
+                let c = *index.entry(s).or_insert(next);
+                if c == next {
+                    first.push(x);
+                }
+                c
+            })
+            .collect();
         let order = index.len();
         let mut mul = vec![0u32; order * order];
         for a in 0..order {
@@ -702,8 +729,8 @@ impl Builder {
         }
         let p = (0..order).map(|a| self.monoid.p[first[a]]).collect();
         let mut reps: Vec<Option<Vec<u64>>> = vec![None; order];
-        for x in 0..m {
-            let c = class_of[x] as usize;
+        for (x, &c) in class_of.iter().enumerate() {
+            let c = c as usize;
             let tokens: u64 = self.reps[x].iter().sum();
             if reps[c]
                 .as_ref()
@@ -712,6 +739,7 @@ impl Builder {
                 reps[c] = Some(self.reps[x].clone());
             }
         }
+        self.tags = first.iter().map(|&x| self.tags[x].clone()).collect();
         self.monoid = Monoid { order, mul, p };
         self.reps = reps.into_iter().map(Option::unwrap_or_default).collect();
         for e in &mut self.pretend {
@@ -732,7 +760,8 @@ impl Builder {
 fn verify(
     monoid: &Monoid,
     classes: &[(u32, Vec<Vec<u32>>)],
-    max_states: usize,
+    limits: &QuotientLimits,
+    work: &mut u64,
 ) -> Result<bool, Error> {
     // A tuple: [M], then (class index, [M - h]) for each class present.
     let holds = |state: &[u32]| -> bool {
@@ -791,8 +820,16 @@ fn verify(
                 next.extend([b, x]);
             }
             if !seen.contains(&next) {
-                if seen.len() >= max_states {
-                    return Err(Error::StateLimit { limit: max_states });
+                if seen.len() >= limits.max_states {
+                    return Err(Error::StateLimit {
+                        limit: limits.max_states,
+                    });
+                }
+                *work += 1;
+                if *work > limits.max_work {
+                    return Err(Error::StateLimit {
+                        limit: usize::try_from(limits.max_work).unwrap_or(usize::MAX),
+                    });
                 }
                 seen.insert(next.clone());
                 queue.push_back(next);
@@ -828,7 +865,7 @@ fn normal_forms(monoid: &Monoid, generators: &[u64], pretend: &[u32]) -> Vec<Vec
 }
 
 /// The most rebuilds the lifted construction tries.
-const MAX_REBUILDS: usize = 64;
+const MAX_REBUILDS: usize = 256;
 
 fn split_error(word: &str, n: u64) -> Error {
     Error::Unsupported(format!(
@@ -861,9 +898,13 @@ fn build(
     let word = b.word.clone();
     let mut forced = b.forced.clone();
     let mut rebuilds = 0;
+    let mut spent = b.work;
     loop {
         let mut b = Builder::lifted(&word, forced.clone());
-        match b.extend_to(rules, bound, limits, progress) {
+        b.work = spent;
+        let result = b.extend_to(rules, bound, limits, progress);
+        spent = b.work;
+        match result {
             Ok(()) => return Ok(b),
             Err(e) if b.split.is_none() => return Err(e),
             Err(_) => {}
@@ -885,6 +926,15 @@ fn build(
                 candidates.push(c);
             }
         }
+        // Last, every generator kept apart from the others (no relation
+        // between generators until the end).
+        let mut all = forced.clone();
+        for (g, &h) in b.generators.iter().enumerate() {
+            if !all.iter().any(|f| f.0 == h) {
+                all.push((h, b.cycle_len[g]));
+            }
+        }
+        candidates.push(all);
         let mut advanced = false;
         for c in candidates {
             rebuilds += 1;
@@ -892,7 +942,10 @@ fn build(
                 return Err(split_error(&word, n));
             }
             let mut t = Builder::lifted(&word, c.clone());
-            match t.extend_to(rules, n, limits, &mut |_| {}) {
+            t.work = spent;
+            let result = t.extend_to(rules, n, limits, &mut |_| {});
+            spent = t.work;
+            match result {
                 Ok(()) => {
                     forced = c;
                     advanced = true;
