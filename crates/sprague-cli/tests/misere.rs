@@ -100,12 +100,25 @@ fn quotient_order_limit_names_the_flag() {
 }
 
 #[test]
-fn quotient_says_where_a_class_would_split() {
+fn quotient_keeps_apart_what_a_later_heap_splits() {
+    // Kayles: 5 + 5 is the identity up to heap 8, not from heap 9 on.
+    assert_eq!(
+        json(&["quotient", "kayles", "--to", "8", "--json"])["order"],
+        12
+    );
+    assert_eq!(
+        json(&["quotient", "kayles", "--to", "9", "--json"])["order"],
+        18
+    );
+}
+
+#[test]
+fn quotient_check_limit_names_the_flag() {
     sprague()
-        .args(["quotient", "kayles", "--to", "9"])
+        .args(["quotient", "kayles", "--to", "9", "--max-states", "20"])
         .assert()
-        .code(2)
-        .stderr(predicate::str::contains("kayles heap 9"));
+        .code(3)
+        .stderr(predicate::str::contains("--max-states"));
 }
 
 /// Every `after` of a misère analysis is a misère P-position, and the basis
@@ -126,8 +139,8 @@ fn misere_bases_genus_and_quotient() {
     check_misere("dawson 9 8 7", "genus");
     check_misere("kayles 8 8 7 6 5 + kayles 3", "quotient");
     check_misere("octal:0.75 40 17 9 3", "quotient");
-    // A sum past Kayles' computable quotient is still searched.
-    check_misere("kayles 9 2", "search");
+    // A wild sum of two rulesets is still searched.
+    check_misere("kayles 9 + dawson 3", "search");
 }
 
 #[test]

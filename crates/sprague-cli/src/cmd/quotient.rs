@@ -26,8 +26,11 @@ use crate::exit::Exit;
 /// every element (it must give the same outcomes in every sum); when none
 /// fits, it becomes a new generator t with t^(i+p) = t^i and the monoid is
 /// reduced. Every step is proven by a check over all sums (a finite walk
-/// over what the outcome rule looks at), so nothing is guessed; where a
-/// class would have to split, the command says so (exit status 2).
+/// over what the outcome rule looks at), so nothing is guessed. Where a new
+/// heap tells apart sums that smaller heaps did not (Kayles heap 9), the
+/// construction is rebuilt from heap 0 keeping more apart until the end (a
+/// longer cycle, one more generator); where no rebuild passes, the command
+/// says so (exit status 2).
 ///
 /// Elements are written as products of generators in normal form (`1` the
 /// identity, `ab^2`); each relation equates a least product not in normal
