@@ -305,42 +305,42 @@ impl Analyzer {
         position: &Position,
         max_moves: Option<usize>,
     ) -> Result<Option<Analysis>, Error> {
-        // The tame kinds of each component's heaps, by ruleset.
-        let mut kinds: Vec<Vec<TameKind>> = Vec::new();
-        let mut by_ruleset: Vec<(&crate::Ruleset, usize)> = Vec::new();
+        // The tame kinds of each component's heaps, by ruleset (`None` for
+        // Nim, whose kinds are closed).
+        let mut kinds: Vec<Option<misere::TameKinds>> = Vec::new();
         for c in position.components() {
             let r = c.ruleset();
             if r.heap_rules().is_none() {
                 return Ok(None);
             }
             if r.is_nim() {
-                kinds.push(Vec::new());
+                kinds.push(None);
                 continue;
             }
             let max = c.heaps().iter().copied().max().unwrap_or(0);
-            match by_ruleset.iter().position(|(q, _)| *q == r) {
-                Some(k) if kinds[by_ruleset[k].1].len() as u64 > max => {
-                    kinds.push(kinds[by_ruleset[k].1].clone());
-                }
-                _ => {
-                    let found = match misere::tame_kinds(r, max, &self.limits) {
-                        Ok(Some(k)) => k,
-                        Ok(None) => return Ok(None),
-                        Err(e) if e.is_limit() => return Ok(None),
-                        Err(e) => return Err(e),
-                    };
-                    by_ruleset.push((r, kinds.len()));
-                    kinds.push(found);
-                }
+            let known = position.components().iter().zip(&kinds).find_map(|(d, k)| {
+                k.as_ref()
+                    .filter(|k| d.ruleset() == r && k.kind(max).is_some())
+            });
+            if let Some(k) = known {
+                kinds.push(Some(k.clone()));
+                continue;
+            }
+            match misere::tame_kinds(r, max, &self.limits) {
+                Ok(Some(k)) => kinds.push(Some(k)),
+                Ok(None) => return Ok(None),
+                Err(e) if e.is_limit() => return Ok(None),
+                Err(e) => return Err(e),
             }
         }
+        // Every heap asked for (and every part of its options, which are
+        // smaller) is in the table or reduced by the proven period.
         let kind_of = |i: usize, h: u64| -> TameKind {
-            if position.components()[i].ruleset().is_nim() {
-                misere::Genus::nim(h)
+            match &kinds[i] {
+                Some(k) => k.kind(h).unwrap_or(TameKind::Small(false)),
+                None => misere::Genus::nim(h)
                     .tame_kind()
-                    .unwrap_or(TameKind::Large(h))
-            } else {
-                kinds[i][h as usize]
+                    .unwrap_or(TameKind::Large(h)),
             }
         };
         let all: Vec<TameKind> = position

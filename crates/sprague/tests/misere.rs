@@ -372,3 +372,60 @@ fn known_answer_lines_use_the_new_bases() {
         assert_eq!(a.basis.word(), basis, "{text}");
     }
 }
+
+#[test]
+fn tame_kinds_by_a_proven_period_match_the_table() {
+    use sprague::misere::tame_kinds;
+    for word in ["sub:1,2", "octal:0.31", "octal:0.12", "sub:1,3,4"] {
+        let r = ruleset(word);
+        let Some(by_period) = tame_kinds(&r, u64::MAX, &Limits::default()).unwrap() else {
+            continue;
+        };
+        let period = by_period.period().expect("a period for a huge heap");
+        let table = genus_table(&r, 2100, &Limits::default()).unwrap();
+        for h in &table.heaps {
+            assert!(h.tame, "{word} {}", h.heap);
+            assert_eq!(
+                by_period.kind(h.heap),
+                h.genus.tame_kind(),
+                "{word} {}",
+                h.heap
+            );
+        }
+        // A huge heap answers as the heap its period reduces it to.
+        let huge = u64::MAX - 5;
+        assert_eq!(by_period.kind(huge), by_period.kind(period.reduce(huge)));
+    }
+}
+
+#[test]
+fn huge_tame_heaps_are_decided_by_genus() {
+    let analyzer = Analyzer::default();
+    let mut solver = Solver::new(SumGame::default());
+    // sub:1,2 has kinds of period 3: a huge heap plays as its residue.
+    for (huge, small) in [(u64::MAX, 3), (u64::MAX - 1, 5), (1_000_000_000_000, 4)] {
+        for extra in 0..4 {
+            let big: Position = format!("sub:1,2 {huge} {extra} + nim 2 3").parse().unwrap();
+            let little: Position = format!("sub:1,2 {small} {extra} + nim 2 3")
+                .parse()
+                .unwrap();
+            let a = analyzer.analyze(&big, Play::Misere, None).unwrap();
+            assert_eq!(a.basis, Basis::Genus);
+            assert_eq!(
+                a.outcome,
+                solver.outcome(&little, Play::Misere).unwrap(),
+                "{big}"
+            );
+            for m in &a.winning_moves {
+                let after = big.play(m).unwrap();
+                assert_eq!(
+                    analyzer
+                        .analyze(&after, Play::Misere, None)
+                        .unwrap()
+                        .outcome,
+                    Outcome::P
+                );
+            }
+        }
+    }
+}

@@ -39,7 +39,7 @@ pub(super) fn genus_lines(
         };
         for (j, &h) in c.heaps().iter().enumerate() {
             let genus = match &kinds {
-                Some(k) => k[h as usize].genus(),
+                Some(k) => k.kind(h).map_or_else(|| Genus::nim(h), TameKind::genus),
                 None => Genus::nim(h),
             };
             large |= matches!(genus.tame_kind(), Some(TameKind::Large(_)));

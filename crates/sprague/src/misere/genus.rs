@@ -58,6 +58,8 @@ use std::fmt;
 use rustc_hash::FxBuildHasher;
 
 use crate::ruleset::HeapRules;
+use crate::sequence::period::find_proven;
+use crate::sequence::Period;
 use crate::{mex, Error, HeapMove, Limits, Ruleset};
 
 /// The genus `g^(γ0 γ1 ...)` of a game (see the [module](self)
@@ -123,6 +125,16 @@ impl TameKind {
             TameKind::Large(value)
         } else {
             TameKind::Small(value == 1)
+        }
+    }
+
+    /// A number for each kind, different for different kinds whose values
+    /// fit a nim-sequence table (below 2^32 - 2), for the period search: 0
+    /// and 1 for the small kinds, `g + 2` for a large `g`.
+    fn code(self) -> u32 {
+        match self {
+            TameKind::Small(one) => u32::from(one),
+            TameKind::Large(g) => u32::try_from(g.saturating_add(2)).unwrap_or(u32::MAX),
         }
     }
 
@@ -328,25 +340,98 @@ pub fn genus_table(ruleset: &Ruleset, to: u64, limits: &Limits) -> Result<GenusT
     })
 }
 
+/// The tame kinds of the heaps of a heap game: a table from heap 0, and
+/// past it, where proven, a period.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TameKinds {
+    table: Vec<TameKind>,
+    period: Option<Period>,
+}
+
+impl TameKinds {
+    /// The tame kind of heap `heap`, or `None` past the table when no
+    /// period is proven.
+    pub fn kind(&self, heap: u64) -> Option<TameKind> {
+        let h = match self.period {
+            Some(p) => p.reduce(heap),
+            None => heap,
+        };
+        self.table.get(usize::try_from(h).ok()?).copied()
+    }
+
+    /// The proven period of the kinds, if any: every heap is tame and
+    /// `kind(n + p) = kind(n)` for `n >= n0`.
+    pub fn period(&self) -> Option<Period> {
+        self.period
+    }
+}
+
+/// Where the kinds are looked at for a period: heaps 1,024, 2,048, ...
+const FIRST_PERIOD_LOOK: u64 = 1 << 10;
+
 /// The tame kind of every heap `0..=to` of a heap game, or `None` when one
 /// of them is not tame (found without valuing sums with wild heaps).
 ///
+/// Past heap 1,024, the kinds are computed in doubling steps and checked
+/// for a period proven by the periodicity theorem of Guy and Smith (the
+/// kind of a heap is a function of its options' kinds, combined by the
+/// tame-sum rule as values are by the nim-sum, so the theorem's proof
+/// holds word for word): a tame octal game or subtraction set with a
+/// proven period answers any heap up to 2^64 - 1 at once.
+///
+/// ```
+/// use sprague::{misere::{tame_kinds, TameKind}, Limits, Ruleset};
+/// let bounded: Ruleset = "sub:1,2".parse()?;
+/// let kinds = tame_kinds(&bounded, u64::MAX, &Limits::default())?.unwrap();
+/// assert_eq!(kinds.period().map(|p| p.period), Some(3));
+/// assert_eq!(kinds.kind(u64::MAX), Some(TameKind::Small(false))); // 2^64 - 1 ≡ 0 (mod 3)
+/// # Ok::<(), sprague::Error>(())
+/// ```
+///
 /// # Errors
-/// As for [`genus_table`].
-pub fn tame_kinds(
-    ruleset: &Ruleset,
-    to: u64,
-    limits: &Limits,
-) -> Result<Option<Vec<TameKind>>, Error> {
+/// As for [`genus_table`]; [`Error::TableLimit`] when `to` is past the
+/// table limit and no period is proven within it.
+pub fn tame_kinds(ruleset: &Ruleset, to: u64, limits: &Limits) -> Result<Option<TameKinds>, Error> {
     let mut engine = Engine::new(ruleset, limits)?;
+    let moves = ruleset
+        .move_set()
+        .filter(|m| m.periodicity_theorem_applies());
+    if to >= FIRST_PERIOD_LOOK && !engine.nim {
+        if let Some(moves) = moves {
+            let mut look = FIRST_PERIOD_LOOK;
+            loop {
+                let end = look.min(to);
+                if end >= limits.max_table {
+                    break;
+                }
+                if !engine.extend(end, true)? {
+                    return Ok(None);
+                }
+                let table = engine.kinds()?;
+                if end == to {
+                    return Ok(Some(TameKinds {
+                        table,
+                        period: None,
+                    }));
+                }
+                let codes: Vec<u32> = table.iter().map(|k| k.code()).collect();
+                if let Some((period, _)) = find_proven(codes.as_slice(), moves) {
+                    return Ok(Some(TameKinds {
+                        table,
+                        period: Some(period),
+                    }));
+                }
+                look = look.saturating_mul(2);
+            }
+        }
+    }
     if !engine.extend(to, true)? {
         return Ok(None);
     }
-    Ok(engine
-        .heaps
-        .iter()
-        .map(Genus::tame_kind)
-        .collect::<Option<Vec<_>>>())
+    Ok(Some(TameKinds {
+        table: engine.kinds()?,
+        period: None,
+    }))
 }
 
 /// Genera of heaps and of sums of heaps of one heap game.
@@ -384,6 +469,17 @@ impl<'a> Engine<'a> {
         })
     }
 
+    /// The tame kinds of the heaps valued so far (all tame).
+    fn kinds(&self) -> Result<Vec<TameKind>, Error> {
+        self.heaps
+            .iter()
+            .map(|g| {
+                g.tame_kind()
+                    .ok_or_else(|| Error::Internal("a wild heap among tame ones".into()))
+            })
+            .collect()
+    }
+
     /// Values every heap up to `to`; with `stop_at_wild`, stops at the first
     /// heap that is not tame and returns `false`.
     fn extend(&mut self, to: u64, stop_at_wild: bool) -> Result<bool, Error> {
@@ -418,7 +514,9 @@ impl<'a> Engine<'a> {
             let tame = all_tame_parts && g.is_tame();
             self.heaps.push(g);
             self.tame.push(tame);
-            self.options.push(opts);
+            // Only sums with a wild heap look at options again.
+            self.options
+                .push(if stop_at_wild { Vec::new() } else { opts });
             if stop_at_wild && !tame {
                 return Ok(false);
             }

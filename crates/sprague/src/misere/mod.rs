@@ -16,5 +16,5 @@
 pub mod genus;
 pub mod quotient;
 
-pub use genus::{genus_table, tame_kinds, Genus, GenusTable, HeapGenus, TameKind};
+pub use genus::{genus_table, tame_kinds, Genus, GenusTable, HeapGenus, TameKind, TameKinds};
 pub use quotient::{Quotient, QuotientLimits, DEFAULT_MAX_ORDER};
