@@ -443,6 +443,7 @@ impl Analyzer {
         let limits = misere::QuotientLimits {
             max_states: self.limits.max_states.min(ANALYZE_QUOTIENT_STATES),
             max_work: ANALYZE_QUOTIENT_STATES as u64 * 10,
+            max_rebuilds: 16,
             ..Default::default()
         };
         let q = match misere::quotient::cached(ruleset, bound, &limits) {

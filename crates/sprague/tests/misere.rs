@@ -366,6 +366,8 @@ fn known_answer_lines_use_the_new_bases() {
         ("kayles 4 4 + nim 2", "genus"),
         ("kayles 8 8 7 6 5 + kayles 3", "quotient"),
         ("octal:0.75 12 7 + octal:0.75 2", "quotient"),
+        ("kayles 12 9 5", "quotient"),
+        ("dawson 12 12 3", "quotient"),
     ] {
         let p: Position = text.parse().unwrap();
         let a = analyzer.analyze(&p, Play::Misere, None).unwrap();

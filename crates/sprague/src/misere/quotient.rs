@@ -89,6 +89,9 @@ pub struct QuotientLimits {
     /// The most tuples all checks together may explore, rebuilds included;
     /// past it, [`Error::StateLimit`] (with this number as the limit).
     pub max_work: u64,
+    /// The most rebuilds of the lifted construction (see the module
+    /// documentation); past it, [`Error::Unsupported`].
+    pub max_rebuilds: usize,
 }
 
 impl Default for QuotientLimits {
@@ -97,6 +100,7 @@ impl Default for QuotientLimits {
             max_order: DEFAULT_MAX_ORDER,
             max_states: crate::DEFAULT_MAX_STATES,
             max_work: u64::MAX,
+            max_rebuilds: MAX_REBUILDS,
         }
     }
 }
@@ -864,8 +868,8 @@ fn normal_forms(monoid: &Monoid, generators: &[u64], pretend: &[u32]) -> Vec<Vec
         .collect()
 }
 
-/// The most rebuilds the lifted construction tries.
-const MAX_REBUILDS: usize = 256;
+/// The default of [`QuotientLimits::max_rebuilds`].
+pub const MAX_REBUILDS: usize = 256;
 
 fn split_error(word: &str, n: u64) -> Error {
     Error::Unsupported(format!(
@@ -938,7 +942,7 @@ fn build(
         let mut advanced = false;
         for c in candidates {
             rebuilds += 1;
-            if rebuilds > MAX_REBUILDS {
+            if rebuilds > limits.max_rebuilds {
                 return Err(split_error(&word, n));
             }
             let mut t = Builder::lifted(&word, c.clone());
