@@ -32,6 +32,8 @@ enum Command {
     Period(cmd::period::Args),
     Table(cmd::table::Args),
     Count(cmd::count::Args),
+    Genus(cmd::genus::Args),
+    Quotient(cmd::quotient::Args),
     Help(HelpArgs),
 }
 
@@ -107,6 +109,8 @@ fn main() {
         Command::Period(args) => cmd::period::run(args),
         Command::Table(args) => cmd::table::run(args),
         Command::Count(args) => cmd::count::run(args),
+        Command::Genus(args) => cmd::genus::run(args),
+        Command::Quotient(args) => cmd::quotient::run(args),
         Command::Help(args) => print_help(args.command.as_deref()),
     };
     match result {

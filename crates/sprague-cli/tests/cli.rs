@@ -136,7 +136,9 @@ fn every_view_reports_the_basis_that_decided() {
         (&["kayles 1000000000000"], "period"),
         (&["sub:1-3 100"], "period"),
         (&["kayles 3 + nim 4"], "sprague-grundy"),
-        (&["kayles 3 4", "--misere"], "search"),
+        (&["kayles 3 4", "--misere"], "genus"),
+        (&["kayles 8 7", "--misere"], "quotient"),
+        (&["kayles 9 + dawson 3", "--misere"], "search"),
     ];
     for (args, basis) in cases {
         assert_eq!(analyze_json(args).basis, basis, "{args:?}");
@@ -191,7 +193,7 @@ fn a_search_past_the_state_limit_exits_3_naming_the_flag() {
     sprague()
         .args([
             "analyze",
-            "nim 9 9 9 + sub:1,2 9 9 9",
+            "kayles 9 9 9 + dawson 9 9 9",
             "--misere",
             "--max-states",
             "50",

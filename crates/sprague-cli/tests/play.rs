@@ -467,7 +467,7 @@ fn bad_positions_and_limits_exit_with_their_statuses() {
     sprague()
         .args([
             "play",
-            "sub:1,3,4 60 61 62",
+            "kayles 9 9 + dawson 9 9",
             "--misere",
             "--max-states",
             "50",

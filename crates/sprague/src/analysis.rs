@@ -3,6 +3,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::misere::{self, TameKind};
 use crate::ruleset::nim;
 use crate::{
     Action, Basis, Error, Game, HeapChange, Move, Outcome, Parts, Play, Position, Solver,
@@ -40,6 +41,16 @@ pub struct Limits {
     /// about 0.2 s in a release build.
     pub max_period_search: u64,
 }
+
+/// The largest heap for which `analyze` computes a misère quotient (a sum
+/// with a larger heap is searched instead).
+pub const MAX_QUOTIENT_HEAP: u64 = 1_000;
+
+/// The most tuples one proof check of a misère quotient may explore when
+/// `analyze` builds a quotient; all its checks together may explore ten
+/// times as many (past either, the sum is searched instead): a second or
+/// two of work at the most.
+pub const ANALYZE_QUOTIENT_STATES: usize = 100_000;
 
 /// The default of [`Limits::max_period_search`]: 2^24.
 pub const DEFAULT_MAX_PERIOD_SEARCH: u64 = 1 << 24;
@@ -239,8 +250,13 @@ impl Analyzer {
     ///
     /// Normal play costs the closed forms' time: linear in the number of
     /// heaps for Nim, whatever the heap sizes. Misère play of Nim (any sum of
-    /// Nim components) uses the misère rule; misère play of anything else
-    /// searches the whole position by definition.
+    /// Nim components) uses the misère rule; a sum of heap games whose every
+    /// heap is tame plays misère Nim on the genus values ([`Basis::Genus`]);
+    /// a sum of heaps of one heap game whose misère quotient up to the
+    /// largest heap can be computed (heaps up to [`MAX_QUOTIENT_HEAP`],
+    /// order up to [`misere::DEFAULT_MAX_ORDER`]) is decided in the quotient
+    /// ([`Basis::Quotient`]); misère play of anything else searches the
+    /// whole position by definition.
     ///
     /// A lone component whose theory gives its P-positions but not always
     /// its value (Moore's Nim_k) is analysed by the theorem; its value comes
@@ -268,8 +284,227 @@ impl Analyzer {
         match play {
             Play::Normal => self.analyze_normal(position, max_moves),
             Play::Misere if all_nim => Ok(self.analyze_misere_nim(position, max_moves)),
-            Play::Misere => self.analyze_by_search(position, play, max_moves),
+            Play::Misere => {
+                if let Some(a) = self.analyze_misere_tame(position, max_moves)? {
+                    return Ok(a);
+                }
+                if let Some(a) = self.analyze_misere_quotient(position, max_moves)? {
+                    return Ok(a);
+                }
+                self.analyze_by_search(position, play, max_moves)
+            }
         }
+    }
+
+    /// Misère play of a sum whose every heap is tame (judged from the
+    /// genus): misère Nim on the genus values (the tame-sum theorem). `None`
+    /// when a component is not a heap game, a heap is wild, or a heap is
+    /// past the table limit (or its genus past another limit).
+    fn analyze_misere_tame(
+        &self,
+        position: &Position,
+        max_moves: Option<usize>,
+    ) -> Result<Option<Analysis>, Error> {
+        // The tame kinds of each component's heaps, by ruleset (`None` for
+        // Nim, whose kinds are closed).
+        let mut kinds: Vec<Option<misere::TameKinds>> = Vec::new();
+        for c in position.components() {
+            let r = c.ruleset();
+            if r.heap_rules().is_none() {
+                return Ok(None);
+            }
+            if r.is_nim() {
+                kinds.push(None);
+                continue;
+            }
+            let max = c.heaps().iter().copied().max().unwrap_or(0);
+            let known = position.components().iter().zip(&kinds).find_map(|(d, k)| {
+                k.as_ref()
+                    .filter(|k| d.ruleset() == r && k.kind(max).is_some())
+            });
+            if let Some(k) = known {
+                kinds.push(Some(k.clone()));
+                continue;
+            }
+            match misere::tame_kinds(r, max, &self.limits) {
+                Ok(Some(k)) => kinds.push(Some(k)),
+                Ok(None) => return Ok(None),
+                Err(e) if e.is_limit() => return Ok(None),
+                Err(e) => return Err(e),
+            }
+        }
+        // Every heap asked for (and every part of its options, which are
+        // smaller) is in the table or reduced by the proven period.
+        let kind_of = |i: usize, h: u64| -> TameKind {
+            match &kinds[i] {
+                Some(k) => k.kind(h).unwrap_or(TameKind::Small(false)),
+                None => misere::Genus::nim(h)
+                    .tame_kind()
+                    .unwrap_or(TameKind::Large(h)),
+            }
+        };
+        let all: Vec<TameKind> = position
+            .components()
+            .iter()
+            .enumerate()
+            .flat_map(|(i, c)| c.heaps().iter().map(move |&h| (i, h)))
+            .map(|(i, h)| kind_of(i, h))
+            .collect();
+        let total = TameKind::sum(all.iter().copied());
+        let outcome = if total.misere_p() {
+            Outcome::P
+        } else {
+            Outcome::N
+        };
+        let large = all
+            .iter()
+            .filter(|k| matches!(k, TameKind::Large(_)))
+            .count();
+        let mut collector = self.collector(max_moves);
+        if outcome == Outcome::N {
+            'all: for (i, c) in position.components().iter().enumerate() {
+                let rules = c
+                    .ruleset()
+                    .heap_rules()
+                    .ok_or_else(|| Error::Internal("a heap game without heap rules".into()))?;
+                for (j, &h) in c.heaps().iter().enumerate() {
+                    let k = kind_of(i, h);
+                    let value = total.value() ^ k.value();
+                    let others_large = large - usize::from(matches!(k, TameKind::Large(_)));
+                    // The targets: (Grundy value of what the heap becomes,
+                    // which parts it must have: None = any, Some(true) = a
+                    // large part, Some(false) = small parts only).
+                    let targets: Vec<(u64, Option<bool>)> = if others_large > 0 {
+                        vec![(value, None)]
+                    } else {
+                        vec![(value, Some(true)), (value ^ 1, Some(false))]
+                    };
+                    for (target, need) in targets {
+                        let mut stop = false;
+                        let _ = rules.moves_to(h, target, &self.limits, &mut |m| {
+                            let has_large = m
+                                .parts
+                                .as_slice()
+                                .iter()
+                                .any(|&p| matches!(kind_of(i, p), TameKind::Large(_)));
+                            if need.is_some_and(|n| n != has_large) {
+                                return ControlFlow::Continue(());
+                            }
+                            let action = Action::Heap {
+                                heap: j,
+                                from: h,
+                                removed: m.removed,
+                                parts: m.parts,
+                            };
+                            let flow = collector.push(position.make_move(i, action));
+                            stop = flow.is_break();
+                            flow
+                        })?;
+                        if stop {
+                            break 'all;
+                        }
+                    }
+                }
+            }
+        }
+        let mut analysis = collector.finish(Play::Misere, outcome, None, Vec::new());
+        analysis.basis = Basis::Genus;
+        Ok(Some(analysis))
+    }
+
+    /// Misère play of a sum of heaps of one heap game (not Nim), all within
+    /// a misère quotient that can be computed: the product of the heaps'
+    /// elements decides. `None` when the quotient cannot be had within the
+    /// limits (the search then decides).
+    fn analyze_misere_quotient(
+        &self,
+        position: &Position,
+        max_moves: Option<usize>,
+    ) -> Result<Option<Analysis>, Error> {
+        let Some(first) = position.components().first() else {
+            return Ok(None);
+        };
+        let ruleset = first.ruleset();
+        if ruleset.heap_rules().is_none()
+            || ruleset.is_nim()
+            || position.components().iter().any(|c| c.ruleset() != ruleset)
+        {
+            return Ok(None);
+        }
+        let heaps: Vec<u64> = position
+            .components()
+            .iter()
+            .flat_map(|c| c.heaps().iter().copied())
+            .collect();
+        let bound = heaps.iter().copied().max().unwrap_or(0);
+        if bound > MAX_QUOTIENT_HEAP {
+            return Ok(None);
+        }
+        let limits = misere::QuotientLimits {
+            max_states: self.limits.max_states.min(ANALYZE_QUOTIENT_STATES),
+            max_work: ANALYZE_QUOTIENT_STATES as u64 * 10,
+            max_rebuilds: 16,
+            ..Default::default()
+        };
+        let q = match misere::quotient::cached(ruleset, bound, &limits) {
+            Ok(q) => q,
+            Err(e) if e.is_limit() || matches!(e, Error::Unsupported(_)) => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        let elements: Vec<u32> = heaps.iter().map(|&h| q.pretend(h).unwrap_or(0)).collect();
+        // prefix[k] = product of heaps before k; suffix[k] = from k on.
+        let mut prefix = vec![0u32; heaps.len() + 1];
+        for k in 0..heaps.len() {
+            prefix[k + 1] = q.mul(prefix[k], elements[k]);
+        }
+        let mut suffix = vec![0u32; heaps.len() + 1];
+        for k in (0..heaps.len()).rev() {
+            suffix[k] = q.mul(suffix[k + 1], elements[k]);
+        }
+        let outcome = if q.is_p(prefix[heaps.len()]) {
+            Outcome::P
+        } else {
+            Outcome::N
+        };
+        let mut collector = self.collector(max_moves);
+        if outcome == Outcome::N {
+            let rules = ruleset
+                .heap_rules()
+                .ok_or_else(|| Error::Internal("a heap game without heap rules".into()))?;
+            let mut k = 0;
+            let mut options = Vec::new();
+            'all: for (i, c) in position.components().iter().enumerate() {
+                for (j, &h) in c.heaps().iter().enumerate() {
+                    let rest = q.mul(prefix[k], suffix[k + 1]);
+                    k += 1;
+                    options.clear();
+                    rules.options(h, &self.limits, &mut options)?;
+                    for m in &options {
+                        let image = q
+                            .element_of(m.parts.as_slice())
+                            .ok_or_else(|| Error::Internal("an option past the quotient".into()))?;
+                        if !q.is_p(q.mul(rest, image)) {
+                            continue;
+                        }
+                        let action = Action::Heap {
+                            heap: j,
+                            from: h,
+                            removed: m.removed,
+                            parts: m.parts,
+                        };
+                        if collector.push(position.make_move(i, action)).is_break() {
+                            break 'all;
+                        }
+                    }
+                }
+            }
+        }
+        let mut analysis = collector.finish(Play::Misere, outcome, None, Vec::new());
+        analysis.basis = Basis::Quotient {
+            bound: q.bound(),
+            order: q.order() as u64,
+        };
+        Ok(Some(analysis))
     }
 
     fn analyze_normal(

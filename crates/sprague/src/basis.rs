@@ -48,6 +48,21 @@ pub enum Basis {
     /// The Sprague-Grundy theorem: a sum is worth the nim-sum of its
     /// components' values, each decided on its own basis.
     SpragueGrundy,
+    /// The tame-sum theorem of genus theory (Conway, On Numbers and Games,
+    /// ch. 12; Winning Ways, ch. 13): every heap is tame, so the sum plays
+    /// misère Nim on the heaps' genus values (see
+    /// [`misere::genus`](crate::misere::genus)).
+    Genus,
+    /// The misère quotient (Plambeck & Siegel 2008) of the ruleset
+    /// restricted to heaps `0..=bound`: the sum is a P-position exactly when
+    /// the product of its heaps' elements lies in the P-portion (see
+    /// [`misere::quotient`](crate::misere::quotient)).
+    Quotient {
+        /// The largest heap the quotient covers.
+        bound: u64,
+        /// The quotient's order (number of elements).
+        order: u64,
+    },
     /// A theorem that belongs to one ruleset (Wythoff's theorem), named by
     /// the ruleset's module.
     Theorem {
@@ -74,7 +89,8 @@ pub enum Basis {
 
 impl Basis {
     /// The basis's word, as written in JSON: `bouton`, `misere-nim`,
-    /// `moore`, `staircase`, `period`, `table`, `sprague-grundy`, `search`.
+    /// `moore`, `staircase`, `period`, `table`, `sprague-grundy`, `genus`,
+    /// `quotient`, `search`.
     pub fn word(&self) -> &'static str {
         match self {
             Basis::Bouton => "bouton",
@@ -84,6 +100,8 @@ impl Basis {
             Basis::Period => "period",
             Basis::Table => "table",
             Basis::SpragueGrundy => "sprague-grundy",
+            Basis::Genus => "genus",
+            Basis::Quotient { .. } => "quotient",
             Basis::Theorem { word, .. } | Basis::Rule { word, .. } => word,
             Basis::Search { .. } => "search",
         }

@@ -381,6 +381,21 @@ pub enum Error {
         /// The limit.
         limit: u64,
     },
+    /// A misère quotient would have more than `limit` elements
+    /// ([`QuotientLimits::max_order`](crate::misere::QuotientLimits)) once
+    /// heap `heap` is added.
+    #[error(
+        "{ruleset} heap {heap}: the misère quotient would have more than {limit} elements \
+         (the order limit)"
+    )]
+    OrderLimit {
+        /// The ruleset word.
+        ruleset: String,
+        /// The heap being added when the limit was passed.
+        heap: u64,
+        /// The order limit.
+        limit: usize,
+    },
     /// A move that is not legal in the position it was played in.
     #[error("illegal move: {0}")]
     IllegalMove(#[from] IllegalMove),
@@ -408,6 +423,7 @@ impl Error {
                 | Error::TooManyMoves { .. }
                 | Error::GridLimit { .. }
                 | Error::CountLimit { .. }
+                | Error::OrderLimit { .. }
         )
     }
 

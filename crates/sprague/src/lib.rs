@@ -43,6 +43,7 @@ pub mod explain;
 mod game;
 pub mod grid;
 mod illegal;
+pub mod misere;
 mod moves;
 pub mod movetext;
 pub mod nimber;
@@ -56,7 +57,7 @@ pub mod takebreak;
 mod verify;
 
 pub use analysis::{
-    Analysis, Analyzer, Limits, MoveList, SumGame, DEFAULT_MAX_PERIOD_SEARCH,
+    Analysis, Analyzer, Limits, MoveList, SumGame, DEFAULT_MAX_PERIOD_SEARCH, MAX_QUOTIENT_HEAP,
     THREE_HEAP_TABLE_DIVISOR, UNBOUNDED_SPLIT_TABLE_DIVISOR,
 };
 pub use basis::Basis;

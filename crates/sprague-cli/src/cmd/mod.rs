@@ -6,9 +6,11 @@
 pub mod analyze;
 pub mod batch;
 pub mod count;
+pub mod genus;
 pub mod nimber;
 pub mod period;
 pub mod play;
+pub mod quotient;
 pub mod report;
 pub mod sequence;
 pub mod table;
@@ -59,6 +61,9 @@ impl fmt::Display for LibError {
                  value, 4 once one passes 65535)",
             ),
             sprague::Error::ValueTooLarge { .. } => f.write_str(" (no flag raises it)"),
+            sprague::Error::OrderLimit { .. } => f.write_str(
+                "; raise the limit with --max-order Q (time and memory grow with the square of it)",
+            ),
             sprague::Error::ComponentTableLimit { .. } => f.write_str(
                 "; raise the limit with --max-table N (memory grows with it, by 5 bytes a value)",
             ),

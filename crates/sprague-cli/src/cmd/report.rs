@@ -325,6 +325,13 @@ fn basis_words(basis: Basis) -> String {
             "the Sprague-Grundy theorem (a sum is worth the nim-sum of its components' values)"
                 .into()
         }
+        Basis::Genus => "the tame-sum theorem of genus theory (every heap is tame: misère Nim \
+                         on the genus values)"
+            .into(),
+        Basis::Quotient { bound, order } => format!(
+            "the misère quotient of heaps 0..={bound} (order {order}: the product of the \
+             heaps' elements is in the P-portion exactly for P-positions)"
+        ),
         Basis::Search { positions } => format!(
             "a search by the definitions ({positions} position{} stored)",
             if positions == 1 { "" } else { "s" }

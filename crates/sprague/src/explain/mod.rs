@@ -12,6 +12,9 @@
 //! - Any other position, and sums (Sprague-Grundy): each heap's or
 //!   component's Grundy value, their nim-sum, and for each winning move the
 //!   value it changes.
+//! - Misère play of tame heaps: each heap's genus, and misère Nim on the
+//!   genus values; misère play decided in a misère quotient: each heap's
+//!   element, the product, and the P-portion.
 //! - Misère play without a closed rule: the outcome found by search.
 //!
 //! [`explain`] returns the data ([`Explanation`]); its `Display` is the
@@ -37,6 +40,7 @@ mod moore;
 mod search;
 mod staircase;
 mod table;
+mod tame;
 mod theorem;
 mod wrap;
 
@@ -113,6 +117,22 @@ pub enum Method {
         /// The theorem's name and statement.
         name: &'static str,
     },
+    /// Misère play of a sum of tame heaps: misère Nim on genus values.
+    Genus {
+        /// Each heap (labelled) with its genus.
+        heaps: Vec<(String, String)>,
+        /// Whether a heap counts as a heap above 1 (`g^(g, g⊕2)`).
+        large: bool,
+    },
+    /// Misère play decided in a misère quotient.
+    Quotient {
+        /// Each heap (labelled) with its element.
+        heaps: Vec<(String, String)>,
+        /// The product of the elements, as a word.
+        product: String,
+        /// The quotient in a sentence (order, presentation, P-portion).
+        summary: String,
+    },
     /// Misère play with no closed rule: the outcome found by search.
     Search,
 }
@@ -174,7 +194,10 @@ impl Explanation {
             | Method::Staircase { table, .. }
             | Method::Moore { table, .. }
             | Method::Grundy { table } => Some(table),
-            Method::Theorem { .. } | Method::Search => None,
+            Method::Theorem { .. }
+            | Method::Genus { .. }
+            | Method::Quotient { .. }
+            | Method::Search => None,
         }
     }
 
@@ -233,6 +256,10 @@ impl Explanation {
                 format!("the nim-sum of the Grundy values is {}", terms(table))
             }
             Method::Theorem { name } => format!("by {name}"),
+            Method::Genus { .. } => "misère Nim on the genus values of tame heaps".to_string(),
+            Method::Quotient { product, .. } => {
+                format!("the product of the heaps' elements in the misère quotient is {product}")
+            }
             Method::Search => "found by searching the positions that can follow".to_string(),
         }
     }
@@ -340,6 +367,18 @@ fn method_for(
             },
         },
         Basis::Theorem { name, .. } => Method::Theorem { name },
+        Basis::Genus => {
+            let (heaps, large) = tame::genus_lines(position, limits)?;
+            Method::Genus { heaps, large }
+        }
+        Basis::Quotient { bound, .. } => {
+            let (heaps, product, summary) = tame::quotient_lines(position, bound, limits)?;
+            Method::Quotient {
+                heaps,
+                product,
+                summary,
+            }
+        }
         Basis::Search { .. } if analysis.play == Play::Misere => Method::Search,
         _ => Method::Grundy {
             table: grundy::grundy_table(position, &analysis.component_values, limits)?,
@@ -371,6 +410,8 @@ fn reason(
         Method::Moore { k, .. } => moore::reason(*k, after),
         Method::Grundy { table } => grundy::reason(position, table, mv, after, limits)?,
         Method::Theorem { name } => theorem::reason(name, after),
+        Method::Genus { .. } => tame::genus_reason(after),
+        Method::Quotient { .. } => tame::quotient_reason(after),
         Method::Search => search::reason(after),
     })
 }
@@ -412,6 +453,12 @@ impl fmt::Display for Explanation {
             }
             Method::Grundy { table } => grundy::write(&mut out, &self.position, table, verdict),
             Method::Theorem { name } => theorem::write(&mut out, name, verdict),
+            Method::Genus { heaps, large } => tame::write_genus(&mut out, heaps, *large, verdict),
+            Method::Quotient {
+                heaps,
+                product,
+                summary,
+            } => tame::write_quotient(&mut out, heaps, product, summary, verdict),
             Method::Search => search::write(&mut out, verdict, self.position.heap_count() > 1),
         }
         self.write_moves(&mut out);

@@ -1,0 +1,168 @@
+//! `sprague genus`, `sprague quotient` and the misère bases of `analyze`
+//! (`genus`, `quotient`): output, JSON, exit statuses, and every winning
+//! move leading to a P-position.
+
+use predicates::prelude::*;
+use serde_json::Value;
+
+mod common;
+use common::sprague;
+
+fn json(args: &[&str]) -> Value {
+    let out = sprague().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn genus_of_nim_heaps() {
+    let v = json(&["genus", "nim", "--to", "3", "--json"]);
+    let written: Vec<&str> = v["heaps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["genus"].as_str().unwrap())
+        .collect();
+    assert_eq!(written, ["0^120", "1^031", "2^20", "3^31"]);
+    assert_eq!(v["heaps"][0]["misere"], serde_json::json!([1, 2, 0]));
+    assert_eq!(v["first_wild"], Value::Null);
+}
+
+#[test]
+fn genus_says_where_kayles_turns_wild() {
+    sprague()
+        .args(["genus", "kayles", "--to", "6"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("5     4^146  wild"))
+        .stdout(predicate::str::ends_with(
+            "tame up to heap 4; first wild heap: 5\n",
+        ));
+}
+
+#[test]
+fn genus_and_quotient_refuse_a_game_that_is_not_a_heap_game() {
+    for cmd in ["genus", "quotient"] {
+        sprague()
+            .args([cmd, "wythoff", "--to", "3"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("wythoff is not a heap game"));
+    }
+    sprague()
+        .args(["genus", "kayle", "--to", "3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("kayles"));
+}
+
+#[test]
+fn genus_stops_at_its_state_limit() {
+    sprague()
+        .args(["genus", "kayles", "--to", "20", "--max-states", "10"])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains("--max-states"));
+}
+
+#[test]
+fn quotient_of_misere_nim_and_of_0_75() {
+    let v = json(&["quotient", "nim", "--to", "3", "--json"]);
+    assert_eq!(v["order"], 6);
+    assert_eq!(v["p_portion"], serde_json::json!(["a", "b^2"]));
+    assert_eq!(v["relations"], serde_json::json!(["a^2 = 1", "b^3 = b"]));
+    assert_eq!(v["pretend"], serde_json::json!(["1", "a", "b", "ab"]));
+    assert_eq!(
+        json(&["quotient", "nim", "--to", "1", "--json"])["order"],
+        2
+    );
+    assert_eq!(
+        json(&["quotient", "octal:0.75", "--to", "30", "--json"])["order"],
+        8
+    );
+    assert_eq!(
+        json(&["quotient", "kayles", "--to", "4", "--json"])["order"],
+        6
+    );
+}
+
+#[test]
+fn quotient_order_limit_names_the_flag() {
+    sprague()
+        .args(["quotient", "kayles", "--to", "8", "--max-order", "6"])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains("--max-order"));
+}
+
+#[test]
+fn quotient_keeps_apart_what_a_later_heap_splits() {
+    // Kayles: 5 + 5 is the identity up to heap 8, not from heap 9 on.
+    assert_eq!(
+        json(&["quotient", "kayles", "--to", "8", "--json"])["order"],
+        12
+    );
+    assert_eq!(
+        json(&["quotient", "kayles", "--to", "9", "--json"])["order"],
+        18
+    );
+}
+
+#[test]
+fn quotient_check_limit_names_the_flag() {
+    sprague()
+        .args(["quotient", "kayles", "--to", "9", "--max-states", "20"])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains("--max-states"));
+}
+
+/// Every `after` of a misère analysis is a misère P-position, and the basis
+/// is the one expected.
+fn check_misere(position: &str, basis: &str) {
+    let v = json(&["analyze", position, "--misere", "--json"]);
+    assert_eq!(v["basis"], basis, "{position}");
+    for m in v["winning_moves"].as_array().unwrap() {
+        let after = m["after"].as_str().unwrap();
+        let a = json(&["analyze", after, "--misere", "--json"]);
+        assert_eq!(a["outcome"], "P", "{position} -> {after}");
+    }
+}
+
+#[test]
+fn misere_bases_genus_and_quotient() {
+    check_misere("sub:1,2 100 7 + nim 5", "genus");
+    check_misere("dawson 9 8 7", "genus");
+    check_misere("kayles 8 8 7 6 5 + kayles 3", "quotient");
+    check_misere("octal:0.75 40 17 9 3", "quotient");
+    // A wild sum of two rulesets is still searched.
+    check_misere("kayles 9 + dawson 3", "search");
+}
+
+#[test]
+fn a_hundred_kayles_heaps_in_the_quotient() {
+    let heaps: Vec<String> = (0..100).map(|i| ((i * 7) % 9).to_string()).collect();
+    let position = format!("kayles {}", heaps.join(" "));
+    let v = json(&["analyze", &position, "--misere", "--json"]);
+    assert_eq!(v["basis"], "quotient");
+    assert!(v["truncated"] == false);
+}
+
+#[test]
+fn explain_names_the_quotient_and_the_genera() {
+    sprague()
+        .args(["analyze", "--explain", "octal:0.75 5 9 3", "--misere"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("order 8"))
+        .stdout(predicate::str::contains("The product is ab^2."));
+    sprague()
+        .args(["analyze", "--explain", "sub:1,2 7 4 + nim 2", "--misere"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("c2 heap 1 (nim 2): 2^20"));
+}

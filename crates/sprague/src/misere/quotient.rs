@@ -1,0 +1,1022 @@
+//! Misère quotients (Plambeck & Siegel, "Misère quotients for impartial
+//! games", J. Combin. Theory A 115, 2008).
+//!
+//! # Definitions
+//!
+//! Let `A` be the sums of heaps `0..=N` of a heap game (a set closed under
+//! sums and options). Two sums `G` and `H` are *indistinguishable* when
+//! `G + X` and `H + X` have the same misère outcome for every `X` in `A`.
+//! The classes form a commutative monoid, the *misère quotient* `Q` (the
+//! class of a sum is the product of its heaps' classes); its *P-portion*
+//! is the set of classes of misère P-positions, and the *pretending
+//! function* sends each heap to its class. With them, a sum of any number
+//! of heaps is decided by multiplying elements: it is a P-position exactly
+//! when its product lies in the P-portion. Every quotient of impartial
+//! games has even order (Plambeck & Siegel).
+//!
+//! # The construction, heap by heap
+//!
+//! The quotient of heaps `0..=n-1` is known: a finite monoid, its
+//! P-portion, and the class of each heap. For heap `n`:
+//!
+//! 1. *Test the candidates.* For each element `x`, suppose heap `n` is in
+//!    class `x`. A supposition is proven by the check below; a cheap
+//!    necessary test comes first (the outcome of `Y + heap n`, for a sum
+//!    `Y` representing each element `y`, must be that of `x·y`).
+//! 2. *Extend when no element fits:* heap `n` becomes a new generator `t`
+//!    with `t^(i+p) = t^i`, for the least `(i, p)` (by `i + p`) that passes
+//!    the check, in the monoid `Q × {1, t, ..., t^(i+p-1)}`; its P-portion
+//!    comes from the outcomes of the representatives plus copies of heap
+//!    `n`, found by the outcome rule. The result is then reduced: elements
+//!    `x`, `y` with `xz ∈ P ⟺ yz ∈ P` for every `z` are merged (this is
+//!    exactly indistinguishability, so the reduced monoid is the quotient).
+//!
+//! The check: a finite monoid `Q` with a subset `P` and a class for every
+//! heap describes the outcomes of *all* sums when, for every sum `M`,
+//! `M`'s product is in `P` exactly when `M` has a move and none of its
+//! moves leads to a product in `P` (induction on `M`). The moves of `M`
+//! are `M - h + O` for a heap `h` of `M` and an option `O` of `h`, whose
+//! product is `[M - h]·[O]`. So the condition depends only on `[M]` and,
+//! for each class `a` of heaps present in `M`, on `[M - h]` for a heap
+//! `h` of class `a` (the same for every heap of the class). These tuples
+//! are finitely many; they are explored from the empty sum by adding one
+//! heap at a time, and at each the condition is tested for the worst
+//! choice of heaps within each class. When it holds everywhere, the
+//! description is proven for every sum of heaps `0..=n`.
+//!
+//! # When a class splits
+//!
+//! Heap `n` may tell apart sums that no smaller heap told apart (in Kayles,
+//! `5 + 5` is indistinguishable from nothing until heap 9): the quotient of
+//! heaps `0..=n-1` is then not a part of the quotient of heaps `0..=n`, and
+//! neither step above passes. The construction then falls back on a
+//! *lifted* one: elements are kept apart until the end (no reduction at
+//! each step, only at the end), and it is rebuilt from heap 0 with one more
+//! thing kept apart (a generator's cycle made longer, or a heap that fitted
+//! an element made a generator of its own) until heap `n` passes, at most
+//! 256 rebuilds. Only the choice of what to keep apart is a search; every
+//! step is still proven by the check, and the final reduction is exact, so
+//! the result is the quotient. When no rebuild passes, it stops with
+//! [`Error::Unsupported`]; it never guesses.
+
+use std::collections::{HashMap, VecDeque};
+use std::fmt::Write as _;
+use std::sync::{Arc, Mutex};
+
+use rustc_hash::{FxBuildHasher, FxHashSet};
+
+use super::genus::heap_options;
+use crate::ruleset::HeapRules;
+use crate::{Error, Limits, Ruleset};
+
+/// The default of [`QuotientLimits::max_order`]: quotients of more elements
+/// are refused.
+pub const DEFAULT_MAX_ORDER: usize = 1_000;
+
+/// The most work a cyclic extension `t^(i+p) = t^i` tries: `i + p` up to
+/// this.
+const MAX_CYCLE: usize = 12;
+
+/// Limits of a quotient computation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuotientLimits {
+    /// The largest order accepted (the monoid before reduction may be up to
+    /// [`MAX_CYCLE`] times larger); past it, [`Error::OrderLimit`].
+    pub max_order: usize,
+    /// The most tuples one check may explore (see the module
+    /// documentation); past it, [`Error::StateLimit`].
+    pub max_states: usize,
+    /// The most tuples all checks together may explore, rebuilds included;
+    /// past it, [`Error::StateLimit`] (with this number as the limit).
+    pub max_work: u64,
+    /// The most rebuilds of the lifted construction (see the module
+    /// documentation); past it, [`Error::Unsupported`].
+    pub max_rebuilds: usize,
+}
+
+impl Default for QuotientLimits {
+    fn default() -> QuotientLimits {
+        QuotientLimits {
+            max_order: DEFAULT_MAX_ORDER,
+            max_states: crate::DEFAULT_MAX_STATES,
+            max_work: u64::MAX,
+            max_rebuilds: MAX_REBUILDS,
+        }
+    }
+}
+
+/// A finite commutative monoid (elements `0..order`, 0 the identity) with
+/// a P-portion.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Monoid {
+    order: usize,
+    mul: Vec<u32>,
+    p: Vec<bool>,
+}
+
+impl Monoid {
+    fn mul(&self, a: u32, b: u32) -> u32 {
+        self.mul[a as usize * self.order + b as usize]
+    }
+}
+
+/// The misère quotient of a heap game restricted to heaps `0..=bound`,
+/// with its presentation, P-portion and pretending function.
+///
+/// ```
+/// use sprague::misere::{Quotient, QuotientLimits};
+/// let nim = Quotient::compute(&"nim".parse()?, 3, &QuotientLimits::default())?;
+/// assert_eq!(nim.order(), 6);
+/// assert_eq!(nim.relations(), ["a^2 = 1", "b^3 = b"]);
+/// assert_eq!(nim.p_portion(), ["a", "b^2"]);
+/// assert_eq!(nim.pretend_word(3), "ab");
+/// # Ok::<(), sprague::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Quotient {
+    word: String,
+    bound: u64,
+    monoid: Monoid,
+    /// The heap each generator stands for.
+    generators: Vec<u64>,
+    /// Each element's normal form: exponents of the generators.
+    words: Vec<Vec<u32>>,
+    /// Each heap's element.
+    pretend: Vec<u32>,
+}
+
+impl Quotient {
+    /// The misère quotient of the heap game `ruleset` restricted to heaps
+    /// `0..=bound`, by the construction of the [module](self)
+    /// documentation.
+    ///
+    /// Cost: for each heap, its options, and for each element tested a walk
+    /// over the tuples of the check (at most `limits.max_states`).
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] for a ruleset that is not a heap game, or when
+    /// a class would have to split (see the module documentation);
+    /// [`Error::OrderLimit`] past `limits.max_order`; [`Error::StateLimit`]
+    /// when a check needs more than `limits.max_states` tuples; the errors
+    /// of listing a heap's options.
+    pub fn compute(
+        ruleset: &Ruleset,
+        bound: u64,
+        limits: &QuotientLimits,
+    ) -> Result<Quotient, Error> {
+        Quotient::compute_with_progress(ruleset, bound, limits, &mut |_| {})
+    }
+
+    /// As [`Quotient::compute`], calling `progress` with each heap as it is
+    /// added.
+    ///
+    /// # Errors
+    /// As for [`Quotient::compute`].
+    pub fn compute_with_progress(
+        ruleset: &Ruleset,
+        bound: u64,
+        limits: &QuotientLimits,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<Quotient, Error> {
+        let rules = heap_rules(ruleset)?;
+        let b = build(Builder::new(ruleset.word()), rules, bound, limits, progress)?;
+        Ok(b.finish(bound))
+    }
+
+    /// The ruleset word.
+    pub fn ruleset(&self) -> &str {
+        &self.word
+    }
+
+    /// The largest heap covered.
+    pub fn bound(&self) -> u64 {
+        self.bound
+    }
+
+    /// The number of elements.
+    pub fn order(&self) -> usize {
+        self.monoid.order
+    }
+
+    /// The generators' names (`a`, `b`, ...) with the heap each stands
+    /// for.
+    pub fn generators(&self) -> Vec<(String, u64)> {
+        self.generators
+            .iter()
+            .enumerate()
+            .map(|(i, &h)| (generator_name(i), h))
+            .collect()
+    }
+
+    /// The relations of the presentation, as `a^2 = 1`: each the least
+    /// product of generators (by degree) that is not written in normal form,
+    /// equated with its normal form. With the generators they determine the
+    /// monoid.
+    pub fn relations(&self) -> Vec<String> {
+        let index: HashMap<&[u32], u32> = self
+            .words
+            .iter()
+            .enumerate()
+            .map(|(e, w)| (w.as_slice(), e as u32))
+            .collect();
+        let mut rels: Vec<(Vec<u32>, u32)> = Vec::new();
+        for (e, w) in self.words.iter().enumerate() {
+            for g in 0..self.generators.len() {
+                let mut u = w.clone();
+                u[g] += 1;
+                if index.contains_key(u.as_slice()) {
+                    continue;
+                }
+                // Minimal: every divisor by one generator is a normal form.
+                let minimal = (0..u.len()).filter(|&j| u[j] > 0).all(|j| {
+                    let mut d = u.clone();
+                    d[j] -= 1;
+                    index.contains_key(d.as_slice())
+                });
+                if minimal && !rels.iter().any(|(r, _)| *r == u) {
+                    let g_elem = self.pretend[self.generators[g] as usize];
+                    rels.push((u, self.monoid.mul(e as u32, g_elem)));
+                }
+            }
+        }
+        rels.sort_by(|(a, _), (b, _)| {
+            let (da, db) = (a.iter().sum::<u32>(), b.iter().sum::<u32>());
+            da.cmp(&db).then_with(|| b.cmp(a))
+        });
+        rels.iter()
+            .map(|(u, e)| format!("{} = {}", write_word(u), self.element_word(*e)))
+            .collect()
+    }
+
+    /// The elements of the P-portion, as words (by degree, then
+    /// alphabetically).
+    pub fn p_portion(&self) -> Vec<String> {
+        self.sorted()
+            .into_iter()
+            .filter(|&e| self.monoid.p[e as usize])
+            .map(|e| self.element_word(e))
+            .collect()
+    }
+
+    /// Every element as its word, by degree, then alphabetically.
+    pub fn elements(&self) -> Vec<String> {
+        self.sorted()
+            .into_iter()
+            .map(|e| self.element_word(e))
+            .collect()
+    }
+
+    /// The elements by the degree of their words, then alphabetically.
+    fn sorted(&self) -> Vec<u32> {
+        let mut all: Vec<u32> = (0..self.monoid.order as u32).collect();
+        all.sort_by_key(|&e| {
+            let w = &self.words[e as usize];
+            (w.iter().sum::<u32>(), self.element_word(e))
+        });
+        all
+    }
+
+    /// An element as its normal-form word (`1`, `a`, `ab^2`).
+    pub fn element_word(&self, e: u32) -> String {
+        write_word(&self.words[e as usize])
+    }
+
+    /// The element of heap `heap` (the pretending function), or `None`
+    /// past the bound.
+    pub fn pretend(&self, heap: u64) -> Option<u32> {
+        self.pretend.get(usize::try_from(heap).ok()?).copied()
+    }
+
+    /// The word of heap `heap`'s element; empty past the bound.
+    pub fn pretend_word(&self, heap: u64) -> String {
+        self.pretend(heap)
+            .map(|e| self.element_word(e))
+            .unwrap_or_default()
+    }
+
+    /// The product of two elements.
+    pub fn mul(&self, a: u32, b: u32) -> u32 {
+        self.monoid.mul(a, b)
+    }
+
+    /// Whether an element is in the P-portion.
+    pub fn is_p(&self, e: u32) -> bool {
+        self.monoid.p[e as usize]
+    }
+
+    /// The element of a sum of heaps, or `None` when one is past the bound.
+    pub fn element_of(&self, heaps: &[u64]) -> Option<u32> {
+        heaps
+            .iter()
+            .try_fold(0u32, |acc, &h| Some(self.mul(acc, self.pretend(h)?)))
+    }
+}
+
+/// The name of generator `i`: `a` ... `z`, then `g27`, `g28`, ...
+fn generator_name(i: usize) -> String {
+    if i < 26 {
+        ((b'a' + i as u8) as char).to_string()
+    } else {
+        format!("g{}", i + 1)
+    }
+}
+
+fn write_word(exps: &[u32]) -> String {
+    let mut s = String::new();
+    for (i, &e) in exps.iter().enumerate() {
+        match e {
+            0 => {}
+            1 => s += &generator_name(i),
+            e => {
+                let _ = write!(s, "{}^{e}", generator_name(i));
+            }
+        }
+    }
+    if s.is_empty() {
+        s.push('1');
+    }
+    s
+}
+
+fn heap_rules(ruleset: &Ruleset) -> Result<&dyn HeapRules, Error> {
+    ruleset.heap_rules().ok_or_else(|| {
+        Error::Unsupported(format!(
+            "{} is not a heap game: misère quotients are computed here for games whose every \
+             heap is a game of its own",
+            ruleset.word()
+        ))
+    })
+}
+
+/// The quotient under construction, heap by heap.
+#[derive(Clone, Debug)]
+pub(crate) struct Builder {
+    word: String,
+    monoid: Monoid,
+    /// A sum of heaps (sorted) in each element's class with the fewest
+    /// tokens (the outcome rule on representatives relies on it).
+    reps: Vec<Vec<u64>>,
+    generators: Vec<u64>,
+    pretend: Vec<u32>,
+    options: Vec<Vec<Vec<u64>>>,
+    option_images: Vec<Vec<u32>>,
+    /// The heap at which the construction failed, with the error.
+    failed: Option<(u64, Error)>,
+    /// The heap at which a class would have had to split, if that is why
+    /// it failed.
+    split: Option<u64>,
+    /// For each element, its exponents of the forced generators (kept
+    /// apart by the reduction: the lifted construction).
+    tags: Vec<Vec<u32>>,
+    /// Heaps made generators whatever the test of candidates says, each
+    /// with the least `i + p` of its cycle.
+    forced: Vec<(u64, usize)>,
+    /// Each generator's `i + p`.
+    cycle_len: Vec<usize>,
+    /// Tuples explored by the checks so far (this build and the ones
+    /// before it in a rebuild).
+    work: u64,
+}
+
+impl Builder {
+    pub(crate) fn new(word: &str) -> Builder {
+        Builder {
+            word: word.to_string(),
+            monoid: Monoid {
+                order: 1,
+                mul: vec![0],
+                p: vec![false],
+            },
+            reps: vec![Vec::new()],
+            generators: Vec::new(),
+            pretend: Vec::new(),
+            options: Vec::new(),
+            option_images: Vec::new(),
+            failed: None,
+            split: None,
+            tags: vec![Vec::new()],
+            forced: Vec::new(),
+            cycle_len: Vec::new(),
+            work: 0,
+        }
+    }
+
+    /// A lifted builder: the heaps `forced` are generators, each with at
+    /// least its cycle length, and their powers are kept apart until the
+    /// end.
+    fn lifted(word: &str, forced: Vec<(u64, usize)>) -> Builder {
+        Builder {
+            forced,
+            ..Builder::new(word)
+        }
+    }
+
+    /// The largest heap covered so far (`None` before heap 0).
+    fn covered(&self) -> Option<u64> {
+        (self.pretend.len() as u64).checked_sub(1)
+    }
+
+    pub(crate) fn extend_to(
+        &mut self,
+        rules: &dyn HeapRules,
+        bound: u64,
+        limits: &QuotientLimits,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<(), Error> {
+        if let Some((heap, e)) = &self.failed {
+            if *heap <= bound {
+                return Err(e.clone());
+            }
+        }
+        while self.covered().is_none_or(|c| c < bound) {
+            let n = self.pretend.len() as u64;
+            progress(n);
+            if let Err(e) = self.add_heap(rules, n, limits) {
+                self.failed = Some((n, e.clone()));
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(&self, bound: u64) -> Quotient {
+        let mut done = self.clone();
+        if !done.forced.is_empty() {
+            done.tags = vec![Vec::new(); done.monoid.order];
+            done.reduce();
+            done.drop_redundant_generators();
+        }
+        let words = normal_forms(&done.monoid, &done.generators, &done.pretend);
+        Quotient {
+            word: done.word.clone(),
+            bound,
+            monoid: done.monoid,
+            generators: done.generators,
+            words,
+            pretend: done.pretend[..=bound as usize].to_vec(),
+        }
+    }
+
+    /// Drops the generators whose element the generators before them
+    /// already reach (after the final reduction of a lifted construction).
+    fn drop_redundant_generators(&mut self) {
+        let mut kept: Vec<u64> = Vec::new();
+        for &g in &self.generators {
+            let reached = normal_forms(&self.monoid, &kept, &self.pretend);
+            let e = self.pretend[g as usize] as usize;
+            let reachable = e == 0 || reached[e].iter().any(|&x| x > 0);
+            if !reachable {
+                kept.push(g);
+            }
+        }
+        self.generators = kept;
+    }
+
+    fn image(&self, parts: &[u64]) -> u32 {
+        parts
+            .iter()
+            .fold(0, |acc, &h| self.monoid.mul(acc, self.pretend[h as usize]))
+    }
+
+    fn add_heap(
+        &mut self,
+        rules: &dyn HeapRules,
+        n: u64,
+        limits: &QuotientLimits,
+    ) -> Result<(), Error> {
+        let lim = Limits {
+            max_states: limits.max_states,
+            ..Limits::default()
+        };
+        let opts = heap_options(rules, n, &lim)?;
+        let mut images: Vec<u32> = opts.iter().map(|o| self.image(o)).collect();
+        images.sort_unstable();
+        images.dedup();
+        self.options.push(opts);
+        if self.options[n as usize].is_empty() {
+            // A heap with no move is the empty game.
+            self.pretend.push(0);
+            self.option_images.push(images);
+            return Ok(());
+        }
+        // The outcome of each representative plus one to MAX_CYCLE copies of
+        // heap n, by the outcome rule (supposing the classes hold).
+        let table = self.outcomes_with(n, &images, MAX_CYCLE);
+        let forced = self
+            .forced
+            .iter()
+            .find(|(h, _)| *h == n)
+            .map(|&(_, len)| len);
+        // 1. Test the candidates.
+        for x in 0..self.monoid.order as u32 {
+            if forced.is_some() {
+                break;
+            }
+            let fits = (0..self.monoid.order as u32)
+                .all(|y| self.monoid.p[self.monoid.mul(x, y) as usize] == table[1][y as usize]);
+            if !fits {
+                continue;
+            }
+            self.pretend.push(x);
+            self.option_images.push(images.clone());
+            if verify(&self.monoid, &self.classes(), limits, &mut self.work)? {
+                self.relax_reps(n, x);
+                return Ok(());
+            }
+            self.pretend.pop();
+            self.option_images.pop();
+        }
+        // 2. Extend by a new generator t with t^(i+p) = t^i.
+        self.option_images.push(images);
+        for len in forced.unwrap_or(2).max(2)..=MAX_CYCLE {
+            for i in 0..len {
+                let p = len - i;
+                // Necessary: the representatives agree at t^(i+p) and t^i.
+                if len < table.len() && (0..self.monoid.order).any(|q| table[len][q] != table[i][q])
+                {
+                    continue;
+                }
+                if self.monoid.order * len > limits.max_order.saturating_mul(MAX_CYCLE) {
+                    return Err(self.order_limit(n, limits));
+                }
+                let (product, reps) = self.product(n, i, p, &table);
+                let mut trial = self.clone();
+                trial.monoid = product;
+                trial.reps = reps;
+                trial.tags = (0..trial.monoid.order)
+                    .map(|e| {
+                        let mut t = self.tags[e / len].clone();
+                        if forced.is_some() {
+                            t.push((e % len) as u32);
+                        }
+                        t
+                    })
+                    .collect();
+                // Old elements q become (q, t^0) = q·len; heap n is (1, t).
+                for e in &mut trial.pretend {
+                    *e *= len as u32;
+                }
+                for imgs in &mut trial.option_images {
+                    for e in imgs.iter_mut() {
+                        *e *= len as u32;
+                    }
+                }
+                trial.pretend.push(1);
+                if verify(&trial.monoid, &trial.classes(), limits, &mut trial.work)? {
+                    trial.reduce();
+                    trial.generators.push(n);
+                    trial.cycle_len.push(len);
+                    if trial.monoid.order > limits.max_order {
+                        return Err(self.order_limit(n, limits));
+                    }
+                    *self = trial;
+                    return Ok(());
+                }
+            }
+        }
+        self.split = Some(n);
+        Err(split_error(&self.word, n))
+    }
+
+    /// Keeps each representative a sum with the fewest tokens in its class
+    /// once heap `n` has joined class `x`: a sum holding heap `n` is a
+    /// smaller sum plus `n`, so relaxing `rep(q·x) <- rep(q) + n` until
+    /// nothing changes finds the least (as shortest paths do).
+    fn relax_reps(&mut self, n: u64, x: u32) {
+        let tokens = |r: &[u64]| r.iter().sum::<u64>();
+        loop {
+            let mut changed = false;
+            for q in 0..self.monoid.order {
+                let to = self.monoid.mul(q as u32, x) as usize;
+                if tokens(&self.reps[q]) + n < tokens(&self.reps[to]) {
+                    let mut r = self.reps[q].clone();
+                    r.push(n);
+                    r.sort_unstable();
+                    self.reps[to] = r;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+
+    fn order_limit(&self, n: u64, limits: &QuotientLimits) -> Error {
+        Error::OrderLimit {
+            ruleset: self.word.clone(),
+            heap: n,
+            limit: limits.max_order,
+        }
+    }
+
+    /// `table[k][q]`: whether the representative of `q` plus `k` heaps of
+    /// `n` is a misère P-position, by the outcome rule, supposing the
+    /// present classes describe every sum with copies of heap `n`.
+    fn outcomes_with(&self, n: u64, images: &[u32], max_k: usize) -> Vec<Vec<bool>> {
+        let order = self.monoid.order;
+        let mut by_tokens: Vec<u32> = (0..order as u32).collect();
+        by_tokens.sort_by_key(|&q| self.reps[q as usize].iter().sum::<u64>());
+        // The elements of each representative's options.
+        let rep_options: Vec<Vec<u32>> = (0..order)
+            .map(|q| {
+                let rep = &self.reps[q];
+                let mut out = Vec::new();
+                for (i, &h) in rep.iter().enumerate() {
+                    if i > 0 && rep[i - 1] == h {
+                        continue;
+                    }
+                    let rest: Vec<u64> = rep[..i].iter().chain(&rep[i + 1..]).copied().collect();
+                    let base = self.image(&rest);
+                    for o in &self.options[h as usize] {
+                        out.push(self.monoid.mul(base, self.image(o)));
+                    }
+                }
+                out.sort_unstable();
+                out.dedup();
+                out
+            })
+            .collect();
+        let _ = n;
+        let mut table = vec![self.monoid.p.clone()];
+        for k in 1..=max_k {
+            let mut row = vec![false; order];
+            for &q in &by_tokens {
+                let q = q as usize;
+                let via_rep = rep_options[q].iter().any(|&o| row[o as usize]);
+                let via_heap = images
+                    .iter()
+                    .any(|&o| table[k - 1][self.monoid.mul(q as u32, o) as usize]);
+                row[q] = !via_rep && !via_heap;
+            }
+            table.push(row);
+        }
+        table
+    }
+
+    /// The monoid `Q × {1, t, ..., t^(i+p-1)}` with `t^(i+p) = t^i`, its
+    /// P-portion from `table`, and its representatives.
+    fn product(&self, n: u64, i: usize, p: usize, table: &[Vec<bool>]) -> (Monoid, Vec<Vec<u64>>) {
+        let m = self.monoid.order;
+        let len = i + p;
+        let order = m * len;
+        let red = |k: usize| if k < len { k } else { i + (k - i) % p };
+        let mut mul = vec![0u32; order * order];
+        for a in 0..order {
+            let (qa, ka) = (a / len, a % len);
+            for b in 0..order {
+                let (qb, kb) = (b / len, b % len);
+                let q = self.monoid.mul(qa as u32, qb as u32) as usize;
+                mul[a * order + b] = (q * len + red(ka + kb)) as u32;
+            }
+        }
+        let mut pp = vec![false; order];
+        let mut reps = vec![Vec::new(); order];
+        for q in 0..m {
+            for k in 0..len {
+                pp[q * len + k] = table[k][q];
+                let mut r = self.reps[q].clone();
+                r.extend(std::iter::repeat_n(n, k));
+                r.sort_unstable();
+                reps[q * len + k] = r;
+            }
+        }
+        (Monoid { order, mul, p: pp }, reps)
+    }
+
+    /// Heaps with a move, grouped by element: each element with the option
+    /// elements of every heap in its class.
+    fn classes(&self) -> Vec<(u32, Vec<Vec<u32>>)> {
+        let mut by: Vec<(u32, Vec<Vec<u32>>)> = Vec::new();
+        for (h, &e) in self.pretend.iter().enumerate() {
+            if self.options[h].is_empty() {
+                continue;
+            }
+            match by.iter_mut().find(|(x, _)| *x == e) {
+                Some((_, v)) => v.push(self.option_images[h].clone()),
+                None => by.push((e, vec![self.option_images[h].clone()])),
+            }
+        }
+        by
+    }
+
+    /// Merges indistinguishable elements (`xz ∈ P ⟺ yz ∈ P` for all `z`),
+    /// keeping the identity first and the representative with fewest
+    /// tokens.
+    fn reduce(&mut self) {
+        let m = self.monoid.order;
+        let sig = |x: usize| -> Vec<bool> {
+            (0..m)
+                .map(|z| self.monoid.p[self.monoid.mul(x as u32, z as u32) as usize])
+                .collect()
+        };
+        let mut index: HashMap<(Vec<bool>, Vec<u32>), u32, FxBuildHasher> = HashMap::default();
+        let mut first = Vec::new();
+        let class_of: Vec<u32> = (0..m)
+            .map(|x| {
+                let s = (sig(x), self.tags[x].clone());
+                let next = index.len() as u32;
+                let c = *index.entry(s).or_insert(next);
+                if c == next {
+                    first.push(x);
+                }
+                c
+            })
+            .collect();
+        let order = index.len();
+        let mut mul = vec![0u32; order * order];
+        for a in 0..order {
+            for b in 0..order {
+                let prod = self.monoid.mul(first[a] as u32, first[b] as u32);
+                mul[a * order + b] = class_of[prod as usize];
+            }
+        }
+        let p = (0..order).map(|a| self.monoid.p[first[a]]).collect();
+        let mut reps: Vec<Option<Vec<u64>>> = vec![None; order];
+        for (x, &c) in class_of.iter().enumerate() {
+            let c = c as usize;
+            let tokens: u64 = self.reps[x].iter().sum();
+            if reps[c]
+                .as_ref()
+                .is_none_or(|r| tokens < r.iter().sum::<u64>())
+            {
+                reps[c] = Some(self.reps[x].clone());
+            }
+        }
+        self.tags = first.iter().map(|&x| self.tags[x].clone()).collect();
+        self.monoid = Monoid { order, mul, p };
+        self.reps = reps.into_iter().map(Option::unwrap_or_default).collect();
+        for e in &mut self.pretend {
+            *e = class_of[*e as usize];
+        }
+        for imgs in &mut self.option_images {
+            for e in imgs.iter_mut() {
+                *e = class_of[*e as usize];
+            }
+            imgs.sort_unstable();
+            imgs.dedup();
+        }
+    }
+}
+
+/// The check of the [module](self) documentation: whether the monoid with
+/// its P-portion and the heaps' classes give every sum's outcome.
+fn verify(
+    monoid: &Monoid,
+    classes: &[(u32, Vec<Vec<u32>>)],
+    limits: &QuotientLimits,
+    work: &mut u64,
+) -> Result<bool, Error> {
+    // A tuple: [M], then (class index, [M - h]) for each class present.
+    let holds = |state: &[u32]| -> bool {
+        let x = state[0] as usize;
+        let present = state[1..].chunks(2);
+        if state.len() == 1 {
+            return !monoid.p[x];
+        }
+        if monoid.p[x] {
+            // No move may reach P, whichever heaps of each class are there.
+            present.into_iter().all(|c| {
+                let z = c[1];
+                classes[c[0] as usize]
+                    .1
+                    .iter()
+                    .all(|ois| ois.iter().all(|&o| !monoid.p[monoid.mul(z, o) as usize]))
+            })
+        } else {
+            // Some move must reach P, whichever heaps of each class are there.
+            present.into_iter().any(|c| {
+                let z = c[1];
+                classes[c[0] as usize]
+                    .1
+                    .iter()
+                    .all(|ois| ois.iter().any(|&o| monoid.p[monoid.mul(z, o) as usize]))
+            })
+        }
+    };
+    let start = vec![0u32];
+    let mut seen: FxHashSet<Vec<u32>> = FxHashSet::default();
+    let mut queue = VecDeque::new();
+    seen.insert(start.clone());
+    queue.push_back(start);
+    while let Some(state) = queue.pop_front() {
+        if !holds(&state) {
+            return Ok(false);
+        }
+        for (b, (elem, _)) in classes.iter().enumerate() {
+            let b = b as u32;
+            let x = state[0];
+            let mut next = vec![monoid.mul(x, *elem)];
+            let mut placed = false;
+            for c in state[1..].chunks(2) {
+                if c[0] == b {
+                    next.extend([b, x]);
+                    placed = true;
+                } else {
+                    if !placed && c[0] > b {
+                        next.extend([b, x]);
+                        placed = true;
+                    }
+                    next.extend([c[0], monoid.mul(c[1], *elem)]);
+                }
+            }
+            if !placed {
+                next.extend([b, x]);
+            }
+            if !seen.contains(&next) {
+                if seen.len() >= limits.max_states {
+                    return Err(Error::StateLimit {
+                        limit: limits.max_states,
+                    });
+                }
+                *work += 1;
+                if *work > limits.max_work {
+                    return Err(Error::StateLimit {
+                        limit: usize::try_from(limits.max_work).unwrap_or(usize::MAX),
+                    });
+                }
+                seen.insert(next.clone());
+                queue.push_back(next);
+            }
+        }
+    }
+    Ok(true)
+}
+
+/// Each element's normal form: the first product of generators reaching it
+/// in order of degree (generators in order within a degree).
+fn normal_forms(monoid: &Monoid, generators: &[u64], pretend: &[u32]) -> Vec<Vec<u32>> {
+    let g = generators.len();
+    let mut words: Vec<Option<Vec<u32>>> = vec![None; monoid.order];
+    words[0] = Some(vec![0; g]);
+    let mut queue = VecDeque::from([0u32]);
+    while let Some(e) = queue.pop_front() {
+        let w = words[e as usize].clone().unwrap_or_default();
+        for (j, &h) in generators.iter().enumerate() {
+            let f = monoid.mul(e, pretend[h as usize]) as usize;
+            if words[f].is_none() {
+                let mut u = w.clone();
+                u[j] += 1;
+                words[f] = Some(u);
+                queue.push_back(f as u32);
+            }
+        }
+    }
+    words
+        .into_iter()
+        .map(|w| w.unwrap_or_else(|| vec![0; g]))
+        .collect()
+}
+
+/// The default of [`QuotientLimits::max_rebuilds`].
+pub const MAX_REBUILDS: usize = 256;
+
+fn split_error(word: &str, n: u64) -> Error {
+    Error::Unsupported(format!(
+        "{word} heap {n}: no element of the misère quotient of heaps 0..={} fits it, no new \
+         generator t with t^(i+p) = t^i (i + p <= {MAX_CYCLE}) extends it, and the lifted \
+         construction (classes kept apart, heaps made generators, longer cycles) found no \
+         quotient within {MAX_REBUILDS} rebuilds",
+        n.saturating_sub(1)
+    ))
+}
+
+/// Builds (or extends) the quotient up to `bound`: heap by heap, reducing at
+/// every step; where a class would have to split, by the lifted
+/// construction: elements are kept apart until the end, and after each
+/// split a rebuild from heap 0 makes one more heap a generator, or gives a
+/// generator a longer cycle, until heap `n` passes. Every result is proven
+/// by the check; only the choice of what to keep apart is a search.
+fn build(
+    mut b: Builder,
+    rules: &dyn HeapRules,
+    bound: u64,
+    limits: &QuotientLimits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Builder, Error> {
+    match b.extend_to(rules, bound, limits, progress) {
+        Ok(()) => return Ok(b),
+        Err(e) if b.split.is_none() => return Err(e),
+        Err(_) => {}
+    }
+    let word = b.word.clone();
+    let mut forced = b.forced.clone();
+    let mut rebuilds = 0;
+    let mut spent = b.work;
+    loop {
+        let mut b = Builder::lifted(&word, forced.clone());
+        b.work = spent;
+        let result = b.extend_to(rules, bound, limits, progress);
+        spent = b.work;
+        match result {
+            Ok(()) => return Ok(b),
+            Err(e) if b.split.is_none() => return Err(e),
+            Err(_) => {}
+        }
+        let n = b.split.unwrap_or(bound);
+        // What to keep apart: a longer cycle for a generator, or a heap
+        // that fitted an element made a generator.
+        let mut candidates: Vec<Vec<(u64, usize)>> = Vec::new();
+        for (g, &h) in b.generators.iter().enumerate() {
+            let mut c: Vec<(u64, usize)> = forced.iter().copied().filter(|f| f.0 != h).collect();
+            c.push((h, b.cycle_len[g] + 1));
+            candidates.push(c);
+        }
+        for h in 1..n {
+            let fitted = !b.generators.contains(&h) && !b.options[h as usize].is_empty();
+            if fitted {
+                let mut c = forced.clone();
+                c.push((h, 2));
+                candidates.push(c);
+            }
+        }
+        // Last, every generator kept apart from the others (no relation
+        // between generators until the end).
+        let mut all = forced.clone();
+        for (g, &h) in b.generators.iter().enumerate() {
+            if !all.iter().any(|f| f.0 == h) {
+                all.push((h, b.cycle_len[g]));
+            }
+        }
+        candidates.push(all);
+        let mut advanced = false;
+        for c in candidates {
+            rebuilds += 1;
+            if rebuilds > limits.max_rebuilds {
+                return Err(split_error(&word, n));
+            }
+            let mut t = Builder::lifted(&word, c.clone());
+            t.work = spent;
+            let result = t.extend_to(rules, n, limits, &mut |_| {});
+            spent = t.work;
+            match result {
+                Ok(()) => {
+                    forced = c;
+                    advanced = true;
+                    break;
+                }
+                Err(e) if t.split.is_none() => return Err(e),
+                Err(_) => {}
+            }
+        }
+        if !advanced {
+            return Err(split_error(&word, n));
+        }
+    }
+}
+
+/// Quotients kept between analyses, by ruleset: the builder, extended as
+/// larger heaps are asked for.
+static CACHE: Mutex<Vec<(String, Builder)>> = Mutex::new(Vec::new());
+
+/// The quotient of `ruleset` covering heaps `0..=bound`, from the cache when
+/// one covers them (a quotient of larger heaps decides sums of smaller ones
+/// as well), else computed and kept.
+///
+/// # Errors
+/// As for [`Quotient::compute`].
+pub(crate) fn cached(
+    ruleset: &Ruleset,
+    bound: u64,
+    limits: &QuotientLimits,
+) -> Result<Arc<Quotient>, Error> {
+    let rules = heap_rules(ruleset)?;
+    let key = rules.canonical();
+    let mut builder = {
+        let cache = CACHE
+            .lock()
+            .map_err(|_| Error::Internal("quotient cache poisoned".into()))?;
+        cache
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, b)| b.clone())
+            .unwrap_or_else(|| Builder::new(ruleset.word()))
+    };
+    let result = match build(builder.clone(), rules, bound, limits, &mut |_| {}) {
+        Ok(b) => {
+            builder = b;
+            Ok(())
+        }
+        Err(e) => {
+            builder.failed = Some((bound, e.clone()));
+            Err(e)
+        }
+    };
+    {
+        let mut cache = CACHE
+            .lock()
+            .map_err(|_| Error::Internal("quotient cache poisoned".into()))?;
+        match cache.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, b)) if b.pretend.len() < builder.pretend.len() || builder.failed.is_some() => {
+                *b = builder.clone();
+            }
+            Some(_) => {}
+            None => cache.push((key, builder.clone())),
+        }
+    }
+    result?;
+    let covered = builder.covered().unwrap_or(0);
+    let mut q = builder.finish(covered);
+    q.word = ruleset.word().to_string();
+    Ok(Arc::new(q))
+}
