@@ -19,7 +19,7 @@ def known_lines():
         line = line.strip()
         if not line or line.startswith("#"):
             continue
-        position, normal, value, misere = [f.strip() for f in line.split(";")]
+        position, normal, value, misere = [f.strip() for f in line.rsplit(";", 3)]
         out.append(
             (
                 position,
