@@ -285,7 +285,10 @@ fn known_outcomes() -> std::collections::HashMap<String, (String, String)> {
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {
-            let f: Vec<&str> = l.split(';').map(str::trim).collect();
+            // The position may hold `;` (Hackenbush branches): the last
+            // three fields are split off from the right.
+            let mut f: Vec<&str> = l.rsplitn(4, ';').map(str::trim).collect();
+            f.reverse();
             (f[0].to_string(), (f[1].to_string(), f[3].to_string()))
         })
         .collect()

@@ -33,7 +33,10 @@ fn parse_line(line: usize, text: &str) -> Result<Option<Known>, String> {
     if text.is_empty() || text.starts_with('#') {
         return Ok(None);
     }
-    let fields: Vec<&str> = text.split(';').map(str::trim).collect();
+    // The position may hold `;` (Hackenbush branches): the last three
+    // fields are split off from the right.
+    let mut fields: Vec<&str> = text.rsplitn(4, ';').map(str::trim).collect();
+    fields.reverse();
     let [position, normal, value, misere] = fields[..] else {
         return Err(format!("{} fields, not 4", fields.len()));
     };

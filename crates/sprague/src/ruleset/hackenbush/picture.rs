@@ -229,8 +229,8 @@ impl Picture {
                 c if c.is_alphabetic() => {
                     return Err(error(
                         format!(
-                            "`{c}` is not a green edge: only `e` is impartial (red and blue \
-                             edges are partizan)"
+                            "`{c}` is not a green edge: only green edges (`e`) are supported \
+                             (red and blue edges make the game partizan)"
                         ),
                         column,
                     ))
@@ -296,19 +296,14 @@ impl Picture {
     /// The vertices connected to the ground, without edge `cut` if given.
     pub(crate) fn grounded_vertices(&self, cut: Option<usize>) -> Vec<bool> {
         let n = self.vertices as usize;
-        let mut adjacency: Vec<Vec<u32>> = vec![Vec::new(); n];
-        for (i, &(u, v)) in self.edges.iter().enumerate() {
-            if Some(i) != cut {
-                adjacency[u as usize].push(v);
-                adjacency[v as usize].push(u);
-            }
-        }
+        let adjacency = super::value::Adjacency::new(self);
+        let cut = cut.map_or(u32::MAX, |e| e as u32);
         let mut seen = vec![false; n];
         seen[0] = true;
         let mut stack = vec![0u32];
         while let Some(u) = stack.pop() {
-            for &v in &adjacency[u as usize] {
-                if !seen[v as usize] {
+            for &(v, e) in adjacency.at(u) {
+                if e != cut && !seen[v as usize] {
                     seen[v as usize] = true;
                     stack.push(v);
                 }
@@ -424,13 +419,7 @@ impl Picture {
             return;
         }
         let n = self.vertices as usize;
-        let mut adjacency: Vec<Vec<(u32, usize)>> = vec![Vec::new(); n];
-        for (i, &(u, v)) in self.edges.iter().enumerate() {
-            adjacency[u as usize].push((v, i));
-            if u != v {
-                adjacency[v as usize].push((u, i));
-            }
-        }
+        let adjacency = super::value::Adjacency::new(self);
         // A spanning tree by depth-first search, in preorder.
         let mut order = vec![u32::MAX; n];
         let mut tree_edge = vec![false; self.edges.len()];
@@ -438,7 +427,8 @@ impl Picture {
         order[0] = 0;
         let mut count = 1;
         while let Some(&mut (u, ref mut next)) = stack.last_mut() {
-            if let Some(&(v, i)) = adjacency[u as usize].get(*next) {
+            if let Some(&(v, i)) = adjacency.at(u).get(*next) {
+                let i = i as usize;
                 *next += 1;
                 if order[v as usize] == u32::MAX {
                     order[v as usize] = count;

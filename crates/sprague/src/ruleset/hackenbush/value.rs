@@ -15,158 +15,242 @@
 
 use super::picture::Picture;
 
-/// The picture reduced by the fusion principle: the 2-edge-connected parts
-/// (fused vertices), the tree of bridges between them, and each part's
-/// loops.
+/// Adjacency lists in one array: the (neighbour, edge) pairs of vertex `v`
+/// are `items[offsets[v]..offsets[v + 1]]`; a loop is listed once.
+pub(crate) struct Adjacency {
+    offsets: Vec<u32>,
+    items: Vec<(u32, u32)>,
+}
+
+impl Adjacency {
+    pub(crate) fn new(picture: &Picture) -> Adjacency {
+        let n = picture.vertices as usize;
+        let mut offsets = vec![0u32; n + 1];
+        for &(u, v) in &picture.edges {
+            offsets[u as usize + 1] += 1;
+            if u != v {
+                offsets[v as usize + 1] += 1;
+            }
+        }
+        for v in 0..n {
+            offsets[v + 1] += offsets[v];
+        }
+        let mut fill = offsets.clone();
+        let mut items = vec![(0u32, 0u32); offsets[n] as usize];
+        for (i, &(u, v)) in picture.edges.iter().enumerate() {
+            items[fill[u as usize] as usize] = (v, i as u32);
+            fill[u as usize] += 1;
+            if u != v {
+                items[fill[v as usize] as usize] = (u, i as u32);
+                fill[v as usize] += 1;
+            }
+        }
+        Adjacency { offsets, items }
+    }
+
+    pub(crate) fn at(&self, v: u32) -> &[(u32, u32)] {
+        &self.items[self.offsets[v as usize] as usize..self.offsets[v as usize + 1] as usize]
+    }
+}
+
+const NONE: u32 = u32::MAX;
+
+/// The picture reduced by the fusion principle, from the ground: the
+/// 2-edge-connected parts (the parts that stay connected whatever single
+/// edge is cut) of what reaches the ground, the tree of bridges between
+/// them, each part's loops once fused, and the values by the colon
+/// principle. Vertices and edges that do not reach the ground (with edge
+/// `skip` cut) have no part. The buffers are kept between uses, so that
+/// valuing many cuts of one picture allocates nothing.
+#[derive(Default)]
 pub(crate) struct Fused {
-    /// The part of each vertex.
+    /// The part of each vertex (`NONE` when it does not reach the ground).
     pub part: Vec<u32>,
     /// For each edge: whether it is a bridge.
     pub bridge: Vec<bool>,
+    /// For each part: its parent part and the bridge to it (`NONE` for the
+    /// ground's part).
+    pub up: Vec<(u32, u32)>,
     /// For each part: the number of its own edges (loops once fused).
     pub loops: Vec<u64>,
     /// For each part: the value of the tree above it (itself included).
     pub value: Vec<u64>,
     /// The parts in an order where every part comes after its parent.
     pub order: Vec<u32>,
-    /// The children of each part, with the bridge to each.
-    pub children: Vec<Vec<(u32, usize)>>,
-}
-
-/// The bridges of a multigraph (an edge is a bridge when no cycle holds
-/// it; a loop never is), by Tarjan's low-link numbers, iteratively.
-fn bridges(picture: &Picture, adjacency: &[Vec<(u32, usize)>]) -> Vec<bool> {
-    let n = picture.vertices as usize;
-    let mut bridge = vec![false; picture.edges.len()];
-    let mut order = vec![u32::MAX; n];
-    let mut low = vec![0u32; n];
-    let mut count = 0u32;
-    for root in 0..n as u32 {
-        if order[root as usize] != u32::MAX {
-            continue;
-        }
-        order[root as usize] = count;
-        low[root as usize] = count;
-        count += 1;
-        // (vertex, the edge it was reached by, next adjacency index)
-        let mut stack: Vec<(u32, usize, usize)> = vec![(root, usize::MAX, 0)];
-        while let Some(&mut (u, via, ref mut next)) = stack.last_mut() {
-            if let Some(&(v, e)) = adjacency[u as usize].get(*next) {
-                *next += 1;
-                if e == via {
-                    continue;
-                }
-                if order[v as usize] == u32::MAX {
-                    order[v as usize] = count;
-                    low[v as usize] = count;
-                    count += 1;
-                    stack.push((v, e, 0));
-                } else {
-                    low[u as usize] = low[u as usize].min(order[v as usize]);
-                }
-            } else {
-                stack.pop();
-                if let Some(&(p, _, _)) = stack.last() {
-                    low[p as usize] = low[p as usize].min(low[u as usize]);
-                    if low[u as usize] > order[p as usize] {
-                        bridge[via] = true;
-                    }
-                }
-            }
-        }
-    }
-    bridge
-}
-
-/// Adjacency lists (neighbour, edge) of a picture, without edge `cut`.
-fn adjacency(picture: &Picture, cut: Option<usize>) -> Vec<Vec<(u32, usize)>> {
-    let mut adjacency: Vec<Vec<(u32, usize)>> = vec![Vec::new(); picture.vertices as usize];
-    for (i, &(u, v)) in picture.edges.iter().enumerate() {
-        if Some(i) == cut {
-            continue;
-        }
-        adjacency[u as usize].push((v, i));
-        if u != v {
-            adjacency[v as usize].push((u, i));
-        }
-    }
-    adjacency
+    /// Preorder numbers and low links of the bridge search.
+    number: Vec<u32>,
+    low: Vec<u32>,
+    stack: Vec<(u32, u32, u32)>,
+    queue: Vec<u32>,
 }
 
 impl Fused {
     /// Fuses `picture` (all of whose edges reach the ground).
     pub fn new(picture: &Picture) -> Fused {
-        let adjacency = adjacency(picture, None);
-        let bridge = bridges(picture, &adjacency);
+        let mut fused = Fused::default();
+        fused.run(picture, &Adjacency::new(picture), None);
+        fused
+    }
+
+    /// Fuses `picture` with edge `skip` cut, reusing the buffers.
+    pub fn run(&mut self, picture: &Picture, adjacency: &Adjacency, skip: Option<usize>) {
         let n = picture.vertices as usize;
-        // Parts: connected by edges that are not bridges.
-        let mut part = vec![u32::MAX; n];
+        let skip = skip.map_or(NONE, |e| e as u32);
+        self.bridges(picture, adjacency, skip, n);
+        // Parts: connected by edges that are not bridges, from reached
+        // vertices only.
+        self.part.clear();
+        self.part.resize(n, NONE);
         let mut parts = 0u32;
-        let mut stack = Vec::new();
         for s in 0..n as u32 {
-            if part[s as usize] != u32::MAX {
+            if self.number[s as usize] == NONE || self.part[s as usize] != NONE {
                 continue;
             }
-            part[s as usize] = parts;
-            stack.push(s);
-            while let Some(u) = stack.pop() {
-                for &(v, e) in &adjacency[u as usize] {
-                    if !bridge[e] && part[v as usize] == u32::MAX {
-                        part[v as usize] = parts;
-                        stack.push(v);
+            self.part[s as usize] = parts;
+            self.queue.clear();
+            self.queue.push(s);
+            while let Some(u) = self.queue.pop() {
+                for &(v, e) in adjacency.at(u) {
+                    if e != skip && !self.bridge[e as usize] && self.part[v as usize] == NONE {
+                        self.part[v as usize] = parts;
+                        self.queue.push(v);
                     }
                 }
             }
             parts += 1;
         }
         let p = parts as usize;
-        let mut loops = vec![0u64; p];
-        let mut neighbours: Vec<Vec<(u32, usize)>> = vec![Vec::new(); p];
-        for (i, &(u, v)) in picture.edges.iter().enumerate() {
-            let (a, b) = (part[u as usize], part[v as usize]);
-            if bridge[i] {
-                neighbours[a as usize].push((b, i));
-                neighbours[b as usize].push((a, i));
-            } else {
-                loops[a as usize] += 1;
+        self.loops.clear();
+        self.loops.resize(p, 0);
+        for (i, &(u, _)) in picture.edges.iter().enumerate() {
+            let a = self.part[u as usize];
+            if i as u32 != skip && a != NONE && !self.bridge[i] {
+                self.loops[a as usize] += 1;
             }
         }
-        // The tree of parts from the ground's.
-        let mut children: Vec<Vec<(u32, usize)>> = vec![Vec::new(); p];
-        let mut seen = vec![false; p];
-        let mut order = Vec::with_capacity(p);
-        let ground = part[0];
-        seen[ground as usize] = true;
-        order.push(ground);
+        // The tree of parts from the ground's, breadth first.
+        self.up.clear();
+        self.up.resize(p, (NONE, NONE));
+        let ground = self.part[0];
+        self.order.clear();
+        self.order.push(ground);
+        let mut seen = std::mem::take(&mut self.queue);
+        seen.clear();
+        seen.resize(p, 0);
+        seen[ground as usize] = 1;
+        // Bridges from each part, in one array by part.
+        let mut offsets = vec![0u32; p + 1];
+        for (i, &(u, v)) in picture.edges.iter().enumerate() {
+            if self.bridge[i] && i as u32 != skip {
+                offsets[self.part[u as usize] as usize + 1] += 1;
+                offsets[self.part[v as usize] as usize + 1] += 1;
+            }
+        }
+        for c in 0..p {
+            offsets[c + 1] += offsets[c];
+        }
+        let mut fill = offsets.clone();
+        let mut across = vec![(0u32, 0u32); offsets[p] as usize];
+        for (i, &(u, v)) in picture.edges.iter().enumerate() {
+            if self.bridge[i] && i as u32 != skip {
+                let (a, b) = (self.part[u as usize], self.part[v as usize]);
+                across[fill[a as usize] as usize] = (b, i as u32);
+                fill[a as usize] += 1;
+                across[fill[b as usize] as usize] = (a, i as u32);
+                fill[b as usize] += 1;
+            }
+        }
         let mut at = 0;
-        while at < order.len() {
-            let c = order[at];
+        while at < self.order.len() {
+            let c = self.order[at];
             at += 1;
-            for &(d, e) in &neighbours[c as usize] {
-                if !seen[d as usize] {
-                    seen[d as usize] = true;
-                    children[c as usize].push((d, e));
-                    order.push(d);
+            for &(d, e) in &across[offsets[c as usize] as usize..offsets[c as usize + 1] as usize] {
+                if seen[d as usize] == 0 {
+                    seen[d as usize] = 1;
+                    self.up[d as usize] = (c, e);
+                    self.order.push(d);
                 }
             }
         }
+        self.queue = seen;
         // The colon principle, from the leaves down.
-        let mut value = vec![0u64; p];
-        for &c in order.iter().rev() {
-            let mut g = loops[c as usize] & 1;
-            for &(d, _) in &children[c as usize] {
-                g ^= value[d as usize] + 1;
+        self.value.clear();
+        self.value.extend(self.loops.iter().map(|&l| l & 1));
+        for &d in self.order.iter().rev() {
+            let (c, _) = self.up[d as usize];
+            if c != NONE {
+                self.value[c as usize] ^= self.value[d as usize] + 1;
             }
-            value[c as usize] = g;
         }
-        Fused {
-            part,
-            bridge,
-            loops,
-            value,
-            order,
-            children,
+    }
+
+    /// Marks the bridges among the edges reached from the ground (without
+    /// `skip`), by Tarjan's low-link numbers, iteratively; unreached
+    /// vertices keep the number `NONE`.
+    fn bridges(&mut self, picture: &Picture, adjacency: &Adjacency, skip: u32, n: usize) {
+        self.bridge.clear();
+        self.bridge.resize(picture.edges.len(), false);
+        self.number.clear();
+        self.number.resize(n, NONE);
+        self.low.clear();
+        self.low.resize(n, 0);
+        let mut count = 0u32;
+        self.number[0] = 0;
+        count += 1;
+        self.stack.clear();
+        // (vertex, the edge it was reached by, next adjacency index)
+        self.stack.push((0, NONE, 0));
+        while let Some(&mut (u, via, ref mut next)) = self.stack.last_mut() {
+            if let Some(&(v, e)) = adjacency.at(u).get(*next as usize) {
+                *next += 1;
+                if e == via || e == skip {
+                    continue;
+                }
+                if self.number[v as usize] == NONE {
+                    self.number[v as usize] = count;
+                    self.low[v as usize] = count;
+                    count += 1;
+                    self.stack.push((v, e, 0));
+                } else {
+                    self.low[u as usize] = self.low[u as usize].min(self.number[v as usize]);
+                }
+            } else {
+                self.stack.pop();
+                if let Some(&(p, _, _)) = self.stack.last() {
+                    self.low[p as usize] = self.low[p as usize].min(self.low[u as usize]);
+                    if self.low[u as usize] > self.number[p as usize] {
+                        self.bridge[via as usize] = true;
+                    }
+                }
+            }
         }
+    }
+
+    /// The children of every part in the tree of parts, with the bridge
+    /// to each: `(offsets, items)`, part c's children being
+    /// `items[offsets[c]..offsets[c + 1]]`.
+    pub fn children(&self) -> (Vec<u32>, Vec<(u32, usize)>) {
+        let p = self.value.len();
+        let mut offsets = vec![0u32; p + 1];
+        for &d in &self.order {
+            let (c, _) = self.up[d as usize];
+            if c != NONE {
+                offsets[c as usize + 1] += 1;
+            }
+        }
+        for c in 0..p {
+            offsets[c + 1] += offsets[c];
+        }
+        let mut fill = offsets.clone();
+        let mut items = vec![(0u32, 0usize); offsets[p] as usize];
+        for &d in &self.order {
+            let (c, e) = self.up[d as usize];
+            if c != NONE {
+                items[fill[c as usize] as usize] = (d, e as usize);
+                fill[c as usize] += 1;
+            }
+        }
+        (offsets, items)
     }
 
     /// The picture's value: that of the ground's part.
@@ -198,17 +282,33 @@ pub(crate) fn cuts_to(picture: &Picture, target: u64) -> Vec<usize> {
     if picture.edges.is_empty() {
         return found;
     }
-    let fused = Fused::new(picture);
-    let mut want: Vec<Option<u64>> = vec![None; fused.value.len()];
-    let ground = fused.part[0];
-    want[ground as usize] = Some(target);
-    // Parts in order from the ground, each after its parent.
-    let mut edges_of_part: Vec<Vec<usize>> = vec![Vec::new(); fused.value.len()];
+    let adjacency = Adjacency::new(picture);
+    let mut fused = Fused::default();
+    fused.run(picture, &adjacency, None);
+    let (offsets, children) = fused.children();
+    let p = fused.value.len();
+    let mut want: Vec<Option<u64>> = vec![None; p];
+    want[fused.part[0] as usize] = Some(target);
+    // Each part's own edges (fused into loops), in one array by part.
+    let mut part_offsets = vec![0u32; p + 1];
     for (i, &(u, _)) in picture.edges.iter().enumerate() {
         if !fused.bridge[i] {
-            edges_of_part[fused.part[u as usize] as usize].push(i);
+            part_offsets[fused.part[u as usize] as usize + 1] += 1;
         }
     }
+    for c in 0..p {
+        part_offsets[c + 1] += part_offsets[c];
+    }
+    let mut fill = part_offsets.clone();
+    let mut own = vec![0usize; part_offsets[p] as usize];
+    for (i, &(u, _)) in picture.edges.iter().enumerate() {
+        if !fused.bridge[i] {
+            let c = fused.part[u as usize] as usize;
+            own[fill[c] as usize] = i;
+            fill[c] += 1;
+        }
+    }
+    let mut work = Fused::default();
     for &c in &fused.order {
         let Some(t) = want[c as usize] else { continue };
         let g = fused.value[c as usize];
@@ -216,7 +316,8 @@ pub(crate) fn cuts_to(picture: &Picture, target: u64) -> Vec<usize> {
             continue;
         }
         let delta = g ^ t;
-        for &(d, e) in &fused.children[c as usize] {
+        let c = c as usize;
+        for &(d, e) in &children[offsets[c] as usize..offsets[c + 1] as usize] {
             let branch = fused.value[d as usize] + 1;
             if branch == delta {
                 found.push(e);
@@ -224,13 +325,14 @@ pub(crate) fn cuts_to(picture: &Picture, target: u64) -> Vec<usize> {
                 want[d as usize] = Some((branch ^ delta) - 1);
             }
         }
-        for &e in &edges_of_part[c as usize] {
+        for &e in &own[part_offsets[c] as usize..part_offsets[c + 1] as usize] {
             let (u, v) = picture.edges[e];
             let works = if u == v {
                 delta == 1
             } else {
                 // A cut inside a cycle: value the picture after it.
-                value_without(picture, e) == target
+                work.run(picture, &adjacency, Some(e));
+                work.total() == target
             };
             if works {
                 found.push(e);
@@ -239,12 +341,6 @@ pub(crate) fn cuts_to(picture: &Picture, target: u64) -> Vec<usize> {
     }
     found.sort_unstable();
     found
-}
-
-/// The value of the picture with edge `cut` removed (and what falls with
-/// it).
-fn value_without(picture: &Picture, cut: usize) -> u64 {
-    value(&picture.cut(cut))
 }
 
 /// The steps that reduce a picture to a stalk, in words, for `--explain`:
@@ -285,7 +381,8 @@ pub(crate) fn steps(picture: &Picture) -> Vec<String> {
         ));
     }
     let ground = fused.part[0] as usize;
-    let terms: Vec<String> = fused.children[ground]
+    let (offsets, children) = fused.children();
+    let terms: Vec<String> = children[offsets[ground] as usize..offsets[ground + 1] as usize]
         .iter()
         .map(|&(d, _)| format!("(1 + {})", fused.value[d as usize]))
         .chain((fused.loops[ground] > 0).then(|| format!("{} loops", fused.loops[ground])))
