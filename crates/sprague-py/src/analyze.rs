@@ -29,9 +29,37 @@ pub fn play_of(misere: bool) -> Play {
     }
 }
 
-/// Parses a position as the CLI does.
+/// Parses a position as the CLI does, reading the graph file of each
+/// `digraph:FILE` word first (the library reads no files).
 pub fn parse_position(text: &str) -> PyResult<Position> {
-    PositionParser::new().parse(text).map_err(errors::parse)
+    let mut parser = PositionParser::new();
+    if text.contains("digraph:") {
+        for word in text.split(|c: char| c.is_whitespace() || c == '+') {
+            if graph_file(word).is_some() && !parser.is_defined(word) {
+                parser.define(ruleset_of(word)?);
+            }
+        }
+    }
+    parser.parse(text).map_err(errors::parse)
+}
+
+/// Parses a ruleset word as the CLI does, reading the graph file of
+/// `digraph:FILE`.
+pub fn ruleset_of(word: &str) -> PyResult<sprague::Ruleset> {
+    let Some(path) = graph_file(word) else {
+        return word.parse().map_err(errors::parse);
+    };
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| errors::input(format!("{word}: cannot read the graph file {path}: {e}")))?;
+    sprague::ruleset::digraph::from_file_text(word, &text)
+        .map_err(|e| errors::input(format!("{word}: in the graph file {path}: {e}")))
+}
+
+/// The file a `digraph:FILE` word names (a source without `>` or `,`;
+/// with them the edges are inline).
+fn graph_file(word: &str) -> Option<&str> {
+    word.strip_prefix("digraph:")
+        .filter(|source| !source.is_empty() && !source.contains(['>', ',']))
 }
 
 /// One winning move: the move as the CLI's JSON writes it, and the position
@@ -275,7 +303,7 @@ pub fn verify(
     max_table: u64,
     max_period_search: u64,
 ) -> PyResult<VerifyReport> {
-    let ruleset: sprague::Ruleset = ruleset.parse().map_err(errors::parse)?;
+    let ruleset = ruleset_of(ruleset)?;
     let positions = (0..=heaps as u32).try_fold(0u64, |acc, h| {
         acc.checked_add(max_heap.checked_add(1)?.checked_pow(h)?)
     });

@@ -21,10 +21,7 @@ fn method_of(method: &str) -> PyResult<Method> {
     }
 }
 
-/// Parses a ruleset word as the CLI does.
-fn ruleset_of(word: &str) -> PyResult<Ruleset> {
-    word.parse().map_err(errors::parse)
-}
+use crate::analyze::ruleset_of;
 
 /// The refusal of a ruleset with no nim-sequence (`cmd::engine_moves`).
 fn no_sequence(ruleset: &Ruleset, command: &str) -> PyErr {

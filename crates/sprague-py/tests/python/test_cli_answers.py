@@ -161,3 +161,23 @@ def test_periods_as_the_cli_gives_them(cli):
         ), word
     g = sprague.period("grundy")
     assert (g.period, g.proven) == (None, False)
+
+
+def test_graph_files_are_read_as_the_cli_reads_them(cli):
+    from conftest import CRATES
+
+    graph = CRATES.parent / "examples" / "graph.txt"
+    word = f"digraph:{graph}"
+    for position in [f"{word} s b", f"{word} s + nim 2"]:
+        out = run_cli(cli, "analyze", position, "--json")
+        assert out.returncode == 0, out.stderr
+        want = json.loads(out.stdout)
+        got = sprague.analyze(position)
+        assert (got.outcome, got.value) == (want["outcome"], want["value"])
+        assert [m.after for m in got.winning_moves] == [m["after"] for m in want["winning_moves"]]
+    with pytest.raises(sprague.InputError) as e:
+        sprague.analyze("digraph:no/such/file.txt a")
+    out = run_cli(cli, "analyze", "digraph:no/such/file.txt", "a")
+    assert out.stderr.strip() == f"error: {e.value}"
+    with pytest.raises(sprague.InputError, match="cycle"):
+        sprague.analyze("digraph:a>b,b>c,c>a a")
