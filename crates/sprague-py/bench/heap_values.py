@@ -14,7 +14,8 @@ the same run.
    one-heap game with int positions: subtract a square (options(n) =
    [n - k² for k >= 1]).
 
-Run: python crates/sprague-py/bench/heap_values.py [N]
+Times are CPU seconds of this process. Run:
+python crates/sprague-py/bench/heap_values.py [N]
 """
 
 import math
@@ -58,9 +59,11 @@ def plain_game_values(options, to):
 
 
 def timed(f, *args):
-    start = time.perf_counter()
+    """The result of f(*args) and the CPU time it took (CPU time, not wall
+    time, so that other processes on a shared machine count less)."""
+    start = time.process_time()
     result = f(*args)
-    return result, time.perf_counter() - start
+    return result, time.process_time() - start
 
 
 def main():

@@ -136,8 +136,8 @@ fn user_sequence(options: &Bound<'_, PyAny>, to: u64) -> PyResult<Vec<u64>> {
             let option = option?;
             let mut v = 0u64;
             if let Ok(parts) = option.downcast::<PyTuple>() {
-                for part in parts.iter() {
-                    v ^= values[smaller(&part, n)? as usize];
+                for i in 0..parts.len() {
+                    v ^= values[smaller(&*parts.get_borrowed_item(i)?, n)? as usize];
                 }
             } else if let Ok(parts) = option.downcast::<PyList>() {
                 for part in parts.iter() {
