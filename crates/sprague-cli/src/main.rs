@@ -3,6 +3,7 @@
 
 mod cmd;
 mod exit;
+mod plot;
 
 use clap::{Parser, Subcommand};
 
@@ -29,6 +30,8 @@ enum Command {
     Nimber(cmd::nimber::Args),
     Sequence(cmd::sequence::Args),
     Period(cmd::period::Args),
+    Table(cmd::table::Args),
+    Count(cmd::count::Args),
     Help(HelpArgs),
 }
 
@@ -102,6 +105,8 @@ fn main() {
         Command::Nimber(args) => cmd::nimber::run(args),
         Command::Sequence(args) => cmd::sequence::run(args),
         Command::Period(args) => cmd::period::run(args),
+        Command::Table(args) => cmd::table::run(args),
+        Command::Count(args) => cmd::count::run(args),
         Command::Help(args) => print_help(args.command.as_deref()),
     };
     match result {

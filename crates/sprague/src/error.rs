@@ -237,9 +237,9 @@ pub enum Error {
          past the table limit of {limit} values{}",
         if *divisor > 1 {
             format!(
-                " (a game whose values cost about the cube of the heap, one that splits a \
-                 heap into three or splits with unbounded removals, gets a {divisor}th of \
-                 the table limit's heap sizes)"
+                " (a game whose values cost more than the others' per heap, one that splits \
+                 a heap into three, splits with unbounded removals or subtracts an infinite \
+                 set, gets a {divisor}th of the table limit's heap sizes)"
             )
         } else {
             String::new()
@@ -344,6 +344,43 @@ pub enum Error {
         /// The most moves that may be listed.
         limit: usize,
     },
+    /// A table of two-number positions ([`Grid`](crate::grid::Grid)) to
+    /// `to` would hold more than `limit` cells, or more than the memory
+    /// that could be had.
+    #[error(
+        "a table of every position (a, b) with 0 <= a, b <= {to} holds {} cells, past \
+         the limit of {limit} cells",
+        if *cells == u128::MAX { "2^128".to_string() } else { cells.to_string() }
+    )]
+    GridLimit {
+        /// The largest number of each axis asked for.
+        to: u64,
+        /// The cells that needs: (to + 1)², `u128::MAX` for 2^128 (`to` =
+        /// 2^64 - 1).
+        cells: u128,
+        /// The most cells allowed.
+        limit: u64,
+    },
+    /// Counting positions ([`count`](crate::count::count)) would pass one
+    /// of its limits ([`CountLimits`](crate::count::CountLimits)): the
+    /// work, or the size of an exact number. Found before the work.
+    #[error(
+        "{ruleset}: the count needs about {needed} {}, past the limit of {limit}",
+        match kind {
+            crate::count::CountLimitKind::Bits => "bits for its exact numbers",
+            _ => "steps of work",
+        }
+    )]
+    CountLimit {
+        /// The ruleset word.
+        ruleset: String,
+        /// Which limit.
+        kind: crate::count::CountLimitKind,
+        /// About how much the count needs.
+        needed: u128,
+        /// The limit.
+        limit: u64,
+    },
     /// A move that is not legal in the position it was played in.
     #[error("illegal move: {0}")]
     IllegalMove(#[from] IllegalMove),
@@ -369,6 +406,8 @@ impl Error {
                 | Error::ValueTooLarge { .. }
                 | Error::PeriodSearchLimit { .. }
                 | Error::TooManyMoves { .. }
+                | Error::GridLimit { .. }
+                | Error::CountLimit { .. }
         )
     }
 

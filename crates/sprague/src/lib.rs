@@ -37,9 +37,11 @@
 
 mod analysis;
 mod basis;
+pub mod count;
 mod error;
 pub mod explain;
 mod game;
+pub mod grid;
 mod illegal;
 mod moves;
 pub mod movetext;

@@ -5,11 +5,13 @@
 
 pub mod analyze;
 pub mod batch;
+pub mod count;
 pub mod nimber;
 pub mod period;
 pub mod play;
 pub mod report;
 pub mod sequence;
+pub mod table;
 pub mod verify;
 
 use std::fmt;
@@ -73,6 +75,19 @@ impl fmt::Display for LibError {
                      may have none to find)",
                 )
             }
+            sprague::Error::GridLimit { .. } => f.write_str(
+                "; raise the limit with --max-cells N (memory grows with it, by 8 bytes a cell)",
+            ),
+            sprague::Error::CountLimit {
+                kind: sprague::count::CountLimitKind::Bits,
+                ..
+            } => f.write_str(
+                "; raise the limit with --max-bits N (a count of ordered tuples modulo Q, \
+                 --modulo Q, needs no exact numbers)",
+            ),
+            sprague::Error::CountLimit { .. } => {
+                f.write_str("; raise the limit with --max-work N (time grows with it)")
+            }
             sprague::Error::TooManyMoves { .. } => {
                 f.write_str("; list fewer with --max-moves N (or raise --max-states N)")
             }
@@ -95,7 +110,9 @@ pub struct LimitArgs {
     /// The most positions a search may store before giving up (exit status 3).
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_states)]
     pub max_states: usize,
-    /// The longest table of nim-values computed for one ruleset, in heap sizes.
+    /// The longest table of nim-values computed for one ruleset, in heap
+    /// sizes (a 500th of it for games that split a heap into three, a 10th
+    /// for sub:squares, a 100th for sub:primes).
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_table)]
     pub max_table: u64,
     /// The most work spent looking for a period of a nim-sequence to answer
@@ -114,8 +131,9 @@ pub struct LimitArgs {
 #[derive(Debug, clap::Args)]
 pub struct TableArgs {
     /// The longest table of nim-values computed, in heap sizes (a 500th of
-    /// it for games that split a heap into three); past it only a proven
-    /// period gives values (exit status 3 when none is found).
+    /// it for games that split a heap into three, a 10th for sub:squares, a
+    /// 100th for sub:primes); past it only a proven period gives values
+    /// (exit status 3 when none is found).
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_table)]
     pub max_table: u64,
     /// The most work spent looking for a period past --max-table: heaps

@@ -35,8 +35,10 @@ use crate::exit::Exit;
 /// No period is claimed (`proven: false`, period null) where no theorem
 /// applies: Grundy's game (its two heaps must differ), codes whose last
 /// digit repeats (written with `...`, e.g. octal:0.3...: they allow
-/// removing arbitrarily many tokens), and Nim (G(n) = n). Nothing is
-/// computed for them (`checked_to` is 0).
+/// removing arbitrarily many tokens), the infinite subtraction sets
+/// sub:squares, sub:primes, sub:pow2 and sub:fib (no max(S) to bound the
+/// window; a repetition seen in their values proves nothing), and Nim
+/// (G(n) = n). Nothing is computed for them (`checked_to` is 0).
 ///
 /// JSON: `{"ruleset": ..., "preperiod": 71, "period": 12, "proven": true,
 /// "checked_to": N}`, where N is the last heap computed; `period` and
@@ -193,10 +195,12 @@ fn human(ruleset: &Ruleset, r: &PeriodReport) -> String {
             s += "period:     none (a lone heap is a Nim heap: G(n) = n grows without bound)\nproven:     no period claimed\n";
         }
         _ if !r.theorem_applies => {
-            let unbounded = ruleset
-                .move_set()
-                .is_some_and(|m| m.max_removal().is_none());
-            let why = if unbounded {
+            let moves = ruleset.move_set();
+            let unbounded = moves.is_some_and(|m| m.max_removal().is_none());
+            let why = if moves.is_some_and(|m| m.named_set().is_some()) {
+                "its subtraction set is infinite: the proof for sub:S checks a window of max(S) \
+                 values, and an infinite set has no maximum"
+            } else if unbounded {
                 "the code allows removing arbitrarily many tokens"
             } else {
                 "the two heaps of a split must differ"

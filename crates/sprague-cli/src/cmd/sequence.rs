@@ -14,11 +14,13 @@ use sprague::Ruleset;
 
 use super::{LibError, UsageError};
 use crate::exit::Exit;
+use crate::plot;
 
 /// Print the nim-sequence G(0), G(1), ..., G(N) of a heap game.
 ///
 /// Rulesets: nim, moore:K and staircase (a lone heap of each plays as a Nim
-/// heap: G(n) = n), sub:S, octal:CODE, hex:CODE, kayles, dawson, grundy.
+/// heap: G(n) = n), sub:S, sub:squares, sub:primes, sub:pow2, sub:fib,
+/// octal:CODE, hex:CODE, kayles, dawson, grundy.
 /// Values are computed by the rare-value method where it pays
 /// (`--method fast`, the default) or by the plain O(N^2) method; both give
 /// the same values. Once the periodicity theorem of Guy and Smith proves a
@@ -48,15 +50,22 @@ pub struct Args {
     /// The last heap size N: G(0) ..= G(N) are printed.
     #[arg(long, value_name = "N")]
     pub to: u64,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    pub format: Format,
+    /// Output format (default `table`). With --plot and neither --format
+    /// nor --output, no values are printed: only the picture is made.
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
     /// How to compute the values (`plain` is the O(N^2) reference).
     #[arg(long, value_enum, default_value_t = MethodArg::Fast)]
     pub method: MethodArg,
     /// Write to FILE instead of standard output.
     #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Draw G(n) against n as a scatter plot into FILE (`.svg` or `.png`,
+    /// chosen by the extension), titled with the ruleset, the preperiod and
+    /// the period marked when proven; more than 400 values are binned by
+    /// pixel column. At most 50,000,000 values.
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<PathBuf>,
     /// Continue the run whose values FILE holds (needs --output; formats
     /// raw, csv and json).
     #[arg(long, requires = "output")]
@@ -173,6 +182,19 @@ impl Source {
             Source::Closed(r) => r.closed_period(),
             Source::Table(t) => t.period().map(|p| (p.preperiod, p.period)),
         }
+    }
+
+    /// The proven preperiod and period, or one that the values computed
+    /// so far prove (the store looks for one only at heaps 1,024, 2,048,
+    /// ...: Kayles' period is proven by its first 157 values).
+    fn period_in_values(&self) -> Option<(u64, u64)> {
+        self.period().or_else(|| match self {
+            Source::Closed(_) => None,
+            Source::Table(t) => {
+                sprague::sequence::period::find_proven(t.sequence().values(), t.moves())
+                    .map(|(p, _)| (p.preperiod, p.period))
+            }
+        })
     }
 
     fn get(&self, n: u64) -> u64 {
@@ -438,6 +460,9 @@ pub fn parse_existing(bytes: &[u8], format: Format, word: &str) -> Result<Resume
     }
 }
 
+/// The most values `--plot` draws (they are kept, 8 bytes each).
+pub const PLOT_LIMIT: u64 = 50_000_000;
+
 /// Runs `sequence`.
 pub fn run(args: Args) -> Result<Exit> {
     // A run that fails before writing anything leaves no file it created.
@@ -455,6 +480,20 @@ pub fn run(args: Args) -> Result<Exit> {
 fn run_to(args: Args) -> Result<Exit> {
     let ruleset: Ruleset = super::ruleset_from_word(&args.ruleset)?;
     let method = Method::from(args.method);
+    if let Some(path) = &args.plot {
+        plot::Format::of(path)?;
+        if args.to >= PLOT_LIMIT {
+            return Err(UsageError(format!(
+                "--plot draws at most {PLOT_LIMIT} values (heaps up to {}), not --to {}",
+                PLOT_LIMIT - 1,
+                args.to
+            ))
+            .into());
+        }
+    }
+    // With only --plot, the picture is the output.
+    let print = args.plot.is_none() || args.format.is_some() || args.output.is_some();
+    let format = args.format.unwrap_or(Format::Table);
     let closed = ruleset.closed_heap_value(0).is_some();
     if !closed && args.to >= MAX_TABLE_LEN {
         return Err(UsageError(format!(
@@ -480,15 +519,16 @@ fn run_to(args: Args) -> Result<Exit> {
             .into());
         }
     }
-    if args.resume && args.format == Format::Table {
+    if args.resume && format == Format::Table {
         return Err(UsageError(
             "--resume works with --format raw, csv or json (a table cannot be continued)".into(),
         )
         .into());
     }
-    let emitter = Emitter::new(args.format, ruleset.word(), args.to, closed);
+    let emitter = Emitter::new(format, ruleset.word(), args.to, closed);
 
     let (mut out, start): (Box<dyn Write>, Resumed) = match &args.output {
+        None if !print => (Box::new(io::sink()), no_values()),
         None => (Box::new(BufWriter::new(io::stdout().lock())), no_values()),
         Some(path) => {
             let mut file = OpenOptions::new()
@@ -502,7 +542,7 @@ fn run_to(args: Args) -> Result<Exit> {
                 let mut bytes = Vec::new();
                 file.read_to_end(&mut bytes)
                     .with_context(|| format!("cannot read {}", path.display()))?;
-                parse_existing(&bytes, args.format, ruleset.word())
+                parse_existing(&bytes, format, ruleset.word())
                     .map_err(|e| UsageError(format!("{}: {}", path.display(), e.0)))?
             } else {
                 no_values()
@@ -528,6 +568,7 @@ fn run_to(args: Args) -> Result<Exit> {
     };
     let cannot_write = || format!("cannot write {destination}");
     let mut source = Source::new(&ruleset, method, &start.values)?;
+    let mut drawn: Option<Vec<u64>> = args.plot.as_ref().map(|_| start.values.clone());
     if !start.has_header {
         out.write_all(emitter.header().as_bytes())
             .with_context(cannot_write)?;
@@ -545,7 +586,11 @@ fn run_to(args: Args) -> Result<Exit> {
         let last = last.min(source.available().saturating_sub(1));
         buf.clear();
         for n in next..=last {
-            emitter.value(&mut buf, n, source.get(n));
+            let v = source.get(n);
+            emitter.value(&mut buf, n, v);
+            if let Some(d) = &mut drawn {
+                d.push(v);
+            }
         }
         if next <= last {
             out.write_all(&buf)
@@ -566,6 +611,16 @@ fn run_to(args: Args) -> Result<Exit> {
         .and_then(|()| out.flush())
         .with_context(cannot_write)?;
     bar.finish_and_clear();
+    if let (Some(path), Some(values)) = (&args.plot, &drawn) {
+        plot::plot_sequence(
+            path,
+            &plot::SequencePlot {
+                ruleset: ruleset.word(),
+                values,
+                period: source.period_in_values(),
+            },
+        )?;
+    }
     Ok(Exit::Success)
 }
 

@@ -16,6 +16,7 @@ pub mod grundy;
 pub mod hackenbush;
 pub mod heaps;
 pub mod moore;
+pub mod named;
 pub mod nim;
 pub mod rules;
 pub mod staircase;
@@ -47,13 +48,15 @@ type Parse =
 type Registration = (&'static [&'static str], &'static str, Parse);
 
 /// Every ruleset, one line each. A new ruleset adds its module above and
-/// one line here.
+/// one line here. A name is the part of the word before `:`, or the whole
+/// word (`sub:squares`), which is tried first.
 #[rustfmt::skip]
 const REGISTRY: &[Registration] = &[
     (&["nim"], "nim", nim::parse),
     (&["moore"], "moore:K", moore::parse),
     (&["staircase"], "staircase", staircase::parse),
     (&["sub"], "sub:S", subtraction::parse),
+    (&["sub:squares", "sub:primes", "sub:pow2", "sub:fib"], "sub:squares, sub:primes, sub:pow2, sub:fib", named::parse),
     (&["octal", "hex", "kayles", "dawson"], "octal:CODE, hex:CODE, kayles, dawson", takebreak::parse),
     (&["grundy"], "grundy", grundy::parse),
     (&["wythoff"], "wythoff", wythoff::parse),
@@ -257,7 +260,8 @@ impl Ruleset {
         };
         let (_, _, parse) = REGISTRY
             .iter()
-            .find(|(names, _, _)| names.contains(&name))
+            .find(|(names, _, _)| names.contains(&word))
+            .or_else(|| REGISTRY.iter().find(|(names, _, _)| names.contains(&name)))
             .ok_or(ParseErrorKind::UnknownRuleset {
                 did_you_mean: nearest_name(name),
             })?;

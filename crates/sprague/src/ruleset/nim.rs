@@ -80,6 +80,11 @@ impl HeapRules for Nim {
         Some(heap)
     }
 
+    fn closed_histogram(&self, max: u64) -> Option<Vec<(u128, u128)>> {
+        // Every value 0..=max once.
+        Some(vec![(u128::from(max) + 1, 1)])
+    }
+
     fn options(&self, heap: u64, limits: &Limits, out: &mut Vec<HeapMove>) -> Result<(), Error> {
         super::reserve(out, heap, limits)?;
         out.extend((0..heap).rev().map(|to| super::heaps::take_to(heap, to)));

@@ -300,6 +300,17 @@ pub trait HeapRules: Send + Sync + fmt::Debug + 'static {
         None
     }
 
+    /// The histogram of G(0), ..., G(`max`) by a closed form, where there
+    /// is one, as a weighted sum of prefix intervals of values: pairs
+    /// `(L, w)` such that the number of heaps `n <= max` with G(n) = v is
+    /// the sum of the `w` of the pairs with `v < L`. Nim is `[(max + 1,
+    /// 1)]`. Read by [`count`](crate::count), which counts P-positions
+    /// from it without listing the heaps; at most four pairs.
+    fn closed_histogram(&self, max: u64) -> Option<Vec<(u128, u128)>> {
+        let _ = max;
+        None
+    }
+
     /// Every option of one heap, appended to `out`.
     ///
     /// # Errors

@@ -43,10 +43,26 @@ impl SubtractionSet {
                     .into(),
             ));
         }
+        // A word where a number belongs may be a misspelt named set.
+        let named_hint = |s: &str| -> String {
+            if !s.bytes().any(|b| b.is_ascii_alphabetic()) {
+                return String::new();
+            }
+            if super::named::NamedSet::from_name(s).is_some() {
+                return format!("; the named set sub:{s} stands alone, without amounts");
+            }
+            match super::nearest_name(&format!("sub:{text}")).filter(|n| n.starts_with("sub:")) {
+                Some(near) => format!("; did you mean {near}?"),
+                None => "; the named sets are sub:squares, sub:primes, sub:pow2 and sub:fib, \
+                         each alone"
+                    .to_string(),
+            }
+        };
         let number = |s: &str| -> Result<u64, ParseErrorKind> {
             if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(bad(format!(
-                    "{s:?} in the subtraction set is not an amount (a whole number from 1 up)"
+                    "{s:?} in the subtraction set is not an amount (a whole number from 1 up){}",
+                    named_hint(s)
                 )));
             }
             let n: u64 = s.parse().map_err(|_| {
@@ -211,6 +227,45 @@ pub fn range_value(a: u64, b: u64, heap: u64) -> u64 {
     ((u128::from(heap) % period) / u128::from(a)) as u64
 }
 
+/// The histogram of G(0..=max) of the range game `a..=b` as a weighted
+/// sum of prefix intervals of values (see
+/// [`HeapRules::closed_histogram`]): G(n) = ⌊(n mod P)/a⌋ with P = a + b,
+/// so a whole period holds each value below ⌊P/a⌋ a times and the value
+/// ⌊P/a⌋ (P mod a) times, and the heaps after the last whole period hold
+/// the same shape cut short. O(1); at most four pairs, none with a weight
+/// or bound of 0.
+///
+/// ```
+/// use sprague::ruleset::subtraction::range_histogram;
+/// // sub:2-3 to heap 9: 0 0 1 1 2 | 0 0 1 1 2
+/// let h = range_histogram(2, 3, 9);
+/// let count = |v: u128| h.iter().filter(|&&(l, _)| v < l).map(|&(_, w)| w).sum::<u128>();
+/// assert_eq!([count(0), count(1), count(2), count(3)], [4, 4, 2, 0]);
+/// ```
+pub fn range_histogram(a: u64, b: u64, max: u64) -> Vec<(u128, u128)> {
+    let (a, p) = (u128::from(a), u128::from(a) + u128::from(b));
+    let heaps = u128::from(max) + 1;
+    let (whole, rest) = (heaps / p, heaps % p);
+    let mut parts: Vec<(u128, u128)> = Vec::new();
+    let mut add = |l: u128, w: u128| {
+        if l == 0 || w == 0 {
+            return;
+        }
+        match parts.iter_mut().find(|(m, _)| *m == l) {
+            Some(part) => part.1 += w,
+            None => parts.push((l, w)),
+        }
+    };
+    // Heaps 0..len of one period hold floor(x / a): a·[0, len/a) and
+    // (len mod a)·{len/a}, that is (a - r)·[0, f) + r·[0, f + 1).
+    for (len, times) in [(p, whole), (rest, 1)] {
+        let (f, r) = (len / a, len % a);
+        add(f, (a - r) * times);
+        add(f + 1, r * times);
+    }
+    parts
+}
+
 /// Calls `visit` with every amount `s` in `a..=b`, `s <= heap`, that leaves
 /// a heap of Grundy value `target` in the range game `a..=b`, in increasing
 /// order of `s`, until it breaks. The heaps `x = heap - s` of value `t` are
@@ -368,6 +423,10 @@ impl HeapRules for Subtraction {
         self.set
             .as_range()
             .and_then(|(a, b)| Some((0, a.checked_add(b)?)))
+    }
+
+    fn closed_histogram(&self, max: u64) -> Option<Vec<(u128, u128)>> {
+        self.set.as_range().map(|(a, b)| range_histogram(a, b, max))
     }
 
     /// A set with long ranges (`sub:1-1000000000`) has as many options as

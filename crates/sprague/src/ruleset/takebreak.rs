@@ -95,6 +95,9 @@ pub(crate) fn options(
             add((hi.min(heap - 1) + 1).saturating_sub(lo.max(1)))?;
         }
     }
+    if let Some(set) = moves.named {
+        add(set.count_up_to(heap, max))?;
+    }
     for &(lo, hi) in &moves.split2 {
         for k in lo..=hi.min(heap.saturating_sub(2)) {
             add((heap - k) / 2)?;
@@ -122,6 +125,15 @@ pub(crate) fn options(
                 parts: Parts::one(heap - k),
             });
         }
+    }
+    if let Some(set) = moves.named {
+        let _ = set.for_each_up_to(heap.saturating_sub(1), &mut |k| {
+            out.push(HeapMove {
+                removed: k,
+                parts: Parts::one(heap - k),
+            });
+            ControlFlow::Continue(())
+        });
     }
     for &(lo, hi) in &moves.split2 {
         if lo + 2 > heap {
@@ -216,6 +228,31 @@ pub(crate) fn moves_to(
                 parts: Parts::one(heap - k),
             })
         })?;
+        if flow.is_break() {
+            return Ok(flow);
+        }
+    }
+    if let Some(set) = moves.named {
+        // No period: the table covers every heap below `heap`.
+        let mut failed = None;
+        let flow = set.for_each_up_to(heap.saturating_sub(1), &mut |k| {
+            if look.get(heap - k) != t {
+                return ControlFlow::Continue(());
+            }
+            match emit(HeapMove {
+                removed: k,
+                parts: Parts::one(heap - k),
+            }) {
+                Ok(flow) => flow,
+                Err(e) => {
+                    failed = Some(e);
+                    ControlFlow::Break(())
+                }
+            }
+        });
+        if let Some(e) = failed {
+            return Err(e);
+        }
         if flow.is_break() {
             return Ok(flow);
         }

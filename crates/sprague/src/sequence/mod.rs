@@ -155,6 +155,10 @@ struct Core<V: Value> {
     need: Vec<V>,
     /// Two-heap value sets for three-heap splits (fast method).
     triples: triples::PairSets<V>,
+    /// The amounts of an infinite subtraction set ([`MoveSet::named`])
+    /// below `amounts_end`, increasing; empty for other games.
+    amounts: Vec<u32>,
+    amounts_end: usize,
 }
 
 impl NimSequence {
@@ -328,7 +332,29 @@ impl<V: Value> Core<V> {
             token: 0,
             need: Vec::new(),
             triples: triples::PairSets::default(),
+            amounts: Vec::new(),
+            amounts_end: 0,
         }
+    }
+
+    /// Lists the amounts of an infinite subtraction set below `end` (at
+    /// least), doubling the range each time it grows so that listing costs
+    /// O(N) in all for a table to N (N log log N for the primes' sieve).
+    fn cover_amounts(&mut self, end: usize) {
+        let Some(set) = self.moves.named else { return };
+        if end <= self.amounts_end {
+            return;
+        }
+        let end = end.max(2 * self.amounts_end).max(1024);
+        // Heaps are below MAX_TABLE_LEN = 2^31, so the amounts fit u32.
+        let last = (end - 1).min(MAX_TABLE_LEN as usize) as u64;
+        self.amounts.clear();
+        let amounts = &mut self.amounts;
+        let _ = set.for_each_up_to(last, &mut |k| {
+            amounts.push(k as u32);
+            std::ops::ControlFlow::Continue(())
+        });
+        self.amounts_end = last as usize + 1;
     }
 
     /// Computes the values up to G(end - 1); `Err(heap)` when G(heap) does
@@ -338,6 +364,7 @@ impl<V: Value> Core<V> {
             return Ok(());
         }
         self.values.reserve(end - self.values.len());
+        self.cover_amounts(end);
         while self.values.len() < end {
             let n = self.values.len();
             if method == Method::Fast
@@ -386,6 +413,18 @@ impl<V: Value> Core<V> {
         let g = &self.values[..n];
         let stamp = &mut *self.stamp;
         let n64 = n as u64;
+        if self.moves.named.is_some() {
+            // An infinite subtraction set, and no other moves: each amount
+            // k <= n from the list (k = n empties the heap).
+            for &k in &self.amounts {
+                let k = k as usize;
+                if k > n {
+                    break;
+                }
+                stamp.set(if k == n { V::default() } else { g[n - k] }, s);
+            }
+            return;
+        }
         if self.moves.allows_take_all(n64) {
             stamp.set(V::default(), s);
         }
@@ -575,6 +614,9 @@ pub fn value_by_definition<V: Copy + Into<u64>>(
     let n64 = n as u64;
     // The mex is at most the number of options...
     let mut options: u64 = 1;
+    if let Some(set) = moves.named {
+        options = options.saturating_add(set.count_up_to(n64, u64::MAX));
+    }
     for &(lo, hi) in &moves.take {
         let hi = hi.min(n64.saturating_sub(1));
         options = options.saturating_add(hi.saturating_sub(lo.max(1)) + 1);
@@ -613,6 +655,12 @@ pub fn value_by_definition<V: Copy + Into<u64>>(
         for k in lo.max(1)..=hi.min(n64.saturating_sub(1)) {
             reach(value(n - k as usize));
         }
+    }
+    if let Some(set) = moves.named {
+        let _ = set.for_each_up_to(n64.saturating_sub(1), &mut |k| {
+            reach(value(n - k as usize));
+            std::ops::ControlFlow::Continue(())
+        });
     }
     for &(lo, hi) in &moves.split2 {
         for k in lo..=hi.min(n64.saturating_sub(2)) {

@@ -442,10 +442,14 @@ impl Store {
 /// [`THREE_HEAP_TABLE_DIVISOR`] for splits into three heaps,
 /// [`UNBOUNDED_SPLIT_TABLE_DIVISOR`] for splits after unbounded removals
 /// (`octal:0.7...`; not Lasker's Nim, `octal:4.3...`, whose splits remove
-/// nothing);
+/// nothing); an infinite subtraction set its own
+/// ([`NamedSet::table_divisor`](crate::ruleset::named::NamedSet::table_divisor):
+/// 10 for the squares, 100 for the primes);
 /// 1 for others.
 pub fn table_divisor(moves: &MoveSet) -> u64 {
-    if moves.max_parts() == 3 {
+    if let Some(set) = moves.named_set() {
+        set.table_divisor()
+    } else if moves.max_parts() == 3 {
         THREE_HEAP_TABLE_DIVISOR
     } else if moves.split2.last().is_some_and(|&(_, hi)| hi == u64::MAX) {
         // Splits into two after removing any number of tokens: about n²

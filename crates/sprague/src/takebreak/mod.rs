@@ -19,6 +19,7 @@
 use std::fmt;
 
 use crate::error::ParseErrorKind;
+use crate::ruleset::named::NamedSet;
 use crate::SubtractionSet;
 
 /// A take-and-break code, octal or hexadecimal, as in `0.77` (Kayles),
@@ -218,7 +219,11 @@ fn push_range(ranges: &mut Vec<(u64, u64)>, (lo, hi): (u64, u64)) {
 /// - `split2`: `k` tokens may be removed and the rest split into two
 ///   non-empty heaps (`k = 0`: a pure split); with `unequal`, the two heaps
 ///   must differ in size (Grundy's game);
-/// - `split3`: the same with three non-empty heaps (hexadecimal codes).
+/// - `split3`: the same with three non-empty heaps (hexadecimal codes);
+/// - `named`: an infinite subtraction set ([`NamedSet`], `sub:squares`):
+///   every `k` in it may be removed, leaving one heap or nothing. A move
+///   set with one has no other moves ([`MoveSet::named`]); its removals are
+///   unbounded, so no periodicity theorem applies.
 ///
 /// ```
 /// use sprague::takebreak::MoveSet;
@@ -235,6 +240,7 @@ pub struct MoveSet {
     pub(crate) split2: Vec<(u64, u64)>,
     pub(crate) split3: Vec<(u64, u64)>,
     pub(crate) unequal: bool,
+    pub(crate) named: Option<NamedSet>,
 }
 
 impl MoveSet {
@@ -259,8 +265,35 @@ impl MoveSet {
         }
     }
 
+    /// The subtraction game whose set is the infinite `set` (`sub:squares`,
+    /// `sub:primes`, `sub:pow2`, `sub:fib`): remove exactly `k` tokens, `k`
+    /// in the set, leaving one heap or nothing.
+    ///
+    /// ```
+    /// use sprague::ruleset::named::NamedSet;
+    /// use sprague::takebreak::MoveSet;
+    /// let squares = MoveSet::named(NamedSet::Squares);
+    /// assert!(squares.allows_take(9) && !squares.allows_take(8));
+    /// assert_eq!(squares.max_removal(), None);
+    /// assert!(!squares.periodicity_theorem_applies());
+    /// ```
+    pub fn named(set: NamedSet) -> MoveSet {
+        MoveSet {
+            named: Some(set),
+            ..MoveSet::default()
+        }
+    }
+
+    /// The infinite subtraction set of a named set's game, if this is one.
+    pub fn named_set(&self) -> Option<NamedSet> {
+        self.named
+    }
+
     /// The most tokens one move removes, or `None` when unbounded.
     pub fn max_removal(&self) -> Option<u64> {
+        if self.named.is_some() {
+            return None;
+        }
         let max = [&self.take_all, &self.take, &self.split2, &self.split3]
             .iter()
             .filter_map(|r| r.last().map(|&(_, hi)| hi))
@@ -320,11 +353,11 @@ fn in_ranges(ranges: &[(u64, u64)], k: u64) -> bool {
 impl MoveSet {
     /// Whether a heap of exactly `k` tokens may be taken away whole.
     pub fn allows_take_all(&self, k: u64) -> bool {
-        k >= 1 && in_ranges(&self.take_all, k)
+        k >= 1 && (in_ranges(&self.take_all, k) || self.named.is_some_and(|s| s.contains(k)))
     }
     /// Whether `k` tokens may be removed leaving one non-empty heap.
     pub fn allows_take(&self, k: u64) -> bool {
-        k >= 1 && in_ranges(&self.take, k)
+        k >= 1 && (in_ranges(&self.take, k) || self.named.is_some_and(|s| s.contains(k)))
     }
     /// Whether `k` tokens may be removed leaving two non-empty heaps.
     pub fn allows_split2(&self, k: u64) -> bool {

@@ -1,0 +1,98 @@
+//! `sequence --plot` through the binary: the SVG parses, holds one mark
+//! per value of a short sequence, and the values are printed only when
+//! asked for.
+
+mod common;
+
+use common::{sprague, stdout_of};
+
+fn circles(svg: &str) -> usize {
+    let doc = roxmltree::Document::parse(svg).expect("the SVG is well-formed XML");
+    doc.descendants()
+        .filter(|n| n.has_tag_name("circle"))
+        .count()
+}
+
+#[test]
+fn a_short_sequence_plot_has_one_mark_per_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kayles.svg");
+    let p = path.to_str().unwrap();
+    // Only the picture: nothing on standard output.
+    assert_eq!(
+        stdout_of(&["sequence", "kayles", "--to", "10", "--plot", p]),
+        ""
+    );
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(circles(&svg), 11);
+    assert!(svg.contains("Grundy values G(n) of kayles, n = 0..10"));
+    // Kayles to 200 proves its period 12 from 71: the title says so.
+    let out = stdout_of(&[
+        "sequence", "kayles", "--to", "200", "--plot", p, "--format", "raw",
+    ]);
+    assert_eq!(out.lines().count(), 201);
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(circles(&svg), 201);
+    assert!(svg.contains("period 12 from n0 = 71, proven"));
+}
+
+#[test]
+fn a_png_is_written_and_other_extensions_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("dawson.png");
+    stdout_of(&[
+        "sequence",
+        "dawson",
+        "--to",
+        "5000",
+        "--plot",
+        path.to_str().unwrap(),
+    ]);
+    let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    let out = sprague()
+        .args(["sequence", "kayles", "--to", "10", "--plot", "k.jpg"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(".svg or .png"));
+}
+
+/// `table --plot`: the grid of Wythoff's game to 10 marks exactly its nine
+/// P-positions black (plus the key's black square), and prints nothing
+/// unless a format is asked for.
+#[test]
+fn a_table_plot_marks_the_p_positions() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("wythoff.svg");
+    let p = path.to_str().unwrap();
+    assert_eq!(
+        stdout_of(&["table", "wythoff", "--to", "10", "--plot", p]),
+        ""
+    );
+    let svg = std::fs::read_to_string(&path).unwrap();
+    let doc = roxmltree::Document::parse(&svg).expect("the SVG is well-formed XML");
+    let black = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("rect") && n.attribute("fill") == Some("#000000"))
+        .count();
+    assert_eq!(black, 9 + 1);
+    // With a format, the table is printed too; outcomes plot as P/N.
+    let out = stdout_of(&[
+        "table",
+        "wythoff",
+        "--to",
+        "3",
+        "--outcome",
+        "--plot",
+        p,
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(out.lines().count(), 1 + 16);
+    let err = sprague()
+        .args(["table", "wythoff", "--to", "3", "--plot", "x.gif"])
+        .output()
+        .unwrap();
+    assert_eq!(err.status.code(), Some(2));
+}

@@ -1,0 +1,885 @@
+//! Counting positions: how many sums of K heaps of one heap ruleset, every
+//! heap in 0..=M, are P-positions (or N-positions).
+//!
+//! By the Sprague-Grundy theorem a sum of heaps is a P-position exactly
+//! when the nim-sum of the heaps' Grundy values is 0, so only the
+//! *histogram* of G(0), ..., G(M) matters: h(v) heaps have value v. The
+//! count is found in the Walsh-Hadamard (XOR-Fourier) domain, where the
+//! XOR convolution of histograms becomes a pointwise product. For a
+//! character s (one of the 2^B values of B bits), let ĥ(s) = Σ_v h(v)·(-1)^{popcount(v & s)},
+//! and u(s), w(s) the number of heaps whose value has an even (odd) number
+//! of 1-bits in common with s (so ĥ = u - w, u + w = M + 1). Then:
+//!
+//! - ordered tuples (x_1, ..., x_K): P = 2^{-B} Σ_s ĥ(s)^K;
+//! - multisets (heaps in any order counted once): each character maps the
+//!   generating function Π_x 1/(1 - t·z^{G(x)}) to (1 - t)^{-u}·(1 + t)^{-w},
+//!   so P = 2^{-B} Σ_s [t^K] (1 - t)^{-u(s)}·(1 + t)^{-w(s)} (the cycle index of
+//!   the symmetric group summed in closed form; exact, not tuples / K!).
+//!
+//! Characters with the same ĥ(s) give the same term, so the sums run over
+//! the distinct values of ĥ (a [`Spectrum`]), each with its multiplicity.
+//! The spectrum comes from:
+//!
+//! - a closed form of the histogram ([`HeapRules::closed_histogram`]: Nim,
+//!   a subtraction range `a-b`), as a few prefix intervals of values whose
+//!   transform is known in closed form: ĥ(s) of the interval [0, L) is
+//!   ±((L mod 2^l) - L_l·2^l) for s with lowest 1-bit l, so M up to
+//!   2^64 - 1 costs O(B) ([`interval_spectrum`]);
+//! - the nim-sequence table (subtraction sets, octal and hexadecimal codes,
+//!   Grundy's game) up to M, or up to the end of its first period when a
+//!   period is proven (then any `u64` M), and one fast Walsh-Hadamard
+//!   transform of 2^B values, O(M + B·2^B) ([`table_spectrum`]).
+//!
+//! The powers use exponentiation by squaring (O(log K) products each), so a
+//! count modulo Q with K = 10^18 costs a few thousand modular products;
+//! exact counts use `num-bigint` and are bounded by
+//! [`CountLimits::max_bits`]. Multiset terms are sums of products of
+//! binomial coefficients computed incrementally, in min(2K, |ĥ| + min(u,
+//! K/2)) steps; [`CountLimits::max_work`] bounds them, and the transform,
+//! before any work. Misère play has no such decomposition and is refused.
+//!
+//! ```
+//! use sprague::count::{count, CountLimits, CountSpec};
+//! use sprague::{Outcome, Ruleset};
+//! let nim = Ruleset::nim();
+//! let spec = CountSpec { heaps: 3, max: 7, ..CountSpec::default() };
+//! assert_eq!(count(&nim, &spec, &CountLimits::default())?.count.to_string(), "64");
+//! let multisets = CountSpec { unordered: true, ..spec };
+//! assert_eq!(count(&nim, &multisets, &CountLimits::default())?.count.to_string(), "15");
+//! let kayles: Ruleset = "kayles".parse()?;
+//! let spec = CountSpec { heaps: 3, max: 20, ..CountSpec::default() };
+//! assert_eq!(count(&kayles, &spec, &CountLimits::default())?.count.to_string(), "1033");
+//! // 3-heap Nim up to 10^18: instant, exact.
+//! let huge = CountSpec { heaps: 3, max: 1_000_000_000_000_000_000, ..CountSpec::default() };
+//! let n = count(&nim, &huge, &CountLimits::default())?.count;
+//! assert!(n.bits() > 110);
+//! // K = 10^18 heaps, modulo a prime.
+//! let many = CountSpec {
+//!     heaps: 1_000_000_000_000_000_000,
+//!     max: 20,
+//!     modulo: Some(1_000_000_007),
+//!     outcome: Outcome::N,
+//!     ..CountSpec::default()
+//! };
+//! assert!(count(&kayles, &many, &CountLimits::default())?.count < 1_000_000_007u64.into());
+//! # Ok::<(), sprague::Error>(())
+//! ```
+
+use num_bigint::{BigInt, BigUint, Sign};
+
+use crate::sequence::{Method, Store};
+use crate::{Error, HeapRules, Limits, Outcome, Play, Ruleset};
+
+/// Heaps of the nim-sequence computed between two calls of the progress
+/// callback of [`count_with_progress`].
+const PROGRESS_STEP: u64 = 1 << 16;
+
+/// What to count: sums of `heaps` heaps (K), each of 0..=`max` tokens (M).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountSpec {
+    /// K, the number of heaps in each sum (0 counts the empty sum, a
+    /// P-position).
+    pub heaps: u64,
+    /// M, the largest heap size; every heap is in 0..=M.
+    pub max: u64,
+    /// Count multisets (a ≤ b ≤ c: heaps in any order count once) instead
+    /// of ordered tuples.
+    pub unordered: bool,
+    /// Which positions to count: P-positions (the default) or N-positions
+    /// (all positions minus the P-positions).
+    pub outcome: Outcome,
+    /// The count modulo this (at least 1) instead of exactly.
+    pub modulo: Option<u64>,
+    /// The play convention: only [`Play::Normal`] is counted.
+    pub play: Play,
+}
+
+impl Default for CountSpec {
+    fn default() -> CountSpec {
+        CountSpec {
+            heaps: 0,
+            max: 0,
+            unordered: false,
+            outcome: Outcome::P,
+            modulo: None,
+            play: Play::Normal,
+        }
+    }
+}
+
+/// The limits of a count, each checked before the work it bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountLimits {
+    /// The limits of the nim-sequence table (`max_table`,
+    /// `max_period_search`), as for `analyze`.
+    pub table: Limits,
+    /// The most work, in elementary steps: the transform counts B·2^B,
+    /// a multiset term one step per machine word of its numbers, an
+    /// ordered power log2(K) products of w^1.585 steps each (w machine
+    /// words, Karatsuba). Default [`DEFAULT_MAX_WORK`].
+    pub max_work: u64,
+    /// The most bits an exact count (and its intermediate sums) may take;
+    /// a count modulo Q of ordered tuples needs none. Default
+    /// [`DEFAULT_MAX_BITS`] (about 315,000 decimal digits).
+    pub max_bits: u64,
+}
+
+/// The default of [`CountLimits::max_work`]: 2^27 steps (about a second).
+pub const DEFAULT_MAX_WORK: u64 = 1 << 27;
+
+/// The default of [`CountLimits::max_bits`]: 2^20 bits.
+pub const DEFAULT_MAX_BITS: u64 = 1 << 20;
+
+impl Default for CountLimits {
+    fn default() -> CountLimits {
+        CountLimits {
+            table: Limits::default(),
+            max_work: DEFAULT_MAX_WORK,
+            max_bits: DEFAULT_MAX_BITS,
+        }
+    }
+}
+
+/// Which limit of [`CountLimits`] a count would pass
+/// ([`Error::CountLimit`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CountLimitKind {
+    /// [`CountLimits::max_work`].
+    Work,
+    /// [`CountLimits::max_bits`].
+    Bits,
+}
+
+/// Where the values G(0..=M) of a count came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CountBasis {
+    /// A closed form of the histogram (Nim, a subtraction range).
+    ClosedForm,
+    /// The nim-sequence table up to M.
+    Table,
+    /// The nim-sequence table up to the end of its first proven period.
+    Period {
+        /// The preperiod n0.
+        preperiod: u64,
+        /// The period p.
+        period: u64,
+    },
+}
+
+/// A count and how it was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountReport {
+    /// The number of positions asked for (reduced modulo
+    /// [`CountSpec::modulo`] when given).
+    pub count: BigUint,
+    /// Where the values came from.
+    pub basis: CountBasis,
+    /// B: the Grundy values of heaps 0..=M are below 2^B.
+    pub value_bits: u32,
+    /// The number of distinct values of the transform (terms summed).
+    pub distinct: usize,
+}
+
+/// The Walsh-Hadamard transform of a histogram, as its distinct values:
+/// `groups` holds (ĥ(s), number of characters s with that value), over all
+/// 2^`dim` characters; `total` is the number of heaps (ĥ(0)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spectrum {
+    /// B: the values are below 2^B, and there are 2^B characters.
+    pub dim: u32,
+    /// The number of heaps, M + 1.
+    pub total: u128,
+    /// Distinct values of ĥ with their multiplicities (adding up to 2^B),
+    /// in increasing order of value.
+    pub groups: Vec<(i128, u128)>,
+}
+
+/// The number of P-positions (or N-positions) among the sums of
+/// `spec.heaps` heaps of `ruleset`, each heap in 0..=`spec.max` (see the
+/// module documentation for the method).
+///
+/// Cost: O(B) for a closed form (any `u64` M); otherwise the nim-sequence
+/// up to M (or to the end of its proven period) and O(B·2^B) for the
+/// transform; then O(D·log K) products for D distinct transform values
+/// (ordered), or O(D·min(K, |ĥ| + u)) binomial steps (multisets).
+///
+/// # Errors
+/// [`Error::Unsupported`] for misère play and for rulesets that are not
+/// heap games (Moore's Nim_k, staircase Nim, Wythoff's game: a move changes
+/// several heaps, so a sum is not worth the nim-sum of its heaps), or a
+/// modulus of 0; [`Error::CountLimit`] when the work or an exact number
+/// would pass `limits` (found before the work); the table's
+/// [`Error::TableLimit`] and [`Error::PeriodSearchLimit`].
+pub fn count(
+    ruleset: &Ruleset,
+    spec: &CountSpec,
+    limits: &CountLimits,
+) -> Result<CountReport, Error> {
+    count_with_progress(ruleset, spec, limits, &mut |_| {})
+}
+
+/// [`count`], calling `progress` with the number of heaps whose values are
+/// in the table each time the nim-sequence has grown by a step of 65,536
+/// heaps (the long part of a count with a large M; a proven period or a
+/// closed form ends it early, or skips it).
+///
+/// # Errors
+/// As [`count`].
+pub fn count_with_progress(
+    ruleset: &Ruleset,
+    spec: &CountSpec,
+    limits: &CountLimits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<CountReport, Error> {
+    if spec.play == Play::Misere {
+        return Err(Error::Unsupported(format!(
+            "counting misère P-positions of {} is not supported: misère play of a sum is not \
+             decided by the nim-sum of its heaps' Grundy values",
+            ruleset.word()
+        )));
+    }
+    if spec.modulo == Some(0) {
+        return Err(Error::Unsupported("a count modulo 0 is not defined".into()));
+    }
+    let Some(rules) = ruleset.heap_rules() else {
+        return Err(Error::Unsupported(format!(
+            "{} is not a heap ruleset: its heaps are not independent games (a move may change \
+             several of them), so a sum is not worth the nim-sum of single heaps' values; \
+             count needs a heap ruleset such as nim, sub:S, octal:CODE, hex:CODE, kayles, \
+             dawson or grundy",
+            ruleset.word()
+        )));
+    };
+    let (spectrum, basis) = spectrum_of(ruleset, rules, spec.max, limits, progress)?;
+    let count = count_from_spectrum(ruleset.word(), &spectrum, spec, limits)?;
+    Ok(CountReport {
+        count,
+        basis,
+        value_bits: spectrum.dim,
+        distinct: spectrum.groups.len(),
+    })
+}
+
+/// The spectrum of G(0..=max), and where the values came from.
+fn spectrum_of(
+    ruleset: &Ruleset,
+    rules: &dyn HeapRules,
+    max: u64,
+    limits: &CountLimits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(Spectrum, CountBasis), Error> {
+    if let Some(parts) = rules.closed_histogram(max) {
+        return Ok((interval_spectrum(&parts), CountBasis::ClosedForm));
+    }
+    let Some(moves) = rules.move_set() else {
+        return Err(Error::Unsupported(format!(
+            "{}: no closed form and no nim-sequence to count its positions from",
+            ruleset.word()
+        )));
+    };
+    let mut store = Store::new(ruleset.word(), moves.clone(), Method::Fast);
+    // Within the table limit, in steps (each ends early once a period is
+    // proven); past it, the store's own bounded search for a period.
+    if max < crate::sequence::store::table_limit(moves, &limits.table) {
+        while store.get(max).is_none() {
+            let step = store.len().saturating_add(PROGRESS_STEP - 1).min(max);
+            store.ensure(step, &limits.table)?;
+            progress(store.len());
+        }
+    }
+    store.ensure(max, &limits.table)?;
+    // The transform's size, checked before the histogram is allocated.
+    let last = if store.in_table(max) {
+        max
+    } else {
+        store.len().saturating_sub(1)
+    };
+    let top = store
+        .sequence()
+        .values()
+        .iter()
+        .take(last as usize + 1)
+        .max()
+        .unwrap_or(0);
+    check_transform(ruleset.word(), u128::from(top) + 1, limits)?;
+    let (hist, basis) = histogram(&store, max)?;
+    let spectrum = table_spectrum(ruleset.word(), &hist, limits)?;
+    Ok((spectrum, basis))
+}
+
+/// The histogram of G(0..=max) from a store that knows G(max): counts by
+/// value.
+fn histogram(store: &Store, max: u64) -> Result<(Vec<u128>, CountBasis), Error> {
+    let values = store.sequence().values();
+    let mut hist: Vec<u128> = Vec::new();
+    let mut add = |v: u64, times: u128| {
+        let v = v as usize;
+        if v >= hist.len() {
+            hist.resize(v + 1, 0);
+        }
+        hist[v] += times;
+    };
+    if store.in_table(max) {
+        for v in values.iter().take(max as usize + 1) {
+            add(v, 1);
+        }
+        return Ok((hist, CountBasis::Table));
+    }
+    let Some(p) = store.period() else {
+        return Err(Error::Internal(format!(
+            "{}: G({max}) is known, but neither in the table nor from a period",
+            store.sequence().name()
+        )));
+    };
+    let (n0, period) = (p.preperiod, p.period);
+    for v in values.iter().take(n0 as usize) {
+        add(v, 1);
+    }
+    let rest = u128::from(max) + 1 - u128::from(n0);
+    let (whole, part) = (rest / u128::from(period), rest % u128::from(period));
+    for j in 0..period {
+        let v = store.get(n0 + j).unwrap_or(0);
+        add(v, whole + u128::from(u128::from(j) < part));
+    }
+    Ok((
+        hist,
+        CountBasis::Period {
+            preperiod: n0,
+            period,
+        },
+    ))
+}
+
+/// The bits needed for values below `bound` (0 for a bound of at most 1).
+fn bits_below(bound: u128) -> u32 {
+    if bound <= 1 {
+        0
+    } else {
+        128 - (bound - 1).leading_zeros()
+    }
+}
+
+/// The spectrum of a histogram given as a weighted sum of prefix
+/// intervals of values: `parts` holds pairs `(L, w)`, and h(v) is the sum
+/// of `w` over the pairs with `v < L` (see
+/// [`HeapRules::closed_histogram`]).
+///
+/// For characters s with lowest 1-bit l, the interval [0, L) transforms to
+/// (-1)^{popcount(L & s)}·((L mod 2^l) - L_l·2^l) (L_l the bit l of L): the
+/// dyadic blocks of [0, L) of size above 2^l cancel, the others are
+/// constant. The signs depend on s only through the parities of
+/// (L_i >> (l + 1)) & (s >> (l + 1)), which are equidistributed over the
+/// image of a linear map of rank r: each possible sign pattern is taken by
+/// 2^{B-l-1-r} characters. Time O(B·4^k) for k pairs (k at most 4 here).
+///
+/// ```
+/// use sprague::count::interval_spectrum;
+/// // Nim heaps 0..=7: ĥ(0) = 8, every other character 0.
+/// let s = interval_spectrum(&[(8, 1)]);
+/// assert_eq!((s.dim, s.total), (3, 8));
+/// assert_eq!(s.groups, [(0, 7), (8, 1)]);
+/// ```
+pub fn interval_spectrum(parts: &[(u128, u128)]) -> Spectrum {
+    let parts: Vec<(u128, u128)> = parts
+        .iter()
+        .copied()
+        .filter(|&(l, w)| l > 0 && w > 0)
+        .collect();
+    let total: u128 = parts.iter().map(|&(l, w)| l * w).sum();
+    let dim = bits_below(parts.iter().map(|&(l, _)| l).max().unwrap_or(0));
+    let mut groups: Vec<(i128, u128)> = vec![(total as i128, 1)];
+    let k = parts.len();
+    for l in 0..dim {
+        let free = dim - l - 1; // bits of s above l
+        let mask = if free == 0 { 0 } else { (1u128 << free) - 1 };
+        let high: Vec<u128> = parts
+            .iter()
+            .map(|&(len, _)| (len >> (l + 1)) & mask)
+            .collect();
+        let size: Vec<i128> = parts
+            .iter()
+            .map(|&(len, _)| {
+                let low = (len & ((1u128 << l) - 1)) as i128;
+                if (len >> l) & 1 == 1 {
+                    low - (1i128 << l)
+                } else {
+                    low
+                }
+            })
+            .collect();
+        // Linear dependencies among the `high` functionals.
+        let deps: Vec<usize> = (0..1usize << k)
+            .filter(|&c| {
+                (0..k)
+                    .filter(|&i| c >> i & 1 == 1)
+                    .fold(0u128, |x, i| x ^ high[i])
+                    == 0
+            })
+            .collect();
+        let rank = k as u32 - deps.len().trailing_zeros();
+        let each = 1u128 << (free - rank);
+        for e in 0..1usize << k {
+            if deps.iter().any(|&c| (c & e).count_ones() % 2 == 1) {
+                continue;
+            }
+            let value: i128 = (0..k)
+                .map(|i| {
+                    let odd = (e >> i & 1) as u128 ^ ((parts[i].0 >> l) & 1);
+                    let term = parts[i].1 as i128 * size[i];
+                    if odd == 1 {
+                        -term
+                    } else {
+                        term
+                    }
+                })
+                .sum();
+            groups.push((value, each));
+        }
+    }
+    Spectrum {
+        dim,
+        total,
+        groups: merged(groups),
+    }
+}
+
+/// Sorts groups by value and adds up the multiplicities of equal values.
+fn merged(mut groups: Vec<(i128, u128)>) -> Vec<(i128, u128)> {
+    groups.sort_unstable();
+    let mut out: Vec<(i128, u128)> = Vec::with_capacity(groups.len());
+    for (v, m) in groups {
+        match out.last_mut() {
+            Some(last) if last.0 == v => last.1 += m,
+            _ => out.push((v, m)),
+        }
+    }
+    out
+}
+
+/// The spectrum of a histogram (`hist[v]` heaps of value v) by one fast
+/// Walsh-Hadamard transform over the 2^B values below the least power of
+/// two above the largest value.
+///
+/// Time O(B·2^B), memory 16·2^B bytes; `word` names the ruleset in the
+/// limit error.
+///
+/// # Errors
+/// [`Error::CountLimit`] (work) when B·2^B passes `limits.max_work`.
+///
+/// ```
+/// use sprague::count::{table_spectrum, CountLimits};
+/// // Kayles heaps 0..=4: values 0 1 2 3 1.
+/// let s = table_spectrum("kayles", &[1, 2, 1, 1], &CountLimits::default())?;
+/// assert_eq!((s.dim, s.total), (2, 5));
+/// assert_eq!(s.groups, [(-1, 2), (1, 1), (5, 1)]);
+/// # Ok::<(), sprague::Error>(())
+/// ```
+pub fn table_spectrum(word: &str, hist: &[u128], limits: &CountLimits) -> Result<Spectrum, Error> {
+    let used = hist.iter().rposition(|&c| c > 0).map_or(0, |v| v + 1);
+    let dim = check_transform(word, used as u128, limits)?;
+    let mut a: Vec<i128> = vec![0; 1usize << dim];
+    for (v, &c) in hist.iter().enumerate().take(used) {
+        a[v] = c as i128;
+    }
+    let mut half = 1;
+    while half < a.len() {
+        for block in a.chunks_mut(2 * half) {
+            let (x, y) = block.split_at_mut(half);
+            for (p, q) in x.iter_mut().zip(y.iter_mut()) {
+                let (s, d) = (*p + *q, *p - *q);
+                *p = s;
+                *q = d;
+            }
+        }
+        half *= 2;
+    }
+    let total = hist.iter().sum();
+    Ok(Spectrum {
+        dim,
+        total,
+        groups: merged(a.into_iter().map(|v| (v, 1)).collect()),
+    })
+}
+
+/// B for values below `bound`, once the transform's work B·2^B is known to
+/// be within `limits.max_work`.
+fn check_transform(word: &str, bound: u128, limits: &CountLimits) -> Result<u32, Error> {
+    let dim = bits_below(bound);
+    let work = (1u128 << dim) * u128::from(dim.max(1));
+    if work > u128::from(limits.max_work) {
+        return Err(Error::CountLimit {
+            ruleset: word.to_string(),
+            kind: CountLimitKind::Work,
+            needed: work,
+            limit: limits.max_work,
+        });
+    }
+    Ok(dim)
+}
+
+/// The count asked for by `spec`, from the spectrum of G(0..=M).
+///
+/// # Errors
+/// [`Error::CountLimit`] when the work or the size of an exact number
+/// would pass `limits`.
+pub fn count_from_spectrum(
+    word: &str,
+    spectrum: &Spectrum,
+    spec: &CountSpec,
+    limits: &CountLimits,
+) -> Result<BigUint, Error> {
+    let k = spec.heaps;
+    let n = spectrum.total;
+    let limit = |kind, needed: f64| Error::CountLimit {
+        ruleset: word.to_string(),
+        kind,
+        needed: needed.ceil().min(u128::MAX as f64) as u128,
+        limit: match kind {
+            CountLimitKind::Work => limits.max_work,
+            CountLimitKind::Bits => limits.max_bits,
+        },
+    };
+    let groups = spectrum.groups.len() as f64;
+    let log_n = (n as f64).log2().max(0.0);
+    // Bits of the largest exact number: the total (N^K or C(N + K - 1, K))
+    // times 2^B, plus the bits of the number of terms.
+    let total_bits = if spec.unordered {
+        log2_multichoose(n, k)
+    } else {
+        k as f64 * log_n
+    };
+    let bits = total_bits + f64::from(spectrum.dim) + groups.log2() + 2.0;
+    let words = bits / 64.0 + 1.0;
+    let exact_needed = spec.unordered || spec.modulo.is_none();
+    if exact_needed && bits > limits.max_bits as f64 {
+        return Err(limit(CountLimitKind::Bits, bits));
+    }
+    let work = if spec.unordered {
+        spectrum
+            .groups
+            .iter()
+            .map(|&(a, _)| multiset_steps(n, a, k) * words)
+            .sum::<f64>()
+            + log2_multichoose_steps(n, k) * words
+    } else {
+        let squarings = 64.0 - f64::from(k.leading_zeros()) + 1.0;
+        // A product of w-word numbers costs about w^1.585 (Karatsuba).
+        let size: f64 = if spec.modulo.is_some() { 4.0 } else { words };
+        (groups + 1.0) * squarings * size.powf(1.585)
+    };
+    if work > limits.max_work as f64 {
+        return Err(limit(CountLimitKind::Work, work));
+    }
+    let dim = spectrum.dim;
+    // 2^B times the count of P-positions: an exact sum, or one modulo
+    // Q·2^B (from which the count modulo Q follows after dividing by 2^B).
+    let p_count = match (spec.unordered, spec.modulo) {
+        (false, Some(q)) => {
+            let modulus = BigUint::from(q) << dim;
+            let mut sum = BigUint::ZERO;
+            for &(a, m) in &spectrum.groups {
+                let base = BigUint::from(a.unsigned_abs()) % &modulus;
+                let mut power = base.modpow(&BigUint::from(k), &modulus);
+                if a < 0 && k % 2 == 1 && power != BigUint::ZERO {
+                    power = &modulus - power;
+                }
+                sum = (sum + power * BigUint::from(m)) % &modulus;
+            }
+            exact_quotient(sum, dim)? % q
+        }
+        (unordered, modulo) => {
+            let mut sum = BigInt::ZERO;
+            for &(a, m) in &spectrum.groups {
+                let term = if unordered {
+                    multiset_term(n, a, k)
+                } else {
+                    power(a, k)
+                };
+                sum += term * BigInt::from(m);
+            }
+            let Some(sum) = sum.to_biguint() else {
+                return Err(Error::Internal(format!(
+                    "{word}: the transform sum of a count is negative"
+                )));
+            };
+            let p = exact_quotient(sum, dim)?;
+            match modulo {
+                Some(q) => p % q,
+                None => p,
+            }
+        }
+    };
+    if spec.outcome == Outcome::P {
+        return Ok(p_count);
+    }
+    let total = match (spec.unordered, spec.modulo) {
+        (false, Some(q)) => BigUint::from(n).modpow(&BigUint::from(k), &BigUint::from(q)),
+        (false, None) => power(n as i128, k).magnitude().clone(),
+        (true, modulo) => {
+            let t = multichoose(n, u128::from(k));
+            match modulo {
+                Some(q) => t % q,
+                None => t,
+            }
+        }
+    };
+    Ok(match spec.modulo {
+        Some(q) => (total + BigUint::from(q) - p_count) % q,
+        None => total - p_count,
+    })
+}
+
+/// `sum / 2^dim`, which must be exact.
+fn exact_quotient(sum: BigUint, dim: u32) -> Result<BigUint, Error> {
+    if sum.trailing_zeros().unwrap_or(u64::MAX) < u64::from(dim) {
+        return Err(Error::Internal(
+            "a count's transform sum is not divisible by the number of characters".into(),
+        ));
+    }
+    Ok(sum >> dim)
+}
+
+/// a^k exactly, by squaring.
+fn power(a: i128, k: u64) -> BigInt {
+    let sign = if a < 0 && k % 2 == 1 {
+        Sign::Minus
+    } else {
+        Sign::Plus
+    };
+    let mut base = BigUint::from(a.unsigned_abs());
+    let mut result = BigUint::from(1u8);
+    let mut e = k;
+    while e > 0 {
+        if e & 1 == 1 {
+            result *= &base;
+        }
+        e >>= 1;
+        if e > 0 {
+            base = &base * &base;
+        }
+    }
+    BigInt::from_biguint(sign, result)
+}
+
+/// log2 of C(n + k - 1, k), the number of multisets of k out of n, from
+/// above (k'·log2(e·n'/k') with k' the smaller side): a bound for limits.
+fn log2_multichoose(n: u128, k: u64) -> f64 {
+    if n == 0 || k == 0 {
+        return 0.0;
+    }
+    let top = n as f64 + k as f64 - 1.0;
+    let small = (k as f64).min(n as f64 - 1.0);
+    if small <= 0.0 {
+        return 0.0;
+    }
+    small * ((top / small).log2() + std::f64::consts::LOG2_E)
+}
+
+/// The steps of [`multichoose`]`(n, k)`: the smaller side.
+fn log2_multichoose_steps(n: u128, k: u64) -> f64 {
+    (k as f64).min((n as f64 - 1.0).max(0.0)) + 1.0
+}
+
+/// C(n + k - 1, k): multisets of k elements out of n (1 when k = 0, 0 when
+/// n = 0 < k), in min(k, n - 1) steps.
+fn multichoose(n: u128, k: u128) -> BigUint {
+    if k == 0 {
+        return BigUint::from(1u8);
+    }
+    if n == 0 {
+        return BigUint::ZERO;
+    }
+    // C(n + k - 1, j) for j = min(k, n - 1).
+    let top = n + k - 1;
+    let j = k.min(n - 1);
+    let mut c = BigUint::from(1u8);
+    for i in 0..j {
+        c *= top - i;
+        c /= i + 1;
+    }
+    c
+}
+
+/// Steps of [`multiset_term`] for a transform value `a` out of `n` heaps.
+fn multiset_steps(n: u128, a: i128, k: u64) -> f64 {
+    let (u, d) = (
+        (n as f64 + a.unsigned_abs() as f64) / 2.0,
+        a.unsigned_abs() as f64,
+    );
+    let k = k as f64;
+    let by_k = 2.0 * k + 2.0;
+    let by_d = (k / 2.0).min(u) + d.min(k) / 2.0 + 1.0;
+    by_k.min(by_d)
+}
+
+/// [t^k] (1 - t)^{-u}·(1 + t)^{-w} with u = (n + a)/2, w = (n - a)/2: the
+/// multisets of k heaps out of u "even" and w "odd" ones, each counted
+/// with the sign (-1)^(number of odd heaps).
+///
+/// With u ≥ w (else swap and multiply by (-1)^k, as t → -t does), either
+/// Σ_i C(u+i-1, i)·(-1)^{k-i}·C(w+k-i-1, k-i) (k + 1 terms), or, writing
+/// the function as (1 + t)^{d}·(1 - t^2)^{-u} with d = u - w,
+/// Σ_{i ≡ k (mod 2)} C(d, i)·C(u - 1 + (k-i)/2, u - 1) (min(d, k)/2 + 1
+/// terms after min(u, k/2) steps for the first binomial), whichever is
+/// shorter.
+fn multiset_term(n: u128, a: i128, k: u64) -> BigInt {
+    let d = a.unsigned_abs();
+    let u = (n + d) / 2;
+    let w = n - u;
+    let sign_flip = a < 0 && k % 2 == 1;
+    let value = if w == 0 {
+        BigInt::from(multichoose(u, u128::from(k)))
+    } else {
+        let kk = k as f64;
+        let by_k = 2.0 * kk + 2.0;
+        let by_d = (kk / 2.0).min(u as f64) + (d as f64).min(kk) / 2.0 + 1.0;
+        if by_k <= by_d {
+            by_terms_of_k(u, w, k)
+        } else {
+            by_terms_of_d(u, d, k)
+        }
+    };
+    if sign_flip {
+        -value
+    } else {
+        value
+    }
+}
+
+/// Σ_{i=0}^{k} C(u+i-1, i)·(-1)^{k-i}·C(w+k-i-1, k-i), with u, w ≥ 1.
+fn by_terms_of_k(u: u128, w: u128, k: u64) -> BigInt {
+    let k = k as usize;
+    // b[j] = C(w + j - 1, j).
+    let mut b: Vec<BigUint> = Vec::with_capacity(k + 1);
+    b.push(BigUint::from(1u8));
+    for j in 0..k {
+        let next = &b[j] * (w + j as u128) / (j as u128 + 1);
+        b.push(next);
+    }
+    let mut sum = BigInt::ZERO;
+    let mut a = BigUint::from(1u8); // C(u + i - 1, i)
+    for i in 0..=k {
+        let term = BigInt::from(&a * &b[k - i]);
+        if (k - i) % 2 == 1 {
+            sum -= term;
+        } else {
+            sum += term;
+        }
+        a = a * (u + i as u128) / (i as u128 + 1);
+    }
+    sum
+}
+
+/// Σ_{i ≡ k (mod 2), 0 ≤ i ≤ min(d, k)} C(d, i)·C(u - 1 + (k-i)/2, u - 1),
+/// with u ≥ 1.
+fn by_terms_of_d(u: u128, d: u128, k: u64) -> BigInt {
+    let k = u128::from(k);
+    let mut i = k % 2;
+    if i > d {
+        return BigInt::ZERO;
+    }
+    let mut m = (k - i) / 2;
+    let mut binom_d = if i == 0 {
+        BigUint::from(1u8)
+    } else {
+        BigUint::from(d)
+    };
+    let mut mc = multichoose(u, m); // C(u + m - 1, m)
+    let mut sum = BigUint::ZERO;
+    loop {
+        sum += &binom_d * &mc;
+        if i + 2 > d.min(k) {
+            break;
+        }
+        binom_d = binom_d * (d - i) / (i + 1);
+        binom_d = binom_d * (d - i - 1) / (i + 2);
+        // C(u + m - 2, m - 1) = C(u + m - 1, m)·m/(u + m - 1).
+        mc = mc * m / (u + m - 1);
+        m -= 1;
+        i += 2;
+    }
+    BigInt::from(sum)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The spectrum by the definition: ĥ(s) for every s.
+    fn spectrum_by_definition(hist: &[u128], dim: u32) -> Vec<(i128, u128)> {
+        let groups = (0..1u128 << dim)
+            .map(|s| {
+                let v: i128 = hist
+                    .iter()
+                    .enumerate()
+                    .map(|(v, &c)| {
+                        if (v as u128 & s).count_ones() % 2 == 1 {
+                            -(c as i128)
+                        } else {
+                            c as i128
+                        }
+                    })
+                    .sum();
+                (v, 1)
+            })
+            .collect();
+        merged(groups)
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn interval_spectrum_is_the_transform(
+            parts in proptest::collection::vec((1u128..70, 1u128..5), 1..5)
+        ) {
+            let top = parts.iter().map(|p| p.0).max().unwrap();
+            let mut hist = vec![0u128; top as usize];
+            for &(l, w) in &parts {
+                for h in hist.iter_mut().take(l as usize) {
+                    *h += w;
+                }
+            }
+            let s = interval_spectrum(&parts);
+            proptest::prop_assert_eq!(s.total, hist.iter().sum::<u128>());
+            proptest::prop_assert_eq!(&s.groups, &spectrum_by_definition(&hist, s.dim));
+            let t = table_spectrum("test", &hist, &CountLimits::default()).unwrap();
+            proptest::prop_assert_eq!(t, s);
+        }
+
+        #[test]
+        fn multiset_terms_agree_with_the_series(n in 1u128..30, a_raw in 0u128..60, k in 0u64..25) {
+            // a has the parity of n and |a| <= n.
+            let d = (a_raw % (n + 1)) & !1 | (n & 1);
+            let d = if d > n { d - 2 } else { d };
+            for a in [d as i128, -(d as i128)] {
+                let u = (n as i128 + a) / 2;
+                let w = n as i128 - u;
+                // The series coefficient by the definition: sum over
+                // multisets of i "even" and k - i "odd" heaps.
+                let want: BigInt = (0..=k)
+                    .map(|i| {
+                        let sign = if (k - i) % 2 == 1 { -1 } else { 1 };
+                        BigInt::from(multichoose(u as u128, i as u128))
+                            * BigInt::from(multichoose(w as u128, (k - i) as u128))
+                            * sign
+                    })
+                    .sum();
+                proptest::prop_assert_eq!(multiset_term(n, a, k), want.clone());
+                let (uu, ww) = (u.max(w) as u128, u.min(w) as u128);
+                if ww > 0 {
+                    let flip = if a < 0 && k % 2 == 1 { -1 } else { 1 };
+                    proptest::prop_assert_eq!(by_terms_of_k(uu, ww, k) * flip, want.clone());
+                    proptest::prop_assert_eq!(by_terms_of_d(uu, uu - ww, k) * flip, want);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn nim_up_to_the_top_of_u64() {
+        let s = interval_spectrum(&[(1u128 << 64, 1)]);
+        assert_eq!(s.dim, 64);
+        assert_eq!(s.groups, [(0, u128::from(u64::MAX)), (1i128 << 64, 1)]);
+    }
+}
