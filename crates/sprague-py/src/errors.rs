@@ -93,6 +93,9 @@ fn hint(e: &sprague::Error) -> String {
             s + " (time grows with it; a game with no known period, such as octal:0.6, may \
                  have none to find)"
         }
+        Error::GridLimit { .. } => "; raise the limit with max_cells=N (memory grows with it, \
+                                    by 8 bytes a cell)"
+            .into(),
         Error::TooManyMoves { .. } => {
             "; list fewer with max_moves=N (or raise max_states=N)".into()
         }

@@ -172,7 +172,8 @@ impl sprague::Game for PyGame {
 /// `max_states` and asking again goes on from there. An exception raised by
 /// `options` or `heaps` propagates unchanged.
 ///
-/// The game must be finite and without cycles.
+/// The game must be finite and without cycles. A `Game` belongs to the
+/// thread that made it.
 ///
 /// >>> subtract = Game(lambda n: [n - k for k in (1, 3, 4) if k <= n])
 /// >>> subtract.value(7), subtract.outcome(7), subtract.winning_moves(6)

@@ -8,6 +8,7 @@ mod errors;
 mod game;
 mod nimber;
 mod sequence;
+mod table;
 
 use pyo3::prelude::*;
 
@@ -23,6 +24,7 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<sequence::Period>()?;
     m.add_class::<game::Game>()?;
     m.add_class::<game::GameAnalysis>()?;
+    m.add_class::<table::Table>()?;
     m.add_function(wrap_pyfunction!(analyze::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(analyze::explain, m)?)?;
     m.add_function(wrap_pyfunction!(analyze::play_move, m)?)?;
@@ -30,6 +32,7 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(nimber::nimber, m)?)?;
     m.add_function(wrap_pyfunction!(sequence::sequence, m)?)?;
     m.add_function(wrap_pyfunction!(sequence::period, m)?)?;
+    m.add_function(wrap_pyfunction!(table::table, m)?)?;
     m.add("DEFAULT_MAX_STATES", sprague::DEFAULT_MAX_STATES)?;
     Ok(())
 }

@@ -219,7 +219,7 @@ impl Nimber {
 /// message (the token, its column and what was expected).
 ///
 /// >>> nimber("5 * 7 + inv 3")
-/// 1
+/// 15
 #[pyfunction]
 pub fn nimber(py: Python<'_>, expr: &str) -> PyResult<u64> {
     let value = py.allow_threads(|| evaluate(expr));

@@ -2,7 +2,8 @@
 
 Everything the ``sprague`` command answers, as Python values:
 ``analyze`` (outcome, Grundy value, winning moves), ``explain``, ``play``,
-``verify``, ``sequence`` and ``period`` of heap games, ``Nimber``
+``verify``, ``sequence`` and ``period`` of heap games, ``table`` of
+two-number positions, ``Nimber``
 arithmetic and ``nimber`` expressions; and ``Game``, sprague's memoised,
 iterative solver for games you define in Python, with ``sequence(options,
 to)`` for one-heap games.
@@ -22,6 +23,7 @@ from ._sprague import (
     GameAnalysis,
     Nimber,
     Period,
+    Table,
     VerifyReport,
     WinningMove,
     analyze,
@@ -30,6 +32,7 @@ from ._sprague import (
     period,
     play,
     sequence,
+    table,
     verify,
 )
 
@@ -43,6 +46,7 @@ __all__ = [
     "Nimber",
     "Period",
     "SpragueError",
+    "Table",
     "VerifyReport",
     "WinningMove",
     "analyze",
@@ -51,5 +55,6 @@ __all__ = [
     "period",
     "play",
     "sequence",
+    "table",
     "verify",
 ]

@@ -187,6 +187,44 @@ def period(
     """Finds and proves the period of a heap game's nim-sequence, as
     ``sprague period --json`` does."""
 
+class Table:
+    """The table of every two-number position: the fields of
+    ``sprague table --format json``."""
+
+    @property
+    def ruleset(self) -> str:
+        """The ruleset word as written."""
+    @property
+    def to(self) -> int:
+        """The largest number of each axis."""
+    @property
+    def play(self) -> str:
+        """``"normal"`` or ``"misere"``."""
+    @property
+    def cells(self) -> str:
+        """``"value"`` (Grundy values) or ``"outcome"`` (``"P"``/``"N"``)."""
+    @property
+    def rows(self) -> Union[List[List[int]], List[List[str]]]:
+        """The cells, ``rows[a][b]`` for the position ``R a b``."""
+    def p_positions(self) -> List[Tuple[int, int]]:
+        """The P-positions ``(a, b)``, row by row."""
+
+def table(
+    ruleset: str,
+    to: int,
+    *,
+    outcome: bool = False,
+    misere: bool = False,
+    max_cells: int = 4_000_000,
+    max_states: int = ...,
+    max_table: int = ...,
+    max_period_search: int = ...,
+) -> Table:
+    """The Grundy values (or outcomes, with ``outcome=True`` or under
+    misère play) of every position ``RULESET a b``, 0 <= a, b <= ``to``, as
+    ``sprague table --format json`` gives them. ``LimitError`` past
+    ``max_cells`` cells."""
+
 class GameAnalysis:
     """The result of ``Game.analyze``."""
 
