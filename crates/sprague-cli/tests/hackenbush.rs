@@ -91,3 +91,10 @@ fn a_game_of_play() {
     );
     assert!(stdout.contains("position: hackenbush eee eee"), "{stdout}");
 }
+
+#[test]
+fn verify_says_why_pictures_are_not_enumerated() {
+    let (code, _, err) = run(&["verify", "hackenbush"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("arguments are pictures, not numbers"), "{err}");
+}

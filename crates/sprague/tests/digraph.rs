@@ -4,6 +4,8 @@
 //! normal and misère play); cycles refused by name; moves written and read
 //! back with node names.
 
+mod common;
+
 use proptest::prelude::*;
 use sprague::ruleset::digraph::{self, Digraph, GraphError};
 use sprague::{
@@ -155,16 +157,8 @@ proptest! {
         if play == Play::Normal {
             prop_assert_eq!(a.value, Some(solver.grundy_value(&p).unwrap()));
         }
-        let mut listed: Vec<String> =
-            a.winning_moves.iter().map(|m| p.play(m).unwrap().to_string()).collect();
-        let mut searched: Vec<String> = solver
-            .winning_moves(&p, play)
-            .unwrap()
-            .iter()
-            .map(|m| p.play(m).unwrap().to_string())
-            .collect();
-        listed.sort();
-        searched.sort();
+        let listed = common::afters(&p, &a.winning_moves);
+        let searched = common::searched_afters(&mut solver, &p, play);
         prop_assert_eq!(listed, searched, "{}", text);
         if play == Play::Normal {
             prop_assert_eq!(a.component_bases[0], Basis::Table);

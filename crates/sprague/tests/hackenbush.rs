@@ -3,6 +3,8 @@
 //! definitions over which edges remain, on random small graphs with loops,
 //! repeated edges and several ground contacts.
 
+mod common;
+
 use proptest::prelude::*;
 use sprague::ruleset::hackenbush::picture::{Notation, Picture};
 use sprague::{movetext, Analyzer, Error, Game, Limits, Outcome, Play, Position, Solver};
@@ -188,16 +190,8 @@ proptest! {
         // Every winning cut against the generic search of the sum.
         let mut solver = Solver::new(sprague::SumGame::new(Limits::default()));
         prop_assert_eq!(a.outcome, solver.outcome(&p, play).unwrap(), "{}", text);
-        let mut listed: Vec<String> =
-            a.winning_moves.iter().map(|m| p.play(m).unwrap().to_string()).collect();
-        let mut searched: Vec<String> = solver
-            .winning_moves(&p, play)
-            .unwrap()
-            .iter()
-            .map(|m| p.play(m).unwrap().to_string())
-            .collect();
-        listed.sort();
-        searched.sort();
+        let listed = common::afters(&p, &a.winning_moves);
+        let searched = common::searched_afters(&mut solver, &p, play);
         prop_assert_eq!(&listed, &searched, "{}", text);
         for m in &a.winning_moves {
             let after = p.play(m).unwrap();
@@ -215,16 +209,8 @@ proptest! {
         let b = Analyzer::default().analyze(&q, play, None).unwrap();
         prop_assert_eq!(b.outcome, a.outcome);
         let mut solver = Solver::new(sprague::SumGame::new(Limits::default()));
-        let mut listed: Vec<String> =
-            b.winning_moves.iter().map(|m| q.play(m).unwrap().to_string()).collect();
-        let mut searched: Vec<String> = solver
-            .winning_moves(&q, play)
-            .unwrap()
-            .iter()
-            .map(|m| q.play(m).unwrap().to_string())
-            .collect();
-        listed.sort();
-        searched.sort();
+        let listed = common::afters(&q, &b.winning_moves);
+        let searched = common::searched_afters(&mut solver, &q, play);
         prop_assert_eq!(&listed, &searched, "{}", string);
         for m in &b.winning_moves {
             for text in [movetext::write(&q, m), m.display(&q).to_string(), q.play(m).unwrap().to_string()] {

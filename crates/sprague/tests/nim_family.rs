@@ -2,6 +2,8 @@
 //! staircase Nim, subtraction games, and sums of them; each closed form
 //! against the generic solver.
 
+mod common;
+
 use proptest::prelude::*;
 use sprague::{verify, Analyzer, Limits, Outcome, ParseErrorKind, Play, Position, Solver, SumGame};
 
@@ -255,16 +257,8 @@ proptest! {
             if play == Play::Normal {
                 prop_assert_eq!(a.value, Some(solver.grundy_value(&p).unwrap()), "{}", p);
             }
-            let mut listed: Vec<String> =
-                a.winning_moves.iter().map(|m| p.play(m).unwrap().to_string()).collect();
-            let mut searched: Vec<String> = solver
-                .winning_moves(&p, play)
-                .unwrap()
-                .iter()
-                .map(|m| p.play(m).unwrap().to_string())
-                .collect();
-            listed.sort();
-            searched.sort();
+            let listed = common::afters(&p, &a.winning_moves);
+            let searched = common::searched_afters(&mut solver, &p, play);
             prop_assert_eq!(&listed, &searched, "{} {}", p, play);
             for after in &listed {
                 prop_assert_eq!(solver.outcome(&pos(after), play).unwrap(), Outcome::P);

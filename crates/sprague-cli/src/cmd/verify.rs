@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use anyhow::Result;
-use sprague::{verify, Play, Ruleset};
+use sprague::{verify, MoveKind, Play, Ruleset};
 
 use super::{LibError, LimitArgs, UsageError};
 use crate::exit::Exit;
@@ -40,6 +40,22 @@ pub fn run(args: Args) -> Result<Exit> {
         Play::Misere
     } else {
         Play::Normal
+    };
+    // Positions are enumerated by numbers: a token game's numbers are its
+    // nodes (0, 1, ... in the order the graph names them); pictures have
+    // none.
+    let what = match ruleset.move_kind() {
+        MoveKind::Cut => {
+            return Err(UsageError(format!(
+                "{} cannot be verified by enumeration: its arguments are pictures, not \
+                 numbers (its values are checked against a search over which edges remain \
+                 by the test suite, on random pictures with cycles, loops and repeated edges)",
+                ruleset.word()
+            ))
+            .into())
+        }
+        MoveKind::Token => "tokens on nodes numbered at most",
+        _ => "heaps of size at most",
     };
     let positions = (0..=args.heaps as u32).try_fold(0u64, |acc, h| {
         acc.checked_add(args.max_heap.checked_add(1)?.checked_pow(h)?)
@@ -82,7 +98,7 @@ pub fn run(args: Args) -> Result<Exit> {
     )?;
     writeln!(
         out,
-        "positions checked: {} (every position of {} with at most {} heaps of size at most {})",
+        "positions checked: {} (every position of {} with at most {} {what} {})",
         report.checked,
         ruleset.word(),
         args.heaps,

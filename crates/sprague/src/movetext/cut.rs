@@ -63,12 +63,7 @@ pub(super) fn read(
             picture + 1
         )));
     };
-    let mv = position.make_move(index, action);
-    position.play(&mv).map_err(|e| match e {
-        crate::Error::IllegalMove(e) => MoveError::Illegal(e),
-        other => MoveError::Syntax(other.to_string()),
-    })?;
-    Ok(mv)
+    super::checked(position, index, action)
 }
 
 fn expected() -> MoveError {

@@ -213,6 +213,17 @@ fn own_syntax_move(position: &Position, text: &str) -> Option<(usize, MoveKind, 
     ))
 }
 
+/// The move `action` in component `index` of `position`, checked legal
+/// there (the rules' reason when it is not).
+fn checked(position: &Position, index: usize, action: crate::Action) -> Result<Move, MoveError> {
+    let mv = position.make_move(index, action);
+    position.play(&mv).map_err(|e| match e {
+        crate::Error::IllegalMove(e) => MoveError::Illegal(e),
+        other => MoveError::Syntax(other.to_string()),
+    })?;
+    Ok(mv)
+}
+
 fn illegal<T>(kind: IllegalMoveKind) -> Result<T, MoveError> {
     Err(MoveError::Illegal(kind.into()))
 }

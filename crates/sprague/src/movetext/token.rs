@@ -83,19 +83,15 @@ pub(super) fn read(
         }
     }
     let to = node(to)?;
-    let mv = position.make_move(
+    super::checked(
+        position,
         index,
         Action::Token {
             token,
             from: at,
             to,
         },
-    );
-    position.play(&mv).map_err(|e| match e {
-        crate::Error::IllegalMove(e) => MoveError::Illegal(e),
-        other => MoveError::Syntax(other.to_string()),
-    })?;
-    Ok(mv)
+    )
 }
 
 fn expected() -> MoveError {

@@ -19,7 +19,7 @@
 //! graph with a cycle is refused, naming one cycle: tokens on it could move
 //! forever, and the values here are those of games that end.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::fmt;
 use std::ops::ControlFlow;
 
@@ -175,18 +175,18 @@ impl Digraph {
         let mut b = Builder::default();
         for (i, line) in text.lines().enumerate() {
             let line = line.split('#').next().unwrap_or("");
-            let words: Vec<&str> = line.split_whitespace().collect();
             let bad = || GraphError::BadEdge {
                 number: i + 1,
                 text: shorten(line.trim()),
                 inline: false,
             };
-            match words.as_slice() {
-                [] => {}
-                [u] if is_node_name(u) => {
+            let mut words = line.split_whitespace();
+            match (words.next(), words.next(), words.next()) {
+                (None, _, _) => {}
+                (Some(u), None, _) if is_node_name(u) => {
                     b.node(u)?;
                 }
-                [u, v] if is_node_name(u) && is_node_name(v) => {
+                (Some(u), Some(v), None) if is_node_name(u) && is_node_name(v) => {
                     let (u, v) = (b.node(u)?, b.node(v)?);
                     b.edges.push((u, v));
                 }
@@ -326,7 +326,7 @@ impl Digraph {
     /// left without one), walked until a node repeats.
     fn a_cycle(&self, values: &[u32], unknown: u32) -> Vec<String> {
         let start = values.iter().position(|&g| g == unknown).unwrap_or(0) as u32;
-        let mut place: HashMap<u32, usize> = HashMap::new();
+        let mut place: HashMap<u32, usize> = HashMap::default();
         let mut path = vec![start];
         let mut u = start;
         loop {

@@ -40,11 +40,12 @@ const HACKENBUSH: Basis = Basis::Rule {
 /// Numbers the rulesets made, so that each has its own store.
 static INSTANCES: AtomicU64 = AtomicU64::new(0);
 
-/// The pictures met so far, each stored once with its value.
+/// The pictures met so far, each stored once with its value (found when
+/// first asked for: a position written out after a move needs none).
 #[derive(Default)]
 struct Store {
     pictures: Vec<Arc<Picture>>,
-    values: Vec<u64>,
+    values: Vec<Option<u64>>,
     index: HashMap<Arc<Picture>, u64>,
 }
 
@@ -89,11 +90,10 @@ impl Hackenbush {
         if let Some(&id) = store.index.get(&picture) {
             return id;
         }
-        let value = value::value(&picture);
         let id = store.pictures.len() as u64;
         let picture = Arc::new(picture);
         store.pictures.push(picture.clone());
-        store.values.push(value);
+        store.values.push(None);
         store.index.insert(picture, id);
         id
     }
@@ -109,7 +109,15 @@ impl Hackenbush {
     }
 
     fn value(&self, id: u64) -> u64 {
-        self.store().values.get(id as usize).copied().unwrap_or(0)
+        if let Some(Some(v)) = self.store().values.get(id as usize) {
+            return *v;
+        }
+        // Valued outside the lock (it may take a while for a big picture).
+        let v = value::value(&self.picture(id));
+        if let Some(slot) = self.store().values.get_mut(id as usize) {
+            *slot = Some(v);
+        }
+        v
     }
 
     fn cut_action(part: usize, from: u64, edge: usize) -> Action {

@@ -95,6 +95,12 @@ impl Fused {
     /// Fuses `picture` with edge `skip` cut, reusing the buffers.
     pub fn run(&mut self, picture: &Picture, adjacency: &Adjacency, skip: Option<usize>) {
         let n = picture.vertices as usize;
+        if skip.is_none() && picture.edges.len() + 1 == n {
+            // A connected graph with one edge fewer than vertices is a
+            // tree: every edge is a bridge and every vertex its own part.
+            self.tree(picture, adjacency, n);
+            return;
+        }
         let skip = skip.map_or(NONE, |e| e as u32);
         self.bridges(picture, adjacency, skip, n);
         // Parts: connected by edges that are not bridges, from reached
@@ -176,6 +182,42 @@ impl Fused {
         // The colon principle, from the leaves down.
         self.value.clear();
         self.value.extend(self.loops.iter().map(|&l| l & 1));
+        for &d in self.order.iter().rev() {
+            let (c, _) = self.up[d as usize];
+            if c != NONE {
+                self.value[c as usize] ^= self.value[d as usize] + 1;
+            }
+        }
+    }
+
+    /// The fusion of a tree (all of whose edges reach the ground): one
+    /// breadth-first walk from the ground gives the order and the parents,
+    /// then the colon principle.
+    fn tree(&mut self, picture: &Picture, adjacency: &Adjacency, n: usize) {
+        self.bridge.clear();
+        self.bridge.resize(picture.edges.len(), true);
+        self.part.clear();
+        self.part.extend(0..n as u32);
+        self.loops.clear();
+        self.loops.resize(n, 0);
+        self.up.clear();
+        self.up.resize(n, (NONE, NONE));
+        self.order.clear();
+        self.order.push(0);
+        let mut at = 0;
+        while at < self.order.len() {
+            let c = self.order[at];
+            at += 1;
+            let via = self.up[c as usize].1;
+            for &(d, e) in adjacency.at(c) {
+                if e != via {
+                    self.up[d as usize] = (c, e);
+                    self.order.push(d);
+                }
+            }
+        }
+        self.value.clear();
+        self.value.resize(n, 0);
         for &d in self.order.iter().rev() {
             let (c, _) = self.up[d as usize];
             if c != NONE {
