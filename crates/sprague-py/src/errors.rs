@@ -96,6 +96,13 @@ fn hint(e: &sprague::Error) -> String {
         Error::GridLimit { .. } => "; raise the limit with max_cells=N (memory grows with it, \
                                     by 8 bytes a cell)"
             .into(),
+        Error::CountLimit {
+            kind: sprague::count::CountLimitKind::Bits,
+            ..
+        } => "; raise the limit with max_bits=N (a count of ordered tuples modulo Q, modulo=Q, \
+              needs no exact numbers)"
+            .into(),
+        Error::CountLimit { .. } => "; raise the limit with max_work=N (time grows with it)".into(),
         Error::TooManyMoves { .. } => {
             "; list fewer with max_moves=N (or raise max_states=N)".into()
         }

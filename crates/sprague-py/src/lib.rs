@@ -4,6 +4,7 @@
 //! and holds the exception classes and the type stubs.
 
 mod analyze;
+mod count;
 mod errors;
 mod game;
 mod nimber;
@@ -25,6 +26,7 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::Game>()?;
     m.add_class::<game::GameAnalysis>()?;
     m.add_class::<table::Table>()?;
+    m.add_class::<count::Count>()?;
     m.add_function(wrap_pyfunction!(analyze::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(analyze::explain, m)?)?;
     m.add_function(wrap_pyfunction!(analyze::play_move, m)?)?;
@@ -33,6 +35,7 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sequence::sequence, m)?)?;
     m.add_function(wrap_pyfunction!(sequence::period, m)?)?;
     m.add_function(wrap_pyfunction!(table::table, m)?)?;
+    m.add_function(wrap_pyfunction!(count::count, m)?)?;
     m.add("DEFAULT_MAX_STATES", sprague::DEFAULT_MAX_STATES)?;
     Ok(())
 }

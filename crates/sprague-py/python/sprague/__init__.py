@@ -3,7 +3,7 @@
 Everything the ``sprague`` command answers, as Python values:
 ``analyze`` (outcome, Grundy value, winning moves), ``explain``, ``play``,
 ``verify``, ``sequence`` and ``period`` of heap games, ``table`` of
-two-number positions, ``Nimber``
+two-number positions, ``count`` of P-positions among sums of heaps, ``Nimber``
 arithmetic and ``nimber`` expressions; and ``Game``, sprague's memoised,
 iterative solver for games you define in Python, with ``sequence(options,
 to)`` for one-heap games.
@@ -19,6 +19,7 @@ from ._errors import InputError, LimitError, SpragueError
 from ._sprague import (
     DEFAULT_MAX_STATES,
     Analysis,
+    Count,
     Game,
     GameAnalysis,
     Nimber,
@@ -27,6 +28,7 @@ from ._sprague import (
     VerifyReport,
     WinningMove,
     analyze,
+    count,
     explain,
     nimber,
     period,
@@ -39,6 +41,7 @@ from ._sprague import (
 __all__ = [
     "DEFAULT_MAX_STATES",
     "Analysis",
+    "Count",
     "Game",
     "GameAnalysis",
     "InputError",
@@ -50,6 +53,7 @@ __all__ = [
     "VerifyReport",
     "WinningMove",
     "analyze",
+    "count",
     "explain",
     "nimber",
     "period",

@@ -225,6 +225,60 @@ def table(
     ``sprague table --format json`` gives them. ``LimitError`` past
     ``max_cells`` cells."""
 
+class Count:
+    """The result of ``count``: the fields of ``sprague count --json``."""
+
+    @property
+    def ruleset(self) -> str:
+        """The ruleset word as written."""
+    @property
+    def heaps(self) -> int:
+        """K, the number of heaps in each sum."""
+    @property
+    def max(self) -> int:
+        """M, the largest heap size."""
+    @property
+    def unordered(self) -> bool:
+        """Whether multisets were counted."""
+    @property
+    def outcome(self) -> str:
+        """Which positions were counted: ``"P"`` or ``"N"``."""
+    @property
+    def modulo(self) -> Optional[int]:
+        """The modulus, or None for an exact count."""
+    @property
+    def count(self) -> int:
+        """The count (modulo ``modulo`` when given)."""
+    @property
+    def basis(self) -> str:
+        """``"closed-form"``, ``"table"`` or ``"period"``."""
+    @property
+    def preperiod(self) -> Optional[int]:
+        """The preperiod of the proven period used, or None."""
+    @property
+    def period(self) -> Optional[int]:
+        """The period used, or None."""
+    def __int__(self) -> int: ...
+
+def count(
+    ruleset: str,
+    heaps: int,
+    max: int,
+    *,
+    unordered: bool = False,
+    outcome: str = "P",
+    modulo: Optional[int] = None,
+    misere: bool = False,
+    max_work: int = ...,
+    max_bits: int = ...,
+    max_table: int = ...,
+    max_period_search: int = ...,
+) -> Count:
+    """Counts the P-positions (or N-positions) among all sums of ``heaps``
+    heaps of a heap ruleset, every heap in 0..=``max``, as
+    ``sprague count --json`` does: ordered tuples or (``unordered=True``)
+    multisets, exactly or modulo ``modulo``."""
+
 class GameAnalysis:
     """The result of ``Game.analyze``."""
 
