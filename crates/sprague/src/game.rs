@@ -67,6 +67,25 @@ pub trait Game {
         position.clone()
     }
 
+    /// The components of `position` when it is a disjunctive sum of
+    /// independent positions of this game (a row of heaps, say), or `None`
+    /// (the default) when it is one component. The solver then values a
+    /// sum as the nim-sum of its components' Grundy values (the
+    /// Sprague-Grundy theorem) instead of searching the sum's moves, and
+    /// stores each component once, however many sums it appears in.
+    ///
+    /// Used for Grundy values (normal play) only: outcomes under misère
+    /// play, and [`Solver::outcome`](crate::Solver::outcome) generally,
+    /// search whole positions. A position that is one component returns
+    /// `None` (a list holding only the position itself counts as `None`).
+    ///
+    /// # Errors
+    /// As for [`moves`](Game::moves).
+    fn components(&self, position: &Self::Position) -> Result<Option<Vec<Self::Position>>, Error> {
+        let _ = position;
+        Ok(None)
+    }
+
     /// The canonical forms of all options of `position`, appended to `out`.
     /// The default plays every move and canonicalises the result.
     ///

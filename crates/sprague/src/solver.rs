@@ -64,6 +64,9 @@ struct Frame<P> {
     position: P,
     options: Vec<P>,
     next: usize,
+    /// The `options` are the components of a sum ([`Game::components`]):
+    /// its value is their nim-sum, not their mex.
+    sum: bool,
 }
 
 impl<G: Game> Solver<G> {
@@ -107,10 +110,13 @@ impl<G: Game> Solver<G> {
         self.grundy.len() + self.outcomes[0].len() + self.outcomes[1].len()
     }
 
+    /// A frame for `position`, with its options, or with its components
+    /// when `split` (a Grundy value search) and the game splits it.
     fn frame(
         &mut self,
         position: G::Position,
         pending: usize,
+        split: bool,
     ) -> Result<Frame<G::Position>, Error> {
         let limit = Error::StateLimit {
             limit: self.max_states,
@@ -119,7 +125,18 @@ impl<G: Game> Solver<G> {
             return Err(limit);
         }
         let mut options = Vec::new();
-        self.game.options(&position, &mut options)?;
+        let mut sum = false;
+        match split.then(|| self.game.components(&position)).transpose()? {
+            Some(Some(parts)) => {
+                options.extend(parts.iter().map(|c| self.game.canonical(c)));
+                sum = !(options.len() == 1 && options[0] == position);
+                if !sum {
+                    options.clear();
+                    self.game.options(&position, &mut options)?;
+                }
+            }
+            _ => self.game.options(&position, &mut options)?,
+        }
         // The options wait on the stack: they count as stored positions.
         if self.stored_states() + pending + options.len() >= self.max_states {
             return Err(limit);
@@ -132,11 +149,13 @@ impl<G: Game> Solver<G> {
             position,
             options,
             next: 0,
+            sum,
         })
     }
 
     /// The Grundy value of `position` under normal play: the mex of the
-    /// Grundy values of its options.
+    /// Grundy values of its options, or the nim-sum of its components'
+    /// values when [`Game::components`] splits it.
     ///
     /// # Errors
     /// [`Error::StateLimit`] when the search would store more positions than
@@ -147,7 +166,7 @@ impl<G: Game> Solver<G> {
             return Ok(g);
         }
         self.examined = 0;
-        let first = self.frame(root.clone(), 1)?;
+        let first = self.frame(root.clone(), 1, true)?;
         let mut held = first.options.len();
         let mut stack = vec![first];
         while let Some(top) = stack.last_mut() {
@@ -157,12 +176,17 @@ impl<G: Game> Solver<G> {
             if let Some(child) = top.options.get(top.next) {
                 let child = child.clone();
                 let pending = stack.len() + 1 + held;
-                let frame = self.frame(child, pending)?;
+                let frame = self.frame(child, pending, true)?;
                 held += frame.options.len();
                 stack.push(frame);
             } else if let Some(done) = stack.pop() {
                 held -= done.options.len();
-                let g = mex(done.options.iter().map(|o| self.grundy[o]));
+                let values = done.options.iter().map(|o| self.grundy[o]);
+                let g = if done.sum {
+                    values.fold(0, |a, b| a ^ b)
+                } else {
+                    mex(values)
+                };
                 self.grundy.insert(done.position, g);
             }
         }
@@ -196,7 +220,7 @@ impl<G: Game> Solver<G> {
             return Ok(o);
         }
         self.examined = 0;
-        let first = self.frame(root.clone(), 1)?;
+        let first = self.frame(root.clone(), 1, false)?;
         let mut held = first.options.len();
         let mut stack = vec![first];
         while let Some(top) = stack.last_mut() {
@@ -217,7 +241,7 @@ impl<G: Game> Solver<G> {
             }
             if let (false, Some(child)) = (found_p, unknown) {
                 let pending = stack.len() + 1 + held;
-                let frame = self.frame(child, pending)?;
+                let frame = self.frame(child, pending, false)?;
                 held += frame.options.len();
                 stack.push(frame);
                 continue;
@@ -314,6 +338,60 @@ mod tests {
         // What was stored stays valid: a larger limit finishes the job.
         let mut solver = solver.with_max_states(20_000);
         assert_eq!(solver.grundy_value(&5000).unwrap(), 5000 % 3);
+    }
+
+    /// Rows of heaps of Grundy's game (split a heap into two unequal heaps),
+    /// kept sorted; a row is the sum of its heaps.
+    struct GrundyRows {
+        split: bool,
+    }
+
+    impl Game for GrundyRows {
+        type Position = Vec<u64>;
+        type Move = Vec<u64>;
+        fn moves(&self, row: &Vec<u64>) -> Result<Vec<Vec<u64>>, Error> {
+            let mut out = Vec::new();
+            for (i, &h) in row.iter().enumerate() {
+                for a in 1..h.div_ceil(2) {
+                    let mut next = row.clone();
+                    next[i] = a;
+                    next.push(h - a);
+                    next.sort_unstable();
+                    out.push(next);
+                }
+            }
+            Ok(out)
+        }
+        fn play(&self, _: &Vec<u64>, next: &Vec<u64>) -> Vec<u64> {
+            next.clone()
+        }
+        fn components(&self, row: &Vec<u64>) -> Result<Option<Vec<Vec<u64>>>, Error> {
+            Ok(self.split.then(|| row.iter().map(|&h| vec![h]).collect()))
+        }
+    }
+
+    #[test]
+    fn components_give_the_values_of_sums_and_store_each_heap_once() {
+        // Grundy's game: 0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3 0 (OEIS A002188).
+        let known = [
+            0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0,
+        ];
+        let mut split = Solver::new(GrundyRows { split: true });
+        let mut whole = Solver::new(GrundyRows { split: false });
+        for (h, &g) in known.iter().enumerate() {
+            assert_eq!(split.grundy_value(&vec![h as u64]).unwrap(), g, "heap {h}");
+        }
+        for row in [vec![5, 7], vec![3, 5, 6], vec![4, 9, 13], vec![2, 2]] {
+            let expected = row.iter().fold(0, |a, &h| a ^ known[h as usize]);
+            assert_eq!(split.grundy_value(&row).unwrap(), expected, "{row:?}");
+            assert_eq!(whole.grundy_value(&row).unwrap(), expected, "{row:?}");
+        }
+        assert!(split.stored_states() < whole.stored_states());
+        // Outcomes search whole rows, split or not.
+        assert_eq!(
+            split.outcome(&vec![3, 5, 6], Play::Misere).unwrap(),
+            whole.outcome(&vec![3, 5, 6], Play::Misere).unwrap()
+        );
     }
 
     #[test]

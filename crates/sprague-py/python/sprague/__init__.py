@@ -1,0 +1,64 @@
+"""sprague: impartial combinatorial games in Python.
+
+Everything the ``sprague`` command answers, as Python values:
+``analyze`` (outcome, Grundy value, winning moves), ``explain``, ``play``,
+``verify``, ``sequence`` and ``period`` of heap games, ``table`` of
+two-number positions, ``count`` of P-positions among sums of heaps, ``Nimber``
+arithmetic and ``nimber`` expressions; and ``Game``, sprague's memoised,
+iterative solver for games you define in Python, with ``sequence(options,
+to)`` for one-heap games.
+
+>>> import sprague
+>>> sprague.analyze("nim 3 4 5").winning_moves[0].after
+'nim 1 4 5'
+>>> sprague.Game(lambda n: [n - k for k in (1, 3, 4) if k <= n]).value(6)
+2
+"""
+
+from ._errors import InputError, LimitError, SpragueError
+from ._sprague import (
+    DEFAULT_MAX_STATES,
+    Analysis,
+    Count,
+    Game,
+    GameAnalysis,
+    Nimber,
+    Period,
+    Table,
+    VerifyReport,
+    WinningMove,
+    analyze,
+    count,
+    explain,
+    nimber,
+    period,
+    play,
+    sequence,
+    table,
+    verify,
+)
+
+__all__ = [
+    "DEFAULT_MAX_STATES",
+    "Analysis",
+    "Count",
+    "Game",
+    "GameAnalysis",
+    "InputError",
+    "LimitError",
+    "Nimber",
+    "Period",
+    "SpragueError",
+    "Table",
+    "VerifyReport",
+    "WinningMove",
+    "analyze",
+    "count",
+    "explain",
+    "nimber",
+    "period",
+    "play",
+    "sequence",
+    "table",
+    "verify",
+]

@@ -1,0 +1,337 @@
+//! What the CLI's `analyze`, `analyze --explain`, `play` and `verify` answer,
+//! for positions written as the CLI reads them (`"nim 3 4 5 + kayles 7"`).
+
+use pyo3::prelude::*;
+
+use sprague::{Analyzer, Limits, Play, Position, PositionParser};
+
+use crate::errors;
+
+/// The most winning moves listed by default for positions whose lists can
+/// be astronomically long (as the CLI's JSON does).
+const DEFAULT_MOVE_CAP: usize = 10_000;
+
+/// The library limits asked for by the keyword arguments.
+pub fn limits(max_states: usize, max_table: u64, max_period_search: u64) -> Limits {
+    Limits {
+        max_states,
+        max_table,
+        max_period_search,
+    }
+}
+
+/// The play convention.
+pub fn play_of(misere: bool) -> Play {
+    if misere {
+        Play::Misere
+    } else {
+        Play::Normal
+    }
+}
+
+/// Parses a position as the CLI does, reading the graph file of each
+/// `digraph:FILE` word first (the library reads no files).
+pub fn parse_position(text: &str) -> PyResult<Position> {
+    let mut parser = PositionParser::new();
+    if text.contains("digraph:") {
+        for word in text.split(|c: char| c.is_whitespace() || c == '+') {
+            if graph_file(word).is_some() && !parser.is_defined(word) {
+                parser.define(ruleset_of(word)?);
+            }
+        }
+    }
+    parser.parse(text).map_err(errors::parse)
+}
+
+/// Parses a ruleset word as the CLI does, reading the graph file of
+/// `digraph:FILE`.
+pub fn ruleset_of(word: &str) -> PyResult<sprague::Ruleset> {
+    let Some(path) = graph_file(word) else {
+        return word.parse().map_err(errors::parse);
+    };
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| errors::input(format!("{word}: cannot read the graph file {path}: {e}")))?;
+    sprague::ruleset::digraph::from_file_text(word, &text)
+        .map_err(|e| errors::input(format!("{word}: in the graph file {path}: {e}")))
+}
+
+/// The file a `digraph:FILE` word names (a source without `>` or `,`;
+/// with them the edges are inline).
+fn graph_file(word: &str) -> Option<&str> {
+    word.strip_prefix("digraph:")
+        .filter(|source| !source.is_empty() && !source.contains(['>', ',']))
+}
+
+/// One winning move: the move as the CLI's JSON writes it, and the position
+/// it leaves.
+#[pyclass(frozen, module = "sprague")]
+#[derive(Clone)]
+pub struct WinningMove {
+    /// The move in words, e.g. `"nim heap 1: 3 -> 1"`.
+    #[pyo3(get, name = "move")]
+    mv: String,
+    /// The position after the move, e.g. `"nim 1 4 5"`.
+    #[pyo3(get)]
+    after: String,
+}
+
+#[pymethods]
+impl WinningMove {
+    fn __repr__(&self) -> String {
+        format!("WinningMove(move={:?}, after={:?})", self.mv, self.after)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .downcast::<WinningMove>()
+            .is_ok_and(|o| o.get().mv == self.mv && o.get().after == self.after)
+    }
+}
+
+/// The analysis of a position: the fields of the CLI's `analyze --json`.
+#[pyclass(frozen, module = "sprague")]
+pub struct Analysis {
+    /// The position, as sprague writes it.
+    #[pyo3(get)]
+    position: String,
+    /// `"normal"` or `"misere"`.
+    #[pyo3(get)]
+    play: String,
+    /// `"P"` (the player to move loses) or `"N"` (the player to move wins).
+    #[pyo3(get)]
+    outcome: String,
+    /// What decided it: `bouton`, `misere-nim`, `moore`, `staircase`,
+    /// `period`, `table`, `sprague-grundy`, `search`, or a ruleset's own
+    /// theorem.
+    #[pyo3(get)]
+    basis: String,
+    /// The Grundy value (normal play), or `None` when the outcome needed no
+    /// value (misère play, a theorem on the outcome alone).
+    #[pyo3(get)]
+    value: Option<u64>,
+    /// Every winning move (at most `max_moves`), each with `move` and
+    /// `after`.
+    #[pyo3(get)]
+    winning_moves: Vec<WinningMove>,
+    /// Whether the list was cut at `max_moves`.
+    #[pyo3(get)]
+    truncated: bool,
+    /// How many winning moves there are in all, when known.
+    #[pyo3(get)]
+    total_winning_moves: Option<u64>,
+}
+
+#[pymethods]
+impl Analysis {
+    fn __repr__(&self) -> String {
+        format!(
+            "Analysis(position={:?}, play={:?}, outcome={:?}, basis={:?}, value={}, \
+             winning_moves=[{}], truncated={}, total_winning_moves={})",
+            self.position,
+            self.play,
+            self.outcome,
+            self.basis,
+            self.value.map_or("None".into(), |v| v.to_string()),
+            self.winning_moves
+                .iter()
+                .map(WinningMove::__repr__)
+                .collect::<Vec<_>>()
+                .join(", "),
+            if self.truncated { "True" } else { "False" },
+            self.total_winning_moves
+                .map_or("None".into(), |v| v.to_string()),
+        )
+    }
+}
+
+/// Analyses a position as `sprague analyze POSITION --json` does: its
+/// outcome (`"P"` or `"N"`), Grundy value, what decided it, and every
+/// winning move with the position it leaves.
+///
+/// `position` is written as on the command line (`"nim 3 4 5"`,
+/// `"kayles 10 + nim 3"`); `misere=True` for misère play. `max_moves`
+/// lists at most that many winning moves (default: all, at most 10,000
+/// for moore:K with K >= 2 and take-and-break games). The limits are the
+/// CLI's `--max-states`, `--max-table` and `--max-period-search`.
+///
+/// Raises `InputError` (a `ValueError`) for a bad position, `LimitError`
+/// when a limit is reached. The computation runs without the GIL.
+///
+/// >>> a = analyze("nim 3 4 5")
+/// >>> a.outcome, a.value, a.winning_moves[0].after
+/// ('N', 2, 'nim 1 4 5')
+#[pyfunction]
+#[pyo3(signature = (position, misere=false, *, max_moves=None,
+    max_states=Limits::default().max_states, max_table=Limits::default().max_table,
+    max_period_search=Limits::default().max_period_search))]
+pub fn analyze(
+    py: Python<'_>,
+    position: &str,
+    misere: bool,
+    max_moves: Option<usize>,
+    max_states: usize,
+    max_table: u64,
+    max_period_search: u64,
+) -> PyResult<Analysis> {
+    let position = parse_position(position)?;
+    let play = play_of(misere);
+    let limits = limits(max_states, max_table, max_period_search);
+    let max_moves = max_moves.or_else(|| {
+        let bounded = position
+            .components()
+            .iter()
+            .all(|c| c.ruleset().few_winning_moves());
+        (!bounded).then_some(DEFAULT_MOVE_CAP)
+    });
+    py.allow_threads(|| {
+        let analysis = Analyzer::new(limits).analyze(&position, play, max_moves)?;
+        let winning_moves = analysis
+            .winning_moves
+            .iter()
+            .map(|m| {
+                Ok(WinningMove {
+                    mv: m.display(&position).to_string(),
+                    after: position.play(m)?.to_string(),
+                })
+            })
+            .collect::<Result<Vec<_>, sprague::Error>>()?;
+        Ok(Analysis {
+            position: position.to_string(),
+            play: analysis.play.name().to_string(),
+            outcome: analysis.outcome.to_string(),
+            basis: analysis.basis.word().to_string(),
+            value: analysis.value,
+            truncated: analysis.truncated(),
+            total_winning_moves: analysis.total_winning_moves(),
+            winning_moves,
+        })
+    })
+    .map_err(errors::lib)
+}
+
+/// The teaching view of `sprague analyze POSITION --explain`, as text: the
+/// heaps in binary with their nim-sum (Nim), the all-ones rule (misère
+/// Nim), which steps count (staircase Nim), or each component's Grundy
+/// value, and why each winning move (the first `max_moves`, default 10)
+/// works. Errors as for `analyze`.
+#[pyfunction]
+#[pyo3(signature = (position, misere=false, *, max_moves=10,
+    max_states=Limits::default().max_states, max_table=Limits::default().max_table,
+    max_period_search=Limits::default().max_period_search))]
+pub fn explain(
+    py: Python<'_>,
+    position: &str,
+    misere: bool,
+    max_moves: Option<usize>,
+    max_states: usize,
+    max_table: u64,
+    max_period_search: u64,
+) -> PyResult<String> {
+    let position = parse_position(position)?;
+    let analyzer = Analyzer::new(limits(max_states, max_table, max_period_search));
+    py.allow_threads(|| {
+        sprague::explain::explain(&position, play_of(misere), &analyzer, max_moves)
+            .map(|e| e.to_string())
+    })
+    .map_err(errors::lib)
+}
+
+/// Plays a move typed as in `sprague play` (`"1 2"` takes 2 tokens from
+/// heap 1, `"heap 1 -> 1"` leaves 1 in it, or the whole position after it,
+/// `"nim 1 4 5"`) and
+/// returns the position after it. An illegal or unreadable move raises
+/// `InputError` saying why.
+///
+/// >>> play("nim 3 4 5", "1 2")
+/// 'nim 1 4 5'
+#[pyfunction]
+#[pyo3(name = "play")]
+pub fn play_move(position: &str, r#move: &str) -> PyResult<String> {
+    let position = parse_position(position)?;
+    let mv =
+        sprague::movetext::parse(&position, r#move).map_err(|e| errors::input(e.to_string()))?;
+    let after = position.play(&mv).map_err(errors::lib)?;
+    Ok(after.to_string())
+}
+
+/// The result of `verify`: how many positions were checked, how many
+/// disagreed, and the first disagreements (position and what differed).
+#[pyclass(frozen, module = "sprague")]
+pub struct VerifyReport {
+    /// The number of positions checked.
+    #[pyo3(get)]
+    checked: u64,
+    /// The number of positions where the closed form and the search
+    /// disagreed (0 when all is well).
+    #[pyo3(get)]
+    disagreements: u64,
+    /// The first disagreements (at most 20): `(position, what differed)`.
+    #[pyo3(get)]
+    examples: Vec<(String, String)>,
+}
+
+#[pymethods]
+impl VerifyReport {
+    fn __repr__(&self) -> String {
+        format!(
+            "VerifyReport(checked={}, disagreements={}, examples={:?})",
+            self.checked, self.disagreements, self.examples
+        )
+    }
+}
+
+/// Cross-checks a ruleset's closed form against a plain search by the
+/// definitions, as `sprague verify RULESET` does: every position of one
+/// component with at most `heaps` heaps of size at most `max_heap`, heaps in
+/// every order; outcome, Grundy value and the complete list of winning
+/// moves. Runs without the GIL.
+///
+/// >>> verify("moore:2", heaps=3, max_heap=4).disagreements
+/// 0
+#[pyfunction]
+#[pyo3(signature = (ruleset, misere=false, *, max_heap=7, heaps=4,
+    max_states=Limits::default().max_states, max_table=Limits::default().max_table,
+    max_period_search=Limits::default().max_period_search))]
+#[allow(clippy::too_many_arguments)]
+pub fn verify(
+    py: Python<'_>,
+    ruleset: &str,
+    misere: bool,
+    max_heap: u64,
+    heaps: usize,
+    max_states: usize,
+    max_table: u64,
+    max_period_search: u64,
+) -> PyResult<VerifyReport> {
+    let ruleset = ruleset_of(ruleset)?;
+    let positions = (0..=heaps as u32).try_fold(0u64, |acc, h| {
+        acc.checked_add(max_heap.checked_add(1)?.checked_pow(h)?)
+    });
+    if positions.is_none_or(|n| n > 100_000_000) {
+        return Err(errors::input(format!(
+            "heaps={heaps} with max_heap={max_heap} means more than 100,000,000 positions; \
+             lower one of them"
+        )));
+    }
+    let limits = limits(max_states, max_table, max_period_search);
+    let report = py
+        .allow_threads(|| sprague::verify(&ruleset, play_of(misere), heaps, max_heap, limits))
+        .map_err(errors::lib)?;
+    if report.checked == 0 {
+        return Err(errors::input(format!(
+            "no position of {} has at most {heaps} heaps of size at most {max_heap}: nothing \
+             was checked (a ruleset whose components take a fixed number of heaps needs heaps \
+             at least that many)",
+            ruleset.word()
+        )));
+    }
+    Ok(VerifyReport {
+        checked: report.checked,
+        disagreements: report.disagreements,
+        examples: report
+            .examples
+            .iter()
+            .map(|(p, what)| (p.to_string(), what.clone()))
+            .collect(),
+    })
+}

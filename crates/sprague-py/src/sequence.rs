@@ -1,0 +1,292 @@
+//! Nim-sequences and periods: `sequence(ruleset, to)` and `period(ruleset)`
+//! as the CLI's `sequence --format json` and `period --json` give them, and
+//! `sequence(options, to)` for a one-heap game defined in Python.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString, PyTuple};
+
+use sprague::sequence::{store, Method, PeriodReport, Store, MAX_TABLE_LEN};
+use sprague::{Limits, Ruleset};
+
+use crate::errors;
+
+/// Parses `method=`: `"fast"` (the default) or `"plain"`.
+fn method_of(method: &str) -> PyResult<Method> {
+    match method {
+        "fast" => Ok(Method::Fast),
+        "plain" => Ok(Method::Plain),
+        _ => Err(errors::input(format!(
+            "method={method:?}: expected \"fast\" or \"plain\""
+        ))),
+    }
+}
+
+use crate::analyze::ruleset_of;
+
+/// The refusal of a ruleset with no nim-sequence (`cmd::engine_moves`).
+fn no_sequence(ruleset: &Ruleset, command: &str) -> PyErr {
+    errors::input(format!(
+        "{} has no nim-sequence: {command} needs a heap game whose values come from a table \
+         (a subtraction set, an octal or hexadecimal code, Grundy's game)",
+        ruleset.word()
+    ))
+}
+
+/// The nim-sequence G(0), G(1), ..., G(to) as a list of ints.
+///
+/// `ruleset` is either a ruleset word, as `sprague sequence RULESET --to N`
+/// takes it (`"kayles"`, `"octal:0.137"`, `"sub:1,3,4"`, `"grundy"`), or a
+/// function `options(n)` of a heap size giving the options of a heap of `n`
+/// tokens: an iterable of tuples of smaller heap sizes (a tuple is the heaps
+/// a move leaves: `()` nothing, `(n - 1,)` one heap, `(a, b)` two), or plain
+/// ints for one heap. A heap's value is the mex, over its options, of the
+/// nim-sum of the parts' values; they are computed bottom-up in Rust, calling
+/// `options` once per heap.
+///
+/// For a ruleset word, values come from the same tables as the CLI (and
+/// from a proven period past it), without the GIL; `method` is `"fast"` or
+/// `"plain"`, and the limits are the CLI's `--max-table` and
+/// `--max-period-search`. Raises `InputError` for a bad word, a ruleset
+/// with no nim-sequence, or an option that is not a tuple of smaller heaps;
+/// `LimitError` past the table limit.
+///
+/// >>> sequence("kayles", 10)
+/// [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2]
+/// >>> sequence(lambda n: [(n - k,) for k in (1, 3, 4) if k <= n], 7)
+/// [0, 1, 0, 1, 2, 3, 2, 0]
+#[pyfunction]
+#[pyo3(signature = (ruleset, to, *, method="fast",
+    max_table=Limits::default().max_table,
+    max_period_search=Limits::default().max_period_search))]
+pub fn sequence(
+    py: Python<'_>,
+    ruleset: &Bound<'_, PyAny>,
+    to: u64,
+    method: &str,
+    max_table: u64,
+    max_period_search: u64,
+) -> PyResult<Vec<u64>> {
+    if to >= MAX_TABLE_LEN {
+        return Err(errors::input(format!(
+            "to={to}: tables hold at most {MAX_TABLE_LEN} values (heaps up to {})",
+            MAX_TABLE_LEN - 1
+        )));
+    }
+    let Ok(word) = ruleset.downcast::<PyString>() else {
+        if ruleset.is_callable() {
+            return user_sequence(ruleset, to);
+        }
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "sequence() takes a ruleset word or a function options(n), not {}",
+            ruleset.get_type().name()?
+        )));
+    };
+    let ruleset = ruleset_of(&word.extract::<String>()?)?;
+    let method = method_of(method)?;
+    let limits = Limits {
+        max_table,
+        max_period_search,
+        ..Limits::default()
+    };
+    if ruleset.closed_heap_value(0).is_some() {
+        return Ok((0..=to)
+            .map(|n| ruleset.closed_heap_value(n).unwrap_or(0))
+            .collect());
+    }
+    let moves = ruleset
+        .move_set()
+        .ok_or_else(|| no_sequence(&ruleset, "sequence"))?;
+    // As the CLI: past the table limit only a proven period gives values,
+    // so where no periodicity theorem applies the request is refused first.
+    let limit = store::table_limit(moves, &limits);
+    if to >= limit && !moves.periodicity_theorem_applies() {
+        return Err(errors::lib(sprague::Error::TableLimit {
+            ruleset: ruleset.word().to_string(),
+            heap: to,
+            limit,
+            divisor: store::table_divisor(moves),
+        }));
+    }
+    let mut store = Store::new(ruleset.word(), moves.clone(), method);
+    py.allow_threads(|| {
+        store.ensure(to, &limits)?;
+        Ok((0..=to).map(|n| store.get(n).unwrap_or(0)).collect())
+    })
+    .map_err(errors::lib)
+}
+
+/// The nim-sequence of the one-heap game whose options `options(n)` gives.
+fn user_sequence(options: &Bound<'_, PyAny>, to: u64) -> PyResult<Vec<u64>> {
+    let mut values: Vec<u64> = Vec::new();
+    // seen[v] == n + 1 marks value v as an option's value of heap n.
+    let mut seen: Vec<u64> = Vec::new();
+    let mut option_values: Vec<u64> = Vec::new();
+    for n in 0..=to {
+        let given = options.call1((n,))?;
+        option_values.clear();
+        for option in given.try_iter().map_err(|_| {
+            errors::input(format!(
+                "options({n}) must give an iterable of tuples of heap sizes, not {}",
+                given
+                    .get_type()
+                    .name()
+                    .map_or("?".into(), |s| s.to_string())
+            ))
+        })? {
+            let option = option?;
+            let mut v = 0u64;
+            if let Ok(parts) = option.downcast::<PyTuple>() {
+                for i in 0..parts.len() {
+                    v ^= values[smaller(&*parts.get_borrowed_item(i)?, n)? as usize];
+                }
+            } else if let Ok(parts) = option.downcast::<PyList>() {
+                for part in parts.iter() {
+                    v ^= values[smaller(&part, n)? as usize];
+                }
+            } else if let Ok(part) = smaller(&option, n) {
+                v = values[part as usize];
+            } else {
+                return Err(errors::input(format!(
+                    "options({n}) gave {}: each option must be a tuple of heap sizes \
+                     smaller than {n} (or one such size)",
+                    option.repr()?
+                )));
+            }
+            option_values.push(v);
+        }
+        let stamp = n + 1;
+        if seen.len() < option_values.len() + 1 {
+            seen.resize(option_values.len() + 1, 0);
+        }
+        for &v in &option_values {
+            if let Some(s) = seen.get_mut(v as usize) {
+                *s = stamp;
+            }
+        }
+        let g = seen.iter().position(|&s| s != stamp).unwrap_or(seen.len()) as u64;
+        values.push(g);
+    }
+    Ok(values)
+}
+
+/// A heap size of an option of heap `n`: an int from 0 to `n - 1`.
+fn smaller(part: &Bound<'_, PyAny>, n: u64) -> PyResult<u64> {
+    match part.extract::<u64>() {
+        Ok(h) if h < n => Ok(h),
+        _ => Err(errors::input(format!(
+            "options({n}) gave the heap {}: the options of a heap of {n} must leave heaps \
+             smaller than {n} (whole numbers from 0)",
+            part.repr()?
+        ))),
+    }
+}
+
+/// The preperiod and period of a nim-sequence, as `sprague period RULESET
+/// --json` gives them.
+#[pyclass(frozen, module = "sprague")]
+pub struct Period {
+    /// The ruleset word as written.
+    #[pyo3(get)]
+    ruleset: String,
+    /// The preperiod n0 (values repeat from heap n0 on), or `None`.
+    #[pyo3(get)]
+    preperiod: Option<u64>,
+    /// The period p, or `None` when none was proven.
+    #[pyo3(get)]
+    period: Option<u64>,
+    /// Whether the period is proven (`False` whenever it is `None`).
+    #[pyo3(get)]
+    proven: bool,
+    /// The last heap whose value was computed (0 when nothing was).
+    #[pyo3(get)]
+    checked_to: u64,
+}
+
+#[pymethods]
+impl Period {
+    fn __repr__(&self) -> String {
+        let opt = |v: Option<u64>| v.map_or("None".into(), |v| v.to_string());
+        format!(
+            "Period(ruleset={:?}, preperiod={}, period={}, proven={}, checked_to={})",
+            self.ruleset,
+            opt(self.preperiod),
+            opt(self.period),
+            if self.proven { "True" } else { "False" },
+            self.checked_to
+        )
+    }
+}
+
+/// Finds and proves the preperiod and period of a heap game's nim-sequence,
+/// as `sprague period RULESET --json` does: by the periodicity theorem of
+/// Guy and Smith for octal and hexadecimal codes, by repetition of a window
+/// of max(S) values for `sub:S`, by the closed form of a subtraction set
+/// that is one range. No period is claimed where no theorem applies
+/// (Grundy's game, Nim). Values are computed up to `limit` at most (default:
+/// as far as `analyze` looks, within `max_table` and `max_period_search`),
+/// without the GIL.
+///
+/// >>> p = period("kayles")
+/// >>> p.preperiod, p.period, p.proven
+/// (71, 12, True)
+#[pyfunction]
+#[pyo3(signature = (ruleset, *, limit=None, method="fast",
+    max_table=Limits::default().max_table,
+    max_period_search=Limits::default().max_period_search))]
+pub fn period(
+    py: Python<'_>,
+    ruleset: &str,
+    limit: Option<u64>,
+    method: &str,
+    max_table: u64,
+    max_period_search: u64,
+) -> PyResult<Period> {
+    let ruleset = ruleset_of(ruleset)?;
+    let method = method_of(method)?;
+    let word = ruleset.word().to_string();
+    if let Some((n0, p)) = ruleset.closed_period() {
+        let largest = ruleset.closed_heap_value(p - 1).unwrap_or(0);
+        if p > 1 << 20 || largest > u64::from(u16::MAX) {
+            return Ok(Period {
+                ruleset: word,
+                preperiod: Some(n0),
+                period: Some(p),
+                proven: true,
+                checked_to: 0,
+            });
+        }
+    }
+    let report = if ruleset.single_heap_is_nim() {
+        PeriodReport {
+            found: None,
+            checked_to: 0,
+            theorem_applies: false,
+        }
+    } else {
+        let moves = ruleset
+            .move_set()
+            .ok_or_else(|| no_sequence(&ruleset, "period"))?;
+        let limits = Limits {
+            max_table,
+            max_period_search,
+            ..Limits::default()
+        };
+        let mut store = Store::new(&word, moves.clone(), method);
+        py.allow_threads(|| match limit {
+            Some(limit) => store.search_period(limit, &mut |_| {}),
+            None => match store.ensure(u64::MAX, &limits) {
+                Ok(()) => Ok(store.report()),
+                Err(e) if e.is_limit() => Ok(store.report()),
+                Err(e) => Err(e),
+            },
+        })
+        .map_err(errors::lib)?
+    };
+    Ok(Period {
+        ruleset: word,
+        preperiod: report.period().map(|p| p.preperiod),
+        period: report.period().map(|p| p.period),
+        proven: report.proven(),
+        checked_to: report.checked_to,
+    })
+}
