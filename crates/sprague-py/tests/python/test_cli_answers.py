@@ -76,11 +76,13 @@ def test_bad_positions_name_what_was_wrong():
 
 def test_state_limit_is_a_limit_error_naming_it(cli):
     with pytest.raises(sprague.LimitError) as e:
-        sprague.analyze("kayles 10 + kayles 9", misere=True, max_states=100)
+        # Two rulesets, one heap wild: no genus or quotient decides it, so
+        # misère play is searched.
+        sprague.analyze("kayles 10 + dawson 11", misere=True, max_states=100)
     assert not isinstance(e.value, ValueError)
     assert "more than 100 positions (the state limit)" in str(e.value)
     assert "max_states=N" in str(e.value)
-    out = run_cli(cli, "analyze", "kayles 10 + kayles 9", "--misere", "--max-states", "100")
+    out = run_cli(cli, "analyze", "kayles 10 + dawson 11", "--misere", "--max-states", "100")
     assert out.returncode == 3
     # The same message, with the keyword argument where the CLI names its flag.
     assert out.stderr.strip() == "error: " + str(e.value).replace("max_states=N", "--max-states N")
@@ -111,7 +113,7 @@ def test_verify():
     r = sprague.verify("moore:2", heaps=3, max_heap=4)
     assert (r.checked, r.disagreements, r.examples) == (1 + 5 + 25 + 125, 0, [])
     with pytest.raises(sprague.InputError, match="has no misère closed form"):
-        sprague.verify("kayles", misere=True)
+        sprague.verify("moore:2", misere=True)
     with pytest.raises(sprague.InputError, match="100,000,000 positions"):
         sprague.verify("nim", heaps=20)
 
