@@ -48,7 +48,7 @@ fn cycles_files_and_names_are_errors_that_say_what() {
     let (code, _, err) = run(&["analyze", "digraph:a>b,b>c,c>a", "a"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("the graph has a cycle, a > b > c > a"),
+        err.contains("the graph has a cycle, a -> b -> c -> a"),
         "{err}"
     );
     let (code, _, err) = run(&["analyze", "digraph:no/such/file.txt", "a"]);
@@ -100,4 +100,23 @@ fn a_game_of_play_on_the_graph() {
     assert!(stdout.contains("move token 1 to node b"), "{stdout}");
     assert!(stdout.contains("you: move token 1 from s to b"), "{stdout}");
     assert!(stdout.contains("computer: move token"), "{stdout}");
+}
+
+#[test]
+fn sequence_lists_every_node_value() {
+    let word = format!("digraph:{GRAPH}");
+    let (code, out, _) = run(&["sequence", &word]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "s: 3\na: 0\nc: 1\ne: 0\nb: 2\nd: 1\nf: 0\n");
+    let (code, out, _) = run(&["sequence", "digraph:a>b,b>c", "--format", "json"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out.trim(),
+        r#"{"nodes":[{"node":"a","value":0},{"node":"b","value":1},{"node":"c","value":0}],"ruleset":"digraph:a>b,b>c"}"#
+    );
+    let (code, _, err) = run(&["sequence", "kayles"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("needs --to N"), "{err}");
+    let (code, out, _) = run(&["verify", "digraph:a>b"]);
+    assert_eq!(code, 0, "{out}");
 }

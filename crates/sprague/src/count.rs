@@ -243,6 +243,14 @@ pub fn count_with_progress(
     if spec.modulo == Some(0) {
         return Err(Error::Unsupported("a count modulo 0 is not defined".into()));
     }
+    if ruleset.has_named_arguments() {
+        return Err(Error::Unsupported(format!(
+            "{} cannot be counted: its arguments are not heap sizes 0..=M but names (a \
+             graph's nodes, pictures); count needs a heap ruleset such as nim, sub:S, \
+             octal:CODE, hex:CODE, kayles, dawson or grundy",
+            ruleset.word()
+        )));
+    }
     let Some(rules) = ruleset.heap_rules() else {
         return Err(Error::Unsupported(format!(
             "{} is not a heap ruleset: its heaps are not independent games (a move may change \

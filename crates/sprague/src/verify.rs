@@ -50,7 +50,11 @@ pub fn verify(
     let analyzer = Analyzer::new(limits);
     // The analyzer says what decides misère play of this ruleset: where it
     // is a search there is no closed form to check against the search.
-    let probe = Position::new(vec![Component::new(ruleset.clone(), vec![2, 2])?]);
+    // (Two arguments of 2, or of 0 where the ruleset has no argument 2,
+    // as a small graph has no node numbered 2.)
+    let probe = Component::new(ruleset.clone(), vec![2, 2])
+        .or_else(|_| Component::new(ruleset.clone(), vec![0, 0]))?;
+    let probe = Position::new(vec![probe]);
     if play == Play::Misere && analyzer.analyze(&probe, play, Some(0))?.basis.is_search() {
         return Err(Error::Unsupported(format!(
             "{} has no misère closed form to verify (misère play of it is always searched)",

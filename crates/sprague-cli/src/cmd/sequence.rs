@@ -47,9 +47,10 @@ pub struct Args {
     /// The ruleset word (a heap game), e.g. `kayles`, `octal:0.137`, `sub:1,3,4`.
     #[arg(value_name = "RULESET")]
     pub ruleset: String,
-    /// The last heap size N: G(0) ..= G(N) are printed.
+    /// The last heap size N: G(0) ..= G(N) are printed. Not needed for a
+    /// graph (`digraph:SOURCE`), whose every node's value is listed.
     #[arg(long, value_name = "N")]
-    pub to: u64,
+    pub to: Option<u64>,
     /// Output format (default `table`). With --plot and neither --format
     /// nor --output, no values are printed: only the picture is made.
     #[arg(long, value_enum)]
@@ -476,17 +477,61 @@ pub fn run(args: Args) -> Result<Exit> {
     result
 }
 
+/// Every node of a graph with its Grundy value, in the order the graph
+/// names them: `node: value` lines, `node,g` csv, or one JSON object.
+fn node_values(ruleset: &Ruleset, values: &[(String, u64)], format: Format) -> Result<Exit> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    match format {
+        Format::Csv => {
+            writeln!(out, "node,g")?;
+            for (node, g) in values {
+                writeln!(out, "{node},{g}")?;
+            }
+        }
+        Format::Json => {
+            let nodes: Vec<serde_json::Value> = values
+                .iter()
+                .map(|(node, g)| serde_json::json!({"node": node, "value": g}))
+                .collect();
+            let object = serde_json::json!({"ruleset": ruleset.word(), "nodes": nodes});
+            writeln!(out, "{object}")?;
+        }
+        Format::Raw => {
+            for (_, g) in values {
+                writeln!(out, "{g}")?;
+            }
+        }
+        Format::Table => {
+            for (node, g) in values {
+                writeln!(out, "{node}: {g}")?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(Exit::Success)
+}
+
 /// `run`, writing where `args` say.
 fn run_to(args: Args) -> Result<Exit> {
     let ruleset: Ruleset = super::ruleset_from_word(&args.ruleset)?;
+    if let Some(values) = ruleset.rules().argument_values() {
+        return node_values(&ruleset, &values, args.format.unwrap_or(Format::Table));
+    }
+    let Some(to) = args.to else {
+        return Err(UsageError(format!(
+            "sequence {} needs --to N (the last heap size to print)",
+            ruleset.word()
+        ))
+        .into());
+    };
     let method = Method::from(args.method);
     if let Some(path) = &args.plot {
         plot::Format::of(path)?;
-        if args.to >= PLOT_LIMIT {
+        if to >= PLOT_LIMIT {
             return Err(UsageError(format!(
                 "--plot draws at most {PLOT_LIMIT} values (heaps up to {}), not --to {}",
                 PLOT_LIMIT - 1,
-                args.to
+                to
             ))
             .into());
         }
@@ -495,10 +540,10 @@ fn run_to(args: Args) -> Result<Exit> {
     let print = args.plot.is_none() || args.format.is_some() || args.output.is_some();
     let format = args.format.unwrap_or(Format::Table);
     let closed = ruleset.closed_heap_value(0).is_some();
-    if !closed && args.to >= MAX_TABLE_LEN {
+    if !closed && to >= MAX_TABLE_LEN {
         return Err(UsageError(format!(
             "--to {}: tables hold at most {MAX_TABLE_LEN} values (heaps up to {})",
-            args.to,
+            to,
             MAX_TABLE_LEN - 1
         ))
         .into());
@@ -509,10 +554,10 @@ fn run_to(args: Args) -> Result<Exit> {
     let limits = args.limits.limits();
     if let (false, Some(moves)) = (closed, ruleset.move_set()) {
         let limit = store::table_limit(moves, &limits);
-        if args.to >= limit && !moves.periodicity_theorem_applies() {
+        if to >= limit && !moves.periodicity_theorem_applies() {
             return Err(LibError(sprague::Error::TableLimit {
                 ruleset: ruleset.word().to_string(),
-                heap: args.to,
+                heap: to,
                 limit,
                 divisor: store::table_divisor(moves),
             })
@@ -525,7 +570,7 @@ fn run_to(args: Args) -> Result<Exit> {
         )
         .into());
     }
-    let emitter = Emitter::new(format, ruleset.word(), args.to, closed);
+    let emitter = Emitter::new(format, ruleset.word(), to, closed);
 
     let (mut out, start): (Box<dyn Write>, Resumed) = match &args.output {
         None if !print => (Box::new(io::sink()), no_values()),
@@ -547,12 +592,12 @@ fn run_to(args: Args) -> Result<Exit> {
             } else {
                 no_values()
             };
-            if start.values.len() as u64 > args.to.saturating_add(1) {
+            if start.values.len() as u64 > to.saturating_add(1) {
                 return Err(UsageError(format!(
                     "{} already holds G(0..={}), past --to {}",
                     path.display(),
                     start.values.len() - 1,
-                    args.to
+                    to
                 ))
                 .into());
             }
@@ -574,12 +619,12 @@ fn run_to(args: Args) -> Result<Exit> {
             .with_context(cannot_write)?;
     }
 
-    let bar = progress_bar(args.to);
+    let bar = progress_bar(to);
     let mut next = start.values.len() as u64;
     let mut buf = Vec::with_capacity(1 << 20);
     let mut failure = None;
-    while next <= args.to {
-        let last = next.saturating_add(CHUNK - 1).min(args.to);
+    while next <= to {
+        let last = next.saturating_add(CHUNK - 1).min(to);
         if let Err(e) = source.extend_to(last, &limits) {
             failure = Some(e);
         }

@@ -108,9 +108,10 @@ impl fmt::Display for GraphError {
             GraphError::Empty => f.write_str("the graph has no node"),
             GraphError::Cycle(nodes) => write!(
                 f,
-                "the graph has a cycle, {}: tokens on it could move forever, and the \
-                 Sprague-Grundy values here need a graph without cycles",
-                nodes.join(" > ")
+                "the graph has a cycle, {}: a token on it could move forever, so the game \
+                 can be drawn, which is outside Sprague-Grundy theory (it needs games that \
+                 end); give a graph without cycles",
+                nodes.join(" -> ")
             ),
             GraphError::TooManyNodes => write!(f, "the graph has more than {MAX_NODES} nodes"),
         }
@@ -428,6 +429,16 @@ impl Rules for Digraph {
 
     fn has_named_arguments(&self) -> bool {
         true
+    }
+
+    fn argument_values(&self) -> Option<Vec<(String, u64)>> {
+        Some(
+            self.names
+                .iter()
+                .zip(&self.values)
+                .map(|(n, &g)| (n.to_string(), u64::from(g)))
+                .collect(),
+        )
     }
 
     fn valued(&self, args: &[u64], _: &Limits) -> Result<(u64, Basis), Error> {

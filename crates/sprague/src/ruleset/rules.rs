@@ -175,6 +175,13 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
         None
     }
 
+    /// The Grundy value of a lone argument for every argument a component
+    /// can take, named, when they are finitely many and known (the nodes of
+    /// a graph, in the order the graph names them); `None` otherwise.
+    fn argument_values(&self) -> Option<Vec<(String, u64)>> {
+        None
+    }
+
     /// Whether every component is a Nim position (valued by Bouton's
     /// theorem; misère play by the misère Nim rule): Nim, Moore's Nim_1.
     fn is_nim(&self) -> bool {
