@@ -220,3 +220,59 @@ proptest! {
         }
     }
 }
+
+/// Misère play of stalks goes by the misère Nim rule on their lengths, with
+/// every winning cut; checked against the search on all sums of up to three
+/// stalks of up to 4 edges, in both notations, and instant for long ones.
+#[test]
+fn misere_stalks_are_misere_nim() {
+    let stalk = |n: usize, list: bool| -> String {
+        match (n, list) {
+            (0, _) => "0".into(),
+            (_, false) => "e".repeat(n),
+            (_, true) => (0..n)
+                .map(|i| format!("{i}-{}", i + 1))
+                .collect::<Vec<_>>()
+                .join(","),
+        }
+    };
+    let mut solver = Solver::new(sprague::SumGame::new(Limits::default()));
+    for a in 0..=4 {
+        for b in 0..=4 {
+            for c in 0..=2 {
+                for list in [false, true] {
+                    let text = format!(
+                        "hackenbush {} {} {}",
+                        stalk(a, list),
+                        stalk(b, !list),
+                        stalk(c, list)
+                    );
+                    let p: Position = text.parse().unwrap();
+                    let an = Analyzer::default().analyze(&p, Play::Misere, None).unwrap();
+                    assert_eq!(an.basis.word(), "misere-nim", "{text}");
+                    assert_eq!(
+                        an.outcome,
+                        solver.outcome(&p, Play::Misere).unwrap(),
+                        "{text}"
+                    );
+                    assert_eq!(
+                        common::afters(&p, &an.winning_moves),
+                        common::searched_afters(&mut solver, &p, Play::Misere),
+                        "{text}"
+                    );
+                }
+            }
+        }
+    }
+    let long: Position = format!("hackenbush {} ee", "e".repeat(100_000))
+        .parse()
+        .unwrap();
+    let an = Analyzer::default()
+        .analyze(&long, Play::Misere, None)
+        .unwrap();
+    assert_eq!(an.outcome, Outcome::N);
+    assert_eq!(
+        common::afters(&long, &an.winning_moves),
+        ["hackenbush ee ee".to_string()]
+    );
+}

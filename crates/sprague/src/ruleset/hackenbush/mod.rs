@@ -24,10 +24,11 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use super::nim;
 use super::rules::{Pick, Rules, Visit};
 use super::{ArgumentError, MoveKind};
 use crate::error::ParseErrorKind;
-use crate::{Action, Basis, Error, IllegalMoveKind, Limits, MoveForm, Place};
+use crate::{Action, Basis, Error, IllegalMoveKind, Limits, MoveForm, Outcome, Place, Play};
 
 use picture::Picture;
 
@@ -35,6 +36,12 @@ use picture::Picture;
 const HACKENBUSH: Basis = Basis::Rule {
     word: "hackenbush",
     name: "the colon and fusion principles of Green Hackenbush",
+};
+
+/// The basis of misère play of stalks: each is a Nim heap of its length.
+const MISERE_STALKS: Basis = Basis::Theorem {
+    word: "misere-nim",
+    name: "the misère Nim rule (every picture is a stalk, a Nim heap of its length)",
 };
 
 /// Numbers the rulesets made, so that each has its own store.
@@ -120,6 +127,13 @@ impl Hackenbush {
         v
     }
 
+    /// The lengths of the pictures when every one is a stalk.
+    fn stalk_lengths(&self, args: &[u64]) -> Option<Vec<u64>> {
+        args.iter()
+            .map(|&p| self.picture(p).stalk().map(|s| s.len() as u64))
+            .collect()
+    }
+
     fn cut_action(part: usize, from: u64, edge: usize) -> Action {
         Action::Cut { part, from, edge }
     }
@@ -164,6 +178,43 @@ impl Rules for Hackenbush {
 
     fn closed_value(&self, args: &[u64]) -> Option<u64> {
         Some(args.iter().fold(0, |a, &p| a ^ self.value(p)))
+    }
+
+    /// Misère play of stalks only: a stalk is a Nim heap of its length,
+    /// so the misère Nim rule decides (no search).
+    fn lone_outcome(&self, args: &[u64], play: Play) -> Option<(Outcome, Basis)> {
+        if play != Play::Misere {
+            return None;
+        }
+        let lengths = self.stalk_lengths(args)?;
+        Some((nim::misere_outcome(&lengths), MISERE_STALKS))
+    }
+
+    fn lone_winning_moves(
+        &self,
+        args: &[u64],
+        play: Play,
+        _: &Limits,
+        f: Visit<'_, Action>,
+    ) -> Result<ControlFlow<()>, Error> {
+        let lengths = match (play, self.stalk_lengths(args)) {
+            (Play::Misere, Some(lengths)) => lengths,
+            _ => {
+                return Err(Error::Internal(
+                    "hackenbush decides only misère stalks without a search".into(),
+                ))
+            }
+        };
+        for (part, to) in nim::misere_winning_moves(&lengths) {
+            // Cutting the edge `to` places up leaves `to` edges.
+            let order = self.picture(args[part]).stalk().unwrap_or_default();
+            if let Some(&edge) = order.get(to as usize) {
+                if f(Hackenbush::cut_action(part, args[part], edge)).is_break() {
+                    return Ok(ControlFlow::Break(()));
+                }
+            }
+        }
+        Ok(ControlFlow::Continue(()))
     }
 
     fn few_winning_moves(&self) -> bool {

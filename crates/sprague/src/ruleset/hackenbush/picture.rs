@@ -405,6 +405,35 @@ impl Picture {
         }
     }
 
+    /// When the picture is a stalk (a path of edges up from the ground,
+    /// a Nim heap of its length): its edges from the ground up; `None`
+    /// otherwise. Linear time.
+    pub fn stalk(&self) -> Option<Vec<usize>> {
+        let n = self.vertices as usize;
+        if self.edges.len() + 1 != n {
+            return None;
+        }
+        let mut degree = vec![0u32; n];
+        for &(u, v) in &self.edges {
+            if u == v {
+                return None;
+            }
+            degree[u as usize] += 1;
+            degree[v as usize] += 1;
+        }
+        if degree[0] > 1 || degree.iter().any(|&d| d > 2) {
+            return None;
+        }
+        let adjacency = super::value::Adjacency::new(self);
+        let mut order = Vec::with_capacity(self.edges.len());
+        let (mut at, mut via) = (0u32, u32::MAX);
+        while let Some(&(next, e)) = adjacency.at(at).iter().find(|&&(_, e)| e != via) {
+            order.push(e as usize);
+            (at, via) = (next, e);
+        }
+        (order.len() == self.edges.len()).then_some(order)
+    }
+
     /// The number of edges.
     pub fn edge_count(&self) -> usize {
         self.edges.len()
