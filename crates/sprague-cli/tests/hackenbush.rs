@@ -98,3 +98,16 @@ fn verify_says_why_pictures_are_not_enumerated() {
     assert_eq!(code, 2);
     assert!(err.contains("arguments are pictures, not numbers"), "{err}");
 }
+
+/// Each edge of a cycle is valued afresh when the winning cuts are sought:
+/// past the budget (64 steps a state) the answer is exit 3 naming the flag.
+#[test]
+fn winning_cuts_of_a_long_cycle_have_a_limit() {
+    let cycle = format!("hackenbush :A{}:A", "e".repeat(1001));
+    let (code, _, err) = run(&["analyze", &cycle, "--max-states", "1000"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("--max-states N"), "{err}");
+    let (code, out, _) = run(&["analyze", &cycle, "--json"]);
+    assert_eq!(code, 0);
+    assert!(out.contains(r#""outcome":"N""#), "{out}");
+}

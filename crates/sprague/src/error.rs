@@ -344,6 +344,20 @@ pub enum Error {
         /// The most moves that may be listed.
         limit: usize,
     },
+    /// Finding the winning cuts of a Green Hackenbush picture would value
+    /// more than `limit` edge-steps: each edge on a cycle is valued afresh
+    /// (about the picture's size each). The budget is 64 ×
+    /// [`Limits::max_states`](crate::Limits).
+    #[error(
+        "the winning cuts of a Hackenbush picture of {edges} edges need more than {limit} \
+         steps (each edge on a cycle is valued afresh, about {edges} steps each)"
+    )]
+    CutLimit {
+        /// The picture's edges.
+        edges: usize,
+        /// The most steps allowed.
+        limit: u64,
+    },
     /// A table of two-number positions ([`Grid`](crate::grid::Grid)) to
     /// `to` would hold more than `limit` cells, or more than the memory
     /// that could be had.
@@ -421,6 +435,7 @@ impl Error {
                 | Error::ValueTooLarge { .. }
                 | Error::PeriodSearchLimit { .. }
                 | Error::TooManyMoves { .. }
+                | Error::CutLimit { .. }
                 | Error::GridLimit { .. }
                 | Error::CountLimit { .. }
                 | Error::OrderLimit { .. }

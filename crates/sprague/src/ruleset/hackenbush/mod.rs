@@ -244,12 +244,18 @@ impl Rules for Hackenbush {
         args: &[u64],
         value: u64,
         target: u64,
-        _: &Limits,
+        limits: &Limits,
         f: Visit<'_, Action>,
     ) -> Result<ControlFlow<()>, Error> {
+        let budget = (limits.max_states as u64).saturating_mul(64);
         for (part, &p) in args.iter().enumerate() {
             let want = self.value(p) ^ value ^ target;
-            for e in value::cuts_to(&self.picture(p), want) {
+            let picture = self.picture(p);
+            let cuts = value::cuts_to(&picture, want, budget).map_err(|()| Error::CutLimit {
+                edges: picture.edge_count(),
+                limit: budget,
+            })?;
+            for e in cuts {
                 if f(Hackenbush::cut_action(part, p, e)).is_break() {
                     return Ok(ControlFlow::Break(()));
                 }

@@ -319,11 +319,15 @@ pub(crate) fn value(picture: &Picture) -> u64 {
 /// loop cut (when g ⊕ t = 1) or another edge of the part, whose cut is
 /// valued afresh. Each part gets at most one target, so the bridges and
 /// loops cost linear time; other edges of a part cost a revaluation each.
-pub(crate) fn cuts_to(picture: &Picture, target: u64) -> Vec<usize> {
+///
+/// # Errors
+/// `Err(())` when the revaluations would pass `budget` edge-steps.
+pub(crate) fn cuts_to(picture: &Picture, target: u64, budget: u64) -> Result<Vec<usize>, ()> {
     let mut found = Vec::new();
     if picture.edges.is_empty() {
-        return found;
+        return Ok(found);
     }
+    let mut spent = 0u64;
     let adjacency = Adjacency::new(picture);
     let mut fused = Fused::default();
     fused.run(picture, &adjacency, None);
@@ -373,6 +377,10 @@ pub(crate) fn cuts_to(picture: &Picture, target: u64) -> Vec<usize> {
                 delta == 1
             } else {
                 // A cut inside a cycle: value the picture after it.
+                spent = spent.saturating_add(picture.edges.len() as u64);
+                if spent > budget {
+                    return Err(());
+                }
                 work.run(picture, &adjacency, Some(e));
                 work.total() == target
             };
@@ -382,7 +390,7 @@ pub(crate) fn cuts_to(picture: &Picture, target: u64) -> Vec<usize> {
         }
     }
     found.sort_unstable();
-    found
+    Ok(found)
 }
 
 /// The steps that reduce a picture to a stalk, in words, for `--explain`:
