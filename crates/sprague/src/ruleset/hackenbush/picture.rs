@@ -114,12 +114,23 @@ impl Picture {
                     Some(column),
                 )
             };
+            if item.is_empty() {
+                return Err(error(
+                    "an empty edge (a comma at the end, or two commas together)",
+                    Some(column),
+                ));
+            }
             let (u, v) = item.split_once('-').ok_or_else(bad)?;
             let number = |s: &str| -> Result<u32, PictureError> {
                 if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
                     return Err(bad());
                 }
-                s.parse::<u32>().map_err(|_| bad())
+                s.parse::<u32>().map_err(|_| {
+                    error(
+                        format!("vertex {s} is past 4294967295, the largest vertex number"),
+                        Some(column),
+                    )
+                })
             };
             let (u, v) = (number(u)?, number(v)?);
             let mut vertex = |n: u32| {
