@@ -44,6 +44,9 @@ const MISERE_STALKS: Basis = Basis::Theorem {
     name: "the misère Nim rule (every picture is a stalk, a Nim heap of its length)",
 };
 
+/// The most edges of a picture that a move in words writes out.
+const WORDS_EDGES: usize = 40;
+
 /// Numbers the rulesets made, so that each has its own store.
 static INSTANCES: AtomicU64 = AtomicU64::new(0);
 
@@ -352,12 +355,13 @@ impl Rules for Hackenbush {
         match form {
             MoveForm::Listed => write!(f, "{word} picture {n}: cut edge {k}{joins}"),
             MoveForm::Short => write!(f, "{n} {k}"),
+            // In words, a small picture before and after the cut (a big
+            // one would fill the screen).
+            _ if picture.edge_count() > WORDS_EDGES || edge >= picture.edge_count() => {
+                write!(f, "cut edge {k}{joins} of picture {n}")
+            }
             _ => {
-                let after = if edge < picture.edge_count() {
-                    picture.cut(edge).to_string()
-                } else {
-                    "?".into()
-                };
+                let after = picture.cut(edge);
                 write!(
                     f,
                     "cut edge {k}{joins} of picture {n} ({picture} -> {after})"
