@@ -66,6 +66,10 @@ const MAX_TERMS: usize = 16;
 /// Positions with more heaps than this are not repeated after each move.
 const MAX_HEAPS_SHOWN: usize = 64;
 
+/// The longest position text (in bytes) the human view writes after each
+/// winning move.
+const MAX_POSITION_SHOWN: usize = 2_000;
+
 /// `a ⊕ b ⊕ c`, eliding the middle of long sums.
 fn xor_terms(values: &[u64]) -> String {
     let shown: Vec<String> = if values.len() <= MAX_TERMS {
@@ -270,7 +274,10 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
             };
             let _ = writeln!(out, "winning moves ({count}):");
             let listed = analysis.winning_moves.len() as u64;
-            let show_after = position.heap_count() <= MAX_HEAPS_SHOWN;
+            // The position after each move, when it is short enough to read
+            // (few heaps; no huge Hackenbush picture).
+            let show_after = position.heap_count() <= MAX_HEAPS_SHOWN
+                && position.to_string().len() <= MAX_POSITION_SHOWN;
             for mv in &analysis.winning_moves {
                 let _ = write!(out, "  {}", movetext::describe(position, mv));
                 if show_after {
