@@ -24,7 +24,11 @@ fuzz_target!(|data: &[u8]| {
     };
     assert!(format != Format::Table, "a table resumed");
     let keep = usize::try_from(r.keep).expect("keep fits");
-    assert!(keep <= bytes.len(), "keep {keep} past the end {}", bytes.len());
+    assert!(
+        keep <= bytes.len(),
+        "keep {keep} past the end {}",
+        bytes.len()
+    );
     if !r.has_header {
         assert!(r.values.is_empty() && keep == 0, "values without a header");
         return;
