@@ -245,7 +245,7 @@ fn a_graph_file_of_ten_million_edges_is_refused() {
 /// valued without recursion (a line of `batch`; an argument cannot be that
 /// long).
 #[test]
-fn hackenbush_with_ten_thousand_nested_parentheses() {
+fn hackenbush_with_a_hundred_thousand_nested_parentheses() {
     let n = 100_000;
     let stalk = format!("{}e{}", "e(".repeat(n), ")".repeat(n));
     let parens = format!("{}e{}", "(".repeat(n), ")".repeat(n));
