@@ -35,6 +35,9 @@ pub fn classify(e: &anyhow::Error) -> Exit {
         if cause.downcast_ref::<sprague::ParseError>().is_some() {
             return Exit::BadInput;
         }
+        if cause.downcast_ref::<crate::cmd::TooLarge>().is_some() {
+            return Exit::Limit;
+        }
         if cause.downcast_ref::<crate::cmd::UsageError>().is_some() {
             return Exit::BadInput;
         }

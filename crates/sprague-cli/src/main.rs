@@ -1,13 +1,9 @@
 //! The `sprague` command: parse the arguments, call the `sprague` library,
 //! print text or JSON. Nothing else lives here.
 
-mod cmd;
-mod exit;
-mod plot;
-
 use clap::{Parser, Subcommand};
-
-use crate::exit::Exit;
+use sprague_cli::cmd;
+use sprague_cli::exit::{self, Exit};
 
 /// Impartial combinatorial games: Nim and its relatives, Grundy values,
 /// nim-sequences, periods, nimbers, and a perfect opponent.

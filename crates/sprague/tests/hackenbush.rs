@@ -109,6 +109,31 @@ fn a_stalk_of_a_million_edges_needs_no_recursion() {
     );
 }
 
+/// 10^5 nested parentheses (issue 18) are read, printed, valued and cut in
+/// a test thread's small stack: nothing recurses on the depth.
+#[test]
+fn ten_to_the_five_nested_parentheses_need_no_recursion() {
+    let n = 100_000;
+    // Branches nested n deep: a stalk of n + 1 edges.
+    let nested = format!("{}e{}", "e(".repeat(n), ")".repeat(n));
+    let picture = Picture::parse(&nested).unwrap();
+    assert_eq!(picture.edge_count(), n + 1);
+    let printed = picture.to_string();
+    assert_eq!(Picture::parse(&printed).unwrap().to_string(), printed);
+    assert_eq!(value(&nested), n as u64 + 1);
+    assert_eq!(value(&printed), n as u64 + 1);
+    let edges = picture.with_notation(Notation::EdgeList).to_string();
+    assert_eq!(value(&edges), n as u64 + 1);
+    // Bare parentheses around one edge.
+    let parens = format!("{}e{}", "(".repeat(n), ")".repeat(n));
+    let picture = Picture::parse(&parens).unwrap();
+    assert_eq!(Picture::parse(&picture.to_string()).unwrap(), picture);
+    assert_eq!(value(&parens), 1);
+    // Unbalanced at that depth: an error, not an overflow.
+    assert!(Picture::parse(&format!("{}e", "(".repeat(n))).is_err());
+    assert!(Picture::parse(&format!("e{}", ")".repeat(n))).is_err());
+}
+
 /// The game of a picture by the definition: a position is the set of edges
 /// left (a bit mask); a cut removes one edge and every edge no longer
 /// connected to the ground.

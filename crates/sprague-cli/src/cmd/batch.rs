@@ -79,11 +79,7 @@ fn run_on(
     let mut line = Vec::new();
     let mut number = 0usize;
     let mut worst = Exit::Success;
-    loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
-            break;
-        }
+    while let Some(fits) = super::read_line_bounded(&mut input, &mut line, super::MAX_LINE)? {
         number += 1;
         let json = args.json;
         let echo = args.echo;
@@ -108,6 +104,14 @@ fn run_on(
             out.flush()?;
             err.write_all(format!("error: line {number}: {message}\n").as_bytes())
         };
+        if !fits {
+            let message = format!(
+                "the line is longer than {} bytes, the most batch reads",
+                super::MAX_LINE
+            );
+            fail("(too long)", &message, Exit::BadInput)?;
+            continue;
+        }
         // A byte-order mark at the start of the input is not part of it.
         let bytes = if number == 1 {
             line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&line)
@@ -128,7 +132,7 @@ fn run_on(
             continue;
         }
         if let Err(e) = super::define_graph_files(&mut parser, text) {
-            fail(text, &e, Exit::BadInput)?;
+            fail(text, &e, crate::exit::classify(&e))?;
             continue;
         }
         let position = match parser.parse(text) {

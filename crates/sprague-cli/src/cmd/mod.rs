@@ -22,6 +22,76 @@ use clap::Args as ClapArgs;
 use sprague::ruleset::digraph;
 use sprague::{Limits, Position, PositionParser, Ruleset};
 
+/// Input larger than sprague reads (exit status 3, as for the other
+/// resource limits): a graph file over [`MAX_GRAPH_FILE`] bytes.
+#[derive(Debug)]
+pub struct TooLarge(pub String);
+
+impl fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for TooLarge {}
+
+/// The largest graph file `digraph:FILE` reads: 32 MiB. Memory for a graph
+/// is a small multiple of its file (each edge costs at least 4 bytes of
+/// text, and 12 bytes once built), so this bounds it to a few hundred MB; a
+/// larger file is refused before it is read to its end (a file of 10^7
+/// edges `a b` is 40 MB, one with real node names over 100 MB).
+pub const MAX_GRAPH_FILE: u64 = 32 << 20;
+
+/// The longest line `batch` and `play` read: 16 MiB (a Hackenbush picture
+/// of a million edges is about 4 MB). A longer line is answered with an
+/// error without being held in memory.
+pub const MAX_LINE: usize = 16 << 20;
+
+/// Reads one line of `input` (through its `\n`) into `line`, holding at most
+/// `max` bytes of it: `None` at the end of the input, else whether the line
+/// fitted (a longer line is read to its end, its bytes past `max` dropped).
+///
+/// # Errors
+/// A failed read.
+pub fn read_line_bounded(
+    input: &mut impl std::io::BufRead,
+    line: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<Option<bool>> {
+    line.clear();
+    let mut any = false;
+    let mut fits = true;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(any.then_some(fits));
+        }
+        any = true;
+        let (n, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (buf.len(), false),
+        };
+        let content = if done { n - 1 } else { n };
+        let room = (max + 1).saturating_sub(line.len());
+        line.extend_from_slice(&buf[..content.min(room)]);
+        if line.len() > max {
+            fits = false;
+            line.truncate(max);
+        }
+        if done {
+            line.push(b'\n');
+        }
+        input.consume(n);
+        if done {
+            return Ok(Some(fits));
+        }
+    }
+}
+
 /// Bad usage found after argument parsing (exit status 2).
 #[derive(Debug)]
 pub struct UsageError(pub String);
@@ -253,6 +323,11 @@ pub fn engine_moves<'a>(
 /// `digraph:FILE` are read first.
 pub fn position_from_words(words: &[String]) -> anyhow::Result<Position> {
     let text = words.join(" ");
+    if text.contains('\0') {
+        return Err(
+            UsageError("the position holds a NUL character, which no position has".into()).into(),
+        );
+    }
     let mut parser = PositionParser::new();
     define_graph_files(&mut parser, &text)?;
     Ok(parser.parse(&text)?)
@@ -262,7 +337,7 @@ pub fn position_from_words(words: &[String]) -> anyhow::Result<Position> {
 /// for `digraph:FILE`.
 pub fn ruleset_from_word(word: &str) -> anyhow::Result<Ruleset> {
     if let Some(path) = graph_file(word) {
-        return Ok(read_graph(word, path)?);
+        return read_graph(word, path);
     }
     Ok(word.parse()?)
 }
@@ -275,11 +350,31 @@ fn graph_file(word: &str) -> Option<&str> {
 }
 
 /// Reads the graph file of `digraph:FILE` and builds its ruleset.
-fn read_graph(word: &str, path: &str) -> Result<Ruleset, UsageError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| UsageError(format!("{word}: cannot read the graph file {path}: {e}")))?;
-    digraph::from_file_text(word, &text)
-        .map_err(|e| UsageError(format!("{word}: in the graph file {path}: {e}")))
+/// Refuses a file over [`MAX_GRAPH_FILE`] bytes (exit 3) without reading
+/// past the limit.
+fn read_graph(word: &str, path: &str) -> anyhow::Result<Ruleset> {
+    use std::io::Read;
+    let cannot =
+        |e: std::io::Error| UsageError(format!("{word}: cannot read the graph file {path}: {e}"));
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_GRAPH_FILE + 1).read_to_end(&mut bytes))
+        .map_err(cannot)?;
+    if bytes.len() as u64 > MAX_GRAPH_FILE {
+        return Err(TooLarge(format!(
+            "{word}: the graph file {path} is larger than {MAX_GRAPH_FILE} bytes, \
+             the most sprague reads (a few million edges)"
+        ))
+        .into());
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        UsageError(format!(
+            "{word}: the graph file {path} is not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
+    Ok(digraph::from_file_text(word, &text)
+        .map_err(|e| UsageError(format!("{word}: in the graph file {path}: {e}")))?)
 }
 
 /// Reads the graph file of every `digraph:FILE` word in `text` that
@@ -287,8 +382,9 @@ fn read_graph(word: &str, path: &str) -> Result<Ruleset, UsageError> {
 /// reads no files). Cheap when `text` names no graph file.
 ///
 /// # Errors
-/// A file that cannot be read or is not a graph without cycles.
-pub fn define_graph_files(parser: &mut PositionParser, text: &str) -> Result<(), UsageError> {
+/// A file that cannot be read or is not a graph without cycles
+/// ([`UsageError`]), or one too large ([`TooLarge`]).
+pub fn define_graph_files(parser: &mut PositionParser, text: &str) -> anyhow::Result<()> {
     if !text.contains("digraph:") {
         return Ok(());
     }

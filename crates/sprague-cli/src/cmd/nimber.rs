@@ -146,6 +146,15 @@ fn run_batch(mut input: impl Read, out: &mut impl Write, err: &mut impl Write) -
     let mut filled = 0;
     loop {
         if filled == buf.len() {
+            if buf.len() >= MAX_LINE {
+                // Memory stays bounded: a line this long is refused.
+                out.write_all(&batch.output)?;
+                return Err(UsageError(format!(
+                    "line {}: longer than {MAX_LINE} bytes: not the count T or a pair `a b`",
+                    batch.number + 1,
+                ))
+                .into());
+            }
             // A line longer than the buffer: make room for the rest of it.
             buf.resize(2 * buf.len(), 0);
         }
@@ -154,12 +163,15 @@ fn run_batch(mut input: impl Read, out: &mut impl Write, err: &mut impl Write) -
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e.into()),
         };
+        let start = filled;
         filled += n;
+        // Only the bytes just read are searched: those before them (the
+        // start of an unfinished line) hold no line end.
         let end = if n == 0 {
             filled
         } else {
-            match buf[..filled].iter().rposition(|&b| b == b'\n') {
-                Some(i) => i + 1,
+            match buf[start..filled].iter().rposition(|&b| b == b'\n') {
+                Some(i) => start + i + 1,
                 None => continue,
             }
         };
@@ -189,6 +201,10 @@ fn run_batch(mut input: impl Read, out: &mut impl Write, err: &mut impl Write) -
         Some(_) => Ok(batch.status),
     }
 }
+
+/// The longest line `--batch` reads: 64 MiB (a pair needs 41 bytes, but
+/// lines padded with blanks are read whatever their length up to this).
+const MAX_LINE: usize = 64 << 20;
 
 /// Output is handed to the writer in blocks of about this many bytes.
 const OUTPUT_BLOCK: usize = 1 << 16;

@@ -1,7 +1,7 @@
 //! `sprague play POSITION`: a person against the perfect computer, in a
 //! terminal or through a pipe.
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Result;
@@ -141,14 +141,21 @@ pub fn run(args: Args) -> Result<Exit> {
             write!(out, "{}", style.paint("1", "your move> "))?;
         }
         out.flush()?;
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
+        let Some(fits) = super::read_line_bounded(&mut input, &mut line, super::MAX_LINE)? else {
             if style.prompt {
                 writeln!(out)?;
             }
             writeln!(out, "end of input: the game stops here, unfinished")?;
             out.flush()?;
             return Ok(Exit::Success);
+        };
+        if !fits {
+            writeln!(
+                out,
+                "that line is longer than {} bytes: not a move; type `help` for the move syntax",
+                super::MAX_LINE
+            )?;
+            continue;
         }
         let text = String::from_utf8_lossy(&line);
         let text = text.trim();

@@ -152,13 +152,14 @@ fn shorten(text: &str) -> String {
     }
 }
 
-/// Whether `name` can name a node: not empty, no space, and none of the
+/// Whether `name` can name a node: not empty, no space, no control
+/// character (a NUL byte in a file is not part of a name), and none of the
 /// characters the notations use (`>`, `,`, `+`, `#`, `:`).
 fn is_node_name(name: &str) -> bool {
     !name.is_empty()
-        && !name
-            .chars()
-            .any(|c| c.is_whitespace() || matches!(c, '>' | ',' | '+' | '#' | ':'))
+        && !name.chars().any(|c| {
+            c.is_whitespace() || c.is_control() || matches!(c, '>' | ',' | '+' | '#' | ':')
+        })
 }
 
 impl Digraph {

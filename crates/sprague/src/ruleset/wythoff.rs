@@ -276,8 +276,12 @@ impl Wythoff {
         }
         let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
         if largest as usize >= table.side {
-            let side = ((largest as usize + 1).next_power_of_two()).clamp(64, max_side as usize);
-            let side = side.max(largest as usize + 1);
+            // At least 64 and a power of two, but never past the limit
+            // (which may be below 64: `--max-table 1000` gives 31).
+            let side = ((largest as usize + 1).next_power_of_two())
+                .max(64)
+                .min(max_side as usize)
+                .max(largest as usize + 1);
             *table = GrundyTable::compute(side);
         }
         Ok(f(&table))
