@@ -11,6 +11,9 @@
 # leaves its input in fuzz/artifacts/TARGET/ and stops the script.
 #
 # Targets: position movetext nimber resume resume_file notation (all by default).
+# SPRAGUE_FUZZ_RUNS=N also stops each target after N executions (the long
+# run: `SPRAGUE_FUZZ_RUNS=10000000 scripts/fuzz.sh 1800`, 10^7 executions
+# or 30 minutes per target, whichever comes first);
 # SPRAGUE_FUZZ_JOBS=N runs N processes per target (default 1);
 # SPRAGUE_FUZZ_LINT=1 first checks the targets with rustfmt and clippy.
 set -euo pipefail
@@ -27,8 +30,11 @@ fi
 
 # -jobs makes libFuzzer fork workers that log to fuzz-N.log; only asked for.
 jobs_flags=()
+if [ -n "${SPRAGUE_FUZZ_RUNS:-}" ]; then
+    jobs_flags+=(-runs="$SPRAGUE_FUZZ_RUNS")
+fi
 if [ "${SPRAGUE_FUZZ_JOBS:-1}" -gt 1 ]; then
-    jobs_flags=(-jobs="$SPRAGUE_FUZZ_JOBS" -workers="$SPRAGUE_FUZZ_JOBS")
+    jobs_flags+=(-jobs="$SPRAGUE_FUZZ_JOBS" -workers="$SPRAGUE_FUZZ_JOBS")
 fi
 
 triple="$(rustc -vV | sed -n 's/^host: //p')"
