@@ -70,7 +70,7 @@ pub use outcome::{Outcome, Play};
 pub use position::{Component, Position, PositionParser};
 pub use ruleset::{ArgumentError, HeapRules, Heaps, MoveKind, Rules, Ruleset, SubtractionSet};
 pub use solver::{Solver, DEFAULT_MAX_STATES};
-pub use verify::{verify, VerifyReport};
+pub use verify::{verify, verify_positions, verify_with_progress, VerifyReport};
 
 /// README's Rust examples, compiled and run as doctests.
 #[doc = include_str!("../../../README.md")]

@@ -47,6 +47,24 @@ pub fn verify(
     max_heap: u64,
     limits: Limits,
 ) -> Result<VerifyReport, Error> {
+    verify_with_progress(ruleset, play, max_heaps, max_heap, limits, &mut |_| {})
+}
+
+/// As [`verify`], calling `progress` with the number of heap sequences
+/// enumerated so far (out of [`verify_positions`]`(max_heaps, max_heap)`;
+/// a sequence the ruleset refuses as a component counts too) every 1,024
+/// sequences and once at the end.
+///
+/// # Errors
+/// As for [`verify`].
+pub fn verify_with_progress(
+    ruleset: &Ruleset,
+    play: Play,
+    max_heaps: usize,
+    max_heap: u64,
+    limits: Limits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<VerifyReport, Error> {
     let analyzer = Analyzer::new(limits);
     // The analyzer says what decides misère play of this ruleset: where it
     // is a search there is no closed form to check against the search.
@@ -68,7 +86,12 @@ pub fn verify(
         examples: Vec::new(),
     };
     let mut heaps: Vec<u64> = Vec::new();
+    let mut enumerated: u64 = 0;
     loop {
+        enumerated += 1;
+        if enumerated.is_multiple_of(1024) {
+            progress(enumerated);
+        }
         if let Ok(component) = Component::new(ruleset.clone(), heaps.clone()) {
             let position = Position::new(vec![component]);
             report.checked += 1;
@@ -83,7 +106,21 @@ pub fn verify(
             break;
         }
     }
+    progress(enumerated);
     Ok(report)
+}
+
+/// The number of heap sequences [`verify`] enumerates: `sum over h <=
+/// max_heaps of (max_heap + 1)^h`, or `None` past `u64::MAX`.
+///
+/// ```
+/// assert_eq!(sprague::verify_positions(3, 4), Some(1 + 5 + 25 + 125));
+/// assert_eq!(sprague::verify_positions(64, u64::MAX), None);
+/// ```
+pub fn verify_positions(max_heaps: usize, max_heap: u64) -> Option<u64> {
+    (0..=u32::try_from(max_heaps).ok()?).try_fold(0u64, |acc, h| {
+        acc.checked_add(max_heap.checked_add(1)?.checked_pow(h)?)
+    })
 }
 
 /// Steps `heaps` to the next sequence (shorter before longer, then

@@ -384,3 +384,23 @@ fn moore_with_a_large_k_and_many_heaps_does_not_overflow_the_stack() {
         );
     }
 }
+
+#[test]
+fn verify_reports_progress_up_to_every_sequence_it_enumerates() {
+    let mut seen: Vec<u64> = Vec::new();
+    let report = sprague::verify_with_progress(
+        &"kayles".parse().unwrap(),
+        Play::Normal,
+        3,
+        11,
+        Limits::default(),
+        &mut |n| seen.push(n),
+    )
+    .unwrap();
+    let total = sprague::verify_positions(3, 11).unwrap();
+    assert_eq!(total, 1 + 12 + 144 + 1728);
+    assert_eq!(report.checked, total);
+    assert_eq!(seen.last(), Some(&total));
+    assert!(seen.windows(2).all(|w| w[0] < w[1]), "{seen:?}");
+    assert_eq!(seen.len(), 2, "every 1,024 sequences, then once at the end");
+}

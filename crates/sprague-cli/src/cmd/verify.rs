@@ -1,9 +1,10 @@
 //! `sprague verify RULESET`: the closed form against the search by definition.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 use anyhow::Result;
-use sprague::{verify, MoveKind, Play, Ruleset};
+use indicatif::{ProgressBar, ProgressStyle};
+use sprague::{verify_positions, verify_with_progress, MoveKind, Play, Ruleset};
 
 use super::{LibError, LimitArgs, UsageError};
 use crate::exit::Exit;
@@ -57,9 +58,7 @@ pub fn run(args: Args) -> Result<Exit> {
         MoveKind::Token => "tokens on nodes numbered at most",
         _ => "heaps of size at most",
     };
-    let positions = (0..=args.heaps as u32).try_fold(0u64, |acc, h| {
-        acc.checked_add(args.max_heap.checked_add(1)?.checked_pow(h)?)
-    });
+    let positions = verify_positions(args.heaps, args.max_heap);
     match positions {
         Some(n) if n <= 100_000_000 => {}
         _ => {
@@ -70,14 +69,28 @@ pub fn run(args: Args) -> Result<Exit> {
             .into())
         }
     }
-    let report = verify(
+    let total = positions.unwrap_or(u64::MAX);
+    // A bar on a terminal for runs long enough to want one.
+    let bar = if std::io::stderr().is_terminal() && total >= 20_000 {
+        let bar = ProgressBar::new(total);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} positions, eta {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let report = verify_with_progress(
         &ruleset,
         play,
         args.heaps,
         args.max_heap,
         args.limits.limits(),
-    )
-    .map_err(LibError)?;
+        &mut |n| bar.set_position(n),
+    );
+    bar.finish_and_clear();
+    let report = report.map_err(LibError)?;
     if report.checked == 0 {
         return Err(UsageError(format!(
             "no position of {} has at most {} heaps of size at most {}: nothing was checked \
