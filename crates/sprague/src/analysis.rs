@@ -47,9 +47,9 @@ pub struct Limits {
 pub const MAX_QUOTIENT_HEAP: u64 = 1_000;
 
 /// The most tuples one proof check of a misère quotient may explore when
-/// `analyze` builds a quotient; all its checks together may explore ten
-/// times as many (past either, the sum is searched instead): a second or
-/// two of work at the most.
+/// `analyze` builds a quotient (or [`Limits::max_states`], if smaller);
+/// all its checks together may explore ten times as many (past either, the
+/// sum is searched instead): a second or two of work at the most.
 pub const ANALYZE_QUOTIENT_STATES: usize = 100_000;
 
 /// The default of [`Limits::max_period_search`]: 2^24.
@@ -440,9 +440,12 @@ impl Analyzer {
         if bound > MAX_QUOTIENT_HEAP {
             return Ok(None);
         }
+        // The user's state limit bounds this work too: a run told to
+        // store at most 2,000 positions should not spend seconds here.
+        let states = self.limits.max_states.min(ANALYZE_QUOTIENT_STATES);
         let limits = misere::QuotientLimits {
-            max_states: self.limits.max_states.min(ANALYZE_QUOTIENT_STATES),
-            max_work: ANALYZE_QUOTIENT_STATES as u64 * 10,
+            max_states: states,
+            max_work: states as u64 * 10,
             max_rebuilds: 16,
             ..Default::default()
         };

@@ -86,8 +86,10 @@ pub struct QuotientLimits {
     /// The most tuples one check may explore (see the module
     /// documentation); past it, [`Error::StateLimit`].
     pub max_states: usize,
-    /// The most tuples all checks together may explore, rebuilds included;
-    /// past it, [`Error::StateLimit`] (with this number as the limit).
+    /// The most work all steps together may do, rebuilds included, in
+    /// tuples explored by the checks plus one for every 16 entries of the
+    /// monoid tables built and compared on the way; past it,
+    /// [`Error::StateLimit`] (with this number as the limit).
     pub max_work: u64,
     /// The most rebuilds of the lifted construction (see the module
     /// documentation); past it, [`Error::Unsupported`].
@@ -500,7 +502,15 @@ impl Builder {
             return Ok(());
         }
         // The outcome of each representative plus one to MAX_CYCLE copies of
-        // heap n, by the outcome rule (supposing the classes hold).
+        // heap n, by the outcome rule (supposing the classes hold), then the
+        // test of every candidate against every element.
+        let order = self.monoid.order as u64;
+        let opts_count = self.options[n as usize].len() as u64;
+        charge(
+            &mut self.work,
+            order.saturating_mul(opts_count.saturating_mul(MAX_CYCLE as u64) + order),
+            limits,
+        )?;
         let table = self.outcomes_with(n, &images, MAX_CYCLE);
         let forced = self
             .forced
@@ -539,6 +549,12 @@ impl Builder {
                 if self.monoid.order * len > limits.max_order.saturating_mul(MAX_CYCLE) {
                     return Err(self.order_limit(n, limits));
                 }
+                let product_order = (self.monoid.order * len) as u64;
+                charge(
+                    &mut self.work,
+                    product_order.saturating_mul(product_order),
+                    limits,
+                )?;
                 let (product, reps) = self.product(n, i, p, &table);
                 let mut trial = self.clone();
                 trial.monoid = product;
@@ -887,6 +903,23 @@ fn split_error(word: &str, n: u64) -> Error {
 /// split a rebuild from heap 0 makes one more heap a generator, or gives a
 /// generator a longer cycle, until heap `n` passes. Every result is proven
 /// by the check; only the choice of what to keep apart is a search.
+/// Adds `entries` monoid-table entries (built or compared), counted as
+/// one unit of work in [`QuotientLimits::max_work`] for every
+/// [`ENTRIES_PER_UNIT`], to `work`.
+fn charge(work: &mut u64, entries: u64, limits: &QuotientLimits) -> Result<(), Error> {
+    *work = work.saturating_add(entries / ENTRIES_PER_UNIT);
+    if *work > limits.max_work {
+        return Err(Error::StateLimit {
+            limit: usize::try_from(limits.max_work).unwrap_or(usize::MAX),
+        });
+    }
+    Ok(())
+}
+
+/// Monoid-table entries counted as one unit of work (about the cost of one
+/// tuple of a proof check).
+const ENTRIES_PER_UNIT: u64 = 16;
+
 fn build(
     mut b: Builder,
     rules: &dyn HeapRules,
