@@ -161,6 +161,13 @@ impl Source {
 
     /// Makes G(0..=last) available; on error, the values before the failing
     /// heap still are.
+    /// Reserves the table's memory up to heap `to` at once.
+    fn reserve(&mut self, to: u64, limits: &sprague::Limits) {
+        if let Source::Table(t) = self {
+            t.reserve(to, limits);
+        }
+    }
+
     fn extend_to(&mut self, last: u64, limits: &sprague::Limits) -> Result<(), sprague::Error> {
         match self {
             Source::Closed(_) => Ok(()),
@@ -620,6 +627,7 @@ fn run_to(args: Args) -> Result<Exit> {
     }
 
     let bar = progress_bar(to);
+    source.reserve(to, &limits);
     let mut next = start.values.len() as u64;
     let mut buf = Vec::with_capacity(1 << 20);
     let mut failure = None;

@@ -272,6 +272,24 @@ impl NimSequence {
         self.values().to_vec()
     }
 
+    /// Reserves memory for the values up to and including G(`last`) at
+    /// their present width, exactly (no doubling as the table grows, so no
+    /// second table while the first is copied): for a caller that knows how
+    /// far it will compute. `last` is capped at [`MAX_TABLE_LEN`].
+    pub fn reserve(&mut self, last: u64) {
+        // Memory that cannot be had now is asked for as the table grows
+        // (where running out is the usual failure to allocate).
+        let end = last.min(MAX_TABLE_LEN - 1) as usize + 1;
+        let _ = match &mut self.engine {
+            Engine::Narrow(c) => c
+                .values
+                .try_reserve_exact(end.saturating_sub(c.values.len())),
+            Engine::Wide(c) => c
+                .values
+                .try_reserve_exact(end.saturating_sub(c.values.len())),
+        };
+    }
+
     /// Computes the values up to and including G(`last`) (nothing when they
     /// are known already). When a value passes 65,535, the values so far
     /// are copied to 4 bytes each and the computation goes on.

@@ -130,12 +130,13 @@ fn theorem(moves: &MoveSet) -> Option<(u64, u64, u64)> {
 /// not apply or the values do not reach far enough.
 ///
 /// For each p the least preperiod is one past the last n with
-/// G(n) != G(n + p); these come for all p at once from the Z-function of
-/// the reversed sequence (z(p) = how many values from the top agree with
-/// those p below them), so the search costs O(N) time and 4 bytes per value
-/// whatever the sequence (a scan per p would cost O(N^2) on sequences like
-/// that of `sub:1,1000000`, which agree with many shifts for a long way).
-/// The least p whose window fits in the values is reported.
+/// G(n) != G(n + p). Whether it is small enough for the window to fit is
+/// the same question for every p: do the top L values (L fixed by N, q and
+/// t) agree with those p below them? It is answered for p = 1, 2, ... by a
+/// rolling hash checked value by value, so the search costs O(N) time and no
+/// memory besides the values whatever the sequence (a scan per p would cost
+/// O(N^2) on sequences like that of `sub:1,1000000`, which agree with many
+/// shifts for a long way). The least p whose window fits is reported.
 ///
 /// `values` is a [`Values`] view ([`NimSequence::values`]) or a slice of
 /// `u16` or `u32` values.
@@ -147,68 +148,117 @@ pub fn find_proven<'a>(values: impl Into<Values<'a>>, moves: &MoveSet) -> Option
 }
 
 /// [`find_proven`] for values of one width.
-fn find_proven_in<V: Copy + PartialEq>(values: &[V], moves: &MoveSet) -> Option<(Period, Proof)> {
+///
+/// With `D = (N + 1 - t) / q` (rounded down), the least preperiod `n0`
+/// for a period `p` fits the window exactly when `n0 <= D - p`, that is,
+/// when the top `L = N + 1 - D` values agree with the `L` values `p` below
+/// them: the same length `L` for every `p`. So each `p` is one comparison of
+/// two windows of `L` values, done first by a rolling hash of the window
+/// `p` below the top (O(1) a step, no memory besides), then, when the hashes
+/// agree, value by value (so a collision of hashes costs time, never a
+/// wrong answer). The first `p` that passes gets its exact `n0` by one scan
+/// down. O(N) time, O(1) memory.
+fn find_proven_in<V: Copy + PartialEq + Into<u64>>(
+    values: &[V],
+    moves: &MoveSet,
+) -> Option<(Period, Proof)> {
     let (q, t, floor) = theorem(moves)?;
-    let len = values.len();
-    let last = len.checked_sub(1)? as i128;
-    let z = reversed_z_function(values);
-    let (q, t, floor) = (q as i128, t as i128, floor as i128);
-    for (p, &agree) in z.iter().enumerate().skip(1) {
-        // The largest n0 whose window fits: q·max(n0, floor) + (q-1)p + t + p - 1 <= last.
-        let budget = last + 1 - q * p as i128 - t;
-        if budget < q * floor {
-            return None; // larger periods need still more values
+    let len = values.len() as u64;
+    // d = D: a p needs n0 <= d - p and n0 >= 0 (and its window needs
+    // d - p >= floor).
+    let d = len.checked_sub(t)? / q;
+    let p_max = d.checked_sub(floor)?;
+    if p_max < 1 {
+        return None;
+    }
+    let (len, d) = (len as usize, d as usize);
+    let l = len - d;
+    let top = &values[len - l..];
+    let target = WindowHash::of(top);
+    // The window p below the top: values[len - l - p .. len - p].
+    let mut rolling = WindowHash::of(&values[len - l - 1..len - 1]);
+    for p in 1..=p_max as usize {
+        if p > 1 {
+            // Slide one value down: values[len - l - p] comes in at the
+            // bottom, values[len - p] leaves at the top.
+            rolling.slide_down(values[len - l - p].into(), values[len - p].into());
         }
-        let n0_max = budget / q;
-        // The values from the top that agree with those p below: G(n + p)
-        // = G(n) for n > last - p - z(p), and not at n = last - p - z(p).
-        let n0 = (len - p).saturating_sub(agree as usize) as i128;
-        if n0 > n0_max {
+        if rolling.hash != target.hash || top != &values[len - l - p..len - p] {
             continue;
         }
-        let w = (q * n0.max(floor) + (q - 1) * p as i128 + t) as u64;
+        // The values agree for l from the top; how far down do they?
+        let mut agree = l;
+        while agree < len - p && values[len - 1 - agree] == values[len - 1 - p - agree] {
+            agree += 1;
+        }
+        let n0 = (len - p - agree) as u64;
+        let p = p as u64;
+        let w = q * n0.max(floor) + (q - 1) * p + t;
         return Some((
             Period {
-                preperiod: n0 as u64,
-                period: p as u64,
+                preperiod: n0,
+                period: p,
             },
             Proof {
-                max_removal: t as u64,
+                max_removal: t,
                 parts: q as u32,
-                window: (n0 as u64, w),
+                window: (n0, w),
             },
         ));
     }
     None
 }
 
-/// The Z-function of `values` read from the top: entry `p` (for
-/// `1 <= p < len`) is the largest `k` with
-/// `values[len - 1 - i] == values[len - 1 - p - i]` for all `i < k`.
-/// Entry 0 is unused. O(len) time (Gusfield, Algorithms on Strings, 1997).
-/// `values` has fewer than 2^32 entries (tables hold at most 2^31).
-fn reversed_z_function<V: Copy + PartialEq>(values: &[V]) -> Vec<u32> {
-    let len = values.len();
-    let r = |i: usize| values[len - 1 - i];
-    let mut z = vec![0u32; len];
-    // [left, right) is the rightmost window found that matches a prefix.
-    let (mut left, mut right) = (0usize, 0usize);
-    for i in 1..len {
-        let mut k = if i < right {
-            (z[i - left] as usize).min(right - i)
+/// A polynomial hash modulo the prime 2^61 - 1 of a window of values,
+/// `sum of (values[i] + 1) * B^i`, that slides down by one value in O(1).
+struct WindowHash {
+    hash: u64,
+    /// B^(length - 1).
+    top_power: u64,
+}
+
+impl WindowHash {
+    const MODULUS: u64 = (1 << 61) - 1;
+    const BASE: u64 = 0x1d3a_5f27_c6e9_b841 % Self::MODULUS;
+
+    fn mul(a: u64, b: u64) -> u64 {
+        let x = u128::from(a) * u128::from(b);
+        let r = (x & u128::from(Self::MODULUS)) as u64 + (x >> 61) as u64;
+        if r >= Self::MODULUS {
+            r - Self::MODULUS
         } else {
-            0
-        };
-        while i + k < len && r(k) == r(i + k) {
-            k += 1;
-        }
-        z[i] = k as u32;
-        if i + k > right {
-            left = i;
-            right = i + k;
+            r
         }
     }
-    z
+
+    fn add(a: u64, b: u64) -> u64 {
+        let r = a + b;
+        if r >= Self::MODULUS {
+            r - Self::MODULUS
+        } else {
+            r
+        }
+    }
+
+    fn of<V: Copy + Into<u64>>(window: &[V]) -> WindowHash {
+        let mut hash = 0;
+        let mut power = 1;
+        let mut top_power = 1;
+        for &v in window {
+            hash = Self::add(hash, Self::mul(v.into() % Self::MODULUS + 1, power));
+            top_power = power;
+            power = Self::mul(power, Self::BASE);
+        }
+        WindowHash { hash, top_power }
+    }
+
+    /// The window one place lower: `incoming` below its first value,
+    /// `outgoing` (its last value) gone.
+    fn slide_down(&mut self, incoming: u64, outgoing: u64) {
+        let out = Self::mul(outgoing % Self::MODULUS + 1, self.top_power);
+        let rest = Self::add(self.hash, Self::MODULUS - out);
+        self.hash = Self::add(Self::mul(rest, Self::BASE), incoming % Self::MODULUS + 1);
+    }
 }
 
 /// Computes the nim-sequence `seq` further until the periodicity theorem
@@ -256,10 +306,10 @@ mod tests {
     }
 
     proptest! {
-        /// The Z-function search equals the search by definition on short
+        /// The windowed search equals the search by definition on short
         /// sequences over few values (where many shifts agree for long).
         #[test]
-        fn z_function_search_equals_plain_search(
+        fn window_search_equals_plain_search(
             values in prop::collection::vec(0u16..3, 1..200),
             code in prop::sample::select(vec!["0.77", "0.07", "0.3", "0.137", "4.07", "0.f"]),
         ) {
@@ -276,6 +326,28 @@ mod tests {
             let fast_wide = find_proven(&wide, &moves)
                 .map(|(p, proof)| (p.preperiod, p.period, proof.window));
             prop_assert_eq!(fast, fast_wide);
+        }
+
+        /// The same on long sequences that become periodic after a
+        /// preperiod of noise (values up to 65,535, so hashes of windows
+        /// that differ in one large value are tried too).
+        #[test]
+        fn window_search_finds_planted_periods(
+            noise in prop::collection::vec(0u16..4, 0..300),
+            cycle in prop::collection::vec(prop::sample::select(vec![0u16, 1, 2, 65535]), 1..40),
+            len in 200usize..3000,
+            code in prop::sample::select(vec!["0.77", "0.07", "0.3", "4.07"]),
+        ) {
+            let moves = TakeBreakCode::parse_octal(code).unwrap().move_set();
+            let values: Vec<u16> = noise
+                .iter()
+                .copied()
+                .chain(cycle.iter().copied().cycle())
+                .take(len.max(noise.len()))
+                .collect();
+            let fast = find_proven(&values, &moves)
+                .map(|(p, proof)| (p.preperiod, p.period, proof.window));
+            prop_assert_eq!(fast, find_proven_plain(&values, &moves));
         }
     }
 

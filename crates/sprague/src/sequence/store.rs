@@ -283,8 +283,8 @@ impl Store {
     ///
     /// Time: computing the values (see [`crate::sequence`]) plus O(N) for
     /// each look for a period (O(N) in all, as the looks double); memory 2
-    /// bytes per value (4 once a value passes 65,535) and 4 more per value
-    /// during a look. Constant time
+    /// bytes per value (4 once a value passes 65,535), nothing more for a
+    /// look. Constant time
     /// when G(heap) is known already. On error the values computed so far
     /// are kept.
     ///
@@ -294,6 +294,19 @@ impl Store {
     /// when the period search for a heap past it reaches its limit;
     /// [`Error::ValueOverflow`] when a value exceeds [`MAX_VALUE`](super::MAX_VALUE).
     pub fn ensure(&mut self, heap: u64, limits: &Limits) -> Result<(), Error> {
+        self.ensure_inner(heap, limits)
+    }
+
+    /// Reserves memory, exactly, for the table up to heap `last` (at most
+    /// up to the table limit of `limits`), for a caller that will
+    /// [`ensure`](Store::ensure) heaps up to `last` step by step: the table
+    /// then never holds spare capacity or a second copy while it grows.
+    pub fn reserve(&mut self, last: u64, limits: &Limits) {
+        let limit = table_limit(self.seq.moves(), limits);
+        self.seq.reserve(last.min(limit.saturating_sub(1)));
+    }
+
+    fn ensure_inner(&mut self, heap: u64, limits: &Limits) -> Result<(), Error> {
         if self.get(heap).is_some() {
             return Ok(());
         }
