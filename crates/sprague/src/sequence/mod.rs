@@ -88,6 +88,7 @@ pub mod store;
 pub(crate) mod table;
 mod triples;
 mod value;
+mod window;
 
 use crate::takebreak::{largest_smaller_part, MoveSet};
 use crate::Error;
@@ -159,6 +160,9 @@ struct Core<V: Value> {
     /// below `amounts_end`, increasing; empty for other games.
     amounts: Vec<u32>,
     amounts_end: usize,
+    /// Counted windows of a subtraction game with wide ranges (fast
+    /// method), `None` for other games.
+    windows: Option<window::Windows>,
 }
 
 impl NimSequence {
@@ -344,6 +348,7 @@ impl<V: Value> Core<V> {
         let max = values.iter().copied().max().unwrap_or_default();
         Core {
             rare: rare::RareState::new(&moves),
+            windows: window::Windows::new(&moves),
             moves,
             values,
             stamp: V::new_stamp(max),
@@ -383,6 +388,9 @@ impl<V: Value> Core<V> {
         }
         self.values.reserve(end - self.values.len());
         self.cover_amounts(end);
+        if method == Method::Fast && self.windows.is_some() {
+            return self.extend_by_windows(end);
+        }
         while self.values.len() < end {
             let n = self.values.len();
             if method == Method::Fast
@@ -406,6 +414,27 @@ impl<V: Value> Core<V> {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// [`Core::extend_to`] for a subtraction game with wide ranges: each
+    /// value from the counted windows ([`window::Windows`]).
+    fn extend_by_windows(&mut self, end: usize) -> Result<(), usize> {
+        let Some(windows) = self.windows.as_mut() else {
+            return Ok(());
+        };
+        while self.values.len() < end {
+            let n = self.values.len();
+            let take_all = self.moves.allows_take_all(n as u64);
+            let g = windows.value(n, &self.values, take_all);
+            if g > V::MAX_INDEX {
+                return Err(n);
+            }
+            self.values.push(V::from_index(g));
+            self.rare.push(n, V::from_index(g));
+        }
+        let max = self.rare.max_value();
+        V::fit_stamp(&mut self.stamp, max);
         Ok(())
     }
 
@@ -931,6 +960,47 @@ mod tests {
         );
         let s = NimSequence::from_values("nim-code", moves, values[..3].to_vec()).unwrap();
         assert_eq!(s.get(2), Some(u64::from(u32::MAX)));
+    }
+
+    proptest::proptest! {
+        /// Subtraction games with wide ranges (computed from counted
+        /// windows by the fast method) equal the plain method, heap by heap
+        /// and in chunks of any size, and when resumed from values.
+        #[test]
+        fn counted_windows_equal_the_plain_method(
+            ranges in proptest::collection::vec((1u64..200, 0u64..150), 1..4),
+            singles in proptest::collection::vec(1u64..300, 0..4),
+            chunks in proptest::collection::vec(1u64..120, 1..8),
+            to in 0u64..700,
+        ) {
+            let mut parts: Vec<String> = ranges
+                .iter()
+                .map(|&(lo, w)| format!("{lo}-{}", lo + w))
+                .collect();
+            parts.extend(singles.iter().map(|k| k.to_string()));
+            let text = parts.join(",");
+            let set = crate::SubtractionSet::parse(&text).unwrap();
+            let moves = MoveSet::subtraction(&set);
+            let mut plain = NimSequence::new(&text, moves.clone());
+            plain.extend_to(to, Method::Plain).unwrap();
+            let want = plain.into_values();
+            let mut fast = NimSequence::new(&text, moves.clone());
+            let mut last = 0u64;
+            for c in chunks.iter().cycle() {
+                last = (last + c).min(to);
+                fast.extend_to(last, Method::Fast).unwrap();
+                if last == to {
+                    break;
+                }
+            }
+            let got = fast.into_values();
+            proptest::prop_assert_eq!(&got, &want, "sub:{}", text);
+            let half = want.len() / 2;
+            let mut resumed =
+                NimSequence::from_values(&text, moves, want[..half].iter().copied()).unwrap();
+            resumed.extend_to(to, Method::Fast).unwrap();
+            proptest::prop_assert_eq!(&resumed.into_values(), &want, "sub:{} resumed", text);
+        }
     }
 
     proptest::proptest! {

@@ -35,6 +35,8 @@ pub(crate) trait Value:
     /// the token of the last heap that reached it.
     type Stamp: Stamp<Self> + ?Sized;
 
+    /// The largest value this width holds, as an index.
+    const MAX_INDEX: usize;
     /// `i` as a value; `i` must fit (checked in debug builds).
     fn from_index(i: usize) -> Self;
     /// The value as an index.
@@ -124,6 +126,7 @@ impl Stamp<u32> for [u32] {
 
 impl Value for u16 {
     type Stamp = [u32; NARROW_VALUES];
+    const MAX_INDEX: usize = NARROW_VALUES - 1;
 
     #[inline(always)]
     fn from_index(i: usize) -> u16 {
@@ -180,6 +183,7 @@ impl Value for u16 {
 /// moves, not the split kernels, dominate).
 impl Value for u32 {
     type Stamp = [u32];
+    const MAX_INDEX: usize = u32::MAX as usize;
 
     #[inline(always)]
     fn from_index(i: usize) -> u32 {
