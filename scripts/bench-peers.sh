@@ -44,7 +44,8 @@ peer_values() {
     "$ogsolve" -m "$1" -n "$3" -p "$2" | sed -n 's/^ nimbers: //p' | tr ' ' '\n' | sed '/^$/d'
 }
 
-# Runs a command under GNU time; prints "SECONDS KILOBYTES".
+# Runs a command under GNU time, its output thrown away; prints
+# "SECONDS KILOBYTES".
 measure() {
     "$time_bin" -f '%e %M' -o "$scratch/t" "$@" >/dev/null 2>"$scratch/err" || {
         echo "bench-peers.sh: failed: $*" >&2
@@ -68,7 +69,7 @@ workload() {
     : >"$scratch/s"
     : >"$scratch/p"
     for _ in $(seq "$runs"); do
-        measure "$sprague" sequence "octal:$code" --to "$n" --format raw --output /dev/null >>"$scratch/s"
+        measure "$sprague" sequence "octal:$code" --to "$n" --max-table "$((n + 1))" --format raw >>"$scratch/s"
         measure "$ogsolve" -m "$method" -n "$n" "$code" >>"$scratch/p"
     done
     local ts tp ms mp
