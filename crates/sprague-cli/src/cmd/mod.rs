@@ -13,6 +13,7 @@ pub mod play;
 pub mod quotient;
 pub mod report;
 pub mod sequence;
+pub mod serve;
 
 pub mod table;
 pub mod verify;
