@@ -49,7 +49,9 @@ fn prepared(source: &Path) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("create target/browser-tests");
     let lock = std::fs::read(source.join("package-lock.json")).expect("the lock file");
     let installed = std::fs::read(dir.join("package-lock.json")).ok();
-    let ready = dir.join("node_modules/playwright-core/package.json").exists();
+    let ready = dir
+        .join("node_modules/playwright-core/package.json")
+        .exists();
     if !ready || installed.as_deref() != Some(&lock[..]) {
         for file in ["package.json", "package-lock.json"] {
             std::fs::copy(source.join(file), dir.join(file)).expect("copy the npm files");

@@ -149,7 +149,8 @@ pub fn count_json(args: &Args, progress: &mut dyn FnMut(u64)) -> Result<JsonCoun
         max_work: args.max_work,
         max_bits: args.max_bits,
     };
-    let report = count::count_with_progress(&ruleset, &spec, &limits, progress).map_err(LibError)?;
+    let report =
+        count::count_with_progress(&ruleset, &spec, &limits, progress).map_err(LibError)?;
     let (preperiod, period) = match report.basis {
         CountBasis::Period { preperiod, period } => (Some(preperiod), Some(period)),
         _ => (None, None),

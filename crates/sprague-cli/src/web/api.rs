@@ -152,8 +152,12 @@ pub fn answer(endpoint: Endpoint, body: &[u8], settings: &Settings) -> Answer {
 
 /// Reads a request object, refusing malformed JSON with the reason.
 fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> anyhow::Result<T> {
-    serde_json::from_slice(body)
-        .map_err(|e| UsageError(format!("the request body is not the JSON this endpoint reads: {e}")).into())
+    serde_json::from_slice(body).map_err(|e| {
+        UsageError(format!(
+            "the request body is not the JSON this endpoint reads: {e}"
+        ))
+        .into()
+    })
 }
 
 /// A request's own lower limits (any may be left out).
@@ -268,8 +272,7 @@ fn analyze(r: AnalyzeRequest, s: &Settings) -> anyhow::Result<Answer> {
     }
     let mut value = serde_json::to_value(json)?;
     let explanation = cmd::analyze::explain(&args)?;
-    if let (Value::Object(map), Value::Object(extra)) = (&mut value, explain_fields(&explanation))
-    {
+    if let (Value::Object(map), Value::Object(extra)) = (&mut value, explain_fields(&explanation)) {
         map.extend(extra);
     }
     Ok(Answer::json(&value))
@@ -296,17 +299,17 @@ fn batch(r: BatchRequest, s: &Settings) -> anyhow::Result<Answer> {
     for (i, text) in r.positions.iter().enumerate() {
         let max_moves = |p: &Position| cmd::default_max_moves(p, r.max_moves);
         let text = text.trim();
-        let one = match cmd::batch::analyze_line(&mut parser, &analyzer, text, play, max_moves, false)
-        {
-            Ok((position, analysis)) => serde_json::to_value(cmd::report::AnalysisJson {
-                position: &position,
-                analysis: &analysis,
-            })?,
-            Err(failure) => serde_json::to_value(cmd::batch::LineError {
-                line: i + 1,
-                error: &failure.error,
-            })?,
-        };
+        let one =
+            match cmd::batch::analyze_line(&mut parser, &analyzer, text, play, max_moves, false) {
+                Ok((position, analysis)) => serde_json::to_value(cmd::report::AnalysisJson {
+                    position: &position,
+                    analysis: &analysis,
+                })?,
+                Err(failure) => serde_json::to_value(cmd::batch::LineError {
+                    line: i + 1,
+                    error: &failure.error,
+                })?,
+            };
         results.push(one);
     }
     Ok(Answer::json(&json!({ "results": results })))
@@ -570,8 +573,9 @@ fn play(r: PlayRequest, s: &Settings) -> anyhow::Result<Answer> {
         } else {
             None
         };
-        let explain = sprague::explain::explain(&before, play, &analyzer, Some(cmd::HUMAN_MOVE_LIST))
-            .map_err(LibError)?;
+        let explain =
+            sprague::explain::explain(&before, play, &analyzer, Some(cmd::HUMAN_MOVE_LIST))
+                .map_err(LibError)?;
         let mut m = move_json(&before, &reply.mv)?;
         if let Value::Object(map) = &mut m {
             map.insert("winning".into(), reply.winning.into());

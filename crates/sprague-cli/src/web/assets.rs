@@ -28,7 +28,13 @@ mod tests {
         assert!(get("index.html").is_some());
         assert!(get("app.js").is_some());
         assert!(get("style.css").is_some());
-        for name in ["", "../Cargo.toml", "assets/app.js", "..%2fmain.rs", "mod.rs"] {
+        for name in [
+            "",
+            "../Cargo.toml",
+            "assets/app.js",
+            "..%2fmain.rs",
+            "mod.rs",
+        ] {
             assert!(get(name).is_none(), "{name}");
         }
     }

@@ -94,7 +94,10 @@ pub fn router(settings: Settings) -> Router {
     Router::new()
         .route("/api/{*endpoint}", post(api_request))
         .route("/", get(|| async { asset("index.html") }))
-        .route("/{file}", get(|Path(file): Path<String>| async move { asset(&file) }))
+        .route(
+            "/{file}",
+            get(|Path(file): Path<String>| async move { asset(&file) }),
+        )
         .fallback(|uri: Uri| async move {
             error_response(
                 StatusCode::NOT_FOUND,
