@@ -21,7 +21,7 @@ cd "$(dirname "$0")/../fuzz"
 seconds="${1:-300}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(position movetext nimber resume resume_file notation)
+[ ${#targets[@]} -gt 0 ] || targets=(position movetext nimber resume resume_file notation api)
 
 if ! command -v "${CXX:-c++}" >/dev/null 2>&1 && ! command -v g++ >/dev/null 2>&1; then
     echo "scripts/fuzz.sh: no C++ compiler (c++/g++): libFuzzer cannot be built; fuzzing SKIPPED" >&2

@@ -104,7 +104,12 @@ try {
     }
     await page.waitForFunction((n) => document.querySelectorAll("#game-log li").length > n, logged);
     if (turns === 1 && !undone) {
-      await page.screenshot({ path: join(shots, "game.png"), fullPage: true });
+      // A game in progress: the board, a hint, and why the computer moved.
+      await page.click("#hint-button");
+      await page.locator("#hint button.play-hint").waitFor();
+      await page.evaluate(() => { document.getElementById("why-details").open = true; });
+      await page.locator("#play").screenshot({ path: join(shots, "game.png") });
+      await page.evaluate(() => { document.getElementById("why-details").open = false; });
       const before = await page.locator("#game-log li").count();
       await page.click("#undo-button");
       check((await page.locator("#game-log li").count()) === before - 2, "undo takes back your move and the reply");
@@ -162,6 +167,7 @@ try {
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
   check(wide <= 375, `no horizontal scrolling at 375 px (page width ${wide})`);
   await page.screenshot({ path: join(shots, "phone.png"), fullPage: false });
+  await page.screenshot({ path: join(shots, "phone-full.png"), fullPage: true });
 
   // Keyboard: Tab reaches the position input and the Analyse button.
   await page.focus("#position");

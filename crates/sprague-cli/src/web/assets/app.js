@@ -212,6 +212,9 @@ function applyTurn(data) {
   if (data.you) logLine(`you: ${data.you.description}, leaving ${data.you.after}`, "you");
   if (data.computer) {
     logLine(`computer: ${data.computer.description}, leaving ${data.computer.after}`, "computer");
+    $("why-summary").textContent = data.computer.winning
+      ? "Why the computer's last move wins (the --explain view)"
+      : "Why the computer had no winning move (the --explain view)";
     $("computer-explain").textContent =
       (data.computer.why ? "why: " + data.computer.why + "\n\n" : "The computer had no winning move and played at random.\n\n") +
       data.computer.explain;
