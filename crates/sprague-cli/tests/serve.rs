@@ -598,3 +598,45 @@ async fn a_game_against_the_computer_is_won_by_following_hints() {
     let (_, help) = post(&server, "help", &json!({"position": "nim 3 + kayles 4"})).await;
     assert!(help["help"].as_str().unwrap().contains("c2"), "{help}");
 }
+
+/// The binary prints its address, answers, and stops cleanly (exit 0) on
+/// Ctrl-C (SIGINT).
+#[cfg(unix)]
+#[test]
+fn the_binary_prints_its_address_and_stops_on_ctrl_c() {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("sprague"))
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    let address = first
+        .strip_prefix("sprague serve: listening on http://")
+        .and_then(|rest| rest.split_once('/'))
+        .map(|(address, _)| address.to_string())
+        .unwrap_or_else(|| panic!("no address in {first:?}"));
+    assert!(address.starts_with("127.0.0.1:"), "{address}");
+    let mut stream = std::net::TcpStream::connect(&address).unwrap();
+    let body = r#"{"position":"nim 1 2 3"}"#;
+    write!(
+        stream,
+        "POST /api/analyze HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains("\"outcome\":\"P\""), "{answer}");
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let exit = child.wait().unwrap();
+    assert_eq!(exit.code(), Some(0), "{exit}");
+    assert_eq!(lines.next().unwrap().unwrap(), "sprague serve: stopped");
+}
