@@ -67,6 +67,7 @@ pub struct Args {
     /// The most bits of one exact /api/count (as `count --max-bits`).
     #[arg(long, value_name = "N", default_value_t = sprague::count::DEFAULT_MAX_BITS)]
     pub max_bits: u64,
+    /// The work limits of every request, as for `analyze`.
     #[command(flatten)]
     pub limits: LimitArgs,
 }

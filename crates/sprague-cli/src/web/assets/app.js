@@ -240,7 +240,8 @@ async function newGame() {
   game.over = false;
   game.seed = Math.floor(Math.random() * 1e9);
   $("game-log").replaceChildren();
-  $("computer-explain").textContent = "";
+  $("computer-explain").textContent = "The computer has not moved yet.";
+  $("why-summary").textContent = "The computer's last move, explained";
   $("hint").hidden = true;
   $("move-help").hidden = true;
   showError($("move-error"), $("move-text"), null);
