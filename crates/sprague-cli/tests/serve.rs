@@ -508,29 +508,55 @@ async fn a_slow_request_does_not_hold_up_fast_ones() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_request_past_its_time_budget_gets_503() {
+async fn a_request_past_its_time_budget_gets_503_and_stops() {
     let server = Server::start(Settings {
         workers: 1,
-        timeout: Duration::from_millis(300),
+        timeout: Duration::from_millis(400),
         ..Settings::default()
     });
-    let t = Instant::now();
-    let (status, answer) = post(&server, "sequence", &slow()).await;
-    assert_eq!(status, 503, "{answer}");
-    assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
-    assert_eq!(answer["kind"], "timeout");
-    let error = answer["error"].as_str().unwrap();
-    assert!(
-        error.contains("time budget of 0.3 s") && error.contains("--timeout"),
-        "{error}"
-    );
-    // The one worker is still busy: the next request waits its budget out.
-    let (status, answer) = post(&server, "analyze", &json!({"position": "nim 1"})).await;
-    assert_eq!(status, 503, "{answer}");
-    assert!(
-        answer["error"].as_str().unwrap().contains("busy"),
-        "{answer}"
-    );
+    let search = json!({"position": "grundy 20 21 22", "misere": true});
+    let many: Vec<&str> = vec!["grundy 20 21 22"; 50];
+    for (endpoint, body) in [
+        ("analyze", search),
+        ("sequence", slow()),
+        ("batch", json!({"positions": many, "misere": true})),
+    ] {
+        let t = Instant::now();
+        let (status, answer) = post(&server, endpoint, &body).await;
+        assert_eq!(status, 503, "{endpoint}: {answer}");
+        assert!(
+            t.elapsed() < Duration::from_secs(3),
+            "{endpoint}: {:?}",
+            t.elapsed()
+        );
+        assert_eq!(answer["kind"], "timeout");
+        assert_eq!(answer["exit"], 3);
+        let error = answer["error"].as_str().unwrap();
+        assert!(
+            error.contains("time budget of 0.4 s") && error.contains("--timeout"),
+            "{error}"
+        );
+        // The work stopped with its budget: the one worker is free again
+        // (it waits at most for the step under way, 4,096 heaps of a table).
+        let t = Instant::now();
+        let (status, answer) = post(&server, "analyze", &json!({"position": "nim 1"})).await;
+        assert_eq!(status, 200, "after {endpoint}, {:?}: {answer}", t.elapsed());
+    }
+    // Two at once on one worker: the second waits, and its budget runs
+    // out while the first holds the worker.
+    let first_body = json!({"position": "grundy 20 21 22", "misere": true});
+    let first = post(&server, "analyze", &first_body);
+    let second = async {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        post(
+            &server,
+            "analyze",
+            &json!({"position": "grundy 21 22 23", "misere": true}),
+        )
+        .await
+    };
+    let ((s1, _), (s2, a2)) = tokio::join!(first, second);
+    assert_eq!((s1, s2), (503, 503), "{a2}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -9,6 +9,8 @@
 //! `max_period_search`, `max_cells`, `max_work`, `max_bits`) are capped at
 //! the server's [`Settings`].
 
+use std::time::Instant;
+
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sprague::explain::Explanation;
@@ -135,7 +137,57 @@ impl Answer {
 /// Never panics on any body: a body that is not the endpoint's JSON object
 /// is a 400 naming what is wrong.
 pub fn answer(endpoint: Endpoint, body: &[u8], settings: &Settings) -> Answer {
-    let result = match endpoint {
+    answer_until(endpoint, body, settings, None)
+}
+
+/// [`answer`], stopping the work at `deadline` (through
+/// [`sprague::budget`]: searches, nim-sequence tables, and the positions of
+/// a batch) with a 503 `timeout` answer, so that work nobody waits for any
+/// more frees its worker.
+pub fn answer_until(
+    endpoint: Endpoint,
+    body: &[u8],
+    settings: &Settings,
+    deadline: Option<Instant>,
+) -> Answer {
+    let work = || dispatch(endpoint, body, settings);
+    let result = match deadline {
+        Some(deadline) => sprague::budget::with_deadline(deadline, work),
+        None => work(),
+    };
+    result.unwrap_or_else(|e| {
+        if out_of_time(&e) {
+            Answer::error(503, "timeout", 3, &timeout_message(settings))
+        } else {
+            Answer::failure(&e)
+        }
+    })
+}
+
+/// The message of a request past its time budget.
+pub fn timeout_message(settings: &Settings) -> String {
+    format!(
+        "the answer took longer than the time budget of {} s a request (sprague serve \
+         --timeout SECS); lower the work limits or ask for less",
+        settings.timeout.as_secs_f64()
+    )
+}
+
+/// Whether `e` is the library's [`sprague::Error::TimeLimit`].
+fn out_of_time(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        matches!(
+            cause.downcast_ref::<sprague::Error>(),
+            Some(sprague::Error::TimeLimit)
+        ) || matches!(
+            cause.downcast_ref::<LibError>(),
+            Some(LibError(sprague::Error::TimeLimit))
+        )
+    })
+}
+
+fn dispatch(endpoint: Endpoint, body: &[u8], settings: &Settings) -> anyhow::Result<Answer> {
+    match endpoint {
         Endpoint::Analyze => parse(body).and_then(|r| analyze(r, settings)),
         Endpoint::Batch => parse(body).and_then(|r| batch(r, settings)),
         Endpoint::Sequence => parse(body).and_then(|r| sequence(r, settings, false)),
@@ -146,8 +198,7 @@ pub fn answer(endpoint: Endpoint, body: &[u8], settings: &Settings) -> Answer {
         Endpoint::Play => parse(body).and_then(|r| play(r, settings)),
         Endpoint::Hint => parse(body).and_then(|r| hint(r, settings)),
         Endpoint::Help => parse(body).and_then(help),
-    };
-    result.unwrap_or_else(|e| Answer::failure(&e))
+    }
 }
 
 /// Reads a request object, refusing malformed JSON with the reason.
@@ -297,6 +348,7 @@ fn batch(r: BatchRequest, s: &Settings) -> anyhow::Result<Answer> {
     let play = play_of(r.misere);
     let mut results = Vec::with_capacity(r.positions.len());
     for (i, text) in r.positions.iter().enumerate() {
+        sprague::budget::check().map_err(LibError)?;
         let max_moves = |p: &Position| cmd::default_max_moves(p, r.max_moves);
         let text = text.trim();
         let one =

@@ -7,10 +7,12 @@
 //! behind a semaphore of [`Settings::workers`] permits, under a time budget
 //! of [`Settings::timeout`] that includes the wait for a permit: a slow or
 //! huge request holds one worker, never the event loop, so other requests
-//! are still read and answered. A request past its budget is answered 503;
-//! its computation runs on to the end of its work limits (the library has
-//! no cancellation hook) and keeps its permit until then, so no more than
-//! `workers` computations ever run at once.
+//! are still read and answered. A request past its budget is answered 503,
+//! and its computation is stopped by the same deadline
+//! ([`sprague::budget`]: searches and nim-sequence tables check it, and a
+//! batch between positions); work the budget does not reach (a grid, a
+//! count) runs on to the end of its work limits. A computation keeps its
+//! permit until it ends, so no more than `workers` ever run at once.
 
 pub mod api;
 pub mod assets;
@@ -27,7 +29,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use tokio::sync::Semaphore;
 
-pub use api::{answer, Answer, Endpoint};
+pub use api::{answer, answer_until, Answer, Endpoint};
 
 /// The default largest request body: 1 MiB.
 pub const DEFAULT_MAX_BODY: usize = 1 << 20;
@@ -224,8 +226,9 @@ async fn api_request(
         Ok(Err(_)) => return too_slow("the server is stopping: no worker within"),
         Err(_) => return too_slow("every worker stayed busy for"),
     };
+    let until = deadline.into_std();
     let task = tokio::task::spawn_blocking(move || {
-        let answer = answer(endpoint, &body, &settings);
+        let answer = api::answer_until(endpoint, &body, &settings, Some(until));
         drop(permit);
         answer
     });
@@ -237,7 +240,8 @@ async fn api_request(
             1,
             "the computation failed unexpectedly (a bug in sprague: please report it)",
         ),
-        Err(_) => too_slow("the answer took longer than"),
+        Err(_) => Answer::error(503, "timeout", 3, &api::timeout_message(&shared.settings))
+            .into_response(),
     }
 }
 
