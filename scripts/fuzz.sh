@@ -10,7 +10,8 @@
 # into the working corpus fuzz/corpus/TARGET (not committed). A failure
 # leaves its input in fuzz/artifacts/TARGET/ and stops the script.
 #
-# Targets: position movetext nimber resume resume_file notation (all by default).
+# Targets: position movetext nimber resume resume_file notation api (all by
+# default).
 # SPRAGUE_FUZZ_RUNS=N also stops each target after N executions (the long
 # run: `SPRAGUE_FUZZ_RUNS=10000000 scripts/fuzz.sh 1800`, 10^7 executions
 # or 30 minutes per target, whichever comes first);

@@ -109,6 +109,7 @@ fn fifty_clients_for_thirty_seconds() {
                         None => client.get(&base),
                         Some(name) => client
                             .post(format!("{base}api/{name}"))
+                            .header("Content-Type", "application/json")
                             .body(body.to_string()),
                     };
                     match request.send().await {

@@ -20,7 +20,7 @@ use crate::web::{self, Settings};
 /// built into the program; nothing is read from disk, and `digraph:FILE`
 /// words are refused (write a graph's edges inline).
 ///
-/// API (POST, JSON bodies): /api/analyze, /api/batch, /api/sequence,
+/// API (POST, JSON bodies with Content-Type: application/json): /api/analyze, /api/batch, /api/sequence,
 /// /api/sequence/plot (SVG), /api/table, /api/count, /api/nimber,
 /// /api/play, /api/hint, /api/help. Every request is held to the limits
 /// below (a request's `limits` object may lower them, never raise them), to
@@ -28,8 +28,8 @@ use crate::web::{self, Settings};
 /// once, the rest wait their turn within their time budget. Errors are
 /// `{"error": "...", "kind": "...", "exit": N}` with N the exit status
 /// the command would give: 400 for bad input (2), 422 for a limit (3), 413
-/// for a body too large, 404 for an unknown path, 503 when the time budget
-/// runs out.
+/// for a body too large, 415 for a body not sent as JSON, 404 for an
+/// unknown path, 503 when the time budget runs out.
 ///
 /// Example: `sprague serve --port 8080`, then open http://127.0.0.1:8080/.
 #[derive(Debug, clap::Args)]

@@ -161,6 +161,7 @@ fn asset(name: &str) -> Response {
 async fn api_request(
     State(shared): State<Arc<Shared>>,
     Path(name): Path<String>,
+    headers: axum::http::HeaderMap,
     body: Result<Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Response {
     let Some(endpoint) = Endpoint::from_name(&name) else {
@@ -178,6 +179,25 @@ async fn api_request(
             ),
         );
     };
+    // JSON only: a web page elsewhere cannot send that to this server
+    // without the browser asking first (a CORS preflight, which this
+    // server does not grant), so other sites cannot make it work.
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.split(';')
+                .next()
+                .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
+        });
+    if !json {
+        return error_response(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "bad-input",
+            2,
+            "the request body must be JSON, sent with Content-Type: application/json",
+        );
+    }
     let settings = Arc::clone(&shared.settings);
     let body = match body {
         Ok(body) => body,
