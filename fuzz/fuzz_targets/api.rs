@@ -44,6 +44,9 @@ fuzz_target!(|data: &[u8]| {
     if a.status != 200 {
         let error = value["error"].as_str().expect("an error message");
         assert!(!error.is_empty());
-        assert!(value["kind"].is_string() && value["exit"].is_u64(), "{value}");
+        assert!(
+            value["kind"].is_string() && value["exit"].is_u64(),
+            "{value}"
+        );
     }
 });

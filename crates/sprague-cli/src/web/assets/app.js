@@ -142,7 +142,9 @@ async function analyse(position) {
       : `Grundy value: ${data.value} (basis: ${data.basis})`;
   const wrap = $("binary-wrap");
   wrap.replaceChildren();
-  if (data.binary) wrap.append(binaryTable(data.binary));
+  if (data.binary) {
+    wrap.append(make("p", "note", "In binary: the nim-sum is the XOR of the rows (a column's sum is 1 when it holds an odd number of 1s)."), binaryTable(data.binary));
+  }
   const moves = $("moves");
   moves.replaceChildren();
   if (data.winning_moves.length === 0) {
@@ -163,7 +165,7 @@ async function analyse(position) {
 /** The rows in binary with their nim-sum, as a table. */
 function binaryTable(binary) {
   const table = make("table", "binary");
-  table.append(make("caption", "", "In binary: the nim-sum is the XOR of the rows"));
+  table.setAttribute("aria-label", "The rows in binary and their nim-sum");
   const body = make("tbody");
   const width = Math.max(binary.nim_sum_binary.length, ...binary.rows.map((r) => r.binary.length));
   const row = (label, value, bits, cls) => {
