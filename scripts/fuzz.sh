@@ -10,7 +10,8 @@
 # into the working corpus fuzz/corpus/TARGET (not committed). A failure
 # leaves its input in fuzz/artifacts/TARGET/ and stops the script.
 #
-# Targets: position movetext nimber resume resume_file notation (all by default).
+# Targets: position movetext nimber resume resume_file notation api (all by
+# default).
 # SPRAGUE_FUZZ_RUNS=N also stops each target after N executions (the long
 # run: `SPRAGUE_FUZZ_RUNS=10000000 scripts/fuzz.sh 1800`, 10^7 executions
 # or 30 minutes per target, whichever comes first);
@@ -21,7 +22,7 @@ cd "$(dirname "$0")/../fuzz"
 seconds="${1:-300}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(position movetext nimber resume resume_file notation)
+[ ${#targets[@]} -gt 0 ] || targets=(position movetext nimber resume resume_file notation api)
 
 if ! command -v "${CXX:-c++}" >/dev/null 2>&1 && ! command -v g++ >/dev/null 2>&1; then
     echo "scripts/fuzz.sh: no C++ compiler (c++/g++): libFuzzer cannot be built; fuzzing SKIPPED" >&2

@@ -30,6 +30,7 @@ enum Command {
     Count(cmd::count::Args),
     Genus(cmd::genus::Args),
     Quotient(cmd::quotient::Args),
+    Serve(cmd::serve::Args),
     Help(HelpArgs),
 }
 
@@ -107,6 +108,7 @@ fn main() {
         Command::Count(args) => cmd::count::run(args),
         Command::Genus(args) => cmd::genus::run(args),
         Command::Quotient(args) => cmd::quotient::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
         Command::Help(args) => print_help(args.command.as_deref()),
     };
     match result {

@@ -410,6 +410,11 @@ pub enum Error {
         /// The order limit.
         limit: usize,
     },
+    /// The deadline of the current thread passed (set by
+    /// [`budget::with_deadline`](crate::budget::with_deadline), which only
+    /// a front end that stops abandoned work sets).
+    #[error("the computation ran past its time budget")]
+    TimeLimit,
     /// A move that is not legal in the position it was played in.
     #[error("illegal move: {0}")]
     IllegalMove(#[from] IllegalMove),
@@ -439,6 +444,7 @@ impl Error {
                 | Error::GridLimit { .. }
                 | Error::CountLimit { .. }
                 | Error::OrderLimit { .. }
+                | Error::TimeLimit
         )
     }
 

@@ -37,6 +37,7 @@
 
 mod analysis;
 mod basis;
+pub mod budget;
 pub mod count;
 mod error;
 pub mod explain;

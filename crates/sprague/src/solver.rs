@@ -124,6 +124,7 @@ impl<G: Game> Solver<G> {
         if self.stored_states() + pending >= self.max_states {
             return Err(limit);
         }
+        crate::budget::check()?;
         let mut options = Vec::new();
         let mut sum = false;
         match split.then(|| self.game.components(&position)).transpose()? {

@@ -3,7 +3,8 @@
 use std::io::Write;
 
 use anyhow::Result;
-use sprague::{Analyzer, Play};
+use sprague::explain::Explanation;
+use sprague::{Analysis, Analyzer, Play, Position};
 
 use super::report::{human, write_json};
 use super::{moves_to_list, position_from_words, LibError, LimitArgs, MaxMoves};
@@ -44,39 +45,64 @@ pub struct Args {
 
 /// Runs `analyze`.
 pub fn run(args: Args) -> Result<Exit> {
-    let position = position_from_words(&args.position)?;
-    let play = if args.misere {
-        Play::Misere
-    } else {
-        Play::Normal
-    };
-    let limits = args.limits.limits();
     if args.explain {
-        let explanation = sprague::explain::explain(
-            &position,
-            play,
-            &Analyzer::new(limits),
-            moves_to_list(&position, args.max_moves, true),
-        )
-        .map_err(LibError)?;
+        let explanation = explain(&args)?;
         let mut out = std::io::stdout().lock();
         write!(out, "{explanation}")?;
         out.flush()?;
         return Ok(Exit::Success);
     }
-    let analysis = Analyzer::new(limits)
-        .analyze(
-            &position,
-            play,
-            moves_to_list(&position, args.max_moves, !args.json),
-        )
-        .map_err(LibError)?;
+    let (position, analysis) = analyze(&args)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     if args.json {
         write_json(&mut out, &position, &analysis)?;
     } else {
-        out.write_all(human(&position, &analysis, &limits).as_bytes())?;
+        out.write_all(human(&position, &analysis, &args.limits.limits()).as_bytes())?;
     }
     out.flush()?;
     Ok(Exit::Success)
+}
+
+/// The play convention `args` ask for.
+fn play(args: &Args) -> Play {
+    if args.misere {
+        Play::Misere
+    } else {
+        Play::Normal
+    }
+}
+
+/// The position of `args` and its analysis, listing as many winning moves
+/// as the human view (or, with `--json`, the JSON object) lists: what
+/// `analyze` prints and the web API's `/api/analyze` answers (as
+/// [`super::report::AnalysisJson`]).
+///
+/// # Errors
+/// A position that does not parse, or a limit.
+pub fn analyze(args: &Args) -> Result<(Position, Analysis)> {
+    let position = position_from_words(&args.position)?;
+    let analysis = Analyzer::new(args.limits.limits())
+        .analyze(
+            &position,
+            play(args),
+            moves_to_list(&position, args.max_moves, !args.json),
+        )
+        .map_err(LibError)?;
+    Ok((position, analysis))
+}
+
+/// The `--explain` view of the position of `args` (its `Display` is what
+/// `analyze --explain` prints).
+///
+/// # Errors
+/// A position that does not parse, or a limit.
+pub fn explain(args: &Args) -> Result<Explanation> {
+    let position = position_from_words(&args.position)?;
+    Ok(sprague::explain::explain(
+        &position,
+        play(args),
+        &Analyzer::new(args.limits.limits()),
+        moves_to_list(&position, args.max_moves, true),
+    )
+    .map_err(LibError)?)
 }

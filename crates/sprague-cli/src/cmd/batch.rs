@@ -3,7 +3,7 @@
 use std::io::{self, BufRead, BufWriter, Write};
 
 use anyhow::Result;
-use sprague::{Analyzer, Outcome, Play, PositionParser};
+use sprague::{Analysis, Analyzer, Outcome, Play, Position, PositionParser};
 
 use super::report::write_json;
 use super::{default_max_moves, LibError, LimitArgs};
@@ -92,8 +92,12 @@ fn run_on(
             }
             let message = e.to_string();
             if json {
-                let quoted = serde_json::to_string(&message).map_err(io::Error::other)?;
-                writeln!(out, "{{\"line\":{number},\"error\":{quoted}}}")?;
+                let line = LineError {
+                    line: number,
+                    error: &message,
+                };
+                serde_json::to_writer(&mut *out, &line).map_err(io::Error::other)?;
+                out.write_all(b"\n")?;
             } else {
                 if echo {
                     write!(out, "{text}\t")?;
@@ -131,30 +135,21 @@ fn run_on(
         if text.is_empty() {
             continue;
         }
-        if let Err(e) = super::define_graph_files(&mut parser, text) {
-            fail(text, &e, crate::exit::classify(&e))?;
-            continue;
-        }
-        let position = match parser.parse(text) {
-            Ok(p) => p,
-            Err(e) => {
-                fail(text, &e, Exit::BadInput)?;
-                continue;
+        let max_moves = |position: &Position| {
+            if json {
+                default_max_moves(position, args.max_moves)
+            } else {
+                one
             }
         };
-        let max_moves = if args.json {
-            default_max_moves(&position, args.max_moves)
-        } else {
-            one
-        };
-        let analysis = match analyzer.analyze(&position, play, max_moves) {
-            Ok(a) => a,
-            Err(e) => {
-                let code = exit_for(&e);
-                fail(text, &LibError(e), code)?;
-                continue;
-            }
-        };
+        let (position, analysis) =
+            match analyze_line(&mut parser, &analyzer, text, play, max_moves, true) {
+                Ok(answer) => answer,
+                Err(LineFailure { error, exit }) => {
+                    fail(text, &error, exit)?;
+                    continue;
+                }
+            };
         if args.json {
             write_json(out, &position, &analysis)?;
         } else {
@@ -172,6 +167,67 @@ fn run_on(
         }
     }
     Ok(worst)
+}
+
+/// The JSON object `batch --json` gives a bad line in place of its
+/// analysis (and the web API's `/api/batch`, in place of that position's).
+#[derive(Debug, serde::Serialize)]
+pub struct LineError<'a> {
+    /// The line's number, from 1.
+    pub line: usize,
+    /// What was wrong with it.
+    pub error: &'a str,
+}
+
+/// Why one line of a batch has no answer: the message, and the exit status
+/// it counts as.
+#[derive(Debug)]
+pub struct LineFailure {
+    /// The message (for `error: line L: ...` and the JSON `error`).
+    pub error: String,
+    /// Bad input or a limit.
+    pub exit: Exit,
+}
+
+/// Analyses one position `text` of a batch, as `batch` does each line:
+/// `max_moves` says how many winning moves to list for the parsed
+/// position. `parser` keeps the graphs already read; with `files` false a
+/// `digraph:FILE` word is refused instead of read (the web server reads no
+/// files).
+///
+/// # Errors
+/// The message and exit status for a line that does not parse or passes a
+/// limit.
+pub fn analyze_line(
+    parser: &mut PositionParser,
+    analyzer: &Analyzer,
+    text: &str,
+    play: Play,
+    max_moves: impl Fn(&Position) -> Option<usize>,
+    files: bool,
+) -> Result<(Position, Analysis), LineFailure> {
+    let graphs = if files {
+        super::define_graph_files(parser, text)
+    } else {
+        super::refuse_graph_files(text).map_err(anyhow::Error::from)
+    };
+    if let Err(e) = graphs {
+        return Err(LineFailure {
+            error: e.to_string(),
+            exit: crate::exit::classify(&e),
+        });
+    }
+    let position = parser.parse(text).map_err(|e| LineFailure {
+        error: e.to_string(),
+        exit: Exit::BadInput,
+    })?;
+    match analyzer.analyze(&position, play, max_moves(&position)) {
+        Ok(analysis) => Ok((position, analysis)),
+        Err(e) => Err(LineFailure {
+            exit: exit_for(&e),
+            error: LibError(e).to_string(),
+        }),
+    }
 }
 
 #[cfg(test)]

@@ -85,6 +85,45 @@ pub enum OutcomeArg {
 
 /// Runs `count`.
 pub fn run(args: Args) -> Result<Exit> {
+    // A bar for the nim-sequence when it is long (a table to M); hidden
+    // when stderr is not a terminal.
+    let table = || {
+        args.ruleset
+            .parse::<Ruleset>()
+            .is_ok_and(|r| r.move_set().is_some())
+    };
+    let bar = if io::stderr().is_terminal() && args.max >= 1 << 18 && table() {
+        let bar = ProgressBar::new(args.max.saturating_add(1));
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} {human_pos}/{human_len} values of the nim-sequence, eta {eta}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let result = count_json(&args, &mut |n| bar.set_position(n));
+    bar.finish_and_clear();
+    let object = result?;
+    let mut out = io::stdout().lock();
+    if args.json {
+        let object = serde_json::to_string(&object)?;
+        writeln!(out, "{object}")?;
+    } else {
+        writeln!(out, "{}", object.count)?;
+    }
+    Ok(Exit::Success)
+}
+
+/// The count `args` ask for, as the JSON object of `count --json` (the
+/// plain output is its `count`); the web API's `/api/count` answers the
+/// same. `progress` hears how far the nim-sequence table has got.
+///
+/// # Errors
+/// A bad ruleset, misère play, or a limit.
+pub fn count_json(args: &Args, progress: &mut dyn FnMut(u64)) -> Result<JsonCount> {
     let ruleset: Ruleset = args.ruleset.parse()?;
     if args.misere {
         return Err(UsageError(format!(
@@ -110,67 +149,54 @@ pub fn run(args: Args) -> Result<Exit> {
         max_work: args.max_work,
         max_bits: args.max_bits,
     };
-    // A bar for the nim-sequence when it is long (a table to M); hidden
-    // when stderr is not a terminal.
-    let bar = if io::stderr().is_terminal() && args.max >= 1 << 18 && ruleset.move_set().is_some() {
-        let bar = ProgressBar::new(args.max.saturating_add(1));
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{bar:40} {human_pos}/{human_len} values of the nim-sequence, eta {eta}",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar
-    } else {
-        ProgressBar::hidden()
+    let report =
+        count::count_with_progress(&ruleset, &spec, &limits, progress).map_err(LibError)?;
+    let (preperiod, period) = match report.basis {
+        CountBasis::Period { preperiod, period } => (Some(preperiod), Some(period)),
+        _ => (None, None),
     };
-    let result = count::count_with_progress(&ruleset, &spec, &limits, &mut |n| bar.set_position(n));
-    bar.finish_and_clear();
-    let report = result.map_err(LibError)?;
-    let mut out = io::stdout().lock();
-    if args.json {
-        let (preperiod, period) = match report.basis {
-            CountBasis::Period { preperiod, period } => (Some(preperiod), Some(period)),
-            _ => (None, None),
-        };
-        let object = JsonCount {
-            ruleset: ruleset.word(),
-            heaps: args.heaps,
-            max: args.max,
-            unordered: args.unordered,
-            outcome: match spec.outcome {
-                Outcome::P => "P",
-                Outcome::N => "N",
-            },
-            modulo: args.modulo,
-            count: report.count.to_string(),
-            basis: basis_word(report.basis),
-            preperiod,
-            period,
-        };
-        let object = serde_json::to_string(&object)?;
-        writeln!(out, "{object}")?;
-    } else {
-        writeln!(out, "{}", report.count)?;
-    }
-    Ok(Exit::Success)
+    Ok(JsonCount {
+        ruleset: ruleset.word().to_string(),
+        heaps: args.heaps,
+        max: args.max,
+        unordered: args.unordered,
+        outcome: match spec.outcome {
+            Outcome::P => "P",
+            Outcome::N => "N",
+        },
+        modulo: args.modulo,
+        count: report.count.to_string(),
+        basis: basis_word(report.basis),
+        preperiod,
+        period,
+    })
 }
 
 /// The JSON object of `count --json`, fields in this order. `count` is a
 /// string of decimal digits: exact counts pass what JSON numbers hold
 /// exactly in most readers (2^53).
-#[derive(serde::Serialize)]
-struct JsonCount<'a> {
-    ruleset: &'a str,
-    heaps: u64,
-    max: u64,
-    unordered: bool,
-    outcome: &'static str,
-    modulo: Option<u64>,
-    count: String,
-    basis: &'static str,
-    preperiod: Option<u64>,
-    period: Option<u64>,
+#[derive(Debug, serde::Serialize)]
+pub struct JsonCount {
+    /// The ruleset word.
+    pub ruleset: String,
+    /// K, the number of heaps.
+    pub heaps: u64,
+    /// M, the largest heap.
+    pub max: u64,
+    /// Multisets (true) or ordered tuples.
+    pub unordered: bool,
+    /// `P` or `N`: which positions were counted.
+    pub outcome: &'static str,
+    /// Q, when the count is modulo Q.
+    pub modulo: Option<u64>,
+    /// The count, in decimal digits.
+    pub count: String,
+    /// Where the values came from: `closed-form`, `table`, `period`.
+    pub basis: &'static str,
+    /// The preperiod, when a period gave the values.
+    pub preperiod: Option<u64>,
+    /// The period, when a period gave the values.
+    pub period: Option<u64>,
 }
 
 /// The word JSON writes for where the values came from.

@@ -13,6 +13,8 @@ pub mod play;
 pub mod quotient;
 pub mod report;
 pub mod sequence;
+pub mod serve;
+
 pub mod table;
 pub mod verify;
 
@@ -340,6 +342,29 @@ pub fn ruleset_from_word(word: &str) -> anyhow::Result<Ruleset> {
         return read_graph(word, path);
     }
     Ok(word.parse()?)
+}
+
+/// Refuses any `digraph:FILE` word in `text` (a position or a ruleset word)
+/// for a front end that reads no files, the web server: its graphs must be
+/// written inline (`digraph:a>b,b>c`).
+///
+/// # Errors
+/// A [`UsageError`] naming the word.
+pub fn refuse_graph_files(text: &str) -> Result<(), UsageError> {
+    if text.contains('\0') {
+        return Err(UsageError(
+            "the text holds a NUL character, which no position has".into(),
+        ));
+    }
+    for word in text.split(|c: char| c.is_whitespace() || c == '+') {
+        if graph_file(word).is_some() {
+            return Err(UsageError(format!(
+                "{word}: the server reads no graph files; write the edges inline, as in \
+                 digraph:a>b,b>c"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The file a `digraph:FILE` word names (a source without `>` or `,`;

@@ -53,6 +53,36 @@ pub struct Args {
     /// a ⊗ b on its own line.
     #[arg(long)]
     pub batch: bool,
+    /// Print one JSON object, `{"expr": ..., "value": N}`, instead of the
+    /// bare value.
+    #[arg(long, conflicts_with = "batch")]
+    pub json: bool,
+}
+
+/// The JSON object of `nimber --json` (and of the web API's
+/// `/api/nimber`).
+#[derive(Debug, serde::Serialize)]
+pub struct JsonNimber {
+    /// The expression, as given (words joined by spaces).
+    pub expr: String,
+    /// Its value, a nimber 0 ..= 2^64 - 1.
+    pub value: u64,
+    /// Whether the expression used `^`, the nim-power (not XOR).
+    pub uses_power: bool,
+}
+
+/// Evaluates the expression of `args`: what `nimber EXPR` prints.
+///
+/// # Errors
+/// A [`UsageError`] naming the bad token and its column.
+pub fn evaluate_json(args: &Args) -> Result<JsonNimber, UsageError> {
+    let text = args.expr.join(" ");
+    let value = evaluate(&text).map_err(|e| UsageError(with_context(&e, &text)))?;
+    Ok(JsonNimber {
+        uses_power: sprague::nimber::expr::uses_power(&text),
+        expr: text,
+        value: value.0,
+    })
 }
 
 /// Runs `nimber`.
@@ -63,16 +93,20 @@ pub fn run(args: Args) -> Result<Exit> {
         out.flush()?;
         return code;
     }
-    let text = args.expr.join(" ");
-    let value = evaluate(&text).map_err(|e| UsageError(with_context(&e, &text)))?;
-    if sprague::nimber::expr::uses_power(&text) {
+    let answer = evaluate_json(&args)?;
+    if answer.uses_power {
         eprintln!(
             "note: `^` is the nim-power (x ^ k = x ⊗ x ⊗ ... k times), not XOR; \
              for the nim-sum (XOR) write `+`, `xor` or `⊕`"
         );
     }
     let mut out = io::stdout().lock();
-    writeln!(out, "{}", value.0)?;
+    if args.json {
+        serde_json::to_writer(&mut out, &answer)?;
+        writeln!(out)?;
+    } else {
+        writeln!(out, "{}", answer.value)?;
+    }
     out.flush()?;
     Ok(Exit::Success)
 }

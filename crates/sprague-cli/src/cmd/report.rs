@@ -4,12 +4,15 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use serde::ser::{SerializeMap, SerializeSeq};
+use serde::{Serialize, Serializer};
 use sprague::{movetext, Analysis, Basis, Component, Limits, MoveKind, Outcome, Play, Position};
 
-/// Writes the JSON object of `analyze --json` (SPEC section 3) for
-/// `analysis` of `position`, on one line, streaming: each move's `after` is
-/// written as soon as it is made, so a huge list needs no more memory than
-/// one position.
+/// The JSON object of `analyze --json` (SPEC section 3) for an analysis of
+/// a position: the one builder of that object, used by `analyze --json`,
+/// `batch --json` and the web API (`sprague serve`). It serializes
+/// streaming: each move's `after` is made as it is written, so a huge list
+/// needs no more memory than one position.
 ///
 /// Fields: `position`, `play` (`normal`/`misere`), `outcome` (`P`/`N`),
 /// `basis` (what decided it: `bouton`, `misere-nim`, `moore`, `staircase`,
@@ -17,48 +20,65 @@ use sprague::{movetext, Analysis, Basis, Component, Limits, MoveKind, Outcome, P
 /// null), `winning_moves` (`[{"move", "after"}]`), and
 /// two of ours: `truncated` (the list was cut at `--max-moves`) and
 /// `total_winning_moves` (number or null when not known).
+#[derive(Clone, Copy, Debug)]
+pub struct AnalysisJson<'a> {
+    /// The position analysed.
+    pub position: &'a Position,
+    /// Its analysis.
+    pub analysis: &'a Analysis,
+}
+
+impl Serialize for AnalysisJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let (position, analysis) = (self.position, self.analysis);
+        let mut map = s.serialize_map(Some(8))?;
+        map.serialize_entry("position", &position.to_string())?;
+        map.serialize_entry("play", analysis.play.name())?;
+        map.serialize_entry("outcome", &analysis.outcome.to_string())?;
+        map.serialize_entry("basis", analysis.basis.word())?;
+        map.serialize_entry("value", &analysis.value)?;
+        map.serialize_entry("winning_moves", &WinningMoves(self))?;
+        map.serialize_entry("truncated", &analysis.truncated())?;
+        map.serialize_entry("total_winning_moves", &analysis.total_winning_moves())?;
+        map.end()
+    }
+}
+
+/// The `winning_moves` list, each move's `after` made as it is written.
+struct WinningMoves<'a, 'b>(&'b AnalysisJson<'a>);
+
+impl Serialize for WinningMoves<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let position = self.0.position;
+        let moves = &self.0.analysis.winning_moves;
+        let mut seq = s.serialize_seq(Some(moves.len()))?;
+        for m in moves.iter() {
+            let after = position.play(m).map_err(serde::ser::Error::custom)?;
+            seq.serialize_element(&MoveJson {
+                r#move: m.display(position).to_string(),
+                after: after.to_string(),
+            })?;
+        }
+        seq.end()
+    }
+}
+
+/// One winning move: what it does and the whole position after it.
+#[derive(Serialize)]
+struct MoveJson {
+    r#move: String,
+    after: String,
+}
+
+/// Writes [`AnalysisJson`] of `analysis` of `position` on one line.
 pub fn write_json(
     out: &mut impl Write,
     position: &Position,
     analysis: &Analysis,
 ) -> io::Result<()> {
-    let json = |v: &str| serde_json::to_string(v).map_err(io::Error::other);
-    write!(
-        out,
-        "{{\"position\":{},\"play\":\"{}\",\"outcome\":\"{}\",\"basis\":\"{}\",\"value\":",
-        json(&position.to_string())?,
-        analysis.play.name(),
-        analysis.outcome,
-        analysis.basis.word()
-    )?;
-    write_number(out, analysis.value)?;
-    out.write_all(b",\"winning_moves\":[")?;
-    for (i, m) in analysis.winning_moves.iter().enumerate() {
-        if i > 0 {
-            out.write_all(b",")?;
-        }
-        let after = position.play(m).map_err(io::Error::other)?;
-        write!(
-            out,
-            "{{\"move\":{},\"after\":{}}}",
-            json(&m.display(position).to_string())?,
-            json(&after.to_string())?
-        )?;
-    }
-    write!(
-        out,
-        "],\"truncated\":{},\"total_winning_moves\":",
-        analysis.truncated()
-    )?;
-    write_number(out, analysis.total_winning_moves())?;
-    out.write_all(b"}\n")
-}
-
-fn write_number(out: &mut impl Write, n: Option<u64>) -> io::Result<()> {
-    match n {
-        Some(n) => write!(out, "{n}"),
-        None => out.write_all(b"null"),
-    }
+    serde_json::to_writer(&mut *out, &AnalysisJson { position, analysis })
+        .map_err(io::Error::other)?;
+    out.write_all(b"\n")
 }
 
 /// At most this many terms of a nim-sum are written out.

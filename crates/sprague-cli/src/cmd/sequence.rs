@@ -486,8 +486,12 @@ pub fn run(args: Args) -> Result<Exit> {
 
 /// Every node of a graph with its Grundy value, in the order the graph
 /// names them: `node: value` lines, `node,g` csv, or one JSON object.
-fn node_values(ruleset: &Ruleset, values: &[(String, u64)], format: Format) -> Result<Exit> {
-    let mut out = BufWriter::new(io::stdout().lock());
+fn node_values(
+    ruleset: &Ruleset,
+    values: &[(String, u64)],
+    format: Format,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     match format {
         Format::Csv => {
             writeln!(out, "node,g")?;
@@ -514,15 +518,26 @@ fn node_values(ruleset: &Ruleset, values: &[(String, u64)], format: Format) -> R
             }
         }
     }
-    out.flush()?;
-    Ok(Exit::Success)
+    out.flush()
 }
 
 /// `run`, writing where `args` say.
-fn run_to(args: Args) -> Result<Exit> {
+/// What [`check`] found `args` ask for: the values of a heap game up to
+/// `to`, or a graph's node values.
+enum Wanted {
+    /// G(0..=to) of a heap game.
+    Heaps(Ruleset, u64),
+    /// Every node of a graph with its value.
+    Nodes(Ruleset, Vec<(String, u64)>),
+}
+
+/// Reads the ruleset of `args` and refuses, before any work, what cannot
+/// be done: no `--to`, a table past what tables hold, a table limit that no
+/// period can get past, a plot too large.
+fn check(args: &Args) -> Result<Wanted> {
     let ruleset: Ruleset = super::ruleset_from_word(&args.ruleset)?;
     if let Some(values) = ruleset.rules().argument_values() {
-        return node_values(&ruleset, &values, args.format.unwrap_or(Format::Table));
+        return Ok(Wanted::Nodes(ruleset, values));
     }
     let Some(to) = args.to else {
         return Err(UsageError(format!(
@@ -531,7 +546,6 @@ fn run_to(args: Args) -> Result<Exit> {
         ))
         .into());
     };
-    let method = Method::from(args.method);
     if let Some(path) = &args.plot {
         plot::Format::of(path)?;
         if to >= PLOT_LIMIT {
@@ -543,9 +557,6 @@ fn run_to(args: Args) -> Result<Exit> {
             .into());
         }
     }
-    // With only --plot, the picture is the output.
-    let print = args.plot.is_none() || args.format.is_some() || args.output.is_some();
-    let format = args.format.unwrap_or(Format::Table);
     let closed = ruleset.closed_heap_value(0).is_some();
     if !closed && to >= MAX_TABLE_LEN {
         return Err(UsageError(format!(
@@ -571,6 +582,163 @@ fn run_to(args: Args) -> Result<Exit> {
             .into());
         }
     }
+    Ok(Wanted::Heaps(ruleset, to))
+}
+
+/// The values of `source` from heap `next` to `to`, written by `emitter`
+/// to `out` a chunk at a time (and kept in `drawn` for a plot), then the
+/// footer. On a limit the values before it are written first.
+#[allow(clippy::too_many_arguments)]
+fn write_values(
+    source: &mut Source,
+    emitter: &Emitter,
+    out: &mut dyn Write,
+    mut next: u64,
+    to: u64,
+    limits: &sprague::Limits,
+    drawn: &mut Option<Vec<u64>>,
+    bar: &ProgressBar,
+    cannot_write: &dyn Fn() -> String,
+) -> Result<()> {
+    source.reserve(to, limits);
+    let mut buf = Vec::with_capacity(1 << 20);
+    let mut failure = None;
+    while next <= to {
+        let last = next.saturating_add(CHUNK - 1).min(to);
+        if let Err(e) = source.extend_to(last, limits) {
+            failure = Some(e);
+        }
+        let last = last.min(source.available().saturating_sub(1));
+        buf.clear();
+        for n in next..=last {
+            let v = source.get(n);
+            emitter.value(&mut buf, n, v);
+            if let Some(d) = drawn {
+                d.push(v);
+            }
+        }
+        if next <= last {
+            out.write_all(&buf)
+                .and_then(|()| out.flush())
+                .with_context(cannot_write)?;
+        }
+        if let Some(e) = failure {
+            bar.abandon();
+            return Err(LibError(e).into());
+        }
+        bar.set_position(last + 1);
+        if last == u64::MAX {
+            break;
+        }
+        next = last + 1;
+    }
+    // The store looks for a period only at heaps 1,024, 2,048, ...; a
+    // shorter table is checked here, so that the JSON names the period its
+    // values prove (Kayles' from its first 157), as the plot marks it.
+    let period = if to < SHORT_TABLE {
+        source.period_in_values()
+    } else {
+        source.period()
+    };
+    out.write_all(emitter.footer(period).as_bytes())
+        .and_then(|()| out.flush())
+        .with_context(cannot_write)?;
+    bar.finish_and_clear();
+    Ok(())
+}
+
+/// Tables shorter than this are searched for a proven period at their
+/// end (longer ones are by the store as they grow).
+const SHORT_TABLE: u64 = 1024;
+
+/// A sequence computed in memory, as the web API answers it.
+#[derive(Debug)]
+pub struct InMemory {
+    /// The text `sequence --format json` prints for the same arguments
+    /// (one line): `{"ruleset", "values", "preperiod", "period"}`, or for
+    /// a graph `{"ruleset", "nodes"}`.
+    pub json: Vec<u8>,
+    /// The scatter plot of the values (`--plot FILE.svg`), when asked for
+    /// (`None` for a graph).
+    pub svg: Option<String>,
+}
+
+/// Computes what `args` ask for in memory, through the same checks,
+/// emitter and plotter as `sequence --format json --plot FILE.svg`: the
+/// JSON text, and the SVG plot when `svg` is set. `--output`, `--resume`,
+/// `--format` and `--plot` of `args` are not looked at.
+///
+/// # Errors
+/// As `sequence`: a bad ruleset, no `--to`, a limit.
+pub fn in_memory(args: &Args, svg: bool) -> Result<InMemory> {
+    let args = Args {
+        format: Some(Format::Json),
+        output: None,
+        resume: false,
+        plot: svg.then(|| PathBuf::from("plot.svg")),
+        ruleset: args.ruleset.clone(),
+        to: args.to,
+        method: args.method,
+        limits: super::TableArgs {
+            max_table: args.limits.max_table,
+            max_period_search: args.limits.max_period_search,
+        },
+    };
+    let mut json = Vec::new();
+    let (ruleset, to) = match check(&args)? {
+        Wanted::Nodes(ruleset, values) => {
+            node_values(&ruleset, &values, Format::Json, &mut json)?;
+            return Ok(InMemory { json, svg: None });
+        }
+        Wanted::Heaps(ruleset, to) => (ruleset, to),
+    };
+    let closed = ruleset.closed_heap_value(0).is_some();
+    let emitter = Emitter::new(Format::Json, ruleset.word(), to, closed);
+    let mut source = Source::new(&ruleset, Method::from(args.method), &[])?;
+    let mut drawn = svg.then(Vec::new);
+    json.extend_from_slice(emitter.header().as_bytes());
+    write_values(
+        &mut source,
+        &emitter,
+        &mut json,
+        0,
+        to,
+        &args.limits.limits(),
+        &mut drawn,
+        &ProgressBar::hidden(),
+        &|| "cannot write to memory".to_string(),
+    )?;
+    let svg = match drawn {
+        Some(values) => Some(plot::sequence_svg(&plot::SequencePlot {
+            ruleset: ruleset.word(),
+            values: &values,
+            period: source.period_in_values(),
+        })?),
+        None => None,
+    };
+    Ok(InMemory { json, svg })
+}
+
+fn run_to(args: Args) -> Result<Exit> {
+    let (ruleset, to) = match check(&args)? {
+        Wanted::Nodes(ruleset, values) => {
+            let mut out = BufWriter::new(io::stdout().lock());
+            node_values(
+                &ruleset,
+                &values,
+                args.format.unwrap_or(Format::Table),
+                &mut out,
+            )?;
+            return Ok(Exit::Success);
+        }
+        Wanted::Heaps(ruleset, to) => (ruleset, to),
+    };
+    let method = Method::from(args.method);
+    // With only --plot, the picture is the output.
+    let print = args.plot.is_none() || args.format.is_some() || args.output.is_some();
+    let format = args.format.unwrap_or(Format::Table);
+    let closed = ruleset.closed_heap_value(0).is_some();
+    let limits = args.limits.limits();
     if args.resume && format == Format::Table {
         return Err(UsageError(
             "--resume works with --format raw, csv or json (a table cannot be continued)".into(),
@@ -578,7 +746,6 @@ fn run_to(args: Args) -> Result<Exit> {
         .into());
     }
     let emitter = Emitter::new(format, ruleset.word(), to, closed);
-
     let (mut out, start): (Box<dyn Write>, Resumed) = match &args.output {
         None if !print => (Box::new(io::sink()), no_values()),
         None => (Box::new(BufWriter::new(io::stdout().lock())), no_values()),
@@ -627,43 +794,17 @@ fn run_to(args: Args) -> Result<Exit> {
     }
 
     let bar = progress_bar(to);
-    source.reserve(to, &limits);
-    let mut next = start.values.len() as u64;
-    let mut buf = Vec::with_capacity(1 << 20);
-    let mut failure = None;
-    while next <= to {
-        let last = next.saturating_add(CHUNK - 1).min(to);
-        if let Err(e) = source.extend_to(last, &limits) {
-            failure = Some(e);
-        }
-        let last = last.min(source.available().saturating_sub(1));
-        buf.clear();
-        for n in next..=last {
-            let v = source.get(n);
-            emitter.value(&mut buf, n, v);
-            if let Some(d) = &mut drawn {
-                d.push(v);
-            }
-        }
-        if next <= last {
-            out.write_all(&buf)
-                .and_then(|()| out.flush())
-                .with_context(cannot_write)?;
-        }
-        if let Some(e) = failure {
-            bar.abandon();
-            return Err(LibError(e).into());
-        }
-        bar.set_position(last + 1);
-        if last == u64::MAX {
-            break;
-        }
-        next = last + 1;
-    }
-    out.write_all(emitter.footer(source.period()).as_bytes())
-        .and_then(|()| out.flush())
-        .with_context(cannot_write)?;
-    bar.finish_and_clear();
+    write_values(
+        &mut source,
+        &emitter,
+        &mut out,
+        start.values.len() as u64,
+        to,
+        &limits,
+        &mut drawn,
+        &bar,
+        &cannot_write,
+    )?;
     if let (Some(path), Some(values)) = (&args.plot, &drawn) {
         plot::plot_sequence(
             path,

@@ -85,26 +85,11 @@ pub enum Format {
 
 /// Runs `table`.
 pub fn run(args: Args) -> Result<Exit> {
-    let ruleset: Ruleset = args.ruleset.parse()?;
-    let play = if args.misere {
-        Play::Misere
-    } else {
-        Play::Normal
-    };
-    let values = !args.outcome && !args.misere;
     if let Some(path) = &args.plot {
         // A bad extension is refused before any work.
         plot::Format::of(path)?;
     }
-    let grid = Grid::compute(
-        &ruleset,
-        args.to,
-        play,
-        values,
-        &args.limits.limits(),
-        args.max_cells,
-    )
-    .map_err(LibError)?;
+    let grid = grid(&args)?;
     // Each format is one view of the grid, and the plot one more.
     if let Some(path) = &args.plot {
         draw(&grid, path)?;
@@ -118,7 +103,7 @@ pub fn run(args: Args) -> Result<Exit> {
     match format {
         Format::Table => human(&grid, &mut out)?,
         Format::Csv => csv(&grid, &mut out)?,
-        Format::Json => json(&grid, &mut out)?,
+        Format::Json => write_json(&grid, &mut out)?,
     }
     out.flush()?;
     Ok(Exit::Success)
@@ -126,6 +111,30 @@ pub fn run(args: Args) -> Result<Exit> {
 
 /// Draws the grid as a heat map into `path`: values (0, a P-position,
 /// black), or outcomes only.
+/// The grid `args` ask for: what every format of `table` shows, and the
+/// web API's `/api/table` answers (as [`write_json`] writes it).
+///
+/// # Errors
+/// A bad ruleset or a limit.
+pub fn grid(args: &Args) -> Result<Grid> {
+    let ruleset: Ruleset = args.ruleset.parse()?;
+    let play = if args.misere {
+        Play::Misere
+    } else {
+        Play::Normal
+    };
+    let values = !args.outcome && !args.misere;
+    Ok(Grid::compute(
+        &ruleset,
+        args.to,
+        play,
+        values,
+        &args.limits.limits(),
+        args.max_cells,
+    )
+    .map_err(LibError)?)
+}
+
 fn draw(grid: &Grid, path: &std::path::Path) -> Result<()> {
     let n = grid.to() + 1;
     let outcome_only = grid.value(0, 0).is_none();
@@ -235,8 +244,13 @@ fn csv(grid: &Grid, out: &mut impl Write) -> io::Result<()> {
     Ok(())
 }
 
-/// One object: ruleset, to, play, what the cells are, and the rows.
-fn json(grid: &Grid, out: &mut impl Write) -> io::Result<()> {
+/// The JSON of `table --format json` (and of the web API's `/api/table`):
+/// one object: ruleset, to, play, what the cells are (`value` or
+/// `outcome`), and the rows (row a holds the cells (a, 0..=to)).
+///
+/// # Errors
+/// A failed write.
+pub fn write_json(grid: &Grid, out: &mut impl Write) -> io::Result<()> {
     let name = serde_json::to_string(grid.ruleset().word()).map_err(io::Error::other)?;
     let cells = if grid.has_values() {
         "value"

@@ -20,3 +20,15 @@ pub fn stdout_of(args: &[&str]) -> String {
     );
     String::from_utf8(out.stdout).unwrap()
 }
+
+pub mod server;
+
+/// The target directory these tests were built in (`target/PROFILE/deps`
+/// up three levels).
+pub fn target_dir() -> std::path::PathBuf {
+    let exe = std::env::current_exe().expect("the test's own path");
+    exe.ancestors()
+        .nth(3)
+        .expect("the test runs from target/PROFILE/deps")
+        .to_path_buf()
+}

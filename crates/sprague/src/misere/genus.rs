@@ -492,6 +492,7 @@ impl<'a> Engine<'a> {
             });
         }
         while (self.heaps.len() as u64) <= to {
+            crate::budget::check()?;
             let n = self.heaps.len() as u64;
             if self.nim {
                 self.heaps.push(Genus::nim(n));
@@ -546,6 +547,7 @@ impl<'a> Engine<'a> {
                 limit: self.limits.max_states,
             });
         }
+        crate::budget::check()?;
         let mut genera = Vec::new();
         let mut next = Vec::with_capacity(parts.len() + 2);
         for (i, &h) in parts.iter().enumerate() {

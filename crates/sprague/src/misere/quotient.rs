@@ -431,6 +431,7 @@ impl Builder {
             }
         }
         while self.covered().is_none_or(|c| c < bound) {
+            crate::budget::check()?;
             let n = self.pretend.len() as u64;
             progress(n);
             if let Err(e) = self.add_heap(rules, n, limits) {
@@ -846,6 +847,9 @@ fn verify(
                     });
                 }
                 *work += 1;
+                if (*work).is_multiple_of(1024) {
+                    crate::budget::check()?;
+                }
                 if *work > limits.max_work {
                     return Err(Error::StateLimit {
                         limit: usize::try_from(limits.max_work).unwrap_or(usize::MAX),

@@ -429,7 +429,20 @@ impl Store {
     /// looks for a period when the table passes the next check point.
     fn compute_to(&mut self, last: u64) -> Result<(), Error> {
         let before = self.seq.len() as usize;
-        let result = self.seq.extend_to(last, self.method);
+        let result = if crate::budget::is_set() {
+            // Under a time budget: in steps, checking it between them.
+            let mut result = crate::budget::check();
+            while result.is_ok() && self.seq.len() <= last {
+                let step = self.seq.len().saturating_add(BUDGET_STEP - 1).min(last);
+                result = self
+                    .seq
+                    .extend_to(step, self.method)
+                    .and_then(|()| crate::budget::check());
+            }
+            result
+        } else {
+            self.seq.extend_to(last, self.method)
+        };
         self.largest = self.largest.max(largest_from(&self.seq, before));
         if self.seq.len() > self.next_check {
             self.look_for_period();
@@ -449,6 +462,10 @@ impl Store {
         }
     }
 }
+
+/// Heaps computed between checks of the time budget
+/// ([`crate::budget`]).
+const BUDGET_STEP: u64 = 4096;
 
 /// What the limits of a game with these moves are divided by: games whose
 /// values cost about the cube of the heap get a fraction of them,

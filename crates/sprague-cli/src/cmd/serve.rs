@@ -1,0 +1,142 @@
+//! `sprague serve`: a local web page and JSON API over the same library
+//! and the same JSON as the commands' `--json` (the server is
+//! [`crate::web`]).
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+
+use super::LimitArgs;
+use crate::exit::Exit;
+use crate::web::{self, Settings};
+
+/// Serve a web page to analyse positions, play against the computer and
+/// plot nim-sequences, and a JSON API that answers with the fields of the
+/// commands' `--json`.
+///
+/// Listens on 127.0.0.1 (this machine only) unless --bind says otherwise,
+/// prints the address, and runs until Ctrl-C. The page and its script are
+/// built into the program; nothing is read from disk, and `digraph:FILE`
+/// words are refused (write a graph's edges inline).
+///
+/// API (POST, JSON bodies with Content-Type: application/json): /api/analyze, /api/batch, /api/sequence,
+/// /api/sequence/plot (SVG), /api/table, /api/count, /api/nimber,
+/// /api/play, /api/hint, /api/help. Every request is held to the limits
+/// below (a request's `limits` object may lower them, never raise them), to
+/// --timeout, and to --max-body; at most --workers requests compute at
+/// once, the rest wait their turn within their time budget. Errors are
+/// `{"error": "...", "kind": "...", "exit": N}` with N the exit status
+/// the command would give: 400 for bad input (2), 422 for a limit (3), 413
+/// for a body too large, 415 for a body not sent as JSON, 404 for an
+/// unknown path, 503 when the time budget runs out.
+///
+/// Example: `sprague serve --port 8080`, then open http://127.0.0.1:8080/.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The port to listen on; 0 picks a free port (the address printed on
+    /// start says which).
+    #[arg(long, value_name = "P", default_value_t = 8080)]
+    pub port: u16,
+    /// The address to listen on. The default, 127.0.0.1, is reachable from
+    /// this machine only; 0.0.0.0 opens the server to the network.
+    #[arg(long, value_name = "ADDR", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    pub bind: IpAddr,
+    /// Open the page in the default web browser once the server listens.
+    #[arg(long)]
+    pub open: bool,
+    /// The most seconds one request may take, waiting for a worker
+    /// included (answered 503 past it).
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    pub timeout: f64,
+    /// How many requests compute at once (default: the number of CPUs).
+    #[arg(long, value_name = "N")]
+    pub workers: Option<usize>,
+    /// The largest request body, in bytes (answered 413 past it).
+    #[arg(long, value_name = "BYTES", default_value_t = web::DEFAULT_MAX_BODY)]
+    pub max_body: usize,
+    /// The most values /api/sequence and its plot give for one request.
+    #[arg(long, value_name = "N", default_value_t = web::DEFAULT_MAX_VALUES)]
+    pub max_values: u64,
+    /// The most cells of a /api/table grid.
+    #[arg(long, value_name = "N", default_value_t = web::DEFAULT_MAX_CELLS)]
+    pub max_cells: u64,
+    /// The most work of one /api/count (as `count --max-work`).
+    #[arg(long, value_name = "N", default_value_t = sprague::count::DEFAULT_MAX_WORK)]
+    pub max_work: u64,
+    /// The most bits of one exact /api/count (as `count --max-bits`).
+    #[arg(long, value_name = "N", default_value_t = sprague::count::DEFAULT_MAX_BITS)]
+    pub max_bits: u64,
+    /// The work limits of every request, as for `analyze`.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// Runs `serve` until Ctrl-C.
+pub fn run(args: Args) -> Result<Exit> {
+    if !(args.timeout.is_finite() && args.timeout > 0.0) {
+        return Err(super::UsageError(format!(
+            "--timeout {}: expected a positive number of seconds",
+            args.timeout
+        ))
+        .into());
+    }
+    let workers = args
+        .workers
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()))
+        .max(1);
+    let settings = Settings {
+        limits: args.limits.limits(),
+        max_cells: args.max_cells,
+        max_work: args.max_work,
+        max_bits: args.max_bits,
+        max_values: args.max_values,
+        max_body: args.max_body,
+        timeout: Duration::from_secs_f64(args.timeout),
+        workers,
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the server's runtime")?;
+    runtime.block_on(async {
+        let address = SocketAddr::new(args.bind, args.port);
+        let listener = tokio::net::TcpListener::bind(address)
+            .await
+            .with_context(|| format!("cannot listen on {address}"))?;
+        let bound = listener.local_addr()?;
+        let url = format!("http://{bound}/");
+        println!("sprague serve: listening on {url} (Ctrl-C stops)");
+        if args.open {
+            open_browser(&url);
+        }
+        web::serve(listener, settings, async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+        .context("the server stopped")?;
+        println!("sprague serve: stopped");
+        Ok(Exit::Success)
+    })
+}
+
+/// Asks the system to open `url` in the default browser; says so on
+/// stderr when it cannot (the server goes on).
+fn open_browser(url: &str) {
+    let program = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(windows) {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    if let Err(e) = std::process::Command::new(program)
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+    {
+        eprintln!("warning: cannot open a browser ({program}: {e}); open {url} yourself");
+    }
+}

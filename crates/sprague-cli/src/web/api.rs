@@ -1,0 +1,700 @@
+//! The JSON API of `sprague serve`, as a plain function from an endpoint
+//! and a request body to an answer ([`answer`]): no sockets, no async.
+//!
+//! Every endpoint reads one JSON object (unknown fields are refused, so a
+//! misspelt field is an error, not a silent default), builds the
+//! arguments of the command it stands for, and answers with the JSON that
+//! command's `--json` prints, built by the same function. The limits of a
+//! request (its optional `limits` object: `max_states`, `max_table`,
+//! `max_period_search`, `max_cells`, `max_work`, `max_bits`) are capped at
+//! the server's [`Settings`].
+
+use std::time::Instant;
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sprague::explain::Explanation;
+use sprague::movetext::{self, MoveError};
+use sprague::session::{Hint, Player, Session, SessionError};
+use sprague::{Analyzer, Play, Position, PositionParser};
+
+use super::Settings;
+use crate::cmd::{self, LibError, LimitArgs, MaxMoves, TableArgs, UsageError};
+use crate::exit::{classify, Exit};
+
+/// The API's endpoints: `/api/NAME`, all POST.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Endpoint {
+    /// `analyze --json` of a position (`explain: true` adds the
+    /// `--explain` view).
+    Analyze,
+    /// `batch --json` of a list of positions.
+    Batch,
+    /// `sequence --format json`.
+    Sequence,
+    /// The scatter plot of `sequence --plot FILE.svg`, as SVG.
+    SequencePlot,
+    /// `table --format json`.
+    Table,
+    /// `count --json`.
+    Count,
+    /// `nimber --json`.
+    Nimber,
+    /// One turn of a game against the computer: the person's move (if
+    /// any) and the computer's reply.
+    Play,
+    /// A winning move for the player to move, and why.
+    Hint,
+    /// The move syntax of the rulesets in a position (`help` in `play`).
+    Help,
+}
+
+impl Endpoint {
+    /// Every endpoint.
+    pub const ALL: [Endpoint; 10] = [
+        Endpoint::Analyze,
+        Endpoint::Batch,
+        Endpoint::Sequence,
+        Endpoint::SequencePlot,
+        Endpoint::Table,
+        Endpoint::Count,
+        Endpoint::Nimber,
+        Endpoint::Play,
+        Endpoint::Hint,
+        Endpoint::Help,
+    ];
+
+    /// The path after `/api/`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Endpoint::Analyze => "analyze",
+            Endpoint::Batch => "batch",
+            Endpoint::Sequence => "sequence",
+            Endpoint::SequencePlot => "sequence/plot",
+            Endpoint::Table => "table",
+            Endpoint::Count => "count",
+            Endpoint::Nimber => "nimber",
+            Endpoint::Play => "play",
+            Endpoint::Hint => "hint",
+            Endpoint::Help => "help",
+        }
+    }
+
+    /// The endpoint at `/api/NAME`.
+    pub fn from_name(name: &str) -> Option<Endpoint> {
+        Endpoint::ALL.into_iter().find(|e| e.name() == name)
+    }
+}
+
+/// An HTTP answer: status, content type and body.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The HTTP status: 200, or 400 (bad input), 422 (a limit), 500.
+    pub status: u16,
+    /// `application/json`, or `image/svg+xml` for a plot.
+    pub content_type: &'static str,
+    /// The body.
+    pub body: Vec<u8>,
+}
+
+impl Answer {
+    /// A 200 JSON answer.
+    fn json(value: &impl serde::Serialize) -> Answer {
+        match serde_json::to_vec(value) {
+            Ok(body) => Answer {
+                status: 200,
+                content_type: "application/json",
+                body,
+            },
+            Err(e) => Answer::error(500, "internal", 1, &format!("cannot write the answer: {e}")),
+        }
+    }
+
+    /// An error answer: `{"error": message, "kind": kind, "exit": exit}`,
+    /// with `exit` the status the command line would exit with.
+    pub fn error(status: u16, kind: &str, exit: u8, message: &str) -> Answer {
+        let body = json!({"error": message, "kind": kind, "exit": exit});
+        Answer {
+            status,
+            content_type: "application/json",
+            body: body.to_string().into_bytes(),
+        }
+    }
+
+    /// The answer for an error of a command, classified as the command
+    /// line classifies it (exit status 2 → 400, 3 → 422, else 500).
+    fn failure(e: &anyhow::Error) -> Answer {
+        let message = format!("{e:#}");
+        match classify(e) {
+            Exit::BadInput => Answer::error(400, "bad-input", 2, &message),
+            Exit::Limit => Answer::error(422, "limit", 3, &message),
+            _ => Answer::error(500, "internal", 1, &message),
+        }
+    }
+}
+
+/// Answers one request to `endpoint` with `body`, within `settings`.
+/// Never panics on any body: a body that is not the endpoint's JSON object
+/// is a 400 naming what is wrong.
+pub fn answer(endpoint: Endpoint, body: &[u8], settings: &Settings) -> Answer {
+    answer_until(endpoint, body, settings, None)
+}
+
+/// [`answer`], stopping the work at `deadline` (through
+/// [`sprague::budget`]: searches, nim-sequence tables, and the positions of
+/// a batch) with a 503 `timeout` answer, so that work nobody waits for any
+/// more frees its worker.
+pub fn answer_until(
+    endpoint: Endpoint,
+    body: &[u8],
+    settings: &Settings,
+    deadline: Option<Instant>,
+) -> Answer {
+    let work = || dispatch(endpoint, body, settings);
+    let result = match deadline {
+        Some(deadline) => sprague::budget::with_deadline(deadline, work),
+        None => work(),
+    };
+    result.unwrap_or_else(|e| {
+        if out_of_time(&e) {
+            Answer::error(503, "timeout", 3, &timeout_message(settings))
+        } else {
+            Answer::failure(&e)
+        }
+    })
+}
+
+/// The message of a request past its time budget.
+pub fn timeout_message(settings: &Settings) -> String {
+    format!(
+        "the answer took longer than the time budget of {} s a request (sprague serve \
+         --timeout SECS); lower the work limits or ask for less",
+        settings.timeout.as_secs_f64()
+    )
+}
+
+/// Whether `e` is the library's [`sprague::Error::TimeLimit`].
+fn out_of_time(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        matches!(
+            cause.downcast_ref::<sprague::Error>(),
+            Some(sprague::Error::TimeLimit)
+        ) || matches!(
+            cause.downcast_ref::<LibError>(),
+            Some(LibError(sprague::Error::TimeLimit))
+        )
+    })
+}
+
+fn dispatch(endpoint: Endpoint, body: &[u8], settings: &Settings) -> anyhow::Result<Answer> {
+    match endpoint {
+        Endpoint::Analyze => parse(body).and_then(|r| analyze(r, settings)),
+        Endpoint::Batch => parse(body).and_then(|r| batch(r, settings)),
+        Endpoint::Sequence => parse(body).and_then(|r| sequence(r, settings, false)),
+        Endpoint::SequencePlot => parse(body).and_then(|r| sequence(r, settings, true)),
+        Endpoint::Table => parse(body).and_then(|r| table(r, settings)),
+        Endpoint::Count => parse(body).and_then(|r| count(r, settings)),
+        Endpoint::Nimber => parse(body).and_then(nimber),
+        Endpoint::Play => parse(body).and_then(|r| play(r, settings)),
+        Endpoint::Hint => parse(body).and_then(|r| hint(r, settings)),
+        Endpoint::Help => parse(body).and_then(help),
+    }
+}
+
+/// Reads a request object, refusing malformed JSON with the reason.
+fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> anyhow::Result<T> {
+    serde_json::from_slice(body).map_err(|e| {
+        UsageError(format!(
+            "the request body is not the JSON this endpoint reads: {e}"
+        ))
+        .into()
+    })
+}
+
+/// A request's own lower limits (any may be left out).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LimitsRequest {
+    max_states: Option<usize>,
+    max_table: Option<u64>,
+    max_period_search: Option<u64>,
+    max_cells: Option<u64>,
+    max_work: Option<u64>,
+    max_bits: Option<u64>,
+}
+
+/// `asked`, capped at the server's `allowed`.
+fn cap<T: Ord + Copy>(asked: Option<T>, allowed: T) -> T {
+    asked.map_or(allowed, |a| a.min(allowed))
+}
+
+impl LimitsRequest {
+    fn limit_args(&self, s: &Settings) -> LimitArgs {
+        LimitArgs {
+            max_states: cap(self.max_states, s.limits.max_states),
+            max_table: cap(self.max_table, s.limits.max_table),
+            max_period_search: cap(self.max_period_search, s.limits.max_period_search),
+        }
+    }
+
+    fn table_args(&self, s: &Settings) -> TableArgs {
+        let l = self.limit_args(s);
+        TableArgs {
+            max_table: l.max_table,
+            max_period_search: l.max_period_search,
+        }
+    }
+}
+
+/// Refuses a position or ruleset text the server does not read: one that
+/// names a graph file.
+fn words(text: &str) -> anyhow::Result<Vec<String>> {
+    cmd::refuse_graph_files(text)?;
+    Ok(vec![text.to_string()])
+}
+
+fn play_of(misere: bool) -> Play {
+    if misere {
+        Play::Misere
+    } else {
+        Play::Normal
+    }
+}
+
+// ---------------------------------------------------------------------------
+// analyze, batch
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnalyzeRequest {
+    position: String,
+    #[serde(default)]
+    misere: bool,
+    /// Add the `--explain` view: `explain` (its text), `summary`, and
+    /// `binary` (the rows in binary with their nim-sum) where it has one.
+    #[serde(default)]
+    explain: bool,
+    max_moves: Option<usize>,
+    #[serde(default)]
+    limits: LimitsRequest,
+}
+
+fn analyze_args(
+    position: &str,
+    misere: bool,
+    max_moves: Option<usize>,
+    limits: &LimitsRequest,
+    s: &Settings,
+) -> anyhow::Result<cmd::analyze::Args> {
+    Ok(cmd::analyze::Args {
+        position: words(position)?,
+        misere,
+        json: true,
+        explain: false,
+        max_moves: max_moves.map(MaxMoves::At),
+        limits: limits.limit_args(s),
+    })
+}
+
+/// The binary rows of an explanation, for the page's nim-sum in binary.
+fn explain_fields(e: &Explanation) -> Value {
+    let binary = e.table().map(|t| {
+        let widest = t.rows().iter().map(|r| r.value).max().unwrap_or(0);
+        let width = (u64::BITS - widest.leading_zeros()).max(1) as usize;
+        let rows: Vec<Value> = t
+            .rows()
+            .iter()
+            .map(|r| json!({"label": r.label, "value": r.value, "binary": format!("{:0width$b}", r.value)}))
+            .collect();
+        json!({"rows": rows, "nim_sum": t.nim_sum(), "nim_sum_binary": format!("{:0width$b}", t.nim_sum())})
+    });
+    json!({"explain": e.to_string(), "summary": e.summary(), "binary": binary})
+}
+
+fn analyze(r: AnalyzeRequest, s: &Settings) -> anyhow::Result<Answer> {
+    let args = analyze_args(&r.position, r.misere, r.max_moves, &r.limits, s)?;
+    let (position, analysis) = cmd::analyze::analyze(&args)?;
+    let json = cmd::report::AnalysisJson {
+        position: &position,
+        analysis: &analysis,
+    };
+    if !r.explain {
+        return Ok(Answer::json(&json));
+    }
+    let mut value = serde_json::to_value(json)?;
+    let explanation = cmd::analyze::explain(&args)?;
+    if let (Value::Object(map), Value::Object(extra)) = (&mut value, explain_fields(&explanation)) {
+        map.extend(extra);
+    }
+    Ok(Answer::json(&value))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BatchRequest {
+    positions: Vec<String>,
+    #[serde(default)]
+    misere: bool,
+    max_moves: Option<usize>,
+    #[serde(default)]
+    limits: LimitsRequest,
+}
+
+fn batch(r: BatchRequest, s: &Settings) -> anyhow::Result<Answer> {
+    let analyzer = Analyzer::new(r.limits.limit_args(s).limits())
+        .with_total_count(false)
+        .with_value(true);
+    let mut parser = PositionParser::new();
+    let play = play_of(r.misere);
+    let mut results = Vec::with_capacity(r.positions.len());
+    for (i, text) in r.positions.iter().enumerate() {
+        sprague::budget::check().map_err(LibError)?;
+        let max_moves = |p: &Position| cmd::default_max_moves(p, r.max_moves);
+        let text = text.trim();
+        let one =
+            match cmd::batch::analyze_line(&mut parser, &analyzer, text, play, max_moves, false) {
+                Ok((position, analysis)) => serde_json::to_value(cmd::report::AnalysisJson {
+                    position: &position,
+                    analysis: &analysis,
+                })?,
+                Err(failure) => serde_json::to_value(cmd::batch::LineError {
+                    line: i + 1,
+                    error: &failure.error,
+                })?,
+            };
+        results.push(one);
+    }
+    Ok(Answer::json(&json!({ "results": results })))
+}
+
+// ---------------------------------------------------------------------------
+// sequence, table, count, nimber
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SequenceRequest {
+    ruleset: String,
+    to: Option<u64>,
+    #[serde(default)]
+    plain: bool,
+    #[serde(default)]
+    limits: LimitsRequest,
+}
+
+fn sequence(r: SequenceRequest, s: &Settings, svg: bool) -> anyhow::Result<Answer> {
+    cmd::refuse_graph_files(&r.ruleset)?;
+    if let Some(to) = r.to {
+        if to >= s.max_values {
+            return Err(cmd::TooLarge(format!(
+                "to {to}: this server gives at most {} values a request (heaps up to {}; \
+                 sprague serve --max-values N)",
+                s.max_values,
+                s.max_values.saturating_sub(1)
+            ))
+            .into());
+        }
+    }
+    let args = cmd::sequence::Args {
+        ruleset: r.ruleset,
+        to: r.to,
+        format: None,
+        method: if r.plain {
+            cmd::sequence::MethodArg::Plain
+        } else {
+            cmd::sequence::MethodArg::Fast
+        },
+        output: None,
+        plot: None,
+        resume: false,
+        limits: r.limits.table_args(s),
+    };
+    let computed = cmd::sequence::in_memory(&args, svg)?;
+    if !svg {
+        let mut body = computed.json;
+        if body.last() == Some(&b'\n') {
+            body.pop();
+        }
+        return Ok(Answer {
+            status: 200,
+            content_type: "application/json",
+            body,
+        });
+    }
+    match computed.svg {
+        Some(svg) => Ok(Answer {
+            status: 200,
+            content_type: "image/svg+xml",
+            body: svg.into_bytes(),
+        }),
+        None => Err(UsageError(format!(
+            "{}: a graph has no nim-sequence to plot (its node values are in /api/sequence)",
+            args.ruleset
+        ))
+        .into()),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TableRequest {
+    ruleset: String,
+    to: u64,
+    #[serde(default)]
+    outcome: bool,
+    #[serde(default)]
+    misere: bool,
+    #[serde(default)]
+    limits: LimitsRequest,
+}
+
+fn table(r: TableRequest, s: &Settings) -> anyhow::Result<Answer> {
+    cmd::refuse_graph_files(&r.ruleset)?;
+    let args = cmd::table::Args {
+        ruleset: r.ruleset,
+        to: r.to,
+        outcome: r.outcome,
+        misere: r.misere,
+        format: None,
+        plot: None,
+        max_cells: cap(r.limits.max_cells, s.max_cells),
+        limits: r.limits.limit_args(s),
+    };
+    let grid = cmd::table::grid(&args)?;
+    let mut body = Vec::new();
+    cmd::table::write_json(&grid, &mut body)?;
+    if body.last() == Some(&b'\n') {
+        body.pop();
+    }
+    Ok(Answer {
+        status: 200,
+        content_type: "application/json",
+        body,
+    })
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CountRequest {
+    ruleset: String,
+    heaps: u64,
+    max: u64,
+    #[serde(default)]
+    unordered: bool,
+    outcome: Option<String>,
+    modulo: Option<u64>,
+    #[serde(default)]
+    misere: bool,
+    #[serde(default)]
+    limits: LimitsRequest,
+}
+
+fn count(r: CountRequest, s: &Settings) -> anyhow::Result<Answer> {
+    cmd::refuse_graph_files(&r.ruleset)?;
+    let outcome = match r.outcome.as_deref() {
+        None | Some("P" | "p") => cmd::count::OutcomeArg::P,
+        Some("N" | "n") => cmd::count::OutcomeArg::N,
+        Some(other) => {
+            return Err(UsageError(format!("outcome {other:?}: expected \"P\" or \"N\"")).into())
+        }
+    };
+    if r.modulo == Some(0) {
+        return Err(UsageError("modulo 0: expected a whole number from 1".into()).into());
+    }
+    let args = cmd::count::Args {
+        ruleset: r.ruleset,
+        heaps: r.heaps,
+        max: r.max,
+        unordered: r.unordered,
+        outcome,
+        modulo: r.modulo,
+        misere: r.misere,
+        json: true,
+        max_work: cap(r.limits.max_work, s.max_work),
+        max_bits: cap(r.limits.max_bits, s.max_bits),
+        limits: r.limits.table_args(s),
+    };
+    Ok(Answer::json(&cmd::count::count_json(&args, &mut |_| {})?))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NimberRequest {
+    expr: String,
+}
+
+fn nimber(r: NimberRequest) -> anyhow::Result<Answer> {
+    let args = cmd::nimber::Args {
+        expr: vec![r.expr],
+        batch: false,
+        json: true,
+    };
+    Ok(Answer::json(&cmd::nimber::evaluate_json(&args)?))
+}
+
+// ---------------------------------------------------------------------------
+// A game against the computer. The client holds the game: it sends the
+// position and the person's move, and gets back the position after it and
+// after the computer's reply; undo is the client's own history.
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayRequest {
+    /// The position before the person's move.
+    position: String,
+    #[serde(default)]
+    misere: bool,
+    /// The person's move in `play`'s move text (or the whole position it
+    /// leads to); absent: the computer moves first.
+    r#move: Option<String>,
+    /// The seed of the computer's choice among equal moves.
+    seed: Option<u64>,
+    #[serde(default)]
+    limits: LimitsRequest,
+}
+
+/// A move as the API shows it: `move` as `analyze --json` words it,
+/// `text` as typed in `play`, the whole position `after` it.
+fn move_json(before: &Position, mv: &sprague::Move) -> anyhow::Result<Value> {
+    let after = before.play(mv).map_err(LibError)?;
+    Ok(json!({
+        "move": mv.display(before).to_string(),
+        "text": movetext::write(before, mv),
+        "description": movetext::describe(before, mv),
+        "after": after.to_string(),
+    }))
+}
+
+fn session_error(e: SessionError) -> anyhow::Error {
+    match e {
+        SessionError::Analysis(e) => LibError(e).into(),
+        other => UsageError(other.to_string()).into(),
+    }
+}
+
+fn start(
+    position: &str,
+    misere: bool,
+    limits: &LimitsRequest,
+    s: &Settings,
+) -> anyhow::Result<(Position, Play, sprague::Limits)> {
+    let args = analyze_args(position, misere, None, limits, s)?;
+    let position = cmd::position_from_words(&args.position)?;
+    Ok((position, play_of(misere), args.limits.limits()))
+}
+
+fn play(r: PlayRequest, s: &Settings) -> anyhow::Result<Answer> {
+    let (position, play, limits) = start(&r.position, r.misere, &r.limits, s)?;
+    // As `play`: fail at once if the position is beyond the limits.
+    Analyzer::new(limits)
+        .with_total_count(false)
+        .analyze(&position, play, Some(1))
+        .map_err(LibError)?;
+    let seed = r.seed.unwrap_or_else(|| {
+        // Not secret, only varied: the position's text and the clock.
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        u64::from(nanos) ^ (r.position.len() as u64).rotate_left(32)
+    });
+    let first = if r.r#move.is_some() {
+        Player::Human
+    } else {
+        Player::Computer
+    };
+    let mut game = Session::new(position, play, first, seed, limits);
+    let mut you = Value::Null;
+    if let Some(text) = &r.r#move {
+        let before = game.position().clone();
+        let mv = game.parse_move(text).map_err(|e| {
+            let hint = match e {
+                MoveError::Syntax(_) | MoveError::Empty => " (see /api/help for the move syntax)",
+                _ => "",
+            };
+            UsageError(format!("{e}{hint}"))
+        })?;
+        game.human_move(mv.clone()).map_err(session_error)?;
+        you = move_json(&before, &mv)?;
+    }
+    let mut computer = Value::Null;
+    if game.winner().map_err(LibError)?.is_none() {
+        let before = game.position().clone();
+        let reply = game.computer_move().map_err(session_error)?;
+        let analyzer = Analyzer::new(limits);
+        let why = if reply.winning {
+            sprague::explain::why(&before, play, &analyzer, &reply.mv).map_err(LibError)?
+        } else {
+            None
+        };
+        let explain =
+            sprague::explain::explain(&before, play, &analyzer, Some(cmd::HUMAN_MOVE_LIST))
+                .map_err(LibError)?;
+        let mut m = move_json(&before, &reply.mv)?;
+        if let Value::Object(map) = &mut m {
+            map.insert("winning".into(), reply.winning.into());
+            map.insert("why".into(), why.into());
+            map.insert("explain".into(), explain.to_string().into());
+        }
+        computer = m;
+    }
+    let winner = game.winner().map_err(LibError)?.map(|p| match p {
+        Player::Human => "you",
+        Player::Computer => "computer",
+    });
+    Ok(Answer::json(&json!({
+        "position": game.position().to_string(),
+        "play": play.name(),
+        "seed": seed,
+        "you": you,
+        "computer": computer,
+        "winner": winner,
+    })))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HintRequest {
+    position: String,
+    #[serde(default)]
+    misere: bool,
+    #[serde(default)]
+    limits: LimitsRequest,
+}
+
+fn hint(r: HintRequest, s: &Settings) -> anyhow::Result<Answer> {
+    let (position, play, limits) = start(&r.position, r.misere, &r.limits, s)?;
+    let game = Session::new(position.clone(), play, Player::Human, 0, limits);
+    let hint = game.hint().map_err(LibError)?;
+    let (mv, total) = match &hint {
+        Hint::Winning { reason, total } => {
+            let mut m = move_json(&position, &reason.mv)?;
+            if let Value::Object(map) = &mut m {
+                map.insert("why".into(), reason.why.clone().into());
+            }
+            (m, *total)
+        }
+        _ => (Value::Null, None),
+    };
+    Ok(Answer::json(&json!({
+        "position": position.to_string(),
+        "play": play.name(),
+        "outcome": hint.outcome().to_string(),
+        "move": mv,
+        "total_winning_moves": total,
+        "why": hint.why(),
+    })))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HelpRequest {
+    position: String,
+}
+
+fn help(r: HelpRequest) -> anyhow::Result<Answer> {
+    cmd::refuse_graph_files(&r.position)?;
+    let position = cmd::position_from_words(&[r.position])?;
+    Ok(Answer::json(&json!({
+        "position": position.to_string(),
+        "help": movetext::help(&position),
+    })))
+}

@@ -1,0 +1,41 @@
+//! The page's files, built into the program: a fixed map from name to
+//! bytes, so no request reaches the file system and no path can escape.
+
+/// The page.
+const INDEX: &str = include_str!("assets/index.html");
+/// Its script (no framework, no build step).
+const SCRIPT: &str = include_str!("assets/app.js");
+/// Its style sheet.
+const STYLE: &str = include_str!("assets/style.css");
+
+/// The content type and bytes of the embedded file `name` (`index.html`,
+/// `app.js`, `style.css`); `None` for any other name.
+pub fn get(name: &str) -> Option<(&'static str, &'static [u8])> {
+    match name {
+        "index.html" => Some(("text/html; charset=utf-8", INDEX.as_bytes())),
+        "app.js" => Some(("text/javascript; charset=utf-8", SCRIPT.as_bytes())),
+        "style.css" => Some(("text/css; charset=utf-8", STYLE.as_bytes())),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::get;
+
+    #[test]
+    fn only_the_three_files_are_served() {
+        assert!(get("index.html").is_some());
+        assert!(get("app.js").is_some());
+        assert!(get("style.css").is_some());
+        for name in [
+            "",
+            "../Cargo.toml",
+            "assets/app.js",
+            "..%2fmain.rs",
+            "mod.rs",
+        ] {
+            assert!(get(name).is_none(), "{name}");
+        }
+    }
+}

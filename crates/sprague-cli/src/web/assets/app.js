@@ -1,0 +1,417 @@
+// The page of `sprague serve`: plain JavaScript over the JSON API. Every game
+// fact (outcomes, values, moves, why) comes from the server; this script only
+// shows it. The game against the computer is held here: the server gets the
+// position and a move and answers with the position after the reply.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+/** Heaps larger than this are written as a number, not drawn as tokens. */
+const MAX_TOKENS = 20;
+
+/** POSTs `body` to /api/`name`; resolves to {ok, data} (data.error on failure). */
+async function api(name, body) {
+  let response;
+  try {
+    response = await fetch("/api/" + name, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch (e) {
+    return { ok: false, data: { error: "cannot reach the server: " + e.message } };
+  }
+  const type = response.headers.get("Content-Type") || "";
+  if (type.startsWith("application/json")) {
+    return { ok: response.ok, data: await response.json() };
+  }
+  const text = await response.text();
+  return response.ok ? { ok: true, data: text } : { ok: false, data: { error: text } };
+}
+
+/** Shows `message` in the error paragraph `el` and marks `input` invalid (or clears both). */
+function showError(el, input, message) {
+  if (message) {
+    el.textContent = "error: " + message;
+    el.hidden = false;
+    if (input) input.setAttribute("aria-invalid", "true");
+  } else {
+    el.textContent = "";
+    el.hidden = true;
+    if (input) input.removeAttribute("aria-invalid");
+  }
+}
+
+/** Makes an element with a class and text. */
+function make(tag, className, text) {
+  const el = document.createElement(tag);
+  if (className) el.className = className;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+function outcomeWords(outcome, play) {
+  const rule = play === "misere" ? " (misère play)" : "";
+  return outcome === "N"
+    ? "N: the player to move wins" + rule
+    : "P: the player to move loses; the player who just moved wins" + rule;
+}
+
+/**
+ * The components of a position as written (`nim 3 4 + kayles 5`), for
+ * drawing only: [{ruleset, args: [text]}].
+ */
+function components(position) {
+  return position
+    .split("+")
+    .map((part) => part.trim().split(/\s+/))
+    .filter((words) => words.length > 0 && words[0] !== "")
+    .map((words) => ({ ruleset: words[0], args: words.slice(1) }));
+}
+
+/**
+ * Draws the heaps of `position` into `box`: a row of tokens for a small
+ * heap, a number for a large one. With `onTake(text, label)`, tokens are
+ * buttons that play `take` moves.
+ */
+function drawHeaps(box, position, onTake) {
+  box.replaceChildren();
+  const parts = components(position);
+  parts.forEach((c, ci) => {
+    const group = make("div", "component");
+    group.append(make("div", "component-name", parts.length > 1 ? `c${ci + 1} = ${c.ruleset}` : c.ruleset));
+    c.args.forEach((arg, hi) => {
+      const row = make("div", "heap");
+      const size = /^\d+$/.test(arg) ? Number(arg) : NaN;
+      row.append(make("span", "heap-label", `heap ${hi + 1}`));
+      if (Number.isNaN(size) || size > MAX_TOKENS) {
+        row.append(make("span", "heap-number", Number.isNaN(size) ? arg : arg + " tokens"));
+      } else if (size === 0) {
+        row.append(make("span", "heap-empty", "empty"));
+      } else {
+        const tokens = make("span", "tokens");
+        for (let j = 1; j <= size; j++) {
+          const take = size - j + 1;
+          const prefix = parts.length > 1 ? `c${ci + 1} ` : "";
+          const label = `heap ${hi + 1}${parts.length > 1 ? " of c" + (ci + 1) : ""}: take ${take} (leave ${j - 1})`;
+          let token;
+          if (onTake) {
+            token = make("button", "token");
+            token.type = "button";
+            token.setAttribute("aria-label", label);
+            token.title = label;
+            token.addEventListener("click", () => onTake(`${prefix}${hi + 1} ${take}`, label));
+          } else {
+            token = make("span", "token");
+            token.setAttribute("aria-hidden", "true");
+          }
+          tokens.append(token);
+        }
+        row.append(tokens, make("span", "heap-count", String(size)));
+      }
+      group.append(row);
+    });
+    box.append(group);
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Analyse
+
+async function analyse(position) {
+  const input = $("position");
+  if (position !== undefined) input.value = position;
+  const text = input.value;
+  const misere = $("analyze-misere").checked;
+  const { ok, data } = await api("analyze", { position: text, misere, explain: true });
+  if (!ok) {
+    showError($("analyze-error"), input, data.error);
+    $("analysis").hidden = true;
+    return;
+  }
+  showError($("analyze-error"), input, null);
+  $("analysis").hidden = false;
+  drawHeaps($("analysis-heaps"), data.position, null);
+  $("outcome").textContent = outcomeWords(data.outcome, data.play);
+  $("outcome").dataset.outcome = data.outcome;
+  $("grundy").textContent =
+    data.value === null
+      ? data.play === "misere"
+        ? "Grundy value: not used in misère play (basis: " + data.basis + ")"
+        : "Grundy value: not determined (basis: " + data.basis + ")"
+      : `Grundy value: ${data.value} (basis: ${data.basis})`;
+  const wrap = $("binary-wrap");
+  wrap.replaceChildren();
+  if (data.binary) {
+    wrap.append(make("p", "note", "In binary: the nim-sum is the XOR of the rows (a column's sum is 1 when it holds an odd number of 1s)."), binaryTable(data.binary));
+  }
+  const moves = $("moves");
+  moves.replaceChildren();
+  if (data.winning_moves.length === 0) {
+    moves.append(make("p", "", data.outcome === "P" ? "None: every move leads to an N-position." : "None needed."));
+  }
+  for (const m of data.winning_moves) {
+    const b = make("button", "move", `${m.move} → ${m.after}`);
+    b.type = "button";
+    b.addEventListener("click", () => analyse(m.after));
+    moves.append(b);
+  }
+  if (data.truncated) {
+    moves.append(make("p", "note", "(the list is cut short)"));
+  }
+  $("explain").textContent = data.explain;
+}
+
+/** The rows in binary with their nim-sum, as a table. */
+function binaryTable(binary) {
+  const table = make("table", "binary");
+  table.setAttribute("aria-label", "The rows in binary and their nim-sum");
+  const body = make("tbody");
+  const width = Math.max(binary.nim_sum_binary.length, ...binary.rows.map((r) => r.binary.length));
+  const row = (label, value, bits, cls) => {
+    const tr = make("tr", cls);
+    tr.append(make("th", "", label), make("td", "num", String(value)), make("td", "bits", bits.padStart(width, "0")));
+    body.append(tr);
+  };
+  for (const r of binary.rows) row(r.label, r.value, r.binary, "");
+  row("nim-sum ⊕", binary.nim_sum, binary.nim_sum_binary, "sum");
+  table.append(body);
+  return table;
+}
+
+// ---------------------------------------------------------------------------
+// Play
+
+const game = {
+  position: "",
+  misere: false,
+  seed: 0,
+  /** The position before each of your moves, for undo. */
+  history: [],
+  over: false,
+};
+
+function logLine(text, cls) {
+  const li = make("li", cls, text);
+  $("game-log").append(li);
+}
+
+function showGame() {
+  $("game").hidden = false;
+  drawHeaps($("board"), game.position, game.over ? null : (text) => playMove(text));
+  $("undo-button").disabled = game.history.length === 0;
+  $("hint-button").disabled = game.over;
+}
+
+function setStatus(text, cls) {
+  const s = $("game-status");
+  s.textContent = text;
+  s.className = "outcome " + (cls || "");
+}
+
+/** Applies a /api/play answer. */
+function applyTurn(data) {
+  if (data.you) logLine(`you: ${data.you.description}, leaving ${data.you.after}`, "you");
+  if (data.computer) {
+    logLine(`computer: ${data.computer.description}, leaving ${data.computer.after}`, "computer");
+    $("why-summary").textContent = data.computer.winning
+      ? "Why the computer's last move wins (the --explain view)"
+      : "Why the computer had no winning move (the --explain view)";
+    $("computer-explain").textContent =
+      (data.computer.why ? "why: " + data.computer.why + "\n\n" : "The computer had no winning move and played at random.\n\n") +
+      data.computer.explain;
+  }
+  game.position = data.position;
+  game.seed = data.seed;
+  game.over = data.winner !== null;
+  if (data.winner === "you") setStatus("You win! " + lastMoveWords(), "win");
+  else if (data.winner === "computer") setStatus("The computer wins. " + lastMoveWords(), "lose");
+  else setStatus(`Your move in ${data.position}.`, "");
+  $("hint").hidden = true;
+  showGame();
+}
+
+function lastMoveWords() {
+  return game.misere ? "(misère: whoever makes the last move loses)" : "(whoever makes the last move wins)";
+}
+
+async function newGame() {
+  const input = $("play-position");
+  game.misere = $("play-misere").checked;
+  game.history = [];
+  game.over = false;
+  game.seed = Math.floor(Math.random() * 1e9);
+  $("game-log").replaceChildren();
+  $("computer-explain").textContent = "The computer has not moved yet.";
+  $("why-summary").textContent = "The computer's last move, explained";
+  $("hint").hidden = true;
+  $("move-help").hidden = true;
+  showError($("move-error"), $("move-text"), null);
+  if ($("first").value === "computer") {
+    const { ok, data } = await api("play", { position: input.value, misere: game.misere, seed: game.seed });
+    if (!ok) return failStart(data.error);
+    showError($("play-error"), input, null);
+    applyTurn(data);
+    return;
+  }
+  // You start: the hint checks the position (and its limits) on the way.
+  const { ok, data } = await api("hint", { position: input.value, misere: game.misere });
+  if (!ok) return failStart(data.error);
+  showError($("play-error"), input, null);
+  game.position = data.position;
+  game.over = false;
+  setStatus(`Your move in ${data.position}.`, "");
+  showGame();
+  if (data.move === null && components(data.position).every((c) => c.args.every((a) => a === "0"))) {
+    game.over = true;
+    setStatus(game.misere ? "You win: no move is left, and in misère play that wins." : "The computer wins: no move is left for you.", game.misere ? "win" : "lose");
+    showGame();
+  }
+}
+
+function failStart(message) {
+  showError($("play-error"), $("play-position"), message);
+  $("game").hidden = true;
+}
+
+async function playMove(text) {
+  if (game.over) return;
+  const { ok, data } = await api("play", { position: game.position, misere: game.misere, move: text, seed: game.seed });
+  if (!ok) {
+    showError($("move-error"), $("move-text"), data.error);
+    return;
+  }
+  showError($("move-error"), $("move-text"), null);
+  game.history.push(game.position);
+  $("move-text").value = "";
+  applyTurn(data);
+}
+
+async function showHint() {
+  const { ok, data } = await api("hint", { position: game.position, misere: game.misere });
+  const box = $("hint");
+  box.replaceChildren();
+  box.hidden = false;
+  if (!ok) {
+    box.append(make("p", "error", "no hint: " + data.error));
+    return;
+  }
+  if (data.move === null) {
+    box.append(make("p", "", "No winning move: " + data.why));
+    return;
+  }
+  const p = make("p", "", `Hint: ${data.move.description}, leaving ${data.move.after} (type ${data.move.text}). `);
+  const b = make("button", "move play-hint", "Play this move");
+  b.type = "button";
+  b.dataset.move = data.move.text;
+  b.addEventListener("click", () => playMove(data.move.text));
+  p.append(b);
+  box.append(p, make("p", "why", "Why: " + data.move.why));
+}
+
+function undo() {
+  if (game.history.length === 0) return;
+  game.position = game.history.pop();
+  game.over = false;
+  // Take back your move and the computer's reply from the log.
+  const log = $("game-log");
+  let removed = 0;
+  while (log.lastChild && removed < 2) {
+    const you = log.lastChild.classList.contains("you");
+    log.lastChild.remove();
+    removed++;
+    if (you) break;
+  }
+  setStatus(`Your move in ${game.position}.`, "");
+  $("hint").hidden = true;
+  showGame();
+}
+
+async function moveHelp() {
+  const { ok, data } = await api("help", { position: game.position });
+  const pre = $("move-help");
+  pre.hidden = false;
+  pre.textContent = ok ? data.help : "error: " + data.error;
+}
+
+// ---------------------------------------------------------------------------
+// Sequence and table
+
+async function sequence() {
+  const input = $("seq-ruleset");
+  const to = Number($("seq-to").value);
+  const body = { ruleset: input.value.trim(), to };
+  const [values, plot] = await Promise.all([api("sequence", body), api("sequence/plot", body)]);
+  const failed = !values.ok ? values : !plot.ok ? plot : null;
+  if (failed) {
+    showError($("sequence-error"), input, failed.data.error);
+    $("sequence-out").hidden = true;
+    return;
+  }
+  showError($("sequence-error"), input, null);
+  const d = values.data;
+  $("sequence-out").hidden = false;
+  $("period").textContent =
+    d.period === null
+      ? `${d.ruleset}: no period proven from these ${d.values.length} values.`
+      : `${d.ruleset}: proven period ${d.period}, preperiod ${d.preperiod} (marked on the plot).`;
+  const img = $("plot");
+  img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(plot.data);
+  img.alt = `Scatter plot of G(n) for ${d.ruleset}, n = 0 to ${d.values.length - 1}`;
+  $("values").textContent = d.values.join(" ");
+}
+
+async function table() {
+  const input = $("tab-ruleset");
+  const body = { ruleset: input.value.trim(), to: Number($("tab-to").value), outcome: $("tab-outcome").checked };
+  const { ok, data } = await api("table", body);
+  const wrap = $("grid-wrap");
+  wrap.replaceChildren();
+  if (!ok) {
+    showError($("table-error"), input, data.error);
+    return;
+  }
+  showError($("table-error"), input, null);
+  const t = make("table", "grid");
+  t.append(make("caption", "", `${data.ruleset} a b (${data.cells === "value" ? "Grundy values" : "outcomes"}; P-positions shaded; a down, b across)`));
+  const head = make("tr");
+  head.append(make("th", "", "a\\b"));
+  data.rows[0].forEach((_, b) => head.append(make("th", "", String(b))));
+  const thead = make("thead");
+  thead.append(head);
+  const tbody = make("tbody");
+  data.rows.forEach((row, a) => {
+    const tr = make("tr");
+    tr.append(make("th", "", String(a)));
+    for (const cell of row) {
+      const p = cell === 0 || cell === "P";
+      tr.append(make("td", p ? "p" : "", String(cell)));
+    }
+    tbody.append(tr);
+  });
+  t.append(thead, tbody);
+  wrap.append(t);
+}
+
+// ---------------------------------------------------------------------------
+
+document.addEventListener("DOMContentLoaded", () => {
+  const on = (id, f) =>
+    $(id).addEventListener("submit", (e) => {
+      e.preventDefault();
+      f();
+    });
+  on("analyze-form", () => analyse());
+  on("play-form", newGame);
+  on("move-form", () => {
+    const text = $("move-text").value.trim();
+    if (text) playMove(text);
+    else showError($("move-error"), $("move-text"), "type a move first (Move syntax shows how)");
+  });
+  on("sequence-form", sequence);
+  on("table-form", table);
+  $("hint-button").addEventListener("click", showHint);
+  $("undo-button").addEventListener("click", undo);
+  $("help-button").addEventListener("click", moveHelp);
+  document.body.dataset.ready = "true";
+});

@@ -1,0 +1,102 @@
+//! The page of `sprague serve` in a real browser: `tests/browser/page.test.mjs`
+//! drives headless Chromium (Debian's `chromium`, /usr/bin/chromium) with
+//! `playwright-core` from npm against a server started here, in-process, on
+//! a free port. It types a position and reads the outcome, clicks a winning
+//! move, plays a game to the end against the computer and wins it by
+//! following the hints, triggers errors, and writes screenshots to
+//! /tmp/web-shots (or `SPRAGUE_SHOTS`).
+//!
+//! `playwright-core` is installed with `npm ci` from the lock file into
+//! `target/browser-tests` on the first run (and again when the lock file
+//! changes). Without Chromium or Node the test says SKIPPED loudly and
+//! passes, unless `SPRAGUE_REQUIRE_BROWSER=1` (as `.ci/run` sets), when it
+//! fails.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+mod common;
+
+/// Where the browser is: `CHROMIUM`, else /usr/bin/chromium.
+fn chromium() -> PathBuf {
+    std::env::var_os("CHROMIUM").map_or_else(|| PathBuf::from("/usr/bin/chromium"), PathBuf::from)
+}
+
+fn skip_or_fail(why: &str) {
+    let message = format!(
+        "\n\n********************************************************************\n\
+         SKIPPED: the browser tests of `sprague serve`: {why}.\n\
+         Install them with `apt-get install -y chromium nodejs npm`.\n\
+         ********************************************************************\n"
+    );
+    if std::env::var("SPRAGUE_REQUIRE_BROWSER").is_ok_and(|v| v == "1") {
+        panic!("SPRAGUE_REQUIRE_BROWSER=1, but {why}{message}");
+    }
+    eprintln!("{message}");
+}
+
+fn run(what: &str, command: &mut Command) {
+    let status = command
+        .status()
+        .unwrap_or_else(|e| panic!("{what}: cannot run {command:?}: {e}"));
+    assert!(status.success(), "{what} failed ({status}): {command:?}");
+}
+
+/// `target/browser-tests` with `playwright-core` installed from the lock
+/// file, and the test script beside it.
+fn prepared(source: &Path) -> PathBuf {
+    let dir = common::target_dir().join("browser-tests");
+    std::fs::create_dir_all(&dir).expect("create target/browser-tests");
+    let lock = std::fs::read(source.join("package-lock.json")).expect("the lock file");
+    let installed = std::fs::read(dir.join("package-lock.json")).ok();
+    let ready = dir
+        .join("node_modules/playwright-core/package.json")
+        .exists();
+    if !ready || installed.as_deref() != Some(&lock[..]) {
+        for file in ["package.json", "package-lock.json"] {
+            std::fs::copy(source.join(file), dir.join(file)).expect("copy the npm files");
+        }
+        run(
+            "npm ci (playwright-core)",
+            Command::new("npm")
+                .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
+                .current_dir(&dir),
+        );
+    }
+    std::fs::copy(source.join("page.test.mjs"), dir.join("page.test.mjs"))
+        .expect("copy the test script");
+    dir
+}
+
+#[test]
+fn the_page_works_in_headless_chromium() {
+    if !chromium().exists() {
+        skip_or_fail(&format!("no browser at {}", chromium().display()));
+        return;
+    }
+    let node_ok = Command::new("node")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let npm_ok = Command::new("npm")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !node_ok || !npm_ok {
+        skip_or_fail("no `node` and `npm` on this machine");
+        return;
+    }
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
+    let dir = prepared(&source);
+    let server = common::server::Server::start(Default::default());
+    let shots = std::env::var("SPRAGUE_SHOTS").unwrap_or_else(|_| "/tmp/web-shots".into());
+    run(
+        "the browser test (tests/browser/page.test.mjs)",
+        Command::new("node")
+            .arg("page.test.mjs")
+            .current_dir(&dir)
+            .env("SPRAGUE_URL", server.url(""))
+            .env("CHROMIUM", chromium())
+            .env("SHOTS", &shots),
+    );
+}

@@ -1,0 +1,706 @@
+//! The JSON API of `sprague serve` over loopback: a server started
+//! in-process on a free port, asked with reqwest. Answers are compared
+//! with what the `sprague` binary prints for the same input with `--json`,
+//! and the limits, malformed input, unknown paths and a slow request beside
+//! fast ones are checked.
+
+mod common;
+
+use std::io::{Read, Write};
+use std::time::{Duration, Instant};
+
+use common::server::Server;
+use common::sprague;
+use serde_json::{json, Value};
+use sprague_cli::web::Settings;
+
+/// POSTs `body` to /api/`endpoint`: the status and the answer as JSON.
+async fn post(server: &Server, endpoint: &str, body: &Value) -> (u16, Value) {
+    post_bytes(server, endpoint, body.to_string().into_bytes()).await
+}
+
+async fn post_bytes(server: &Server, endpoint: &str, body: Vec<u8>) -> (u16, Value) {
+    let response = reqwest::Client::new()
+        .post(server.url(&format!("api/{endpoint}")))
+        .header("Content-Type", "application/json")
+        .body(body)
+        .send()
+        .await
+        .expect("the server answers");
+    let status = response.status().as_u16();
+    let text = response.text().await.expect("a body");
+    let value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"));
+    (status, value)
+}
+
+/// The JSON the `sprague` binary prints for `args`, one value per line.
+fn cli_json(args: &[&str], stdin: &str) -> Vec<Value> {
+    let out = sprague().args(args).write_stdin(stdin).output().unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{args:?}: {e}: {line}")))
+        .collect()
+}
+
+/// What the binary writes on stderr for `args` (without `error: `), and
+/// its exit status.
+fn cli_error(args: &[&str]) -> (String, i32) {
+    let out = sprague().args(args).output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    let err = err
+        .trim_end()
+        .strip_prefix("error: ")
+        .unwrap_or(&err)
+        .to_string();
+    (err, out.status.code().unwrap())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn answers_carry_the_fields_of_the_cli_json() {
+    let server = Server::start(Settings::default());
+    for (position, misere) in [
+        ("nim 3 4 5", false),
+        ("kayles 10 + nim 3 + sub:1,3,4 20", false),
+        ("nim 1 1 1", true),
+        ("wythoff 3 5 + moore:2 1 2 3", false),
+        ("digraph:a>b,b>c,a>c a b", false),
+        ("nim 1 2 3", false),
+    ] {
+        let (status, answer) = post(
+            &server,
+            "analyze",
+            &json!({"position": position, "misere": misere}),
+        )
+        .await;
+        assert_eq!(status, 200, "{position}: {answer}");
+        let mut args = vec!["analyze", position, "--json"];
+        if misere {
+            args.push("--misere");
+        }
+        assert_eq!(answer, cli_json(&args, "")[0], "{position}");
+    }
+    // explain adds the teaching view and leaves the rest as it was.
+    let (_, mut answer) = post(
+        &server,
+        "analyze",
+        &json!({"position": "nim 3 4 5", "explain": true}),
+    )
+    .await;
+    let explain = sprague()
+        .args(["analyze", "nim 3 4 5", "--explain"])
+        .output()
+        .unwrap()
+        .stdout;
+    assert_eq!(
+        answer["explain"],
+        Value::from(String::from_utf8(explain).unwrap())
+    );
+    assert_eq!(answer["binary"]["nim_sum_binary"], "010");
+    assert_eq!(answer["binary"]["rows"][0]["binary"], "011");
+    let object = answer.as_object_mut().unwrap();
+    for extra in ["explain", "binary", "summary"] {
+        object.remove(extra);
+    }
+    assert_eq!(answer, cli_json(&["analyze", "nim 3 4 5", "--json"], "")[0]);
+
+    // batch: one object per position, a bad one in its place.
+    let positions = ["nim 3 4 5", "nim 3 x", "kayles 7 + dawson 9", "nim 1 2 3"];
+    let (status, answer) = post(&server, "batch", &json!({"positions": positions})).await;
+    assert_eq!(status, 200);
+    let cli = cli_json(&["batch", "--json"], &positions.join("\n"));
+    assert_eq!(answer["results"], Value::from(cli));
+
+    let cases: [(&str, Value, Vec<&str>); 5] = [
+        (
+            "sequence",
+            json!({"ruleset": "kayles", "to": 300}),
+            vec!["sequence", "kayles", "--to", "300", "--format", "json"],
+        ),
+        (
+            "sequence",
+            json!({"ruleset": "digraph:a>b,b>c"}),
+            vec!["sequence", "digraph:a>b,b>c", "--format", "json"],
+        ),
+        (
+            "table",
+            json!({"ruleset": "wythoff", "to": 10, "outcome": true}),
+            vec![
+                "table",
+                "wythoff",
+                "--to",
+                "10",
+                "--outcome",
+                "--format",
+                "json",
+            ],
+        ),
+        (
+            "count",
+            json!({"ruleset": "kayles", "heaps": 3, "max": 20, "unordered": true}),
+            vec![
+                "count",
+                "kayles",
+                "--heaps",
+                "3",
+                "--max",
+                "20",
+                "--unordered",
+                "--json",
+            ],
+        ),
+        (
+            "nimber",
+            json!({"expr": "5 * 7 + inv 3"}),
+            vec!["nimber", "5 * 7 + inv 3", "--json"],
+        ),
+    ];
+    for (endpoint, body, args) in cases {
+        let (status, answer) = post(&server, endpoint, &body).await;
+        assert_eq!(status, 200, "{endpoint} {body}: {answer}");
+        assert_eq!(answer, cli_json(&args, "")[0], "{endpoint} {body}");
+    }
+    let (_, kayles) = post(
+        &server,
+        "sequence",
+        &json!({"ruleset": "kayles", "to": 300}),
+    )
+    .await;
+    assert_eq!(
+        (kayles["preperiod"].as_u64(), kayles["period"].as_u64()),
+        (Some(71), Some(12))
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_plot_is_the_cli_svg() {
+    let server = Server::start(Settings::default());
+    let response = reqwest::Client::new()
+        .post(server.url("api/sequence/plot"))
+        .header("Content-Type", "application/json")
+        .body(json!({"ruleset": "kayles", "to": 200}).to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    assert_eq!(response.headers()["content-type"], "image/svg+xml");
+    let svg = response.text().await.unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("k.svg");
+    sprague()
+        .args(["sequence", "kayles", "--to", "200", "--plot"])
+        .arg(&file)
+        .assert()
+        .success();
+    assert_eq!(svg, std::fs::read_to_string(&file).unwrap());
+    assert!(svg.contains("period 12 from n0 = 71, proven"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_input_gets_400_naming_what_is_wrong() {
+    let server = Server::start(Settings::default());
+    // The position's error is the command line's, word for word.
+    let (status, answer) = post(&server, "analyze", &json!({"position": "nim 3 x"})).await;
+    assert_eq!(status, 400);
+    assert_eq!(answer["kind"], "bad-input");
+    assert_eq!(answer["exit"], 2);
+    assert_eq!(
+        answer["error"],
+        Value::from(cli_error(&["analyze", "nim 3 x"]).0)
+    );
+    // Malformed JSON, a missing field, a misspelt one, the wrong type.
+    for (body, says) in [
+        (&b"{\"position\": "[..], "EOF while parsing"),
+        (b"not json", "expected ident"),
+        (b"{}", "missing field `position`"),
+        (
+            b"{\"position\": \"nim 1\", \"misre\": true}",
+            "unknown field `misre`",
+        ),
+        (b"{\"position\": 5}", "invalid type"),
+        (b"[1, 2]", "invalid type"),
+        (b"\xff\xfe", "expected value"),
+    ] {
+        let (status, answer) = post_bytes(&server, "analyze", body.to_vec()).await;
+        assert_eq!(status, 400, "{}", String::from_utf8_lossy(body));
+        let error = answer["error"].as_str().unwrap();
+        assert!(
+            error.starts_with("the request body is not the JSON this endpoint reads"),
+            "{error}"
+        );
+        assert!(error.contains(says), "{error}");
+    }
+    // The server reads no files.
+    let (status, answer) = post(
+        &server,
+        "analyze",
+        &json!({"position": "digraph:/etc/passwd root"}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("reads no graph files"),
+        "{answer}"
+    );
+    let (status, _) = post(
+        &server,
+        "sequence",
+        &json!({"ruleset": "digraph:Cargo.toml"}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    // A ruleset, an expression, a move.
+    let (status, answer) = post(&server, "table", &json!({"ruleset": "octal:0.9z", "to": 3})).await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        answer["error"],
+        Value::from(cli_error(&["table", "octal:0.9z", "--to", "3"]).0)
+    );
+    let (status, answer) = post(&server, "nimber", &json!({"expr": "5 * * 7"})).await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        answer["error"],
+        Value::from(cli_error(&["nimber", "5 * * 7"]).0)
+    );
+    let (status, answer) = post(
+        &server,
+        "play",
+        &json!({"position": "nim 3 4 5", "move": "1 9"}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("illegal move"),
+        "{answer}"
+    );
+    let (status, answer) = post(
+        &server,
+        "count",
+        &json!({"ruleset": "kayles", "heaps": 2, "max": 5, "misere": true}),
+    )
+    .await;
+    assert_eq!(status, 400, "{answer}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_are_held_to_the_server_limits() {
+    let settings = Settings {
+        limits: sprague::Limits {
+            max_states: 100,
+            ..sprague::Limits::default()
+        },
+        max_values: 1000,
+        max_cells: 400,
+        ..Settings::default()
+    };
+    let server = Server::start(settings);
+    // The state limit: the CLI's message, exit status 3, HTTP 422; a
+    // request cannot raise the limit past the server's.
+    let (cli, code) = cli_error(&[
+        "analyze",
+        "--misere",
+        "kayles 8 9 10",
+        "--max-states",
+        "100",
+    ]);
+    assert_eq!(code, 3);
+    for limits in [json!({}), json!({"max_states": 1_000_000_000u64})] {
+        let body = json!({"position": "kayles 8 9 10", "misere": true, "limits": limits});
+        let (status, answer) = post(&server, "analyze", &body).await;
+        assert_eq!(status, 422, "{answer}");
+        assert_eq!(answer["kind"], "limit");
+        assert_eq!(answer["exit"], 3);
+        assert_eq!(answer["error"], Value::from(cli.clone()));
+    }
+    // A request may lower a limit.
+    let (status, _) = post(
+        &server,
+        "analyze",
+        &json!({"position": "nim 3 4 5", "limits": {"max_states": 10}}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (status, answer) = post(
+        &server,
+        "sequence",
+        &json!({"ruleset": "octal:0.6", "to": 500, "limits": {"max_table": 100}}),
+    )
+    .await;
+    assert_eq!(status, 422, "{answer}");
+    assert!(
+        answer["error"].as_str().unwrap().contains("--max-table"),
+        "{answer}"
+    );
+    // The server's own caps on answers.
+    let (status, answer) = post(
+        &server,
+        "sequence",
+        &json!({"ruleset": "kayles", "to": 1000}),
+    )
+    .await;
+    assert_eq!(status, 422);
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("at most 1000 values"),
+        "{answer}"
+    );
+    let (status, answer) = post(
+        &server,
+        "table",
+        &json!({"ruleset": "wythoff", "to": 30, "limits": {"max_cells": 1_000_000}}),
+    )
+    .await;
+    assert_eq!(status, 422, "{answer}");
+    assert!(
+        answer["error"].as_str().unwrap().contains("--max-cells"),
+        "{answer}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bodies_past_the_size_limit_get_413() {
+    let server = Server::start(Settings {
+        max_body: 1000,
+        ..Settings::default()
+    });
+    let big = json!({"position": format!("nim {}", "1 ".repeat(1000))});
+    let (status, answer) = post(&server, "analyze", &big).await;
+    assert_eq!(status, 413);
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("larger than 1000 bytes"),
+        "{answer}"
+    );
+    let (status, _) = post(&server, "analyze", &json!({"position": "nim 1 2"})).await;
+    assert_eq!(status, 200);
+}
+
+/// Sends `request` as it is (no URL normalisation) and returns the status
+/// line and the body.
+fn raw(server: &Server, request: &str) -> (String, String) {
+    let mut stream = std::net::TcpStream::connect(server.address).unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let status = answer.lines().next().unwrap_or("").to_string();
+    let body = answer
+        .split_once("\r\n\r\n")
+        .map_or("", |(_, b)| b)
+        .to_string();
+    (status, body)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unknown_paths_get_404_and_files_stay_inside() {
+    let server = Server::start(Settings::default());
+    let client = reqwest::Client::new();
+    let page = client.get(server.url("")).send().await.unwrap();
+    assert_eq!(page.status().as_u16(), 200);
+    assert!(page.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .contains("default-src 'self'"));
+    assert!(page
+        .text()
+        .await
+        .unwrap()
+        .contains("<script src=\"/app.js\""));
+    for path in ["app.js", "style.css"] {
+        assert_eq!(
+            client
+                .get(server.url(path))
+                .send()
+                .await
+                .unwrap()
+                .status()
+                .as_u16(),
+            200
+        );
+    }
+    let missing = client.get(server.url("nope.html")).send().await.unwrap();
+    assert_eq!(missing.status().as_u16(), 404);
+    let (status, answer) = post(&server, "nope", &json!({})).await;
+    assert_eq!(status, 404);
+    assert!(
+        answer["error"].as_str().unwrap().contains("/api/analyze"),
+        "{answer}"
+    );
+    for path in [
+        "/../Cargo.toml",
+        "/..%2fCargo.toml",
+        "/%2e%2e/%2e%2e/Cargo.toml",
+        "/src/web/mod.rs",
+        "/assets/app.js",
+        "//etc/passwd",
+    ] {
+        let (status, body) = raw(
+            &server,
+            &format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
+        );
+        assert!(
+            status.contains(" 404 ") || status.contains(" 400 "),
+            "{path}: {status}"
+        );
+        assert!(
+            !body.contains("[package]") && !body.contains("root:"),
+            "{path}: {body}"
+        );
+    }
+    // JSON only, so that other sites' pages cannot post to it.
+    for content_type in [
+        None,
+        Some("text/plain"),
+        Some("application/x-www-form-urlencoded"),
+    ] {
+        let mut request = client
+            .post(server.url("api/analyze"))
+            .body(r#"{"position":"nim 1"}"#);
+        if let Some(t) = content_type {
+            request = request.header("Content-Type", t);
+        }
+        let response = request.send().await.unwrap();
+        assert_eq!(response.status().as_u16(), 415, "{content_type:?}");
+    }
+    let response = client
+        .post(server.url("api/analyze"))
+        .header("Content-Type", "Application/JSON; charset=utf-8")
+        .body(r#"{"position":"nim 1"}"#)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    // The API is POST only.
+    let get = client.get(server.url("api/analyze")).send().await.unwrap();
+    assert_eq!(get.status().as_u16(), 405);
+}
+
+/// `sequence octal:0.6 --to 20000` takes seconds in a debug build (a
+/// second or more even in release): a slow request.
+fn slow() -> Value {
+    json!({"ruleset": "octal:0.6", "to": 20000})
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_request_does_not_hold_up_fast_ones() {
+    let server = Server::start(Settings {
+        workers: 2,
+        timeout: Duration::from_secs(120),
+        ..Settings::default()
+    });
+    let start = Instant::now();
+    let slow_body = slow();
+    let slow_request = async {
+        let answer = post(&server, "sequence", &slow_body).await;
+        (answer, start.elapsed())
+    };
+    let fast = async {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let mut slowest = Duration::ZERO;
+        for _ in 0..10 {
+            let t = Instant::now();
+            let (status, _) = post(
+                &server,
+                "analyze",
+                &json!({"position": "nim 3 4 5 + kayles 20"}),
+            )
+            .await;
+            assert_eq!(status, 200);
+            slowest = slowest.max(t.elapsed());
+        }
+        (slowest, start.elapsed())
+    };
+    let (((status, _), slow_done), (slowest, fast_done)) = tokio::join!(slow_request, fast);
+    assert_eq!(status, 200);
+    assert!(
+        fast_done < slow_done,
+        "the fast requests ({fast_done:?}) finished before the slow one ({slow_done:?})"
+    );
+    assert!(
+        slowest < Duration::from_secs(2),
+        "a fast request took {slowest:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_past_its_time_budget_gets_503_and_stops() {
+    let server = Server::start(Settings {
+        workers: 1,
+        timeout: Duration::from_millis(400),
+        ..Settings::default()
+    });
+    let search = json!({"position": "grundy 20 21 22", "misere": true});
+    let many: Vec<&str> = vec!["grundy 20 21 22"; 50];
+    // Officers to 60,000 takes half a minute in a debug build.
+    let table = json!({"ruleset": "octal:0.6", "to": 60000});
+    for (endpoint, body) in [
+        ("analyze", search),
+        ("sequence", table),
+        ("batch", json!({"positions": many, "misere": true})),
+    ] {
+        let t = Instant::now();
+        let (status, answer) = post(&server, endpoint, &body).await;
+        assert_eq!(status, 503, "{endpoint}: {answer}");
+        assert!(
+            t.elapsed() < Duration::from_secs(3),
+            "{endpoint}: {:?}",
+            t.elapsed()
+        );
+        assert_eq!(answer["kind"], "timeout");
+        assert_eq!(answer["exit"], 3);
+        let error = answer["error"].as_str().unwrap();
+        assert!(
+            error.contains("time budget of 0.4 s") && error.contains("--timeout"),
+            "{error}"
+        );
+        // The work stopped with its budget: the one worker is free again
+        // once the step under way ends (4,096 heaps of a table, a fraction
+        // of a second), long before the work would have ended.
+        let t = Instant::now();
+        loop {
+            let (status, answer) = post(&server, "analyze", &json!({"position": "nim 1"})).await;
+            if status == 200 {
+                break;
+            }
+            assert_eq!(answer["kind"], "timeout");
+            assert!(
+                t.elapsed() < Duration::from_secs(8),
+                "{endpoint}: still busy after {:?}",
+                t.elapsed()
+            );
+        }
+    }
+    // Two at once on one worker: the second waits, and its budget runs
+    // out while the first holds the worker.
+    let first_body = json!({"position": "grundy 20 21 22", "misere": true});
+    let first = post(&server, "analyze", &first_body);
+    let second = async {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        post(
+            &server,
+            "analyze",
+            &json!({"position": "grundy 21 22 23", "misere": true}),
+        )
+        .await
+    };
+    let ((s1, _), (s2, a2)) = tokio::join!(first, second);
+    assert_eq!((s1, s2), (503, 503), "{a2}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_computer_is_won_by_following_hints() {
+    let server = Server::start(Settings::default());
+    for misere in [false, true] {
+        let mut position = "nim 2 5 7 + kayles 6".to_string();
+        let mut turns = 0;
+        loop {
+            let (status, hint) = post(
+                &server,
+                "hint",
+                &json!({"position": position, "misere": misere}),
+            )
+            .await;
+            assert_eq!(status, 200, "{hint}");
+            assert_eq!(hint["outcome"], "N", "{hint}");
+            let text = hint["move"]["text"].as_str().unwrap().to_string();
+            assert!(!hint["move"]["why"].as_str().unwrap().is_empty());
+            let (status, turn) = post(
+                &server,
+                "play",
+                &json!({"position": position, "misere": misere, "move": text, "seed": 7}),
+            )
+            .await;
+            assert_eq!(status, 200, "{turn}");
+            assert_eq!(turn["you"]["after"], hint["move"]["after"]);
+            // The position after your winning move is a P-position.
+            let (_, after) = post(
+                &server,
+                "analyze",
+                &json!({"position": turn["you"]["after"], "misere": misere}),
+            )
+            .await;
+            assert_eq!(after["outcome"], "P");
+            position = turn["position"].as_str().unwrap().to_string();
+            if !turn["winner"].is_null() {
+                assert_eq!(turn["winner"], "you", "{turn}");
+                break;
+            }
+            assert_eq!(turn["computer"]["winning"], false, "{turn}");
+            turns += 1;
+            assert!(turns < 50);
+        }
+    }
+    // The computer moving first from an N-position wins, and says why.
+    let (status, turn) = post(
+        &server,
+        "play",
+        &json!({"position": "nim 3 4 5", "seed": 1}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(turn["you"].is_null());
+    assert_eq!(turn["computer"]["winning"], true);
+    assert_eq!(turn["position"], "nim 1 4 5");
+    assert!(turn["computer"]["why"]
+        .as_str()
+        .unwrap()
+        .contains("nim-sum"));
+    assert!(turn["computer"]["explain"]
+        .as_str()
+        .unwrap()
+        .contains("Bouton"));
+    let (_, help) = post(&server, "help", &json!({"position": "nim 3 + kayles 4"})).await;
+    assert!(help["help"].as_str().unwrap().contains("c2"), "{help}");
+}
+
+/// The binary prints its address, answers, and stops cleanly (exit 0) on
+/// Ctrl-C (SIGINT).
+#[cfg(unix)]
+#[test]
+fn the_binary_prints_its_address_and_stops_on_ctrl_c() {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("sprague"))
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    let address = first
+        .strip_prefix("sprague serve: listening on http://")
+        .and_then(|rest| rest.split_once('/'))
+        .map(|(address, _)| address.to_string())
+        .unwrap_or_else(|| panic!("no address in {first:?}"));
+    assert!(address.starts_with("127.0.0.1:"), "{address}");
+    let mut stream = std::net::TcpStream::connect(&address).unwrap();
+    let body = r#"{"position":"nim 1 2 3"}"#;
+    write!(
+        stream,
+        "POST /api/analyze HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains("\"outcome\":\"P\""), "{answer}");
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let exit = child.wait().unwrap();
+    assert_eq!(exit.code(), Some(0), "{exit}");
+    assert_eq!(lines.next().unwrap().unwrap(), "sprague serve: stopped");
+}
