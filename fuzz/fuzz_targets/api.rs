@@ -17,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
     let settings = Settings {
         limits: sprague::Limits {
             max_states: 2_000,
-            max_table: 2_000,
+            max_table: 500,
             max_period_search: 20_000,
         },
         max_cells: 400,

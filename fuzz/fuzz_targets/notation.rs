@@ -64,7 +64,7 @@ fn inline_position(text: &str) {
     // heap of millions once took the default table limit's seconds).
     let analyzer = Analyzer::new(Limits {
         max_states: 2_000,
-        max_table: 2_000,
+        max_table: 500,
         max_period_search: 20_000,
     });
     let value = |p: &Position| analyzer.analyze(p, Play::Normal, Some(0)).ok()?.value;
