@@ -19,6 +19,20 @@ async fn post(server: &Server, endpoint: &str, body: &Value) -> (u16, Value) {
     post_bytes(server, endpoint, body.to_string().into_bytes()).await
 }
 
+/// Posts `body` to `endpoint` and checks the status and that the JSON
+/// `error` names `needle`.
+async fn expect_error(server: &Server, endpoint: &str, body: &Value, status: u16, needle: &str) {
+    let (got, answer) = post(server, endpoint, body).await;
+    assert_eq!(got, status, "{endpoint}: {answer}");
+    let error = answer["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error: {answer}"));
+    assert!(
+        error.contains(needle),
+        "{endpoint}: {needle:?} not in {answer}"
+    );
+}
+
 async fn post_bytes(server: &Server, endpoint: &str, body: Vec<u8>) -> (u16, Value) {
     let response = reqwest::Client::new()
         .post(server.url(&format!("api/{endpoint}")))
@@ -231,20 +245,14 @@ async fn bad_input_gets_400_naming_what_is_wrong() {
         assert!(error.contains(says), "{error}");
     }
     // The server reads no files.
-    let (status, answer) = post(
+    expect_error(
         &server,
         "analyze",
         &json!({"position": "digraph:/etc/passwd root"}),
+        400,
+        "reads no graph files",
     )
     .await;
-    assert_eq!(status, 400);
-    assert!(
-        answer["error"]
-            .as_str()
-            .unwrap()
-            .contains("reads no graph files"),
-        "{answer}"
-    );
     let (status, _) = post(
         &server,
         "sequence",
@@ -326,43 +334,31 @@ async fn requests_are_held_to_the_server_limits() {
     )
     .await;
     assert_eq!(status, 200);
-    let (status, answer) = post(
+    expect_error(
         &server,
         "sequence",
         &json!({"ruleset": "octal:0.6", "to": 500, "limits": {"max_table": 100}}),
+        422,
+        "--max-table",
     )
     .await;
-    assert_eq!(status, 422, "{answer}");
-    assert!(
-        answer["error"].as_str().unwrap().contains("--max-table"),
-        "{answer}"
-    );
     // The server's own caps on answers.
-    let (status, answer) = post(
+    expect_error(
         &server,
         "sequence",
         &json!({"ruleset": "kayles", "to": 1000}),
+        422,
+        "at most 1000 values",
     )
     .await;
-    assert_eq!(status, 422);
-    assert!(
-        answer["error"]
-            .as_str()
-            .unwrap()
-            .contains("at most 1000 values"),
-        "{answer}"
-    );
-    let (status, answer) = post(
+    expect_error(
         &server,
         "table",
         &json!({"ruleset": "wythoff", "to": 30, "limits": {"max_cells": 1_000_000}}),
+        422,
+        "--max-cells",
     )
     .await;
-    assert_eq!(status, 422, "{answer}");
-    assert!(
-        answer["error"].as_str().unwrap().contains("--max-cells"),
-        "{answer}"
-    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -429,12 +425,7 @@ async fn unknown_paths_get_404_and_files_stay_inside() {
     }
     let missing = client.get(server.url("nope.html")).send().await.unwrap();
     assert_eq!(missing.status().as_u16(), 404);
-    let (status, answer) = post(&server, "nope", &json!({})).await;
-    assert_eq!(status, 404);
-    assert!(
-        answer["error"].as_str().unwrap().contains("/api/analyze"),
-        "{answer}"
-    );
+    expect_error(&server, "nope", &json!({}), 404, "/api/analyze").await;
     for path in [
         "/../Cargo.toml",
         "/..%2fCargo.toml",
