@@ -496,3 +496,19 @@ fn sequence_json_gives_the_period() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), fresh);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[cfg(unix)]
+#[test]
+fn output_may_be_a_device() {
+    // /dev/null cannot be cut to length; it needs no cutting either.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["sequence", "kayles", "--to", "100", "--format", "raw"])
+        .args(["--output", "/dev/null"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -775,9 +775,14 @@ fn run_to(args: Args) -> Result<Exit> {
                 ))
                 .into());
             }
-            file.set_len(start.keep)
-                .and_then(|()| file.seek(SeekFrom::End(0)).map(drop))
-                .with_context(|| format!("cannot write {}", path.display()))?;
+            // Only a regular file is cut to the values kept (a device such
+            // as /dev/null cannot be, and need not be).
+            let regular = file.metadata().is_ok_and(|m| m.is_file());
+            if regular {
+                file.set_len(start.keep)
+                    .and_then(|()| file.seek(SeekFrom::End(0)).map(drop))
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+            }
             (Box::new(BufWriter::with_capacity(1 << 16, file)), start)
         }
     };
