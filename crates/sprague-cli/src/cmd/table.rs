@@ -34,7 +34,7 @@ use crate::plot;
 ///   line per cell, row by row.
 ///
 /// - `json`: `{"ruleset": ..., "to": N, "play": "normal", "cells": "value",
-///   "rows": [[G(0,0), G(0,1), ...], ...]}`, rows[a][b]; with outcomes
+///   "rows": [[G(0,0), G(0,1), ...], ...]}`, `rows[a][b]`; with outcomes
 ///   `"cells": "outcome"` and the cells are "P" or "N".
 ///
 /// The grid holds (N + 1)^2 cells of 8 bytes; past --max-cells it is

@@ -81,7 +81,7 @@ const MAX_CYCLE: usize = 12;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QuotientLimits {
     /// The largest order accepted (the monoid before reduction may be up to
-    /// [`MAX_CYCLE`] times larger); past it, [`Error::OrderLimit`].
+    /// `MAX_CYCLE` times larger); past it, [`Error::OrderLimit`].
     pub max_order: usize,
     /// The most tuples one check may explore (see the module
     /// documentation); past it, [`Error::StateLimit`].

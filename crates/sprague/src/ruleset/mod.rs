@@ -7,7 +7,7 @@
 //! a component game through [`Heaps`]; a *whole-component* ruleset (Moore's
 //! Nim_k, staircase Nim, Wythoff's game), whose moves touch several
 //! arguments at once, implements [`Rules`] itself. Each is registered by one
-//! line in [`REGISTRY`], which is how a ruleset word finds its parser.
+//! line in `REGISTRY`, which is how a ruleset word finds its parser.
 //! [`Ruleset`] is the handle the rest of the library holds: the word as
 //! written and the rules behind it.
 

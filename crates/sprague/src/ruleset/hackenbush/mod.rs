@@ -6,7 +6,7 @@
 //! written in CGSuite's string notation (`e(ee;e)`, `:Aeee:A`) or as an
 //! edge list (`0-1,1-2,2-0`); see [`picture`]. Every picture is a game of
 //! its own, worth the value the fusion and colon principles give it in
-//! linear time ([`value`]); the winning cuts are found by pushing the
+//! linear time (`value`); the winning cuts are found by pushing the
 //! target value up the tree of bridges.
 //!
 //! The arguments of a component are pictures, which the ruleset keeps: each

@@ -59,7 +59,7 @@ pub(crate) fn parse_k(text: &str) -> Result<u64, ParseErrorKind> {
 /// Moore's Nim_k as a ruleset (`moore:K`): take from at least one and at
 /// most `k` heaps at once (Moore 1910). Values by the closed forms of
 /// [`closed_value`] where they apply, else by a search kept with the
-/// ruleset ([`ValueSearch`]); outcomes always by Moore's theorem.
+/// ruleset (`ValueSearch`); outcomes always by Moore's theorem.
 #[derive(Debug)]
 pub struct Moore {
     k: u64,
@@ -165,8 +165,8 @@ impl Rules for Moore {
     }
 
     /// `k = 1`: Nim's moves (one heap to `h XOR delta`); to a P-position:
-    /// the digit walk of [`winning_moves`]; otherwise the closed forms of
-    /// [`closed_moves_to`], else by trying every move.
+    /// the digit walk of `winning_moves`; otherwise the closed forms of
+    /// `closed_moves_to`, else by trying every move.
     fn moves_to(
         &self,
         heaps: &[u64],
