@@ -512,3 +512,16 @@ fn output_may_be_a_device() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn json_names_a_period_proven_between_the_looks() {
+    // The store looks at heaps 1,024, 2,048, ...; octal:0.45's period 20
+    // from 498 is proven by its first 1,038 values.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["sequence", "octal:0.45", "--to", "1500", "--format", "json"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["preperiod"], 498, "{json}");
+    assert_eq!(json["period"], 20, "{json}");
+}

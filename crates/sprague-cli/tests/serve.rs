@@ -436,7 +436,7 @@ async fn unknown_paths_get_404_and_files_stay_inside() {
     ] {
         let (status, body) = raw(
             &server,
-            &format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
+            &format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"),
         );
         assert!(
             status.contains(" 404 ") || status.contains(" 400 "),
@@ -665,6 +665,17 @@ fn the_binary_prints_its_address_and_stops_on_ctrl_c() {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
+    // A failed assertion must not leave the server running (the test
+    // harness would wait for it).
+    struct KillOnPanic(u32);
+    impl Drop for KillOnPanic {
+        fn drop(&mut self) {
+            if std::thread::panicking() {
+                let _ = Command::new("kill").arg(self.0.to_string()).status();
+            }
+        }
+    }
+    let _guard = KillOnPanic(child.id());
     let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
     let first = lines.next().unwrap().unwrap();
     let address = first
@@ -677,7 +688,7 @@ fn the_binary_prints_its_address_and_stops_on_ctrl_c() {
     let body = r#"{"position":"nim 1 2 3"}"#;
     write!(
         stream,
-        "POST /api/analyze HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\
+        "POST /api/analyze HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\
          Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     )
@@ -694,4 +705,48 @@ fn the_binary_prints_its_address_and_stops_on_ctrl_c() {
     let exit = child.wait().unwrap();
     assert_eq!(exit.code(), Some(0), "{exit}");
     assert_eq!(lines.next().unwrap().unwrap(), "sprague serve: stopped");
+}
+
+/// A page of another site whose name was made to point at 127.0.0.1 (DNS
+/// rebinding) sends its own name as `Host`: a server on loopback refuses
+/// it, and answers the loopback names; bound elsewhere it answers any name.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_loopback_server_answers_only_loopback_names() {
+    let get = |server: &Server, host: String| {
+        let url = server.url("");
+        async move {
+            reqwest::Client::new()
+                .get(url)
+                .header("Host", host)
+                .send()
+                .await
+                .expect("the server answers")
+        }
+    };
+    let server = Server::start(Settings::default());
+    let port = server.address.port();
+    let refused = get(&server, format!("rebound.example:{port}")).await;
+    assert_eq!(refused.status().as_u16(), 403);
+    let body: Value = refused.json().await.unwrap();
+    assert!(
+        body["error"].as_str().unwrap().contains("rebound.example"),
+        "{body}"
+    );
+    for host in [
+        format!("localhost:{port}"),
+        format!("127.0.0.1:{port}"),
+        "[::1]".to_string(),
+    ] {
+        assert_eq!(
+            get(&server, host.clone()).await.status().as_u16(),
+            200,
+            "{host}"
+        );
+    }
+    let open = Server::start(Settings {
+        loopback_only: false,
+        ..Settings::default()
+    });
+    let answered = get(&open, "sprague.example".to_string()).await;
+    assert_eq!(answered.status().as_u16(), 200);
 }

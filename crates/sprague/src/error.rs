@@ -358,6 +358,23 @@ pub enum Error {
         /// The most steps allowed.
         limit: u64,
     },
+    /// Misère genus theory ([`misere::genus`](crate::misere::genus)) would
+    /// list more than `limit` options (64 a state of
+    /// [`Limits::max_states`](crate::Limits)) to value the heaps up to
+    /// `heap`: every option of every heap is listed, so a subtraction set
+    /// with wide ranges costs the width of its ranges a heap.
+    #[error(
+        "{ruleset}: misère genus theory would list more than {limit} options to value every \
+         heap up to {heap}"
+    )]
+    OptionLimit {
+        /// The ruleset word.
+        ruleset: String,
+        /// The largest heap asked for.
+        heap: u64,
+        /// The most options allowed.
+        limit: u64,
+    },
     /// A table of two-number positions ([`Grid`](crate::grid::Grid)) to
     /// `to` would hold more than `limit` cells, or more than the memory
     /// that could be had.
@@ -441,6 +458,7 @@ impl Error {
                 | Error::PeriodSearchLimit { .. }
                 | Error::TooManyMoves { .. }
                 | Error::CutLimit { .. }
+                | Error::OptionLimit { .. }
                 | Error::GridLimit { .. }
                 | Error::CountLimit { .. }
                 | Error::OrderLimit { .. }

@@ -431,3 +431,20 @@ fn huge_tame_heaps_are_decided_by_genus() {
         }
     }
 }
+
+#[test]
+fn genus_theory_bounds_the_options_it_lists() {
+    // sub:2-100000 has up to 99,999 options a heap; with --max-states 1000
+    // the budget is 64,000 options, so the genus table stops early.
+    let ruleset: sprague::Ruleset = "sub:2-100000".parse().unwrap();
+    let limits = sprague::Limits {
+        max_states: 1_000,
+        ..sprague::Limits::default()
+    };
+    let r = sprague::misere::genus_table(&ruleset, 5_000, &limits);
+    assert!(
+        matches!(r, Err(sprague::Error::OptionLimit { limit: 64_000, .. })),
+        "{r:?}"
+    );
+    assert!(r.unwrap_err().is_limit());
+}

@@ -168,6 +168,9 @@ impl fmt::Display for LibError {
             sprague::Error::CutLimit { .. } => f.write_str(
                 "; raise the limit with --max-states N (the budget is 64 steps a state)",
             ),
+            sprague::Error::OptionLimit { .. } => f.write_str(
+                "; raise the limit with --max-states N (the budget is 64 options a state)",
+            ),
             sprague::Error::TooManyMoves { .. } => {
                 f.write_str("; list fewer with --max-moves N (or raise --max-states N)")
             }

@@ -632,24 +632,18 @@ fn write_values(
         }
         next = last + 1;
     }
-    // The store looks for a period only at heaps 1,024, 2,048, ...; a
-    // shorter table is checked here, so that the JSON names the period its
-    // values prove (Kayles' from its first 157), as the plot marks it.
-    let period = if to < SHORT_TABLE {
-        source.period_in_values()
-    } else {
-        source.period()
-    };
+    // The store looks for a period only at heaps 1,024, 2,048, ...; the
+    // values are checked once more at their end (O(N) time, no memory), so
+    // that the JSON names the period they prove (Kayles' from its first
+    // 157, octal:0.45's from 1,038), as the plot marks it and `period
+    // --limit` finds it.
+    let period = source.period_in_values();
     out.write_all(emitter.footer(period).as_bytes())
         .and_then(|()| out.flush())
         .with_context(cannot_write)?;
     bar.finish_and_clear();
     Ok(())
 }
-
-/// Tables shorter than this are searched for a proven period at their
-/// end (longer ones are by the store as they grow).
-const SHORT_TABLE: u64 = 1024;
 
 /// A sequence computed in memory, as the web API answers it.
 #[derive(Debug)]

@@ -94,6 +94,7 @@ pub fn run(args: Args) -> Result<Exit> {
         max_body: args.max_body,
         timeout: Duration::from_secs_f64(args.timeout),
         workers,
+        loopback_only: args.bind.is_loopback(),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

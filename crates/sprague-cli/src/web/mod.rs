@@ -62,6 +62,11 @@ pub struct Settings {
     pub timeout: Duration,
     /// How many requests compute at once.
     pub workers: usize,
+    /// Whether only requests for a loopback name (`localhost`,
+    /// `127.0.0.1`, `[::1]`) are answered: true for a server bound to a
+    /// loopback address, so that a page of another site whose name was made
+    /// to point at this machine (DNS rebinding) cannot use it.
+    pub loopback_only: bool,
 }
 
 impl Default for Settings {
@@ -76,6 +81,7 @@ impl Default for Settings {
             max_body: DEFAULT_MAX_BODY,
             timeout: Duration::from_secs(10),
             workers: 2,
+            loopback_only: true,
         }
     }
 }
@@ -89,6 +95,7 @@ struct Shared {
 /// The whole application: the page, its assets, the API, and JSON 404s.
 pub fn router(settings: Settings) -> Router {
     let max_body = settings.max_body;
+    let loopback_only = settings.loopback_only;
     let shared = Arc::new(Shared {
         permits: Arc::new(Semaphore::new(settings.workers.max(1))),
         settings: Arc::new(settings),
@@ -109,7 +116,56 @@ pub fn router(settings: Settings) -> Router {
             )
         })
         .layer(DefaultBodyLimit::max(max_body))
+        .layer(axum::middleware::from_fn(
+            move |request: axum::extract::Request, next: axum::middleware::Next| async move {
+                match refused_host(loopback_only, request.headers()) {
+                    Some(refusal) => refusal,
+                    None => next.run(request).await,
+                }
+            },
+        ))
         .with_state(shared)
+}
+
+/// A 403 for a request whose `Host` is not a loopback name when the server
+/// answers only those (see [`Settings::loopback_only`]); `None` to go on.
+/// A request without `Host` (HTTP/1.0) goes on.
+fn refused_host(loopback_only: bool, headers: &axum::http::HeaderMap) -> Option<Response> {
+    if !loopback_only {
+        return None;
+    }
+    let host = headers.get(header::HOST)?;
+    let text = host.to_str().unwrap_or("");
+    if is_loopback_name(text) {
+        return None;
+    }
+    Some(error_response(
+        StatusCode::FORBIDDEN,
+        "forbidden-host",
+        2,
+        &format!(
+            "this server answers requests for localhost, 127.0.0.1 or [::1] only, not for {:?} \
+             (serve with --bind ADDR to be reached by other names)",
+            String::from_utf8_lossy(host.as_bytes())
+        ),
+    ))
+}
+
+/// Whether a `Host` header value (a name, with or without a port) names
+/// this machine's loopback interface.
+fn is_loopback_name(host: &str) -> bool {
+    let name = if host.starts_with('[') {
+        // [v6]:port
+        host.split_inclusive(']').next().unwrap_or(host)
+    } else {
+        host.rsplit_once(':').map_or(host, |(name, _)| name)
+    };
+    let name = name.to_ascii_lowercase();
+    name == "localhost"
+        || name == "[::1]"
+        || name
+            .parse::<std::net::Ipv4Addr>()
+            .is_ok_and(|ip| ip.is_loopback())
 }
 
 /// Serves [`router`] on `listener` until `shutdown` completes, then
@@ -281,4 +337,35 @@ impl IntoResponse for Answer {
 /// A JSON error answer.
 fn error_response(status: StatusCode, kind: &str, exit: u8, message: &str) -> Response {
     Answer::error(status.as_u16(), kind, exit, message).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_loopback_name;
+
+    #[test]
+    fn loopback_names() {
+        for host in [
+            "localhost",
+            "LOCALHOST:8080",
+            "127.0.0.1",
+            "127.0.0.1:3000",
+            "127.1.2.3:1",
+            "[::1]",
+            "[::1]:8080",
+        ] {
+            assert!(is_loopback_name(host), "{host}");
+        }
+        for host in [
+            "evil.example",
+            "evil.example:80",
+            "localhost.evil.example",
+            "10.0.0.1:80",
+            "[::2]:80",
+            "",
+            "127.0.0.1.evil:80",
+        ] {
+            assert!(!is_loopback_name(host), "{host}");
+        }
+    }
 }

@@ -72,6 +72,31 @@ try {
   await page.waitForSelector("#analyze-error", { state: "hidden" });
   check(true, "the error clears once the position is good");
 
+  // 3b. The newest request wins: an older answer that comes late (held
+  // back here for 1.5 s) does not replace a newer one.
+  let heldBack = false;
+  await page.route("**/api/analyze", async (route) => {
+    if (!heldBack) {
+      heldBack = true;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    }
+    await route.continue();
+  });
+  await page.fill("#position", "nim 1 2 3");
+  await page.press("#position", "Enter");
+  await page.waitForSelector("#analyse[aria-busy=true]");
+  check(true, "the section shows it is working");
+  await page.fill("#position", "nim 1 2");
+  await page.press("#position", "Enter");
+  await page.waitForFunction(() => document.getElementById("outcome").textContent.startsWith("N:"));
+  await page.waitForTimeout(2500);
+  check(
+    (await page.textContent("#outcome")).startsWith("N:") && (await page.inputValue("#position")) === "nim 1 2",
+    "the late answer for nim 1 2 3 (a P-position) did not replace the one for nim 1 2"
+  );
+  check((await page.getAttribute("#analyse", "aria-busy")) === null, "the section is no longer busy");
+  await page.unroute("**/api/analyze");
+
   // 4. A game against the computer, won by following the hints. The first
   // move is made by clicking a token, one by typing, the rest by the
   // hint's button; an undo on the way.

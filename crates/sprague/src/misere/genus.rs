@@ -446,6 +446,9 @@ pub(crate) struct Engine<'a> {
     /// heaps whose options may still be needed).
     options: Vec<Vec<Vec<u64>>>,
     memo: HashMap<Vec<u64>, Genus, FxBuildHasher>,
+    /// The options listed so far, bounded by 64 a state of
+    /// [`Limits::max_states`] ([`Error::OptionLimit`]).
+    options_listed: u64,
 }
 
 impl<'a> Engine<'a> {
@@ -466,6 +469,7 @@ impl<'a> Engine<'a> {
             tame: Vec::new(),
             options: Vec::new(),
             memo: HashMap::default(),
+            options_listed: 0,
         })
     }
 
@@ -500,6 +504,17 @@ impl<'a> Engine<'a> {
                 continue;
             }
             let opts = heap_options(self.rules, n, self.limits)?;
+            // Every option of every heap is listed, and a subtraction set's
+            // ranges may be wide: their number is bounded.
+            self.options_listed = self.options_listed.saturating_add(opts.len() as u64);
+            let budget = (self.limits.max_states as u64).saturating_mul(64);
+            if self.options_listed > budget {
+                return Err(Error::OptionLimit {
+                    ruleset: self.word.to_string(),
+                    heap: to,
+                    limit: budget,
+                });
+            }
             let all_tame_parts = opts
                 .iter()
                 .all(|o| o.iter().all(|&p| self.tame[p as usize]));

@@ -116,6 +116,29 @@ function drawHeaps(box, position, onTake) {
 }
 
 // ---------------------------------------------------------------------------
+// The newest request of a section wins
+
+const latest = {};
+
+/**
+ * Calls `work` (which asks the API) for the section `id`, marked busy
+ * (aria-busy, shown as "working…") until the answer comes. Resolves to the
+ * answer, or to null when a newer call for the same section started
+ * meanwhile: an older, slower answer must not replace a newer one.
+ */
+async function newest(id, work) {
+  const ticket = (latest[id] = (latest[id] || 0) + 1);
+  const section = $(id);
+  section.setAttribute("aria-busy", "true");
+  try {
+    const answer = await work();
+    return latest[id] === ticket ? answer : null;
+  } finally {
+    if (latest[id] === ticket) section.removeAttribute("aria-busy");
+  }
+}
+
+// ---------------------------------------------------------------------------
 // Analyse
 
 async function analyse(position) {
@@ -123,7 +146,9 @@ async function analyse(position) {
   if (position !== undefined) input.value = position;
   const text = input.value;
   const misere = $("analyze-misere").checked;
-  const { ok, data } = await api("analyze", { position: text, misere, explain: true });
+  const answer = await newest("analyse", () => api("analyze", { position: text, misere, explain: true }));
+  if (answer === null) return;
+  const { ok, data } = answer;
   if (!ok) {
     showError($("analyze-error"), input, data.error);
     $("analysis").hidden = true;
@@ -341,7 +366,9 @@ async function sequence() {
   const input = $("seq-ruleset");
   const to = Number($("seq-to").value);
   const body = { ruleset: input.value.trim(), to };
-  const [values, plot] = await Promise.all([api("sequence", body), api("sequence/plot", body)]);
+  const both = await newest("sequence", () => Promise.all([api("sequence", body), api("sequence/plot", body)]));
+  if (both === null) return;
+  const [values, plot] = both;
   const failed = !values.ok ? values : !plot.ok ? plot : null;
   if (failed) {
     showError($("sequence-error"), input, failed.data.error);
@@ -364,7 +391,9 @@ async function sequence() {
 async function table() {
   const input = $("tab-ruleset");
   const body = { ruleset: input.value.trim(), to: Number($("tab-to").value), outcome: $("tab-outcome").checked };
-  const { ok, data } = await api("table", body);
+  const answer = await newest("table", () => api("table", body));
+  if (answer === null) return;
+  const { ok, data } = answer;
   const wrap = $("grid-wrap");
   wrap.replaceChildren();
   if (!ok) {
