@@ -1,11 +1,10 @@
 //! `sprague count RULESET --heaps K --max M`: how many sums of K heaps,
 //! each in 0..=M, are P-positions (or N-positions).
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 
 use anyhow::Result;
 use clap::ValueEnum;
-use indicatif::{ProgressBar, ProgressStyle};
 use sprague::count::{self, CountBasis, CountLimits, CountSpec};
 use sprague::{Outcome, Play, Ruleset};
 
@@ -92,18 +91,11 @@ pub fn run(args: Args) -> Result<Exit> {
             .parse::<Ruleset>()
             .is_ok_and(|r| r.move_set().is_some())
     };
-    let bar = if io::stderr().is_terminal() && args.max >= 1 << 18 && table() {
-        let bar = ProgressBar::new(args.max.saturating_add(1));
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{bar:40} {human_pos}/{human_len} values of the nim-sequence, eta {eta}",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = super::progress_bar(
+        args.max >= 1 << 18 && table(),
+        args.max.saturating_add(1),
+        "{bar:40} {human_pos}/{human_len} values of the nim-sequence, eta {eta}",
+    );
     let result = count_json(&args, &mut |n| bar.set_position(n));
     bar.finish_and_clear();
     let object = result?;

@@ -425,3 +425,19 @@ pub fn define_graph_files(parser: &mut PositionParser, text: &str) -> anyhow::Re
     }
     Ok(())
 }
+
+/// A progress bar of `len` steps on stderr, drawn with `template`, when
+/// `show` holds and stderr is a terminal; a hidden one otherwise (so that a
+/// command calls the same methods either way).
+pub(crate) fn progress_bar(show: bool, len: u64, template: &str) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !show || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(len);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(template)
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}

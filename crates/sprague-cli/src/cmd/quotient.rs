@@ -1,10 +1,9 @@
 //! `sprague quotient RULESET --to N`: the misère quotient of a heap game
 //! restricted to heaps 0..=N.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 
 use anyhow::Result;
-use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use sprague::misere::{Quotient, QuotientLimits, DEFAULT_MAX_ORDER};
 use sprague::{Ruleset, DEFAULT_MAX_STATES};
@@ -97,16 +96,11 @@ pub fn run(args: Args) -> Result<Exit> {
         max_states: args.max_states,
         ..QuotientLimits::default()
     };
-    let bar = if io::stderr().is_terminal() && args.to >= 16 {
-        let bar = ProgressBar::new(args.to + 1);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:30} heap {pos}/{len} {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = super::progress_bar(
+        args.to >= 16,
+        args.to + 1,
+        "{bar:30} heap {pos}/{len} {msg}",
+    );
     let q =
         Quotient::compute_with_progress(&ruleset, args.to, &limits, &mut |n| bar.set_position(n));
     bar.finish_and_clear();

@@ -3,12 +3,12 @@
 //! run can resume.
 
 use std::fs::OpenOptions;
-use std::io::{self, BufWriter, IsTerminal, Read, Seek, SeekFrom, Write};
+use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use clap::ValueEnum;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use sprague::sequence::{store, Method, ResumeError, Store, MAX_TABLE_LEN};
 use sprague::Ruleset;
 
@@ -828,15 +828,11 @@ fn no_values() -> Resumed {
 /// A progress bar on stderr for runs long enough to want one, hidden when
 /// stderr is not a terminal.
 fn progress_bar(to: u64) -> ProgressBar {
-    if !io::stderr().is_terminal() || to < 4 * CHUNK {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(to.saturating_add(1));
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} values, eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar
+    super::progress_bar(
+        to >= 4 * CHUNK,
+        to.saturating_add(1),
+        "{bar:40} {human_pos}/{human_len} values, eta {eta}",
+    )
 }
 
 #[cfg(test)]

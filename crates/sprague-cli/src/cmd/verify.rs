@@ -1,9 +1,8 @@
 //! `sprague verify RULESET`: the closed form against the search by definition.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 
 use anyhow::Result;
-use indicatif::{ProgressBar, ProgressStyle};
 use sprague::{verify_positions, verify_with_progress, MoveKind, Play, Ruleset};
 
 use super::{LibError, LimitArgs, UsageError};
@@ -71,16 +70,11 @@ pub fn run(args: Args) -> Result<Exit> {
     }
     let total = positions.unwrap_or(u64::MAX);
     // A bar on a terminal for runs long enough to want one.
-    let bar = if std::io::stderr().is_terminal() && total >= 20_000 {
-        let bar = ProgressBar::new(total);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} positions, eta {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = super::progress_bar(
+        total >= 20_000,
+        total,
+        "{bar:40} {human_pos}/{human_len} positions, eta {eta}",
+    );
     let report = verify_with_progress(
         &ruleset,
         play,
