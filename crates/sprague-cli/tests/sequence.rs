@@ -525,3 +525,44 @@ fn json_names_a_period_proven_between_the_looks() {
     assert_eq!(json["preperiod"], 498, "{json}");
     assert_eq!(json["period"], 20, "{json}");
 }
+
+/// `--threads 2` prints the same bytes as `--threads 1` (the rare-value
+/// method's pipeline, through the binary); `--threads 0` is refused.
+#[test]
+fn threads_do_not_change_the_output() {
+    for game in ["octal:0.6", "grundy", "octal:0.354"] {
+        let args = |threads: &'static str| {
+            vec![
+                "sequence",
+                game,
+                "--to",
+                "8000",
+                "--format",
+                "raw",
+                "--threads",
+                threads,
+            ]
+        };
+        let one = output_of(&args("1"));
+        assert_eq!(one.iter().filter(|&&b| b == b'\n').count(), 8_001);
+        assert!(output_of(&args("2")) == one, "{game}");
+    }
+    let period = |threads| {
+        let args = [
+            "period",
+            "octal:0.6",
+            "--limit",
+            "6000",
+            "--json",
+            "--threads",
+            threads,
+        ];
+        output_of(&args)
+    };
+    assert_eq!(period("2"), period("1"));
+    sprague()
+        .args(["sequence", "kayles", "--to", "10", "--threads", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--threads"));
+}

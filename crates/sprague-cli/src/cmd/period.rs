@@ -105,6 +105,7 @@ pub fn run(args: Args) -> Result<Exit> {
             .limit
             .unwrap_or_else(|| store::table_limit(moves, &limits));
         let mut store = Store::new(ruleset.word(), moves.clone(), args.method.into());
+        store.set_threads(args.limits.threads());
         let bar = if io::stderr().is_terminal() && limit >= 1 << 14 {
             let bar = ProgressBar::new_spinner();
             bar.set_style(

@@ -122,7 +122,7 @@ enum Source {
 impl Source {
     /// The source of `ruleset`'s values, going on from `saved` (the values
     /// a file holds), which are checked first.
-    fn new(ruleset: &Ruleset, method: Method, saved: &[u64]) -> Result<Source> {
+    fn new(ruleset: &Ruleset, method: Method, saved: &[u64], threads: usize) -> Result<Source> {
         let word = ruleset.word();
         if ruleset.closed_heap_value(0).is_some() {
             for (i, &v) in saved.iter().enumerate().take(CHECKED_CLOSED) {
@@ -156,7 +156,9 @@ impl Source {
             ResumeError::Engine(e) => LibError(e).into(),
             e => UsageError(format!("cannot resume: {e}")).into(),
         })?;
-        Ok(Source::Table(Box::new(store)))
+        let mut store = Box::new(store);
+        store.set_threads(threads);
+        Ok(Source::Table(store))
     }
 
     /// Makes G(0..=last) available; on error, the values before the failing
@@ -676,6 +678,7 @@ pub fn in_memory(args: &Args, svg: bool) -> Result<InMemory> {
         limits: super::TableArgs {
             max_table: args.limits.max_table,
             max_period_search: args.limits.max_period_search,
+            threads: args.limits.threads,
         },
     };
     let mut json = Vec::new();
@@ -688,7 +691,12 @@ pub fn in_memory(args: &Args, svg: bool) -> Result<InMemory> {
     };
     let closed = ruleset.closed_heap_value(0).is_some();
     let emitter = Emitter::new(Format::Json, ruleset.word(), to, closed);
-    let mut source = Source::new(&ruleset, Method::from(args.method), &[])?;
+    let mut source = Source::new(
+        &ruleset,
+        Method::from(args.method),
+        &[],
+        args.limits.threads(),
+    )?;
     let mut drawn = svg.then(Vec::new);
     json.extend_from_slice(emitter.header().as_bytes());
     write_values(
@@ -785,7 +793,7 @@ fn run_to(args: Args) -> Result<Exit> {
         None => "standard output".to_string(),
     };
     let cannot_write = || format!("cannot write {destination}");
-    let mut source = Source::new(&ruleset, method, &start.values)?;
+    let mut source = Source::new(&ruleset, method, &start.values, args.limits.threads())?;
     let mut drawn: Option<Vec<u64>> = args.plot.as_ref().map(|_| start.values.clone());
     if !start.has_header {
         out.write_all(emitter.header().as_bytes())

@@ -242,6 +242,8 @@ impl LimitsRequest {
         TableArgs {
             max_table: l.max_table,
             max_period_search: l.max_period_search,
+            // Requests run side by side on the server's workers.
+            threads: Some(1),
         }
     }
 }

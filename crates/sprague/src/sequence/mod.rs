@@ -16,9 +16,8 @@
 //! n, so such a value needs a heap with more than 4·10^9 options (each
 //! looked at); it stays a clear error rather than a silent wrap. Heaps are
 //! indexed by `u32` internally, so a table holds fewer than 2^31 values.
-//! The rare-value method adds 8 bytes per rare heap and a 32-row stamp
-//! table of 4 bytes × 2^⌈log2(max value + 1)⌉ × 2 per row (256 KB for
-//! values below 1,024); the plain method needs only the table and a 256 KB
+//! The rare-value method adds 8 bytes per rare heap and 32 rows of 2^⌈log2(max value + 1)⌉ × 2 bits (8 KB for
+//! values below 1,024; 9 such tables with two threads); the plain method needs only the table and a 256 KB
 //! stamp array. Read values with [`NimSequence::get`] or the
 //! [`Values`] view of [`NimSequence::values`].
 //!
@@ -62,7 +61,12 @@
 //!   are for 2-byte values; 4-byte values use the scalar versions. Setting the
 //!   environment variable `SPRAGUE_SIMD` to `scalar` or `avx2` caps the
 //!   level (for benchmarks and checks).
-//! - One thread: the work per heap depends on every earlier heap.
+//! - Two threads ([`NimSequence::set_threads`]): the work per heap depends
+//!   on every earlier heap, but a batch's pairs with a rare part whose
+//!   other part lies below the batch before it (about half the work) are
+//!   marked by a second thread while the batch before is finished (a
+//!   pipeline, `threads.rs`). The values are the same with any number of
+//!   threads; the plain method uses one.
 //!
 //! ```
 //! use sprague::sequence::{Method, NimSequence};
@@ -86,6 +90,7 @@ mod rare;
 mod simd;
 pub mod store;
 pub(crate) mod table;
+mod threads;
 mod triples;
 mod value;
 mod window;
@@ -163,6 +168,8 @@ struct Core<V: Value> {
     /// Counted windows of a subtraction game with wide ranges (fast
     /// method), `None` for other games.
     windows: Option<window::Windows>,
+    /// Threads the rare-value method may use (1: this one only).
+    threads: usize,
 }
 
 impl NimSequence {
@@ -260,6 +267,19 @@ impl NimSequence {
         }
     }
 
+    /// Lets the rare-value method use up to `threads` threads (at least 1;
+    /// 1 is the default). The values are the same, byte for byte, with any
+    /// number; two threads make long sequences of octal games with
+    /// two-heap splits (0.6, 0.354, Grundy's game) up to about twice as
+    /// fast. More than two are not used.
+    pub fn set_threads(&mut self, threads: usize) {
+        let threads = threads.max(1);
+        match &mut self.engine {
+            Engine::Narrow(c) => c.threads = threads,
+            Engine::Wide(c) => c.threads = threads,
+        }
+    }
+
     /// The ruleset word given at construction.
     pub fn name(&self) -> &str {
         &self.name
@@ -337,7 +357,10 @@ impl NimSequence {
                 let values = std::mem::take(&mut c.values);
                 let wide = values.iter().map(|&v| u32::from(v)).collect();
                 drop(values);
-                self.engine = Engine::Wide(Core::new(c.moves.clone(), wide));
+                let threads = c.threads;
+                let mut core = Core::new(c.moves.clone(), wide);
+                core.threads = threads;
+                self.engine = Engine::Wide(core);
             }
         }
     }
@@ -357,6 +380,7 @@ impl<V: Value> Core<V> {
             triples: triples::PairSets::default(),
             amounts: Vec::new(),
             amounts_end: 0,
+            threads: 1,
         }
     }
 
@@ -386,30 +410,48 @@ impl<V: Value> Core<V> {
         if end <= self.values.len() {
             return Ok(());
         }
-        self.values.reserve(end - self.values.len());
+        // The table is lent to the loop, so that the methods below borrow
+        // it apart from their scratch (and the threads of
+        // [`threads::rare_batches`] share it).
+        let mut values = std::mem::take(&mut self.values);
+        values.reserve(end - values.len());
+        let result = self.extend_values(&mut values, end, method);
+        self.values = values;
+        result
+    }
+
+    fn extend_values(
+        &mut self,
+        values: &mut Vec<V>,
+        end: usize,
+        method: Method,
+    ) -> Result<(), usize> {
         self.cover_amounts(end);
         if method == Method::Fast && self.windows.is_some() {
-            return self.extend_by_windows(end);
+            return self.extend_by_windows(values, end);
         }
-        while self.values.len() < end {
-            let n = self.values.len();
-            if method == Method::Fast
-                && n + rare::BATCH <= end
-                && self.rare.batchable(n, &self.values)
-            {
-                self.rare_batch(n)?;
+        while values.len() < end {
+            let n = values.len();
+            if method == Method::Fast && n + rare::BATCH <= end && self.rare.batchable(n, values) {
+                if self.threads > 1 {
+                    threads::rare_batches(self, values, end)?;
+                } else {
+                    self.rare_batch(values, n)?;
+                }
                 continue;
             }
             // A placeholder for G(n): SIMD gathers read 4 bytes at index n - 1.
-            self.values.push(V::default());
+            values.push(V::default());
             let g = match method {
-                Method::Fast if self.rare.usable(n, &self.values[..n]) => self.rare_value(n),
-                _ => self.plain_value(n, method),
+                Method::Fast if self.rare.usable(n, &values[..n]) => {
+                    self.rare_value(&values[..=n], n)
+                }
+                _ => self.plain_value(&values[..=n], n, method),
             };
             match g {
-                Some(g) => self.record(n, g),
+                Some(g) => self.record(values, n, g),
                 None => {
-                    self.values.pop();
+                    values.pop();
                     return Err(n);
                 }
             }
@@ -419,18 +461,18 @@ impl<V: Value> Core<V> {
 
     /// [`Core::extend_to`] for a subtraction game with wide ranges: each
     /// value from the counted windows ([`window::Windows`]).
-    fn extend_by_windows(&mut self, end: usize) -> Result<(), usize> {
+    fn extend_by_windows(&mut self, values: &mut Vec<V>, end: usize) -> Result<(), usize> {
         let Some(windows) = self.windows.as_mut() else {
             return Ok(());
         };
-        while self.values.len() < end {
-            let n = self.values.len();
+        while values.len() < end {
+            let n = values.len();
             let take_all = self.moves.allows_take_all(n as u64);
-            let g = windows.value(n, &self.values, take_all);
+            let g = windows.value(n, values, take_all);
             if g > V::MAX_INDEX {
                 return Err(n);
             }
-            self.values.push(V::from_index(g));
+            values.push(V::from_index(g));
             self.rare.push(n, V::from_index(g));
         }
         let max = self.rare.max_value();
@@ -438,10 +480,21 @@ impl<V: Value> Core<V> {
         Ok(())
     }
 
-    /// Stores G(n) = g in the placeholder at `n`.
+    /// Stores G(n) = g in the placeholder at `n`, the last entry. (By
+    /// `pop` and `push`: while [`threads::rare_batches`] runs, the table
+    /// below `n` is being read by another thread, so no `&mut` to the
+    /// whole table may be made.)
     #[inline]
-    fn record(&mut self, n: usize, g: V) {
-        self.values[n] = g;
+    fn record(&mut self, values: &mut Vec<V>, n: usize, g: V) {
+        debug_assert_eq!(values.len(), n + 1);
+        values.pop();
+        values.push(g);
+        self.note(n, g);
+    }
+
+    /// Notes G(n) = g in the scratch (the rare heaps, the stamp's size).
+    #[inline]
+    fn note(&mut self, n: usize, g: V) {
         self.rare.push(n, g);
         V::fit_stamp(&mut self.stamp, self.rare.max_value());
     }
@@ -455,9 +508,10 @@ impl<V: Value> Core<V> {
         self.token
     }
 
-    /// Stamps the values of the options that leave nothing or one heap.
-    fn stamp_small_options(&mut self, n: usize, s: u32) {
-        let g = &self.values[..n];
+    /// Stamps the values of the options that leave nothing or one heap;
+    /// `g` holds G(0..n) (and maybe more).
+    fn stamp_small_options(&mut self, g: &[V], n: usize, s: u32) {
+        let g = &g[..n];
         let stamp = &mut *self.stamp;
         let n64 = n as u64;
         if self.moves.named.is_some() {
@@ -486,20 +540,21 @@ impl<V: Value> Core<V> {
     }
 
     /// G(n) by the plain method; `None` when it does not fit `V`.
-    fn plain_value(&mut self, n: usize, method: Method) -> Option<V> {
+    /// `g` holds G(0..n) and a placeholder at n.
+    fn plain_value(&mut self, g: &[V], n: usize, method: Method) -> Option<V> {
         let s = self.next_token();
-        self.stamp_small_options(n, s);
+        self.stamp_small_options(g, n, s);
         // The bit test pays only where there are splits to test.
         if self.moves.split3.is_empty()
             && !self.moves.split2.is_empty()
             && n >= 64
             && V::need_test_pays()
         {
-            if let Some(g) = self.plain_value_by_need(n, s) {
+            if let Some(g) = self.plain_value_by_need(g, n, s) {
                 return Some(g);
             }
         }
-        let g = &self.values[..=n];
+        let g = &g[..=n];
         let stamp = &mut *self.stamp;
         let n64 = n as u64;
         let unequal = self.moves.unequal;
@@ -543,12 +598,12 @@ impl<V: Value> Core<V> {
     /// reached yet (32 splits at a time with AVX-512BW), and G(n) is the
     /// least value left.
     /// `None` when every value below 512 is reached.
-    fn plain_value_by_need(&mut self, n: usize, s: u32) -> Option<V> {
+    fn plain_value_by_need(&mut self, g: &[V], n: usize, s: u32) -> Option<V> {
         // Stamp the first splits (where most values show up: stores beat
         // the bit test's slow path there), then test the rest.
         let pre = PLAIN_PRESTAMP;
+        let g = &g[..=n];
         {
-            let g = &self.values[..=n];
             let n64 = n as u64;
             for &(lo, hi) in &self.moves.split2 {
                 if lo + 2 > n64 {
@@ -572,7 +627,6 @@ impl<V: Value> Core<V> {
         );
         let mut bits = simd::NeedBits::new(need.iter().map(|v| v.index()));
         self.need = need;
-        let g = &self.values[..=n];
         let n64 = n as u64;
         for &(lo, hi) in &self.moves.split2 {
             if lo + 2 > n64 || bits.is_empty() {

@@ -39,10 +39,12 @@ pub(super) struct RareState<V: Value> {
     /// Rare heaps (at least 1), increasing, and their values.
     heaps: Vec<u32>,
     vals: Vec<u32>,
-    /// Per-heap stamps of a batch: `BATCH` rows of `lane_width` entries.
-    lane_stamp: Vec<u8>,
-    lane_width: usize,
-    lane_token: u8,
+    /// The lane stamps of a batch (one thread).
+    lanes: Lanes,
+    /// The common values below a lane width, as bits, when the dense
+    /// parity is 0 and 1; for the mask, form and width in `common_for`.
+    common: [Vec<u64>; 2],
+    common_for: (V, bool, usize),
     /// The largest value so far.
     max_value: V,
     /// Per split amount, in a batch: the rare heaps below `BATCH - k` are
@@ -78,9 +80,9 @@ impl<V: Value> RareState<V> {
             chosen_at: 0,
             heaps: Vec::new(),
             vals: Vec::new(),
-            lane_stamp: Vec::new(),
-            lane_width: 0,
-            lane_token: 0,
+            lanes: Lanes::default(),
+            common: [Vec::new(), Vec::new()],
+            common_for: (V::default(), false, 0),
             max_value: V::default(),
             near: Vec::new(),
         }
@@ -223,11 +225,11 @@ pub(super) fn choose_mask<V: Value>(values: &[V], domain_allowed: bool, t_odd: b
 
 impl<V: Value> Core<V> {
     /// G(n) by the rare-value method; `None` when it does not fit `V`.
-    /// `self.values` holds G(0..n) and a placeholder at n.
-    pub(super) fn rare_value(&mut self, n: usize) -> Option<V> {
+    /// `g` holds G(0..n) and a placeholder at n.
+    pub(super) fn rare_value(&mut self, g: &[V], n: usize) -> Option<V> {
         let s = self.next_token();
-        self.stamp_small_options(n, s);
-        let g = &self.values[..=n];
+        self.stamp_small_options(g, n, s);
+        let g = &g[..=n];
         let stamp = &mut *self.stamp;
         let r = &self.rare;
         // Every pair with a rare part: all the common values reached.
@@ -307,106 +309,216 @@ impl<V: Value> Core<V> {
     }
 }
 
-impl<V: Value> Core<V> {
-    /// Computes G(n0 .. n0 + BATCH) by the rare-value method, the pairs
-    /// with a rare part for all heaps of the batch at once: for a rare heap
-    /// r at least `BATCH` (minus the split amount), the other parts of the
-    /// 32 heaps are 32 consecutive heaps below the batch, so one contiguous
-    /// load replaces 32 gathers. The few rare heaps whose partner lies
-    /// inside the batch are done heap by heap. Requires
-    /// [`RareState::batchable`]; `Err(heap)` when a value overflows.
-    pub(super) fn rare_batch(&mut self, n0: usize) -> Result<(), usize> {
-        // Every value so far is below `width / 2`; a heap whose options
-        // reach past `width` is computed by `rare_value` instead.
-        let width = (self.rare.max_value.index() + 1)
-            .next_power_of_two()
-            .max(64)
-            * 2;
-        let r = &mut self.rare;
-        if r.lane_width != width {
-            r.lane_width = width;
-            r.lane_stamp = vec![0; BATCH * width];
-            r.lane_token = 0;
+/// The per-heap marks of a batch: `BATCH` rows of `width` bits, bit `v`
+/// of row `j` set when value `v` was reached by an option of heap
+/// `n0 + j`. (Bits, not bytes: with two threads a row is read by another
+/// core than the one that wrote it, and 8 times fewer cache lines move.)
+#[derive(Default)]
+pub(super) struct Lanes {
+    pub(super) width: usize,
+    bits: Vec<u64>,
+}
+
+impl Lanes {
+    /// Starts a batch whose values are below `width` (a power of two, at
+    /// least 64): every row empty.
+    pub(super) fn begin(&mut self, width: usize) {
+        debug_assert!(width.is_power_of_two() && width >= 64);
+        if self.width != width {
+            self.width = width;
+            self.bits = vec![0; BATCH * width / 64];
+        } else {
+            self.bits.fill(0);
         }
-        if r.lane_token == u8::MAX {
-            r.lane_stamp.fill(0);
-            r.lane_token = 0;
-        }
-        r.lane_token += 1;
-        let tok = r.lane_token;
-        let g = &self.values[..n0];
-        let (heaps, vals, split_ks, unequal) = (&r.heaps, &r.vals, &r.split_ks, r.unequal);
-        let lane = &mut r.lane_stamp[..BATCH * width];
-        for &k in split_ks {
-            // Far rare heaps: BATCH - k <= h <= n0 - k - 1.
-            let lo = heaps.partition_point(|&h| (h as usize) < BATCH - k);
-            let hi = heaps.partition_point(|&h| (h as usize) < n0 - k);
-            for i in lo..hi {
-                let h = heaps[i] as usize;
-                let base = n0 - k - h;
-                let rv = V::from_index(vals[i] as usize);
-                let row = &g[base..base + BATCH];
-                // With unequal parts, heap n0 + j with n0 + j - k = 2h may
-                // not split into h and h.
-                let skip = if unequal {
-                    (2 * h).wrapping_sub(n0 - k)
-                } else {
-                    usize::MAX
-                };
-                // Values are below width, so masking by width - 1 changes
-                // no index (checked in debug builds); the rows come from
-                // `chunks_exact_mut`, so no row index is computed.
-                let rows = lane.chunks_exact_mut(width).zip(row);
-                if skip < BATCH {
-                    for (j, (stamps, &x)) in rows.enumerate() {
-                        if j != skip {
-                            debug_assert!((x ^ rv).index() < width, "lane width {width}");
-                            stamps[(x ^ rv).index() & (width - 1)] = tok;
-                        }
+    }
+
+    /// Row `j`, as `width / 64` words.
+    pub(super) fn row(&self, j: usize) -> &[u64] {
+        let words = self.width / 64;
+        &self.bits[j * words..(j + 1) * words]
+    }
+
+    /// Row `j`, to mark.
+    pub(super) fn row_mut(&mut self, j: usize) -> &mut [u64] {
+        let words = self.width / 64;
+        &mut self.bits[j * words..(j + 1) * words]
+    }
+}
+
+/// The lane width of a batch when every value so far is at most `max`: a
+/// power of two at least twice the least one above `max` (the values of
+/// the batch itself may pass `max`; a heap whose options reach past the
+/// width is computed from scratch).
+pub(super) fn lane_width(max: usize) -> usize {
+    (max + 1).next_power_of_two().max(64) * 2
+}
+
+/// Marks, in `lanes` (the rows of the batch at `n0`), the values of the pairs with a rare part `h`
+/// (the rare heaps `heaps`, of values `vals`, restricted to
+/// `BATCH - k <= h < n0 - k` for each split amount `k`): the other parts of
+/// the batch's heaps are the 32 consecutive heaps from `n0 - k - h`, read
+/// from `g` with one contiguous load. Values must be below the lane width;
+/// `g` must hold those heaps (it panics otherwise).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn stamp_far<V: Value>(
+    lanes: &mut Lanes,
+    g: &[V],
+    n0: usize,
+    heaps: &[u32],
+    vals: &[u32],
+    split_ks: &[usize],
+    unequal: bool,
+) {
+    let width = lanes.width;
+    let lane = &mut lanes.bits[..BATCH * width / 64];
+    for &k in split_ks {
+        let lo = heaps.partition_point(|&h| (h as usize) < BATCH - k);
+        let hi = heaps.partition_point(|&h| (h as usize) < n0 - k);
+        for i in lo..hi {
+            let h = heaps[i] as usize;
+            let base = n0 - k - h;
+            let rv = V::from_index(vals[i] as usize);
+            let row = &g[base..base + BATCH];
+            // With unequal parts, heap n0 + j with n0 + j - k = 2h may
+            // not split into h and h.
+            let skip = if unequal {
+                (2 * h).wrapping_sub(n0 - k)
+            } else {
+                usize::MAX
+            };
+            // Values are below width, so masking by width - 1 changes
+            // no index (checked in debug builds); the rows come from
+            // `chunks_exact_mut`, so no row index is computed.
+            let rows = lane.chunks_exact_mut(width / 64).zip(row);
+            let mark = |bits: &mut [u64], x: V| {
+                debug_assert!((x ^ rv).index() < width, "lane width {width}");
+                let v = (x ^ rv).index() & (width - 1);
+                bits[v >> 6] |= 1 << (v & 63);
+            };
+            if skip < BATCH {
+                for (j, (bits, &x)) in rows.enumerate() {
+                    if j != skip {
+                        mark(bits, x);
                     }
-                } else {
-                    for (stamps, &x) in rows {
-                        debug_assert!((x ^ rv).index() < width, "lane width {width}");
-                        stamps[(x ^ rv).index() & (width - 1)] = tok;
+                }
+            } else {
+                for (bits, &x) in rows {
+                    mark(bits, x);
+                }
+            }
+        }
+    }
+}
+
+impl<V: Value> RareState<V> {
+    /// The rare heaps and their values.
+    pub(super) fn rare_heaps(&self) -> (&[u32], &[u32]) {
+        (&self.heaps, &self.vals)
+    }
+
+    /// The split amounts and whether parts must be unequal.
+    pub(super) fn splits(&self) -> (&[usize], bool) {
+        (&self.split_ks, self.unequal)
+    }
+
+    /// The heap count at which the mask will be chosen again.
+    pub(super) fn next_choice(&self) -> usize {
+        2 * self.chosen_at
+    }
+
+    /// Makes room for `extra` more rare heaps without moving the list.
+    pub(super) fn reserve(&mut self, extra: usize) {
+        self.heaps.reserve(extra);
+        self.vals.reserve(extra);
+    }
+
+    /// Finds, for each split amount, the near rare heaps of the batch at
+    /// `n0` (see `near`), and the common values below `width`.
+    fn find_near(&mut self, n0: usize, width: usize) {
+        if self.common_for != (self.mask, self.domain, width) {
+            self.common_for = (self.mask, self.domain, width);
+            for (dense, bits) in self.common.iter_mut().enumerate() {
+                bits.clear();
+                bits.resize(width / 64, 0);
+                for v in 0..width {
+                    let rare = (V::from_index(v) & self.mask).count_ones() % 2 == dense as u32;
+                    if !rare {
+                        bits[v >> 6] |= 1 << (v & 63);
                     }
                 }
             }
         }
-        let r = &mut self.rare;
-        r.near.clear();
-        for &k in &r.split_ks {
-            let a = r.heaps.partition_point(|&h| (h as usize) < BATCH - k);
-            let b = r.heaps.partition_point(|&h| (h as usize) < n0 - k);
-            r.near.push((a, b));
+        self.near.clear();
+        for &k in &self.split_ks {
+            let a = self.heaps.partition_point(|&h| (h as usize) < BATCH - k);
+            let b = self.heaps.partition_point(|&h| (h as usize) < n0 - k);
+            self.near.push((a, b));
         }
+    }
+}
+
+impl<V: Value> Core<V> {
+    /// Computes G(n0 .. n0 + BATCH) by the rare-value method, the pairs
+    /// with a rare part for all heaps of the batch at once ([`stamp_far`]).
+    /// The few rare heaps whose partner lies inside the batch are done heap
+    /// by heap. Requires [`RareState::batchable`]; `Err(heap)` when a value
+    /// overflows.
+    pub(super) fn rare_batch(&mut self, values: &mut Vec<V>, n0: usize) -> Result<(), usize> {
+        let mut lanes = std::mem::take(&mut self.rare.lanes);
+        lanes.begin(lane_width(self.rare.max_value.index()));
+        let r = &self.rare;
+        let g = &values[..n0];
+        stamp_far(&mut lanes, g, n0, &r.heaps, &r.vals, &r.split_ks, r.unequal);
+        let result = self.finish_batch(values, n0, &mut lanes, &[]);
+        self.rare.lanes = lanes;
+        result
+    }
+
+    /// Computes G(n0 .. n0 + BATCH) when the far pairs are marked in
+    /// `lanes` and `more` (lanes of the same width, marked elsewhere): the
+    /// near pairs and the rest heap by heap.
+    pub(super) fn finish_batch(
+        &mut self,
+        values: &mut Vec<V>,
+        n0: usize,
+        lanes: &mut Lanes,
+        more: &[&Lanes],
+    ) -> Result<(), usize> {
+        debug_assert!(more.iter().all(|l| l.width == lanes.width));
+        self.rare.find_near(n0, lanes.width);
         for j in 0..BATCH {
             let n = n0 + j;
-            self.values.push(V::default());
-            let g = match self.batch_heap(n, j, tok) {
+            values.push(V::default());
+            let row = lanes.row_mut(j);
+            for other in more {
+                for (w, &x) in row.iter_mut().zip(other.row(j)) {
+                    *w |= x;
+                }
+            }
+            let g = match self.batch_heap(&values[..=n], n, row) {
                 Some(g) => Some(g),
                 // Rare cases (a value past the lane width): from scratch.
-                None => self.rare_value(n),
+                None => self.rare_value(&values[..=n], n),
             };
             let Some(g) = g else {
-                self.values.pop();
+                values.pop();
                 return Err(n);
             };
-            self.record(n, g);
+            self.record(values, n, g);
         }
         Ok(())
     }
 
-    /// G(n) for heap `j` of a batch whose far rare pairs are stamped with
-    /// `tok` in row `j` of the lane stamps; `None` when a value reaches the
-    /// lane width.
-    fn batch_heap(&mut self, n: usize, j: usize, tok: u8) -> Option<V> {
-        let r = &mut self.rare;
-        let width = r.lane_width;
-        let row = &mut r.lane_stamp[j * width..(j + 1) * width];
-        let g = &self.values[..=n];
+    /// G(n) for a heap of a batch whose far rare pairs are marked in `row`
+    /// (bits, see [`Lanes`]); `g` holds G(0..n) and a placeholder at n.
+    /// `None` when a value reaches the lane width.
+    pub(super) fn batch_heap(&mut self, g: &[V], n: usize, row: &mut [u64]) -> Option<V> {
+        let r = &self.rare;
+        let width = row.len() * 64;
         let n64 = n as u64;
         let mut set = |v: V| -> Option<()> {
-            *row.get_mut(v.index())? = tok;
+            let v = v.index();
+            *row.get_mut(v >> 6)? |= 1 << (v & 63);
             Some(())
         };
         if self.moves.allows_take_all(n64) {
@@ -441,39 +553,36 @@ impl<V: Value> Core<V> {
                 i += 1;
             }
         }
-        let row = &r.lane_stamp[j * width..(j + 1) * width];
-        let mask = r.mask;
-        let dense = r.dense_parity(n);
-        let is_rare = |v: usize| (V::from_index(v) & mask).count_ones() % 2 == dense;
-        let c = (0..width).find(|&v| !is_rare(v) && row[v] != tok)?;
+        // c: the least common value not reached; the rare values below it
+        // not reached are to be confirmed.
+        let common = &r.common[r.dense_parity(n) as usize];
+        debug_assert_eq!(common.len() * 64, width);
+        let w = (0..row.len()).find(|&w| common[w] & !row[w] != 0)?;
+        let c = w * 64 + (common[w] & !row[w]).trailing_zeros() as usize;
         if c > simd::NEED_VALUES {
             return None;
         }
-        let mut need = std::mem::take(&mut self.need);
-        need.clear();
-        need.extend(
-            (0..c)
-                .filter(|&v| is_rare(v) && row[v] != tok)
-                .map(V::from_index),
-        );
-        if !need.is_empty() {
-            let mut bits = simd::NeedBits::new(need.iter().map(|v| v.index()));
-            for &k in &r.split_ks {
-                if bits.is_empty() {
-                    break;
-                }
-                let m = n - k;
-                let h = largest_smaller_part(m as u64, r.unequal) as usize;
-                V::drain_need(g, m, 1, h, &mut bits);
-            }
-            need.retain(|&v| bits.contains(v.index()));
+        let mut words = [0u64; 8];
+        for (i, word) in words.iter_mut().enumerate().take(w + 1) {
+            let below_c = if i == w {
+                (1u64 << (c & 63)) - 1
+            } else {
+                u64::MAX
+            };
+            *word = !common[i] & !row[i] & below_c;
         }
-        let value = need.first().copied().unwrap_or(V::from_index(c));
-        self.need = need;
-        Some(value)
+        let mut bits = simd::NeedBits::from_words(words);
+        for &k in &r.split_ks {
+            if bits.is_empty() {
+                break;
+            }
+            let m = n - k;
+            let h = largest_smaller_part(m as u64, r.unequal) as usize;
+            V::drain_need(g, m, 1, h, &mut bits);
+        }
+        Some(V::from_index(bits.first().unwrap_or(c)))
     }
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -301,6 +301,13 @@ impl NeedBits {
         bits
     }
 
+    /// The set whose 512 bits are `words` (value `v` is bit `v % 64` of
+    /// word `v / 64`).
+    pub(super) fn from_words(words: [u64; 8]) -> NeedBits {
+        let count = words.iter().map(|w| w.count_ones() as usize).sum();
+        NeedBits { words, count }
+    }
+
     /// Whether `v` is still needed.
     pub(super) fn contains(&self, v: usize) -> bool {
         v < NEED_VALUES && self.words[(v >> 6) & 7] >> (v & 63) & 1 == 1

@@ -209,6 +209,12 @@ impl Store {
         Ok(Store::from_sequence(saved, method))
     }
 
+    /// Lets the computation use up to `threads` threads
+    /// ([`NimSequence::set_threads`]; the values are the same).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.seq.set_threads(threads);
+    }
+
     /// The values computed so far: G(0), ..., G(len - 1).
     pub fn sequence(&self) -> &NimSequence {
         &self.seq
