@@ -3,13 +3,13 @@
 //! run can resume.
 
 use std::fs::OpenOptions;
-use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use clap::ValueEnum;
 use indicatif::ProgressBar;
-use sprague::sequence::{store, Method, ResumeError, Store, MAX_TABLE_LEN};
+use sprague::sequence::{store, Method, NimSequence, ResumeError, Store, Table, MAX_TABLE_LEN};
 use sprague::Ruleset;
 
 use super::{LibError, UsageError};
@@ -122,11 +122,15 @@ enum Source {
 impl Source {
     /// The source of `ruleset`'s values, going on from `saved` (the values
     /// a file holds), which are checked first.
-    fn new(ruleset: &Ruleset, method: Method, saved: &[u64], threads: usize) -> Result<Source> {
+    fn new(ruleset: &Ruleset, method: Method, saved: Table, threads: usize) -> Result<Source> {
         let word = ruleset.word();
         if ruleset.closed_heap_value(0).is_some() {
-            for (i, &v) in saved.iter().enumerate().take(CHECKED_CLOSED) {
-                let want = ruleset.closed_heap_value(i as u64).unwrap_or(0);
+            let values = saved.values();
+            for i in 0..values.len().min(CHECKED_CLOSED) {
+                let (v, want) = (
+                    values.value(i),
+                    ruleset.closed_heap_value(i as u64).unwrap_or(0),
+                );
                 if v != want {
                     return Err(differs(word, i as u64, v, want).into());
                 }
@@ -134,7 +138,8 @@ impl Source {
             return Ok(Source::Closed(ruleset.clone()));
         }
         let moves = super::engine_moves(ruleset, "sequence")?;
-        let store = Store::resume(word, moves.clone(), method, saved).map_err(|e| match e {
+        let saved = NimSequence::from_table(word, moves.clone(), saved);
+        let store = Store::resume_sequence(saved, method).map_err(|e| match e {
             ResumeError::Differs {
                 heap,
                 saved,
@@ -323,8 +328,8 @@ fn json_prefix(word: &str) -> String {
 /// What a file left by an earlier run holds.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Resumed {
-    /// The complete values, G(0) first.
-    pub values: Vec<u64>,
+    /// The complete values, G(0) first, 2 bytes each while they fit.
+    pub values: Table,
     /// How many bytes of the file to keep (the rest is a torn value or the
     /// json closing, rewritten later).
     pub keep: u64,
@@ -333,19 +338,35 @@ pub struct Resumed {
 }
 
 /// Reads what `bytes` (a file written by `sequence --format F`) holds for
-/// ruleset `word`. Anything after the last complete value is to be cut.
+/// ruleset `word`: [`read_existing`] on bytes in memory.
 ///
 /// # Errors
 /// A [`UsageError`] when the file is not such a file (another ruleset, a
 /// line that is not a value, heaps out of order).
 pub fn parse_existing(bytes: &[u8], format: Format, word: &str) -> Result<Resumed, UsageError> {
-    let bad = |why: String| UsageError(format!("cannot resume: {why}"));
+    read_existing(bytes, format, word).map_err(|e| match e.downcast::<UsageError>() {
+        Ok(usage) => usage,
+        Err(e) => UsageError(format!("cannot resume: {e:#}")),
+    })
+}
+
+/// Reads what a file written by `sequence --format F` for ruleset `word`
+/// holds, from `file`, a line or a number at a time: the values are kept 2
+/// bytes each while they fit (a file of 2^30 values needs 2 GiB, not the
+/// file's size). Anything after the last complete value is to be cut.
+///
+/// # Errors
+/// A [`UsageError`] when the file is not such a file (another ruleset, a
+/// line that is not a value, heaps out of order, a value above
+/// 4294967295); the reading error otherwise.
+pub fn read_existing(mut file: impl BufRead, format: Format, word: &str) -> Result<Resumed> {
+    let bad = |why: String| anyhow::Error::from(UsageError(format!("cannot resume: {why}")));
     let empty = Resumed {
-        values: Vec::new(),
+        values: Table::default(),
         keep: 0,
         has_header: false,
     };
-    let number = |text: &[u8], what: &dyn Fn() -> String| -> Result<u64, UsageError> {
+    let number = |text: &[u8], what: &dyn Fn() -> String| -> Result<u64> {
         std::str::from_utf8(text)
             .ok()
             // As sprague writes numbers: digits, no leading zero.
@@ -357,48 +378,61 @@ pub fn parse_existing(bytes: &[u8], format: Format, word: &str) -> Result<Resume
             .and_then(|t| t.parse().ok())
             .ok_or_else(|| bad(format!("{} is not a Grundy value", what())))
     };
+    let push = |values: &mut Table, v: u64| -> Result<()> {
+        values.push(v).map_err(|v| {
+            bad(format!(
+                "the file holds the value {v}, above 4294967295, which no table holds"
+            ))
+        })
+    };
     match format {
         Format::Table => Err(bad(
             "--resume works with --format raw, csv or json (a table cannot be continued)".into(),
         )),
         Format::Raw | Format::Csv => {
             let csv = format == Format::Csv;
-            let header: &[u8] = if csv { b"n,g\n" } else { b"" };
-            if bytes.len() < header.len() {
-                return if header.starts_with(bytes) {
-                    Ok(empty)
-                } else {
-                    Err(bad("the file does not start with the csv header n,g".into()))
+            let mut line = Vec::new();
+            let mut pos = 0u64;
+            let mut line_no = 1;
+            if csv {
+                let header: &[u8] = b"n,g\n";
+                file.read_until(b'\n', &mut line)?;
+                if line.len() < header.len() && header.starts_with(&line) {
+                    return Ok(empty);
+                }
+                if line != header {
+                    return Err(bad("the file does not start with the csv header n,g".into()));
+                }
+                pos = header.len() as u64;
+                line_no += 1;
+            }
+            let mut values = Table::default();
+            loop {
+                line.clear();
+                file.read_until(b'\n', &mut line)?;
+                let Some(text) = line.strip_suffix(b"\n") else {
+                    break;
                 };
-            }
-            if !bytes.starts_with(header) {
-                return Err(bad("the file does not start with the csv header n,g".into()));
-            }
-            let mut values = Vec::new();
-            let mut pos = header.len();
-            let mut line_no = 1 + csv as usize;
-            while let Some(len) = bytes[pos..].iter().position(|&b| b == b'\n') {
-                let line = &bytes[pos..pos + len];
                 let n = values.len() as u64;
-                let what = || format!("line {line_no} ({:?})", String::from_utf8_lossy(line));
+                let what = || format!("line {line_no} ({:?})", String::from_utf8_lossy(text));
                 let v = if csv {
-                    let Some(comma) = line.iter().position(|&b| b == b',') else {
+                    let Some(comma) = text.iter().position(|&b| b == b',') else {
                         return Err(bad(format!("{} is not an n,g line", what())));
                     };
-                    if number(&line[..comma], &what)? != n {
+                    if number(&text[..comma], &what)? != n {
                         return Err(bad(format!("{} should be for heap {n}", what())));
                     }
-                    number(&line[comma + 1..], &what)?
+                    number(&text[comma + 1..], &what)?
                 } else {
-                    number(line, &what)?
+                    number(text, &what)?
                 };
-                values.push(v);
-                pos += len + 1;
+                push(&mut values, v)?;
+                pos += line.len() as u64;
                 line_no += 1;
             }
             // An unfinished last line is dropped and written again, but only
             // when it can be the start of a line sprague writes.
-            let rest = &bytes[pos..];
+            let rest = &line[..];
             let digits = |t: &[u8]| t.iter().all(u8::is_ascii_digit);
             let cut_off = if csv {
                 match rest.iter().position(|&b| b == b',') {
@@ -416,18 +450,24 @@ pub fn parse_existing(bytes: &[u8], format: Format, word: &str) -> Result<Resume
             }
             Ok(Resumed {
                 values,
-                keep: pos as u64,
+                keep: pos,
                 has_header: true,
             })
         }
         Format::Json => {
             let prefix = json_prefix(word);
             let prefix = prefix.as_bytes();
-            if bytes.len() < prefix.len() && prefix.starts_with(bytes) {
+            let mut start = Vec::new();
+            (&mut file)
+                .take(prefix.len() as u64)
+                .read_to_end(&mut start)?;
+            if start.len() < prefix.len() && prefix.starts_with(&start) {
                 return Ok(empty);
             }
-            if !bytes.starts_with(prefix) {
-                let other = serde_json::from_slice::<serde_json::Value>(bytes)
+            if start != prefix {
+                // Say which game the file is of, when it is a json sequence.
+                (&mut file).take(1 << 20).read_to_end(&mut start)?;
+                let other = serde_json::from_slice::<serde_json::Value>(&start)
                     .ok()
                     .and_then(|v| v.get("ruleset").and_then(|r| r.as_str()).map(String::from));
                 return Err(bad(match other {
@@ -435,25 +475,37 @@ pub fn parse_existing(bytes: &[u8], format: Format, word: &str) -> Result<Resume
                     None => format!("the file does not start like a json sequence of {word}"),
                 }));
             }
-            let mut values = Vec::new();
-            let mut pos = prefix.len();
+            let mut values = Table::default();
+            let mut pos = prefix.len() as u64;
             let mut keep = pos;
+            let mut digits = Vec::new();
             loop {
-                let len = bytes[pos..]
-                    .iter()
-                    .position(|b| !b.is_ascii_digit())
-                    .unwrap_or(bytes.len() - pos);
-                let end = pos + len;
+                // The digits at `pos`, and the byte after them.
+                digits.clear();
+                let next = loop {
+                    let buf = file.fill_buf()?;
+                    let Some(&b) = buf.first() else { break None };
+                    file.consume(1);
+                    if !b.is_ascii_digit() {
+                        break Some(b);
+                    }
+                    // No Grundy value has this many digits: stop reading.
+                    if digits.len() > 20 {
+                        break Some(b);
+                    }
+                    digits.push(b);
+                };
+                let end = pos + digits.len() as u64;
                 // A number is complete only when something follows it.
-                let Some(&next) = bytes.get(end) else { break };
+                let Some(next) = next else { break };
                 let what = || format!("the text at byte {pos}");
-                if len == 0 {
+                if digits.is_empty() {
                     if next == b']' && values.is_empty() {
                         break;
                     }
                     return Err(bad(format!("{} is not a Grundy value", what())));
                 }
-                values.push(number(&bytes[pos..end], &what)?);
+                push(&mut values, number(&digits, &what)?)?;
                 keep = end;
                 match next {
                     b',' => pos = end + 1,
@@ -463,7 +515,7 @@ pub fn parse_existing(bytes: &[u8], format: Format, word: &str) -> Result<Resume
             }
             Ok(Resumed {
                 values,
-                keep: keep as u64,
+                keep,
                 has_header: true,
             })
         }
@@ -694,7 +746,7 @@ pub fn in_memory(args: &Args, svg: bool) -> Result<InMemory> {
     let mut source = Source::new(
         &ruleset,
         Method::from(args.method),
-        &[],
+        Table::default(),
         args.limits.threads(),
     )?;
     let mut drawn = svg.then(Vec::new);
@@ -760,11 +812,13 @@ fn run_to(args: Args) -> Result<Exit> {
                 .open(path)
                 .with_context(|| format!("cannot open {}", path.display()))?;
             let start = if args.resume {
-                let mut bytes = Vec::new();
-                file.read_to_end(&mut bytes)
-                    .with_context(|| format!("cannot read {}", path.display()))?;
-                parse_existing(&bytes, format, ruleset.word())
-                    .map_err(|e| UsageError(format!("{}: {}", path.display(), e.0)))?
+                let reader = BufReader::with_capacity(1 << 16, &mut file);
+                read_existing(reader, format, ruleset.word()).map_err(|e| {
+                    match e.downcast::<UsageError>() {
+                        Ok(usage) => UsageError(format!("{}: {}", path.display(), usage.0)).into(),
+                        Err(e) => e.context(format!("cannot read {}", path.display())),
+                    }
+                })?
             } else {
                 no_values()
             };
@@ -793,8 +847,9 @@ fn run_to(args: Args) -> Result<Exit> {
         None => "standard output".to_string(),
     };
     let cannot_write = || format!("cannot write {destination}");
-    let mut source = Source::new(&ruleset, method, &start.values, args.limits.threads())?;
-    let mut drawn: Option<Vec<u64>> = args.plot.as_ref().map(|_| start.values.clone());
+    let resumed_len = start.values.len() as u64;
+    let mut drawn: Option<Vec<u64>> = args.plot.as_ref().map(|_| start.values.values().to_vec());
+    let mut source = Source::new(&ruleset, method, start.values, args.limits.threads())?;
     if !start.has_header {
         out.write_all(emitter.header().as_bytes())
             .with_context(cannot_write)?;
@@ -805,7 +860,7 @@ fn run_to(args: Args) -> Result<Exit> {
         &mut source,
         &emitter,
         &mut out,
-        start.values.len() as u64,
+        resumed_len,
         to,
         &limits,
         &mut drawn,
@@ -827,7 +882,7 @@ fn run_to(args: Args) -> Result<Exit> {
 
 fn no_values() -> Resumed {
     Resumed {
-        values: Vec::new(),
+        values: Table::default(),
         keep: 0,
         has_header: false,
     }
@@ -871,8 +926,8 @@ mod tests {
                 let r = parse_existing(&whole[..cut], format, "kayles")
                     .unwrap_or_else(|err| panic!("{format:?} cut {cut}: {}", err.0));
                 assert_eq!(
-                    &values[..r.values.len()],
-                    &r.values[..],
+                    values[..r.values.len()],
+                    r.values.values().to_vec(),
                     "{format:?} cut {cut}"
                 );
                 let mut rebuilt = whole[..r.keep as usize].to_vec();

@@ -144,63 +144,72 @@ impl Store {
         method: Method,
         values: &[u64],
     ) -> Result<Store, ResumeError> {
-        let mut fresh = Store::new(name, moves, method);
-        let n = values.len().min(RESUME_FIRST);
+        // The first values are compared before a value too large for any
+        // table is refused.
+        check_first(name, &moves, method, |i| values[i], values.len())?;
+        let saved =
+            NimSequence::from_values(name, moves, values.iter().copied()).map_err(|e| match e {
+                Error::ValueOverflow { heap, .. } => ResumeError::TooLarge {
+                    heap,
+                    value: values[heap as usize],
+                },
+                e => ResumeError::Engine(e),
+            })?;
+        Store::resume_sequence(saved, method)
+    }
+
+    /// [`Store::resume`] for values already in a [`NimSequence`] (as
+    /// [`NimSequence::from_table`] makes it from a table read from a file,
+    /// without a copy): the same checks, and the store goes on in `saved`
+    /// itself, so resuming a table of N values takes the memory of N
+    /// values once.
+    ///
+    /// # Errors
+    /// A [`ResumeError`] saying which value differs.
+    pub fn resume_sequence(mut saved: NimSequence, method: Method) -> Result<Store, ResumeError> {
+        let name = saved.name().to_string();
+        let moves = saved.moves().clone();
+        let len = saved.len() as usize;
+        let n = len.min(RESUME_FIRST);
         if n == 0 {
-            return Ok(fresh);
+            return Ok(Store::from_sequence(saved, method));
         }
-        fresh
-            .ensure(n as u64 - 1, &unlimited())
-            .map_err(ResumeError::Engine)?;
-        for (i, &saved) in values[..n].iter().enumerate() {
-            let expected = fresh.get(i as u64).unwrap_or(0);
-            if saved != expected {
-                return Err(ResumeError::Differs {
-                    heap: i as u64,
-                    saved,
-                    expected,
-                });
-            }
-        }
-        let too_large = |e: Error| match e {
-            Error::ValueOverflow { heap, .. } => ResumeError::TooLarge {
-                heap,
-                value: values[heap as usize],
-            },
-            e => ResumeError::Engine(e),
-        };
-        let moves = fresh.seq.moves().clone();
-        // Stored 2 bytes a value when all fit, else 4.
-        let saved = NimSequence::from_values(name, moves.clone(), values.iter().copied())
-            .map_err(too_large)?;
-        let span = values.len().saturating_sub(n + RESUME_LAST);
+        check_first(&name, &moves, method, |i| value(&saved, i), len)?;
+        let span = len.saturating_sub(n + RESUME_LAST);
         for i in 1..=RESUME_SAMPLES {
             let heap = n + span * i / (RESUME_SAMPLES + 1);
             if span == 0 || (moves.max_parts() == 3 && heap > RESUME_MAX_SAMPLED_THREE_HEAP) {
                 break;
             }
-            // `heap` is below `values.len()`, so the value is there.
-            let want = super::value_by_definition(&moves, values, heap).unwrap_or(0);
-            if want != values[heap] {
+            // `heap` is below `len`, so the value is there.
+            let want = match saved.values() {
+                Values::Narrow(v) => super::value_by_definition(&moves, v, heap),
+                Values::Wide(v) => super::value_by_definition(&moves, v, heap),
+            }
+            .unwrap_or(0);
+            let had = value(&saved, heap);
+            if want != had {
                 return Err(ResumeError::DiffersFromPrefix {
                     heap: heap as u64,
-                    saved: values[heap],
+                    saved: had,
                     expected: want,
                 });
             }
         }
-        let from = values.len().saturating_sub(RESUME_LAST).max(n);
-        if from < values.len() {
-            let mut seq = NimSequence::from_values(name, moves, values[..from].iter().copied())
+        // The last values, computed again from those before them, in place.
+        let from = len.saturating_sub(RESUME_LAST).max(n);
+        if from < len {
+            let tail: Vec<u64> = (from..len).map(|i| value(&saved, i)).collect();
+            saved.truncate(from as u64);
+            saved
+                .extend_to(len as u64 - 1, method)
                 .map_err(ResumeError::Engine)?;
-            seq.extend_to(values.len() as u64 - 1, method)
-                .map_err(ResumeError::Engine)?;
-            for (i, &saved) in values.iter().enumerate().skip(from) {
-                let expected = value(&seq, i);
-                if saved != expected {
+            for (i, &had) in (from..).zip(&tail) {
+                let expected = value(&saved, i);
+                if had != expected {
                     return Err(ResumeError::DiffersFromPrefix {
                         heap: i as u64,
-                        saved,
+                        saved: had,
                         expected,
                     });
                 }
@@ -552,6 +561,36 @@ impl Proof {
 // The engine's values are read only here, through the `Values` view.
 
 /// G(heap) from the table (`heap` is in it).
+/// Compares the first [`RESUME_FIRST`] of `len` saved values (`saved(i)`)
+/// with the game's.
+fn check_first(
+    name: &str,
+    moves: &MoveSet,
+    method: Method,
+    saved: impl Fn(usize) -> u64,
+    len: usize,
+) -> Result<(), ResumeError> {
+    let n = len.min(RESUME_FIRST);
+    if n == 0 {
+        return Ok(());
+    }
+    let mut fresh = Store::new(name, moves.clone(), method);
+    fresh
+        .ensure(n as u64 - 1, &unlimited())
+        .map_err(ResumeError::Engine)?;
+    for i in 0..n {
+        let expected = fresh.get(i as u64).unwrap_or(0);
+        if saved(i) != expected {
+            return Err(ResumeError::Differs {
+                heap: i as u64,
+                saved: saved(i),
+                expected,
+            });
+        }
+    }
+    Ok(())
+}
+
 fn value(seq: &NimSequence, heap: usize) -> u64 {
     seq.values().value(heap)
 }
