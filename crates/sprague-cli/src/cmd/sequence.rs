@@ -38,8 +38,9 @@ use crate::plot;
 /// ends exactly as an uninterrupted run would have written it. The file is
 /// checked first: a json file must name the same ruleset, the first 2,048
 /// values of any file must be the ruleset's, and so must the last 64 and
-/// 128 more spread between, each computed from the file's values before it
-/// (a value changed by hand elsewhere is not noticed).
+/// 128 more spread between (8 past 2^25 values), each computed from the
+/// file's values before it (a value changed by hand elsewhere is not
+/// noticed). The values are read 2 bytes each while they fit.
 ///
 /// Example: `sprague sequence kayles --to 100 --format csv`.
 #[derive(Debug, clap::Args)]

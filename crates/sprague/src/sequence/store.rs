@@ -100,6 +100,9 @@ pub enum ResumeError {
 const RESUME_FIRST: usize = 2048;
 const RESUME_LAST: usize = 64;
 const RESUME_SAMPLES: usize = 128;
+/// About the most pairs the samples look at in all (fewer samples past
+/// 2^25 values).
+const RESUME_SAMPLE_PAIRS: u64 = 1 << 31;
 /// With three-heap splits a value by the definition costs O(n²): only
 /// heaps up to this are sampled.
 const RESUME_MAX_SAMPLED_THREE_HEAP: usize = 5_000;
@@ -127,8 +130,10 @@ impl Store {
     /// A store that goes on from `values` = G(0), G(1), ... saved by an
     /// earlier run, after checking them: the first 2,048 against the game's,
     /// 128 spread between by the definition from the saved values before
-    /// each, and the last 64 computed from the saved values before them (a
-    /// value changed by hand elsewhere is not noticed).
+    /// each (down to 8 for tables of more than 2^25 values, so that they
+    /// cost seconds, not minutes), and the last 64 computed from the saved
+    /// values before them (a value changed by hand elsewhere is not
+    /// noticed).
     ///
     /// Values above 65,535 are fine (the table then takes 4 bytes per
     /// value); one above [`MAX_VALUE`](super::MAX_VALUE) is [`ResumeError::TooLarge`].
@@ -176,8 +181,13 @@ impl Store {
         }
         check_first(&name, &moves, method, |i| value(&saved, i), len)?;
         let span = len.saturating_sub(n + RESUME_LAST);
-        for i in 1..=RESUME_SAMPLES {
-            let heap = n + span * i / (RESUME_SAMPLES + 1);
+        // A sample by the definition costs about heap / 2 pairs: fewer
+        // samples for a long table (8 for 2^30 values, seconds each).
+        let samples =
+            (RESUME_SAMPLE_PAIRS / (len as u64 / 4).max(1)).clamp(8, RESUME_SAMPLES as u64);
+        let samples = samples as usize;
+        for i in 1..=samples {
+            let heap = n + span * i / (samples + 1);
             if span == 0 || (moves.max_parts() == 3 && heap > RESUME_MAX_SAMPLED_THREE_HEAP) {
                 break;
             }
