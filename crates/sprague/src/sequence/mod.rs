@@ -52,9 +52,9 @@
 //! - Heaps are computed in batches of 32: for a rare heap r, the partners
 //!   of r in the 32 splits are 32 consecutive heaps, read with one
 //!   contiguous load instead of 32 random reads.
-//! - The confirmation tests 32 splits at a time (16 with AVX2) against a
-//!   512-bit set of the values still needed, and the plain method does the
-//!   same after stamping the first 4,096 splits; pairs with a rare part
+//! - The confirmation tests 32 splits at a time (with AVX2 as bytes, by
+//!   byte shuffles) against a 512-bit set of the values still needed, and
+//!   the plain method does the same after stamping the first 4,096 splits; pairs with a rare part
 //!   outside batches use AVX-512 or AVX2 gathers.
 //! - The instruction set is detected at run time; every SIMD kernel has a
 //!   scalar version, the reference the tests compare it with. The kernels

@@ -370,7 +370,8 @@ pub(super) fn stamp_far<V: Value>(
     unequal: bool,
 ) {
     let width = lanes.width;
-    let lane = &mut lanes.bits[..BATCH * width / 64];
+    let words = width / 64;
+    let lane = &mut lanes.bits[..BATCH * words];
     for &k in split_ks {
         let lo = heaps.partition_point(|&h| (h as usize) < BATCH - k);
         let hi = heaps.partition_point(|&h| (h as usize) < n0 - k);
@@ -387,23 +388,26 @@ pub(super) fn stamp_far<V: Value>(
                 usize::MAX
             };
             // Values are below width, so masking by width - 1 changes
-            // no index (checked in debug builds); the rows come from
-            // `chunks_exact_mut`, so no row index is computed.
-            let rows = lane.chunks_exact_mut(width / 64).zip(row);
-            let mark = |bits: &mut [u64], x: V| {
+            // no index (checked in debug builds).
+            let at = |j: usize, x: V| {
                 debug_assert!((x ^ rv).index() < width, "lane width {width}");
                 let v = (x ^ rv).index() & (width - 1);
-                bits[v >> 6] |= 1 << (v & 63);
+                (j * words + (v >> 6), 1u64 << (v & 63))
             };
             if skip < BATCH {
-                for (j, (bits, &x)) in rows.enumerate() {
+                for (j, &x) in row.iter().enumerate() {
                     if j != skip {
-                        mark(bits, x);
+                        let (i, bit) = at(j, x);
+                        lane[i] |= bit;
                     }
                 }
             } else {
-                for (bits, &x) in rows {
-                    mark(bits, x);
+                let bits = lane.as_mut_ptr();
+                for (j, &x) in row.iter().enumerate() {
+                    let (i, bit) = at(j, x);
+                    // SAFETY: j < BATCH and v >> 6 < words (v < width =
+                    // 64 * words), so i < BATCH * words = lane.len().
+                    unsafe { *bits.add(i) |= bit };
                 }
             }
         }
