@@ -52,8 +52,9 @@
 //! - Heaps are computed in batches of 32: for a rare heap r, the partners
 //!   of r in the 32 splits are 32 consecutive heaps, read with one
 //!   contiguous load instead of 32 random reads.
-//! - The confirmation tests 32 splits at a time (with AVX2 as bytes, by
-//!   byte shuffles) against a 512-bit set of the values still needed, and
+//! - The confirmation tests 32 splits at a time (with AVX2: as bytes by
+//!   byte shuffles when every value needed is below 255, else 16) against
+//!   a 512-bit set of the values still needed, and
 //!   the plain method does the same after stamping the first 4,096 splits; pairs with a rare part
 //!   outside batches use AVX-512 or AVX2 gathers.
 //! - The instruction set is detected at run time; every SIMD kernel has a

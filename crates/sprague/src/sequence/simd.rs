@@ -308,6 +308,12 @@ impl NeedBits {
         NeedBits { words, count }
     }
 
+    /// Whether every value still needed is below `bound` (below 512).
+    pub(super) fn below(&self, bound: usize) -> bool {
+        let (w, b) = (bound / 64, bound % 64);
+        self.words[w] >> b == 0 && self.words[w + 1..].iter().all(|&x| x == 0)
+    }
+
     /// Whether `v` is still needed.
     pub(super) fn contains(&self, v: usize) -> bool {
         v < NEED_VALUES && self.words[(v >> 6) & 7] >> (v & 63) & 1 == 1
@@ -337,8 +343,8 @@ impl NeedBits {
 /// Marks seen, in `need`, each value G(a) ^ G(m - a) for `lo <= a <= hi`
 /// (`1 <= lo`, `hi < m`, `2 * hi <= m`), going up in `a`, and stops as soon
 /// as nothing is needed any more. The AVX-512BW version tests 32 splits at a
-/// time against the bits, the AVX2 one 32 as bytes; the scalar one is the
-/// reference.
+/// time against the bits, the AVX2 ones 32 as bytes (when every value needed
+/// is below 255) or 16; the scalar one is the reference.
 pub(super) fn drain_need(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut NeedBits) {
     #[cfg(target_arch = "x86_64")]
     {
@@ -349,17 +355,123 @@ pub(super) fn drain_need(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut N
             return;
         }
         if m < g.len() && 2 * hi <= m && lo >= 1 && level() == Level::Avx2 {
-            // SAFETY: AVX2 is present; the bounds were checked above.
-            unsafe { drain_need_avx2_bytes(g, m, lo, hi, need) };
+            if need.below(255) {
+                // SAFETY: AVX2 is present; the bounds were checked above.
+                unsafe { drain_need_avx2_bytes(g, m, lo, hi, need) };
+            } else {
+                // Values from 255 on are needed: by bytes, every split of
+                // such a value would be looked at in full (0.007 ran 4
+                // times slower).
+                // SAFETY: AVX2 is present; the bounds were checked above.
+                unsafe { drain_need_avx2(g, m, lo, hi, need) };
+            }
             return;
         }
     }
     drain_need_scalar(g, m, lo, hi, need);
 }
 
+/// # Safety
+/// The CPU must support AVX2; `1 <= lo`, `2 * hi <= m` and `m < g.len()`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn drain_need_avx2(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut NeedBits) {
+    use std::arch::x86_64::*;
+    // Reverses the 8 words of each 128-bit half; a lane swap finishes the
+    // reversal of 16 words.
+    let rev = _mm256_setr_epi8(
+        14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7,
+        4, 5, 2, 3, 0, 1,
+    );
+    let max = _mm256_set1_epi32(NEED_VALUES as i32 - 1);
+    let thirty_one = _mm256_set1_epi32(31);
+    // The 512 bits as 16 words of 32 bits, in two tables of 8, kept and
+    // updated in registers.
+    let tables = |w: &[u64; 8]| {
+        (
+            _mm256_set_epi64x(w[3] as i64, w[2] as i64, w[1] as i64, w[0] as i64),
+            _mm256_set_epi64x(w[7] as i64, w[6] as i64, w[5] as i64, w[4] as i64),
+        )
+    };
+    let (mut t_lo, mut t_hi) = tables(&need.words);
+    let iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    // Lanes whose bit is set, as an 8-bit mask, for 8 values in u32 lanes.
+    let hits8 = |v: __m256i, t_lo: __m256i, t_hi: __m256i| -> i32 {
+        let in_range = _mm256_xor_si256(_mm256_cmpgt_epi32(v, max), _mm256_set1_epi32(-1));
+        let word_index = _mm256_srli_epi32::<5>(v);
+        let a = _mm256_permutevar8x32_epi32(t_lo, word_index);
+        let b = _mm256_permutevar8x32_epi32(t_hi, word_index);
+        // Bit 3 of the word index chooses the table (moved to the sign bit).
+        let choose = _mm256_slli_epi32::<28>(word_index);
+        let word = _mm256_castps_si256(_mm256_blendv_ps(
+            _mm256_castsi256_ps(a),
+            _mm256_castsi256_ps(b),
+            _mm256_castsi256_ps(choose),
+        ));
+        // Move the value's bit to the sign bit.
+        let bit = _mm256_sllv_epi32(
+            word,
+            _mm256_sub_epi32(thirty_one, _mm256_and_si256(v, thirty_one)),
+        );
+        _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_and_si256(bit, in_range)))
+    };
+    let mut lanes = [0u16; 16];
+    let mut a = lo;
+    while a + 15 <= hi {
+        // SAFETY: elements a..=a+15 lie in 1..=hi < m < g.len(); elements
+        // m-a-15..=m-a lie in m-hi..=m-1 (as a + 15 <= hi), inside g.
+        let (left, right) = unsafe {
+            (
+                _mm256_loadu_si256(g.as_ptr().add(a) as *const __m256i),
+                _mm256_loadu_si256(g.as_ptr().add(m - a - 15) as *const __m256i),
+            )
+        };
+        let right = _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(right, rev));
+        // Lane i: G(a + i) ^ G(m - a - i).
+        let x = _mm256_xor_si256(left, right);
+        let lo8 = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(x));
+        let hi8 = _mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(x));
+        let hits = hits8(lo8, t_lo, t_hi) as u32 | (hits8(hi8, t_lo, t_hi) as u32) << 8;
+        if hits != 0 {
+            // SAFETY: `lanes` is 32 bytes, one __m256i.
+            unsafe { _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, x) };
+            let mut rest = hits;
+            while rest != 0 {
+                // Clear the value's bit in the tables, in registers.
+                let v = lanes[rest.trailing_zeros() as usize];
+                let w = (v >> 5) as i32;
+                let clear = _mm256_and_si256(
+                    _mm256_cmpeq_epi32(iota, _mm256_set1_epi32(w & 7)),
+                    _mm256_set1_epi32((1u32 << (v & 31)) as i32),
+                );
+                if w < 8 {
+                    t_lo = _mm256_andnot_si256(clear, t_lo);
+                } else {
+                    t_hi = _mm256_andnot_si256(clear, t_hi);
+                }
+                rest &= rest - 1;
+            }
+            let any = _mm256_or_si256(t_lo, t_hi);
+            if _mm256_testz_si256(any, any) == 1 {
+                break;
+            }
+        }
+        a += 16;
+    }
+    // SAFETY: `words` is 64 bytes, two __m256i.
+    unsafe {
+        _mm256_storeu_si256(need.words.as_mut_ptr() as *mut __m256i, t_lo);
+        _mm256_storeu_si256(need.words.as_mut_ptr().add(4) as *mut __m256i, t_hi);
+    }
+    need.count = need.words.iter().map(|w| w.count_ones() as usize).sum();
+    if a <= hi && !need.is_empty() {
+        drain_need_scalar(g, m, a, hi, need);
+    }
+}
+
 /// [`drain_need`] by bytes: 32 splits at a time, each value saturated to a
 /// byte and looked up in a 256-bit set by two byte shuffles (about twice
-/// the speed of testing 16-bit values 16 at a time). Byte 255 stands for every value from
+/// the speed of [`drain_need_avx2`] when values from 255 on are few). Byte 255 stands for every value from
 /// 255 on: it is in the set while any such value is needed, and a split
 /// that hits it is looked at in full.
 ///
@@ -385,12 +497,17 @@ unsafe fn drain_need_avx2_bytes(g: &[u16], m: usize, lo: usize, hi: usize, need:
         1, 2, 4, 8, 16, 32, 64, -128,
     );
     // The values needed from 255 on, counted; byte 255 stands for them.
-    let mut high = (255..NEED_VALUES).filter(|&v| need.contains(v)).count();
+    let w = &need.words;
+    let mut high = (w[3] >> 63) as usize
+        + w[4..]
+            .iter()
+            .map(|x| x.count_ones() as usize)
+            .sum::<usize>();
     // The set's 32 bytes (values 0..255, and 255 for the rest), each half
     // in both 128-bit lanes for the byte shuffles.
     let mut set = [0u8; 32];
-    for (i, b) in set.iter_mut().enumerate() {
-        *b = (need.words[i / 8] >> (8 * (i % 8))) as u8;
+    for (bytes, word) in set.chunks_exact_mut(8).zip(&w[..4]) {
+        bytes.copy_from_slice(&word.to_le_bytes());
     }
     set[31] = (set[31] & 0x7f) | if high > 0 { 0x80 } else { 0 };
     let tables = |set: &[u8; 32]| {
