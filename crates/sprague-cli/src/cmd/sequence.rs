@@ -895,7 +895,7 @@ fn progress_bar(to: u64) -> ProgressBar {
     super::progress_bar(
         to >= 4 * CHUNK,
         to.saturating_add(1),
-        "{bar:40} {human_pos}/{human_len} values, eta {eta}",
+        "{bar:40} {human_pos}/{human_len} values, {rate}, eta {eta}",
     )
 }
 
