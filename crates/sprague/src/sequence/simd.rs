@@ -371,11 +371,11 @@ pub(super) fn drain_need(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut N
     drain_need_scalar(g, m, lo, hi, need);
 }
 
-/// # Safety
-/// The CPU must support AVX2; `1 <= lo`, `2 * hi <= m` and `m < g.len()`.
+/// The 16 words of `v` in reverse order.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn drain_need_avx2(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut NeedBits) {
+#[inline]
+fn reverse_words(v: std::arch::x86_64::__m256i) -> std::arch::x86_64::__m256i {
     use std::arch::x86_64::*;
     // Reverses the 8 words of each 128-bit half; a lane swap finishes the
     // reversal of 16 words.
@@ -383,6 +383,15 @@ unsafe fn drain_need_avx2(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut 
         14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7,
         4, 5, 2, 3, 0, 1,
     );
+    _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(v, rev))
+}
+
+/// # Safety
+/// The CPU must support AVX2; `1 <= lo`, `2 * hi <= m` and `m < g.len()`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn drain_need_avx2(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut NeedBits) {
+    use std::arch::x86_64::*;
     let max = _mm256_set1_epi32(NEED_VALUES as i32 - 1);
     let thirty_one = _mm256_set1_epi32(31);
     // The 512 bits as 16 words of 32 bits, in two tables of 8, kept and
@@ -426,7 +435,7 @@ unsafe fn drain_need_avx2(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut 
                 _mm256_loadu_si256(g.as_ptr().add(m - a - 15) as *const __m256i),
             )
         };
-        let right = _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(right, rev));
+        let right = reverse_words(right);
         // Lane i: G(a + i) ^ G(m - a - i).
         let x = _mm256_xor_si256(left, right);
         let lo8 = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(x));
@@ -481,13 +490,6 @@ unsafe fn drain_need_avx2(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut 
 #[target_feature(enable = "avx2")]
 unsafe fn drain_need_avx2_bytes(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut NeedBits) {
     use std::arch::x86_64::*;
-    // Reverses the 8 words of each 128-bit half; a lane swap finishes the
-    // reversal of 16 words.
-    let rev = _mm256_setr_epi8(
-        14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7,
-        4, 5, 2, 3, 0, 1,
-    );
-    let reversed = |v: __m256i| _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(v, rev));
     let cap = _mm256_set1_epi16(255);
     let low5 = _mm256_set1_epi8(0x1f);
     let low3 = _mm256_set1_epi8(7);
@@ -536,8 +538,8 @@ unsafe fn drain_need_avx2_bytes(g: &[u16], m: usize, lo: usize, hi: usize, need:
             )
         };
         // Split a + i: G(a + i) ^ G(m - a - i), at most 255.
-        let x0 = _mm256_min_epu16(_mm256_xor_si256(l0, reversed(r0)), cap);
-        let x1 = _mm256_min_epu16(_mm256_xor_si256(l1, reversed(r1)), cap);
+        let x0 = _mm256_min_epu16(_mm256_xor_si256(l0, reverse_words(r0)), cap);
+        let x1 = _mm256_min_epu16(_mm256_xor_si256(l1, reverse_words(r1)), cap);
         // Byte j holds split a + SPLIT_OF_BYTE[j] (the pack interleaves
         // the 128-bit halves).
         let v = _mm256_packus_epi16(x0, x1);

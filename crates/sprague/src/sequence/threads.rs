@@ -421,28 +421,13 @@ mod tests {
 
     #[test]
     fn two_threads_give_the_values_of_one_byte_for_byte() {
-        let games: Vec<(&str, MoveSet, u64)> = vec![
-            (
-                "0.6",
-                TakeBreakCode::parse_octal("0.6").unwrap().move_set(),
-                60_000,
-            ),
-            (
-                "0.354",
-                TakeBreakCode::parse_octal("0.354").unwrap().move_set(),
-                40_000,
-            ),
+        let octal = |code| TakeBreakCode::parse_octal(code).unwrap().move_set();
+        let games = [
+            ("0.6", octal("0.6"), 60_000),
+            ("0.354", octal("0.354"), 40_000),
             ("grundy", MoveSet::grundy(), 30_000),
-            (
-                "0.007",
-                TakeBreakCode::parse_octal("0.007").unwrap().move_set(),
-                8_000,
-            ),
-            (
-                "0.16",
-                TakeBreakCode::parse_octal("0.16").unwrap().move_set(),
-                30_000,
-            ),
+            ("0.007", octal("0.007"), 8_000),
+            ("0.16", octal("0.16"), 30_000),
             (
                 "4.4",
                 TakeBreakCode::parse_hex("4.4").unwrap().move_set(),
