@@ -566,3 +566,48 @@ fn threads_do_not_change_the_output() {
         .code(2)
         .stderr(predicate::str::contains("--threads"));
 }
+
+/// Lines no run writes are refused without being read whole, and quoted
+/// short; a last line longer than any value is not taken for a torn one; a
+/// directory is no output file; refusals name the file.
+#[test]
+fn resume_refuses_what_no_run_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("values.txt");
+    let long = vec![b'1'; 1_000_000];
+    resume_is_refused("kayles", "100", &file, &long, "is longer than any line");
+    let stderr = sprague()
+        .args([
+            "sequence", "kayles", "--to", "100", "--format", "raw", "--resume",
+        ])
+        .arg("--output")
+        .arg(&file)
+        .output()
+        .unwrap()
+        .stderr;
+    assert!(stderr.len() < 300, "{} bytes of error", stderr.len());
+    let torn = b"0\n1\n2\n12345678901234567";
+    resume_is_refused("kayles", "100", &file, torn, "not a value cut off");
+    resume_is_refused(
+        "kayles",
+        "100",
+        &file,
+        b"0\n1\n2\n3\n4294967296\n",
+        "line 5",
+    );
+    resume_is_refused(
+        "octal:0.6",
+        "100",
+        &file,
+        b"0\n1\n2\n3\n1\n",
+        "values.txt: ",
+    );
+    sprague()
+        .args([
+            "sequence", "kayles", "--to", "10", "--format", "raw", "--output",
+        ])
+        .arg(dir.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is a directory"));
+}

@@ -379,12 +379,21 @@ pub fn read_existing(mut file: impl BufRead, format: Format, word: &str) -> Resu
             .and_then(|t| t.parse().ok())
             .ok_or_else(|| bad(format!("{} is not a Grundy value", what())))
     };
-    let push = |values: &mut Table, v: u64| -> Result<()> {
+    let push = |values: &mut Table, v: u64, what: &dyn Fn() -> String| -> Result<()> {
         values.push(v).map_err(|v| {
             bad(format!(
-                "the file holds the value {v}, above 4294967295, which no table holds"
+                "{} holds the value {v}, above 4294967295, which no table holds",
+                what()
             ))
         })
+    };
+    // A line sprague writes is at most "4294967295,4294967295\n" (22
+    // bytes): one longer is refused after this many bytes, unread.
+    const LONGEST: u64 = 64;
+    let shown = |text: &[u8]| {
+        let cut = &text[..text.len().min(40)];
+        let more = if text.len() > cut.len() { "..." } else { "" };
+        format!("{:?}{more}", String::from_utf8_lossy(cut))
     };
     match format {
         Format::Table => Err(bad(
@@ -410,12 +419,18 @@ pub fn read_existing(mut file: impl BufRead, format: Format, word: &str) -> Resu
             let mut values = Table::default();
             loop {
                 line.clear();
-                file.read_until(b'\n', &mut line)?;
+                (&mut file).take(LONGEST).read_until(b'\n', &mut line)?;
                 let Some(text) = line.strip_suffix(b"\n") else {
+                    if line.len() as u64 == LONGEST {
+                        return Err(bad(format!(
+                            "line {line_no} ({}) is longer than any line sprague writes",
+                            shown(&line)
+                        )));
+                    }
                     break;
                 };
                 let n = values.len() as u64;
-                let what = || format!("line {line_no} ({:?})", String::from_utf8_lossy(text));
+                let what = || format!("line {line_no} ({})", shown(text));
                 let v = if csv {
                     let Some(comma) = text.iter().position(|&b| b == b',') else {
                         return Err(bad(format!("{} is not an n,g line", what())));
@@ -427,14 +442,15 @@ pub fn read_existing(mut file: impl BufRead, format: Format, word: &str) -> Resu
                 } else {
                     number(text, &what)?
                 };
-                push(&mut values, v)?;
+                push(&mut values, v, &what)?;
                 pos += line.len() as u64;
                 line_no += 1;
             }
             // An unfinished last line is dropped and written again, but only
             // when it can be the start of a line sprague writes.
             let rest = &line[..];
-            let digits = |t: &[u8]| t.iter().all(u8::is_ascii_digit);
+            // At most 10 digits a number (4294967295).
+            let digits = |t: &[u8]| t.len() <= 10 && t.iter().all(u8::is_ascii_digit);
             let cut_off = if csv {
                 match rest.iter().position(|&b| b == b',') {
                     Some(comma) => digits(&rest[..comma]) && digits(&rest[comma + 1..]),
@@ -445,8 +461,8 @@ pub fn read_existing(mut file: impl BufRead, format: Format, word: &str) -> Resu
             };
             if !cut_off {
                 return Err(bad(format!(
-                    "line {line_no} ({:?}) is not a value cut off by an interrupted run",
-                    String::from_utf8_lossy(&rest[..rest.len().min(40)])
+                    "line {line_no} ({}) is not a value cut off by an interrupted run",
+                    shown(rest)
                 )));
             }
             Ok(Resumed {
@@ -506,7 +522,7 @@ pub fn read_existing(mut file: impl BufRead, format: Format, word: &str) -> Resu
                     }
                     return Err(bad(format!("{} is not a Grundy value", what())));
                 }
-                push(&mut values, number(&digits, &what)?)?;
+                push(&mut values, number(&digits, &what)?, &what)?;
                 keep = end;
                 match next {
                     b',' => pos = end + 1,
@@ -805,6 +821,13 @@ fn run_to(args: Args) -> Result<Exit> {
         None if !print => (Box::new(io::sink()), no_values()),
         None => (Box::new(BufWriter::new(io::stdout().lock())), no_values()),
         Some(path) => {
+            if path.is_dir() {
+                return Err(UsageError(format!(
+                    "--output {}: is a directory, not a file",
+                    path.display()
+                ))
+                .into());
+            }
             let mut file = OpenOptions::new()
                 .read(true)
                 .write(true)
@@ -850,7 +873,15 @@ fn run_to(args: Args) -> Result<Exit> {
     let cannot_write = || format!("cannot write {destination}");
     let resumed_len = start.values.len() as u64;
     let mut drawn: Option<Vec<u64>> = args.plot.as_ref().map(|_| start.values.values().to_vec());
-    let mut source = Source::new(&ruleset, method, start.values, args.limits.threads())?;
+    let mut source =
+        Source::new(&ruleset, method, start.values, args.limits.threads()).map_err(|e| {
+            match (e.downcast::<UsageError>(), &args.output) {
+                // A refused file: say which.
+                (Ok(u), Some(path)) => UsageError(format!("{}: {}", path.display(), u.0)).into(),
+                (Ok(u), None) => u.into(),
+                (Err(e), _) => e,
+            }
+        })?;
     if !start.has_header {
         out.write_all(emitter.header().as_bytes())
             .with_context(cannot_write)?;
