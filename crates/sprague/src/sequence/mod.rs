@@ -101,8 +101,8 @@ use crate::Error;
 
 pub use period::{Period, PeriodReport, Proof};
 pub use store::{ResumeError, Store};
-pub use value::Values;
 use value::{Stamp, Value};
+pub use value::{Table, Values};
 
 /// Bytes used to store one Grundy value while every value fits 16 bits
 /// (the common case); a sequence with a value above 65,535 stores 4
@@ -119,65 +119,6 @@ pub const MAX_VALUE: u64 = u32::MAX as u64;
 /// Splits of each heap stamped before the plain method switches to the
 /// bit test (measured best among 0, 256, 1024 and 4096 on 0.6 and 0.007).
 const PLAIN_PRESTAMP: usize = 4096;
-
-/// A table of Grundy values G(0), G(1), ... in one of the two widths of
-/// [`NimSequence`] (see the module documentation), as a reader of a saved
-/// table builds it ([`Table::push`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Table {
-    /// Every value fits 16 bits: 2 bytes a value.
-    Narrow(Vec<u16>),
-    /// Some value does not: 4 bytes a value.
-    Wide(Vec<u32>),
-}
-
-impl Default for Table {
-    fn default() -> Table {
-        Table::Narrow(Vec::new())
-    }
-}
-
-impl Table {
-    /// Appends `v`, widening the table (one copy) at the first value above
-    /// 65,535.
-    ///
-    /// # Errors
-    /// `Err(v)` when `v` is above [`MAX_VALUE`] (no table holds it); the
-    /// table is unchanged.
-    pub fn push(&mut self, v: u64) -> Result<(), u64> {
-        match self {
-            Table::Narrow(t) => match u16::try_from(v) {
-                Ok(x) => t.push(x),
-                Err(_) => {
-                    let x = u32::try_from(v).map_err(|_| v)?;
-                    let mut wide: Vec<u32> = t.iter().map(|&x| u32::from(x)).collect();
-                    wide.push(x);
-                    *self = Table::Wide(wide);
-                }
-            },
-            Table::Wide(t) => t.push(u32::try_from(v).map_err(|_| v)?),
-        }
-        Ok(())
-    }
-
-    /// The number of values.
-    pub fn len(&self) -> usize {
-        self.values().len()
-    }
-
-    /// Whether there is no value.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The values, to read.
-    pub fn values(&self) -> Values<'_> {
-        match self {
-            Table::Narrow(t) => Values::Narrow(t),
-            Table::Wide(t) => Values::Wide(t),
-        }
-    }
-}
 
 /// How to compute a nim-sequence.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -356,6 +356,65 @@ impl<'a> From<&'a Vec<u32>> for Values<'a> {
     }
 }
 
+/// A table of Grundy values G(0), G(1), ... in one of the two widths of
+/// [`NimSequence`](super::NimSequence) (see the module documentation), as a reader of a saved
+/// table builds it ([`Table::push`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Table {
+    /// Every value fits 16 bits: 2 bytes a value.
+    Narrow(Vec<u16>),
+    /// Some value does not: 4 bytes a value.
+    Wide(Vec<u32>),
+}
+
+impl Default for Table {
+    fn default() -> Table {
+        Table::Narrow(Vec::new())
+    }
+}
+
+impl Table {
+    /// Appends `v`, widening the table (one copy) at the first value above
+    /// 65,535.
+    ///
+    /// # Errors
+    /// `Err(v)` when `v` is above [`MAX_VALUE`](super::MAX_VALUE) (no table holds it); the
+    /// table is unchanged.
+    pub fn push(&mut self, v: u64) -> Result<(), u64> {
+        match self {
+            Table::Narrow(t) => match u16::try_from(v) {
+                Ok(x) => t.push(x),
+                Err(_) => {
+                    let x = u32::try_from(v).map_err(|_| v)?;
+                    let mut wide: Vec<u32> = t.iter().map(|&x| u32::from(x)).collect();
+                    wide.push(x);
+                    *self = Table::Wide(wide);
+                }
+            },
+            Table::Wide(t) => t.push(u32::try_from(v).map_err(|_| v)?),
+        }
+        Ok(())
+    }
+
+    /// The number of values.
+    pub fn len(&self) -> usize {
+        self.values().len()
+    }
+
+    /// Whether there is no value.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The values, to read.
+    pub fn values(&self) -> Values<'_> {
+        match self {
+            Table::Narrow(t) => Values::Narrow(t),
+            Table::Wide(t) => Values::Wide(t),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
