@@ -133,6 +133,7 @@ pub fn count(
         },
         max_work,
         max_bits,
+        ..CountLimits::default()
     };
     let report = py
         .allow_threads(|| sprague::count::count(&ruleset, &spec, &limits))

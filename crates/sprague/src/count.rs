@@ -122,6 +122,10 @@ pub struct CountLimits {
     /// a count modulo Q of ordered tuples needs none. Default
     /// [`DEFAULT_MAX_BITS`] (about 315,000 decimal digits).
     pub max_bits: u64,
+    /// Threads the nim-sequence may use (see
+    /// [`NimSequence::set_threads`](crate::sequence::NimSequence::set_threads));
+    /// default 1. The count is the same with any number.
+    pub threads: usize,
 }
 
 /// The default of [`CountLimits::max_work`]: 2^27 steps (about a second).
@@ -136,6 +140,7 @@ impl Default for CountLimits {
             table: Limits::default(),
             max_work: DEFAULT_MAX_WORK,
             max_bits: DEFAULT_MAX_BITS,
+            threads: 1,
         }
     }
 }
@@ -288,6 +293,7 @@ fn spectrum_of(
         )));
     };
     let mut store = Store::new(ruleset.word(), moves.clone(), Method::Fast);
+    store.set_threads(limits.threads);
     // Within the table limit, in steps (each ends early once a period is
     // proven); past it, the store's own bounded search for a period.
     if max < crate::sequence::store::table_limit(moves, &limits.table) {

@@ -140,6 +140,7 @@ pub fn count_json(args: &Args, progress: &mut dyn FnMut(u64)) -> Result<JsonCoun
         table: args.limits.limits(),
         max_work: args.max_work,
         max_bits: args.max_bits,
+        threads: args.limits.threads(),
     };
     let report =
         count::count_with_progress(&ruleset, &spec, &limits, progress).map_err(LibError)?;

@@ -66,8 +66,9 @@
 //!   on every earlier heap, but a batch's pairs with a rare part whose
 //!   other part lies below the batch before it (about half the work) are
 //!   marked by a second thread while the batch before is finished (a
-//!   pipeline, `threads.rs`). The values are the same with any number of
-//!   threads; the plain method uses one.
+//!   pipeline, `threads.rs`). A heap's three-heap splits are shared
+//!   between two threads (`triples.rs`). The values are the same with any
+//!   number of threads; the plain method's two-heap splits use one.
 //!
 //! ```
 //! use sprague::sequence::{Method, NimSequence};
@@ -293,11 +294,13 @@ impl NimSequence {
         }
     }
 
-    /// Lets the rare-value method use up to `threads` threads (at least 1;
-    /// 1 is the default). The values are the same, byte for byte, with any
-    /// number; two threads make long sequences of octal games with
-    /// two-heap splits (0.6, 0.354, Grundy's game) up to about twice as
-    /// fast. More than two are not used.
+    /// Lets the rare-value method and three-heap splits use up to
+    /// `threads` threads (at least 1; 1 is the default). The values are
+    /// the same, byte for byte, with any number; two threads make long
+    /// sequences of octal games with two-heap splits (0.6, 0.354, Grundy's
+    /// game) and of games that split a heap into three (hex codes with a
+    /// digit of 8 or more) up to about twice as fast. More than two are not
+    /// used.
     pub fn set_threads(&mut self, threads: usize) {
         let threads = threads.max(1);
         match &mut self.engine {
@@ -441,7 +444,21 @@ impl<V: Value> Core<V> {
         // [`threads::rare_batches`] share it).
         let mut values = std::mem::take(&mut self.values);
         values.reserve(end - values.len());
-        let result = self.extend_values(&mut values, end, method);
+        // Three-heap splits share a heap's work between two threads by
+        // work-stealing (see `triples.rs`): the loop runs on a pool's thread.
+        let pool = (self.threads > 1 && method == Method::Fast && !self.moves.split3.is_empty())
+            .then(|| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(2)
+                    .thread_name(|i| format!("sprague-sequence-{i}"))
+                    .build()
+                    .ok()
+            })
+            .flatten();
+        let result = match pool {
+            Some(pool) => pool.install(|| self.extend_values(&mut values, end, method)),
+            None => self.extend_values(&mut values, end, method),
+        };
         self.values = values;
         result
     }
@@ -596,7 +613,7 @@ impl<V: Value> Core<V> {
             && !self.moves.split3.is_empty()
             && self
                 .triples
-                .mark_three_heap_values(&self.moves, &g[..n], n, |v| {
+                .mark_three_heap_values(&self.moves, &g[..n], n, self.threads, |v| {
                     stamp.set(v, s);
                 })
         {

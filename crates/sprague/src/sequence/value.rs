@@ -33,7 +33,7 @@ pub(crate) trait Value:
 {
     /// The stamp array of the plain and rare-value methods: for each value,
     /// the token of the last heap that reached it.
-    type Stamp: Stamp<Self> + ?Sized;
+    type Stamp: Stamp<Self> + Send + ?Sized;
 
     /// The largest value this width holds, as an index.
     const MAX_INDEX: usize;
