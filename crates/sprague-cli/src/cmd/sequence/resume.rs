@@ -1,0 +1,235 @@
+//! Reading what an earlier `sequence --output FILE` run left, to resume it:
+//! the values a line (or a JSON number) at a time, and where the file is to
+//! be cut.
+
+use std::io::{BufRead, Read};
+
+use anyhow::Result;
+use sprague::sequence::Table;
+
+use super::{json_prefix, Format};
+use crate::cmd::UsageError;
+
+/// What a file left by an earlier run holds.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Resumed {
+    /// The complete values, G(0) first, 2 bytes each while they fit.
+    pub values: Table,
+    /// How many bytes of the file to keep (the rest is a torn value or the
+    /// json closing, rewritten later).
+    pub keep: u64,
+    /// Whether the kept bytes include the header.
+    pub has_header: bool,
+}
+
+/// Reads what `bytes` (a file written by `sequence --format F`) holds for
+/// ruleset `word`: [`read_existing`] on bytes in memory.
+///
+/// # Errors
+/// A [`UsageError`] when the file is not such a file (another ruleset, a
+/// line that is not a value, heaps out of order).
+pub fn parse_existing(bytes: &[u8], format: Format, word: &str) -> Result<Resumed, UsageError> {
+    read_existing(bytes, format, word).map_err(|e| match e.downcast::<UsageError>() {
+        Ok(usage) => usage,
+        Err(e) => UsageError(format!("cannot resume: {e:#}")),
+    })
+}
+
+/// Reads what a file written by `sequence --format F` for ruleset `word`
+/// holds, from `file`, a line or a number at a time: the values are kept 2
+/// bytes each while they fit (a file of 2^30 values needs 2 GiB, not the
+/// file's size). Anything after the last complete value is to be cut.
+///
+/// # Errors
+/// A [`UsageError`] when the file is not such a file (another ruleset, a
+/// line that is not a value, heaps out of order, a value above
+/// 4294967295); the reading error otherwise.
+pub fn read_existing(mut file: impl BufRead, format: Format, word: &str) -> Result<Resumed> {
+    let bad = |why: String| anyhow::Error::from(UsageError(format!("cannot resume: {why}")));
+    let empty = Resumed {
+        values: Table::default(),
+        keep: 0,
+        has_header: false,
+    };
+    let number = |text: &[u8], what: &dyn Fn() -> String| -> Result<u64> {
+        std::str::from_utf8(text)
+            .ok()
+            // As sprague writes numbers: digits, no leading zero.
+            .filter(|t| {
+                !t.is_empty()
+                    && t.bytes().all(|b| b.is_ascii_digit())
+                    && (t.len() == 1 || !t.starts_with('0'))
+            })
+            .and_then(|t| t.parse().ok())
+            .ok_or_else(|| bad(format!("{} is not a Grundy value", what())))
+    };
+    let push = |values: &mut Table, v: u64, what: &dyn Fn() -> String| -> Result<()> {
+        values.push(v).map_err(|v| {
+            bad(format!(
+                "{} holds the value {v}, above 4294967295, which no table holds",
+                what()
+            ))
+        })
+    };
+    // A line sprague writes is at most "4294967295,4294967295\n" (22
+    // bytes): one longer is refused after this many bytes, unread.
+    const LONGEST: u64 = 64;
+    let shown = |text: &[u8]| {
+        let cut = &text[..text.len().min(40)];
+        let more = if text.len() > cut.len() { "..." } else { "" };
+        format!("{:?}{more}", String::from_utf8_lossy(cut))
+    };
+    match format {
+        Format::Table => Err(bad(
+            "--resume works with --format raw, csv or json (a table cannot be continued)".into(),
+        )),
+        Format::Raw | Format::Csv => {
+            let csv = format == Format::Csv;
+            let mut line = Vec::new();
+            let mut pos = 0u64;
+            let mut line_no = 1;
+            if csv {
+                let header: &[u8] = b"n,g\n";
+                file.read_until(b'\n', &mut line)?;
+                if line.len() < header.len() && header.starts_with(&line) {
+                    return Ok(empty);
+                }
+                if line != header {
+                    return Err(bad("the file does not start with the csv header n,g".into()));
+                }
+                pos = header.len() as u64;
+                line_no += 1;
+            }
+            let mut values = Table::default();
+            loop {
+                line.clear();
+                (&mut file).take(LONGEST).read_until(b'\n', &mut line)?;
+                let Some(text) = line.strip_suffix(b"\n") else {
+                    if line.len() as u64 == LONGEST {
+                        return Err(bad(format!(
+                            "line {line_no} ({}) is longer than any line sprague writes",
+                            shown(&line)
+                        )));
+                    }
+                    break;
+                };
+                let n = values.len() as u64;
+                let what = || format!("line {line_no} ({})", shown(text));
+                let v = if csv {
+                    let Some(comma) = text.iter().position(|&b| b == b',') else {
+                        return Err(bad(format!("{} is not an n,g line", what())));
+                    };
+                    if number(&text[..comma], &what)? != n {
+                        return Err(bad(format!("{} should be for heap {n}", what())));
+                    }
+                    number(&text[comma + 1..], &what)?
+                } else {
+                    number(text, &what)?
+                };
+                push(&mut values, v, &what)?;
+                pos += line.len() as u64;
+                line_no += 1;
+            }
+            // An unfinished last line is dropped and written again, but only
+            // when it can be the start of a line sprague writes.
+            let rest = &line[..];
+            // At most 10 digits a number (4294967295).
+            let digits = |t: &[u8]| t.len() <= 10 && t.iter().all(u8::is_ascii_digit);
+            let cut_off = if csv {
+                match rest.iter().position(|&b| b == b',') {
+                    Some(comma) => digits(&rest[..comma]) && digits(&rest[comma + 1..]),
+                    None => digits(rest),
+                }
+            } else {
+                digits(rest)
+            };
+            if !cut_off {
+                return Err(bad(format!(
+                    "line {line_no} ({}) is not a value cut off by an interrupted run",
+                    shown(rest)
+                )));
+            }
+            Ok(Resumed {
+                values,
+                keep: pos,
+                has_header: true,
+            })
+        }
+        Format::Json => {
+            let prefix = json_prefix(word);
+            let prefix = prefix.as_bytes();
+            let mut start = Vec::new();
+            (&mut file)
+                .take(prefix.len() as u64)
+                .read_to_end(&mut start)?;
+            if start.len() < prefix.len() && prefix.starts_with(&start) {
+                return Ok(empty);
+            }
+            if start != prefix {
+                // Say which game the file is of, when it is a json sequence.
+                (&mut file).take(1 << 20).read_to_end(&mut start)?;
+                let other = serde_json::from_slice::<serde_json::Value>(&start)
+                    .ok()
+                    .and_then(|v| v.get("ruleset").and_then(|r| r.as_str()).map(String::from));
+                return Err(bad(match other {
+                    Some(other) => format!("the file holds the sequence of {other}, not {word}"),
+                    None => format!("the file does not start like a json sequence of {word}"),
+                }));
+            }
+            let mut values = Table::default();
+            let mut pos = prefix.len() as u64;
+            let mut keep = pos;
+            let mut digits = Vec::new();
+            loop {
+                // The digits at `pos`, and the byte after them.
+                digits.clear();
+                let next = loop {
+                    let buf = file.fill_buf()?;
+                    let Some(&b) = buf.first() else { break None };
+                    file.consume(1);
+                    if !b.is_ascii_digit() {
+                        break Some(b);
+                    }
+                    // No Grundy value has this many digits: stop reading.
+                    if digits.len() > 20 {
+                        break Some(b);
+                    }
+                    digits.push(b);
+                };
+                let end = pos + digits.len() as u64;
+                // A number is complete only when something follows it.
+                let Some(next) = next else { break };
+                let what = || format!("the text at byte {pos}");
+                if digits.is_empty() {
+                    if next == b']' && values.is_empty() {
+                        break;
+                    }
+                    return Err(bad(format!("{} is not a Grundy value", what())));
+                }
+                push(&mut values, number(&digits, &what)?, &what)?;
+                keep = end;
+                match next {
+                    b',' => pos = end + 1,
+                    b']' => break,
+                    _ => return Err(bad(format!("{} is not a Grundy value", what()))),
+                }
+            }
+            Ok(Resumed {
+                values,
+                keep,
+                has_header: true,
+            })
+        }
+    }
+}
+
+impl Resumed {
+    /// Nothing to resume: no values, nothing kept.
+    pub fn none() -> Resumed {
+        Resumed {
+            values: Table::default(),
+            keep: 0,
+            has_header: false,
+        }
+    }
+}
