@@ -1,0 +1,408 @@
+//! Misère quotients (Plambeck & Siegel, "Misère quotients for impartial
+//! games", J. Combin. Theory A 115, 2008).
+//!
+//! # Definitions
+//!
+//! Let `A` be the sums of heaps `0..=N` of a heap game (a set closed under
+//! sums and options). Two sums `G` and `H` are *indistinguishable* when
+//! `G + X` and `H + X` have the same misère outcome for every `X` in `A`.
+//! The classes form a commutative monoid, the *misère quotient* `Q` (the
+//! class of a sum is the product of its heaps' classes); its *P-portion*
+//! is the set of classes of misère P-positions, and the *pretending
+//! function* sends each heap to its class. With them, a sum of any number
+//! of heaps is decided by multiplying elements: it is a P-position exactly
+//! when its product lies in the P-portion. Every quotient of impartial
+//! games has even order (Plambeck & Siegel).
+//!
+//! # The construction, heap by heap
+//!
+//! The quotient of heaps `0..=n-1` is known: a finite monoid, its
+//! P-portion, and the class of each heap. For heap `n`:
+//!
+//! 1. *Test the candidates.* For each element `x`, suppose heap `n` is in
+//!    class `x`. A supposition is proven by the check below; a cheap
+//!    necessary test comes first (the outcome of `Y + heap n`, for a sum
+//!    `Y` representing each element `y`, must be that of `x·y`).
+//! 2. *Extend when no element fits:* heap `n` becomes a new generator `t`
+//!    with `t^(i+p) = t^i`, for the least `(i, p)` (by `i + p`) that passes
+//!    the check, in the monoid `Q × {1, t, ..., t^(i+p-1)}`; its P-portion
+//!    comes from the outcomes of the representatives plus copies of heap
+//!    `n`, found by the outcome rule. The result is then reduced: elements
+//!    `x`, `y` with `xz ∈ P ⟺ yz ∈ P` for every `z` are merged (this is
+//!    exactly indistinguishability, so the reduced monoid is the quotient).
+//!
+//! The check: a finite monoid `Q` with a subset `P` and a class for every
+//! heap describes the outcomes of *all* sums when, for every sum `M`,
+//! `M`'s product is in `P` exactly when `M` has a move and none of its
+//! moves leads to a product in `P` (induction on `M`). The moves of `M`
+//! are `M - h + O` for a heap `h` of `M` and an option `O` of `h`, whose
+//! product is `[M - h]·[O]`. So the condition depends only on `[M]` and,
+//! for each class `a` of heaps present in `M`, on `[M - h]` for a heap
+//! `h` of class `a` (the same for every heap of the class). These tuples
+//! are finitely many; they are explored from the empty sum by adding one
+//! heap at a time, and at each the condition is tested for the worst
+//! choice of heaps within each class. When it holds everywhere, the
+//! description is proven for every sum of heaps `0..=n`.
+//!
+//! # When a class splits
+//!
+//! Heap `n` may tell apart sums that no smaller heap told apart (in Kayles,
+//! `5 + 5` is indistinguishable from nothing until heap 9): the quotient of
+//! heaps `0..=n-1` is then not a part of the quotient of heaps `0..=n`, and
+//! neither step above passes. The construction then falls back on a
+//! *lifted* one: elements are kept apart until the end (no reduction at
+//! each step, only at the end), and it is rebuilt from heap 0 with one more
+//! thing kept apart (a generator's cycle made longer, or a heap that fitted
+//! an element made a generator of its own) until heap `n` passes, at most
+//! 256 rebuilds. Only the choice of what to keep apart is a search; every
+//! step is still proven by the check, and the final reduction is exact, so
+//! the result is the quotient. When no rebuild passes, it stops with
+//! [`Error::Unsupported`]; it never guesses.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::sync::{Arc, Mutex};
+
+use crate::ruleset::HeapRules;
+use crate::{Error, Ruleset};
+
+mod build;
+pub use build::MAX_REBUILDS;
+use build::{build, Builder};
+
+/// The default of [`QuotientLimits::max_order`]: quotients of more elements
+/// are refused.
+pub const DEFAULT_MAX_ORDER: usize = 1_000;
+
+/// The most work a cyclic extension `t^(i+p) = t^i` tries: `i + p` up to
+/// this.
+const MAX_CYCLE: usize = 12;
+
+/// Limits of a quotient computation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuotientLimits {
+    /// The largest order accepted (the monoid before reduction may be up to
+    /// `MAX_CYCLE` times larger); past it, [`Error::OrderLimit`].
+    pub max_order: usize,
+    /// The most tuples one check may explore (see the module
+    /// documentation); past it, [`Error::StateLimit`].
+    pub max_states: usize,
+    /// The most work all steps together may do, rebuilds included, in
+    /// tuples explored by the checks plus one for every 16 entries of the
+    /// monoid tables built and compared on the way; past it,
+    /// [`Error::StateLimit`] (with this number as the limit).
+    pub max_work: u64,
+    /// The most rebuilds of the lifted construction (see the module
+    /// documentation); past it, [`Error::Unsupported`].
+    pub max_rebuilds: usize,
+}
+
+impl Default for QuotientLimits {
+    fn default() -> QuotientLimits {
+        QuotientLimits {
+            max_order: DEFAULT_MAX_ORDER,
+            max_states: crate::DEFAULT_MAX_STATES,
+            max_work: u64::MAX,
+            max_rebuilds: MAX_REBUILDS,
+        }
+    }
+}
+
+/// A finite commutative monoid (elements `0..order`, 0 the identity) with
+/// a P-portion.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Monoid {
+    order: usize,
+    mul: Vec<u32>,
+    p: Vec<bool>,
+}
+
+impl Monoid {
+    fn mul(&self, a: u32, b: u32) -> u32 {
+        self.mul[a as usize * self.order + b as usize]
+    }
+}
+
+/// The misère quotient of a heap game restricted to heaps `0..=bound`,
+/// with its presentation, P-portion and pretending function.
+///
+/// ```
+/// use sprague::misere::{Quotient, QuotientLimits};
+/// let nim = Quotient::compute(&"nim".parse()?, 3, &QuotientLimits::default())?;
+/// assert_eq!(nim.order(), 6);
+/// assert_eq!(nim.relations(), ["a^2 = 1", "b^3 = b"]);
+/// assert_eq!(nim.p_portion(), ["a", "b^2"]);
+/// assert_eq!(nim.pretend_word(3), "ab");
+/// # Ok::<(), sprague::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Quotient {
+    word: String,
+    bound: u64,
+    monoid: Monoid,
+    /// The heap each generator stands for.
+    generators: Vec<u64>,
+    /// Each element's normal form: exponents of the generators.
+    words: Vec<Vec<u32>>,
+    /// Each heap's element.
+    pretend: Vec<u32>,
+}
+
+impl Quotient {
+    /// The misère quotient of the heap game `ruleset` restricted to heaps
+    /// `0..=bound`, by the construction of the [module](self)
+    /// documentation.
+    ///
+    /// Cost: for each heap, its options, and for each element tested a walk
+    /// over the tuples of the check (at most `limits.max_states`).
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] for a ruleset that is not a heap game, or when
+    /// a class would have to split (see the module documentation);
+    /// [`Error::OrderLimit`] past `limits.max_order`; [`Error::StateLimit`]
+    /// when a check needs more than `limits.max_states` tuples; the errors
+    /// of listing a heap's options.
+    pub fn compute(
+        ruleset: &Ruleset,
+        bound: u64,
+        limits: &QuotientLimits,
+    ) -> Result<Quotient, Error> {
+        Quotient::compute_with_progress(ruleset, bound, limits, &mut |_| {})
+    }
+
+    /// As [`Quotient::compute`], calling `progress` with each heap as it is
+    /// added.
+    ///
+    /// # Errors
+    /// As for [`Quotient::compute`].
+    pub fn compute_with_progress(
+        ruleset: &Ruleset,
+        bound: u64,
+        limits: &QuotientLimits,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<Quotient, Error> {
+        let rules = heap_rules(ruleset)?;
+        let b = build(Builder::new(ruleset.word()), rules, bound, limits, progress)?;
+        Ok(b.finish(bound))
+    }
+
+    /// The ruleset word.
+    pub fn ruleset(&self) -> &str {
+        &self.word
+    }
+
+    /// The largest heap covered.
+    pub fn bound(&self) -> u64 {
+        self.bound
+    }
+
+    /// The number of elements.
+    pub fn order(&self) -> usize {
+        self.monoid.order
+    }
+
+    /// The generators' names (`a`, `b`, ...) with the heap each stands
+    /// for.
+    pub fn generators(&self) -> Vec<(String, u64)> {
+        self.generators
+            .iter()
+            .enumerate()
+            .map(|(i, &h)| (generator_name(i), h))
+            .collect()
+    }
+
+    /// The relations of the presentation, as `a^2 = 1`: each the least
+    /// product of generators (by degree) that is not written in normal form,
+    /// equated with its normal form. With the generators they determine the
+    /// monoid.
+    pub fn relations(&self) -> Vec<String> {
+        let index: HashMap<&[u32], u32> = self
+            .words
+            .iter()
+            .enumerate()
+            .map(|(e, w)| (w.as_slice(), e as u32))
+            .collect();
+        let mut rels: Vec<(Vec<u32>, u32)> = Vec::new();
+        for (e, w) in self.words.iter().enumerate() {
+            for g in 0..self.generators.len() {
+                let mut u = w.clone();
+                u[g] += 1;
+                if index.contains_key(u.as_slice()) {
+                    continue;
+                }
+                // Minimal: every divisor by one generator is a normal form.
+                let minimal = (0..u.len()).filter(|&j| u[j] > 0).all(|j| {
+                    let mut d = u.clone();
+                    d[j] -= 1;
+                    index.contains_key(d.as_slice())
+                });
+                if minimal && !rels.iter().any(|(r, _)| *r == u) {
+                    let g_elem = self.pretend[self.generators[g] as usize];
+                    rels.push((u, self.monoid.mul(e as u32, g_elem)));
+                }
+            }
+        }
+        rels.sort_by(|(a, _), (b, _)| {
+            let (da, db) = (a.iter().sum::<u32>(), b.iter().sum::<u32>());
+            da.cmp(&db).then_with(|| b.cmp(a))
+        });
+        rels.iter()
+            .map(|(u, e)| format!("{} = {}", write_word(u), self.element_word(*e)))
+            .collect()
+    }
+
+    /// The elements of the P-portion, as words (by degree, then
+    /// alphabetically).
+    pub fn p_portion(&self) -> Vec<String> {
+        self.sorted()
+            .into_iter()
+            .filter(|&e| self.monoid.p[e as usize])
+            .map(|e| self.element_word(e))
+            .collect()
+    }
+
+    /// Every element as its word, by degree, then alphabetically.
+    pub fn elements(&self) -> Vec<String> {
+        self.sorted()
+            .into_iter()
+            .map(|e| self.element_word(e))
+            .collect()
+    }
+
+    /// The elements by the degree of their words, then alphabetically.
+    fn sorted(&self) -> Vec<u32> {
+        let mut all: Vec<u32> = (0..self.monoid.order as u32).collect();
+        all.sort_by_key(|&e| {
+            let w = &self.words[e as usize];
+            (w.iter().sum::<u32>(), self.element_word(e))
+        });
+        all
+    }
+
+    /// An element as its normal-form word (`1`, `a`, `ab^2`).
+    pub fn element_word(&self, e: u32) -> String {
+        write_word(&self.words[e as usize])
+    }
+
+    /// The element of heap `heap` (the pretending function), or `None`
+    /// past the bound.
+    pub fn pretend(&self, heap: u64) -> Option<u32> {
+        self.pretend.get(usize::try_from(heap).ok()?).copied()
+    }
+
+    /// The word of heap `heap`'s element; empty past the bound.
+    pub fn pretend_word(&self, heap: u64) -> String {
+        self.pretend(heap)
+            .map(|e| self.element_word(e))
+            .unwrap_or_default()
+    }
+
+    /// The product of two elements.
+    pub fn mul(&self, a: u32, b: u32) -> u32 {
+        self.monoid.mul(a, b)
+    }
+
+    /// Whether an element is in the P-portion.
+    pub fn is_p(&self, e: u32) -> bool {
+        self.monoid.p[e as usize]
+    }
+
+    /// The element of a sum of heaps, or `None` when one is past the bound.
+    pub fn element_of(&self, heaps: &[u64]) -> Option<u32> {
+        heaps
+            .iter()
+            .try_fold(0u32, |acc, &h| Some(self.mul(acc, self.pretend(h)?)))
+    }
+}
+
+/// The name of generator `i`: `a` ... `z`, then `g27`, `g28`, ...
+fn generator_name(i: usize) -> String {
+    if i < 26 {
+        ((b'a' + i as u8) as char).to_string()
+    } else {
+        format!("g{}", i + 1)
+    }
+}
+
+fn write_word(exps: &[u32]) -> String {
+    let mut s = String::new();
+    for (i, &e) in exps.iter().enumerate() {
+        match e {
+            0 => {}
+            1 => s += &generator_name(i),
+            e => {
+                let _ = write!(s, "{}^{e}", generator_name(i));
+            }
+        }
+    }
+    if s.is_empty() {
+        s.push('1');
+    }
+    s
+}
+
+fn heap_rules(ruleset: &Ruleset) -> Result<&dyn HeapRules, Error> {
+    ruleset.heap_rules().ok_or_else(|| {
+        Error::Unsupported(format!(
+            "{} is not a heap game: misère quotients are computed here for games whose every \
+             heap is a game of its own",
+            ruleset.word()
+        ))
+    })
+}
+
+/// Quotients kept between analyses, by ruleset: the builder, extended as
+/// larger heaps are asked for.
+static CACHE: Mutex<Vec<(String, Builder)>> = Mutex::new(Vec::new());
+
+/// The quotient of `ruleset` covering heaps `0..=bound`, from the cache when
+/// one covers them (a quotient of larger heaps decides sums of smaller ones
+/// as well), else computed and kept.
+///
+/// # Errors
+/// As for [`Quotient::compute`].
+pub(crate) fn cached(
+    ruleset: &Ruleset,
+    bound: u64,
+    limits: &QuotientLimits,
+) -> Result<Arc<Quotient>, Error> {
+    let rules = heap_rules(ruleset)?;
+    let key = rules.canonical();
+    let mut builder = {
+        let cache = CACHE
+            .lock()
+            .map_err(|_| Error::Internal("quotient cache poisoned".into()))?;
+        cache
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, b)| b.clone())
+            .unwrap_or_else(|| Builder::new(ruleset.word()))
+    };
+    let result = match build(builder.clone(), rules, bound, limits, &mut |_| {}) {
+        Ok(b) => {
+            builder = b;
+            Ok(())
+        }
+        Err(e) => {
+            builder.failed = Some((bound, e.clone()));
+            Err(e)
+        }
+    };
+    {
+        let mut cache = CACHE
+            .lock()
+            .map_err(|_| Error::Internal("quotient cache poisoned".into()))?;
+        match cache.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, b)) if b.pretend.len() < builder.pretend.len() || builder.failed.is_some() => {
+                *b = builder.clone();
+            }
+            Some(_) => {}
+            None => cache.push((key, builder.clone())),
+        }
+    }
+    result?;
+    let covered = builder.covered().unwrap_or(0);
+    let mut q = builder.finish(covered);
+    q.word = ruleset.word().to_string();
+    Ok(Arc::new(q))
+}
