@@ -211,7 +211,7 @@ unsafe fn stamp_rare_avx2(
 /// Stamps the values G(a) ^ G(m - a) for `lo <= a <= hi` (`1 <= lo`,
 /// `2 * hi <= m < g.len()`): the inner loop of the plain method. The
 /// AVX-512BW version forms 32 values at a time from two contiguous loads
-/// (one reversed); the scalar one is the reference.
+/// (one reversed), the AVX2 one 16; the scalar one is the reference.
 #[inline]
 pub(super) fn stamp_pairs(
     g: &[u16],
@@ -228,8 +228,54 @@ pub(super) fn stamp_pairs(
             unsafe { stamp_pairs_avx512(g, m, lo, hi, stamp, s) };
             return;
         }
+        if hi >= lo + 16 && m < g.len() && 2 * hi <= m && lo >= 1 && level() == Level::Avx2 {
+            // SAFETY: AVX2 is present (`level`); bounds checked above.
+            unsafe { stamp_pairs_avx2(g, m, lo, hi, stamp, s) };
+            return;
+        }
     }
     super::stamp_pair_range_scalar(g, m, lo, hi, stamp, s);
+}
+
+/// [`stamp_pairs`] with AVX2: 16 values at a time from two contiguous
+/// loads (one reversed), then stored one by one (twice the speed of the
+/// scalar loop on 0.007, measured on AMD Zen 3).
+///
+/// # Safety
+/// The CPU must support AVX2; `1 <= lo`, `2 * hi <= m` and `m < g.len()`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn stamp_pairs_avx2(
+    g: &[u16],
+    m: usize,
+    lo: usize,
+    hi: usize,
+    stamp: &mut [u32; VALUES],
+    s: u32,
+) {
+    use std::arch::x86_64::*;
+    let mut lanes = [0u16; 16];
+    let mut a = lo;
+    while a + 15 <= hi {
+        // SAFETY: as in `drain_need_avx2`: elements a..=a+15 and
+        // m-a-15..=m-a are inside g.
+        let (left, right) = unsafe {
+            (
+                _mm256_loadu_si256(g.as_ptr().add(a) as *const __m256i),
+                _mm256_loadu_si256(g.as_ptr().add(m - a - 15) as *const __m256i),
+            )
+        };
+        let x = _mm256_xor_si256(left, reverse_words(right));
+        // SAFETY: `lanes` is 32 bytes, one __m256i.
+        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, x) };
+        for &v in &lanes {
+            stamp[v as usize] = s;
+        }
+        a += 16;
+    }
+    if a <= hi {
+        super::stamp_pair_range_scalar(g, m, a, hi, stamp, s);
+    }
 }
 
 /// # Safety
@@ -729,6 +775,15 @@ mod tests {
             );
             run(|st| stamp_pairs(&g, m, lo, hi, st, 7), &mut got);
             assert_eq!(want, got, "m={m} lo={lo} hi={hi}");
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: feature checked; 1 <= lo, 2 * hi <= m < g.len().
+                run(
+                    |st| unsafe { stamp_pairs_avx2(&g, m, lo, hi, st, 7) },
+                    &mut got,
+                );
+                assert_eq!(want, got, "avx2 m={m} lo={lo} hi={hi}");
+            }
             let wide: Vec<u32> = g.iter().map(|&v| u32::from(v)).collect();
             run_wide(
                 |st| super::super::stamp_pair_range_scalar(&wide, m, lo, hi, st, 7),
