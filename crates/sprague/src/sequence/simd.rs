@@ -360,6 +360,11 @@ impl NeedBits {
         self.words[w] >> b == 0 && self.words[w + 1..].iter().all(|&x| x == 0)
     }
 
+    /// The 512 bits (value `v` is bit `v % 64` of word `v / 64`).
+    pub(super) fn words(&self) -> [u64; 8] {
+        self.words
+    }
+
     /// Whether `v` is still needed.
     pub(super) fn contains(&self, v: usize) -> bool {
         v < NEED_VALUES && self.words[(v >> 6) & 7] >> (v & 63) & 1 == 1
@@ -421,7 +426,7 @@ pub(super) fn drain_need(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut N
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-fn reverse_words(v: std::arch::x86_64::__m256i) -> std::arch::x86_64::__m256i {
+pub(super) fn reverse_words(v: std::arch::x86_64::__m256i) -> std::arch::x86_64::__m256i {
     use std::arch::x86_64::*;
     // Reverses the 8 words of each 128-bit half; a lane swap finishes the
     // reversal of 16 words.
@@ -636,7 +641,7 @@ unsafe fn drain_need_avx2_bytes(g: &[u16], m: usize, lo: usize, hi: usize, need:
 /// The split (offset from `a`) whose value byte `j` of the packed vector of
 /// [`drain_need_avx2_bytes`] holds.
 #[cfg(target_arch = "x86_64")]
-const SPLIT_OF_BYTE: [usize; 32] = {
+pub(super) const SPLIT_OF_BYTE: [usize; 32] = {
     let mut t = [0; 32];
     let mut j = 0;
     while j < 32 {
