@@ -18,7 +18,7 @@
 //! indexed by `u32` internally, so a table holds fewer than 2^31 values.
 //! The rare-value method adds 8 bytes per rare heap and 32 rows of 2^⌈log2(max value + 1)⌉ × 2 bits (8 KB for
 //! values below 1,024; 9 such tables with two threads); the plain method needs only the table and a 256 KB
-//! stamp array. Read values with [`NimSequence::get`] or the
+//! stamp array (two with two threads). Read values with [`NimSequence::get`] or the
 //! [`Values`] view of [`NimSequence::values`].
 //!
 //! # Methods
@@ -69,8 +69,10 @@
 //!   on every earlier heap, but a batch's pairs with a rare part whose
 //!   other part lies below the batch before it (about half the work) are
 //!   marked by a second thread while the batch before is finished (a
-//!   pipeline, `threads.rs`). The values are the same with any number of
-//!   threads; the plain method uses one.
+//!   pipeline, `threads.rs`). The plain method's bit test splits each
+//!   heap's splits in two halves, one a thread, and keeps the values
+//!   neither half reaches (from heap 4,096 on, `plain.rs`). The values are
+//!   the same with any number of threads.
 //!
 //! ```
 //! use sprague::sequence::{Method, NimSequence};
@@ -169,7 +171,8 @@ struct Core<V: Value> {
     /// Counted windows of a subtraction game with wide ranges (fast
     /// method), `None` for other games.
     windows: Option<window::Windows>,
-    /// Threads the rare-value method may use (1: this one only).
+    /// Threads the rare-value method and the plain one may use (1: this
+    /// one only).
     threads: usize,
     /// At least every value of the table (the largest when it was read or
     /// computed here; a truncated table keeps it).
@@ -296,10 +299,11 @@ impl NimSequence {
         }
     }
 
-    /// Lets the rare-value method use up to `threads` threads (at least 1;
-    /// 1 is the default). The values are the same, byte for byte, with any
-    /// number; two threads make long sequences of octal games with
-    /// two-heap splits (0.6, 0.354, Grundy's game) up to about twice as
+    /// Lets the rare-value method and the plain one use up to `threads`
+    /// threads (at least 1; 1 is the default). The values are the same,
+    /// byte for byte, with any number; two threads make long sequences of
+    /// octal games with two-heap splits (0.6, 0.354, Grundy's game by the
+    /// rare-value method, 0.007 by the plain one) up to about twice as
     /// fast. More than two are not used.
     pub fn set_threads(&mut self, threads: usize) {
         let threads = threads.max(1);
@@ -470,6 +474,14 @@ impl<V: Value> Core<V> {
                 }
                 continue;
             }
+            if self.threads > 1
+                && n >= plain::THREADS_FROM
+                && self.plain_by_need(n)
+                && (method == Method::Plain || !self.rare.usable(n, &values[..n]))
+            {
+                plain::plain_heaps(self, values, end, method)?;
+                continue;
+            }
             // A placeholder for G(n): SIMD gathers read 4 bytes at index n - 1.
             values.push(V::default());
             let g = match method {
@@ -597,7 +609,7 @@ impl<V: Value> Core<V> {
                 unequal: self.moves.unequal,
             };
             let bound = self.bound();
-            let need = splits.need(g, n, &mut self.stamp, s, bound);
+            let need = splits.need(g, n, plain::Piece::All, &mut self.stamp, s, bound);
             if let Some(v) = need.first() {
                 return Some(V::from_index(v));
             }
