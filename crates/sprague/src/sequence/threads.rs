@@ -1,4 +1,6 @@
-//! Two threads for the rare-value method: a pipeline over batches.
+//! Two threads for the rare-value method: a pipeline over batches. (The
+//! plain method's two threads are in `plain.rs`; they share [`Watch`] and
+//! [`wait_for`].)
 //!
 //! About half of a batch's work is marking the pairs with a rare part
 //! whose other parts lie below the batch ([`rare::stamp_far`]); the rest
@@ -89,7 +91,7 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 /// Spins until `ready` holds (yielding the processor after a while).
-fn wait_for(ready: impl Fn() -> bool) {
+pub(super) fn wait_for(ready: impl Fn() -> bool) {
     let mut spins = 0u32;
     while !ready() {
         if spins < 1 << 12 {
@@ -256,43 +258,55 @@ const SOLO_BATCHES: usize = 2048;
 /// Watches whether the second thread pays: on a busy machine it may be
 /// off the processor while this thread waits for its part, and then one
 /// thread alone is faster. When this thread waited more than a quarter of
-/// the time of the last `WATCH_BATCHES` batches, it computes the next
-/// `SOLO_BATCHES` alone, then tries two again.
-struct Watch {
+/// the time of the last `every` steps (batches, heaps), or did more than
+/// half of the second thread's parts itself (not begun when it needed
+/// them), it computes the heaps of the next `solo_for` alone, then tries
+/// two again.
+pub(super) struct Watch {
     since: Instant,
-    waited: Duration,
-    batches: usize,
+    /// Time spent waiting for the second thread since the last look.
+    pub(super) waited: Duration,
+    /// Parts of the second thread's done by this one since the last look.
+    pub(super) taken_back: usize,
+    steps: usize,
     solo_until: usize,
+    every: usize,
+    solo_for: usize,
 }
 
 impl Watch {
-    fn new() -> Watch {
+    /// Looks every `every` steps; `solo_for` heaps alone when waiting did
+    /// not pay.
+    pub(super) fn new(every: usize, solo_for: usize) -> Watch {
         Watch {
             since: Instant::now(),
             waited: Duration::ZERO,
-            batches: 0,
+            taken_back: 0,
+            steps: 0,
             solo_until: 0,
+            every,
+            solo_for,
         }
     }
 
-    /// Counts the batch at `n0`.
-    fn batch(&mut self, n0: usize) {
-        self.batches += 1;
-        if self.batches == WATCH_BATCHES {
-            if self.waited * 4 > self.since.elapsed() {
-                self.solo_until = n0 + SOLO_BATCHES * BATCH;
+    /// Counts the step that begins at heap `n`.
+    pub(super) fn tick(&mut self, n: usize) {
+        self.steps += 1;
+        if self.steps == self.every {
+            if self.waited * 4 > self.since.elapsed() || 2 * self.taken_back > self.every {
+                self.solo_until = n + self.solo_for;
             }
             *self = Watch {
                 solo_until: self.solo_until,
-                ..Watch::new()
+                ..Watch::new(self.every, self.solo_for)
             };
         }
     }
 
-    /// Whether the batch at `n0` is computed by this thread alone (never
+    /// Whether the step at heap `n` is done by this thread alone (never
     /// in tests, which run side by side and must check both threads).
-    fn solo(&self, n0: usize) -> bool {
-        !cfg!(test) && n0 < self.solo_until
+    pub(super) fn solo(&self, n: usize) -> bool {
+        !cfg!(test) && n < self.solo_until
     }
 }
 
@@ -309,7 +323,7 @@ fn drive<V: Value>(
     // heaps it took (list indices `from..to`).
     let mut pending: Option<(Job<V>, usize, usize)> = None;
     let mut seq = 0;
-    let mut watch = Watch::new();
+    let mut watch = Watch::new(WATCH_BATCHES, SOLO_BATCHES * BATCH);
     // This thread's lanes: the far pairs left to it and the near pairs.
     let mut lanes = Lanes::default();
     loop {
@@ -319,7 +333,7 @@ fn drive<V: Value>(
             shared.complete(job);
             watch.waited += start.elapsed();
         }
-        watch.batch(n0);
+        watch.tick(n0);
         if n0 + BATCH > end || !core.rare.batchable(n0, values) {
             return Ok(());
         }

@@ -6,6 +6,7 @@
 use std::fmt::Debug;
 use std::ops::{BitAnd, BitXor};
 
+use super::plain::{self, Need};
 use super::simd::{self, NeedBits};
 
 /// Number of distinct values a narrow stamp array covers (all `u16` values).
@@ -61,8 +62,10 @@ pub(crate) trait Value:
     );
     /// [`simd::drain_need`] for this width.
     fn drain_need(g: &[Self], m: usize, lo: usize, hi: usize, need: &mut NeedBits);
+    /// [`plain::drain`] for this width.
+    fn drain_plain(g: &[Self], m: usize, lo: usize, hi: usize, need: &mut Need, bound: usize);
     /// Whether the plain method should confirm small values by the bit test
-    /// of [`drain_need`](Value::drain_need) (only where it is SIMD).
+    /// of [`drain_plain`](Value::drain_plain) (only where it is SIMD).
     fn need_test_pays() -> bool;
 }
 
@@ -172,6 +175,10 @@ impl Value for u16 {
         simd::drain_need(g, m, lo, hi, need);
     }
     #[inline]
+    fn drain_plain(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut Need, bound: usize) {
+        plain::drain(g, m, lo, hi, need, bound);
+    }
+    #[inline]
     fn need_test_pays() -> bool {
         simd::level() >= simd::Level::Avx2
     }
@@ -217,6 +224,9 @@ impl Value for u32 {
     }
     fn drain_need(g: &[u32], m: usize, lo: usize, hi: usize, need: &mut NeedBits) {
         simd::drain_need_scalar(g, m, lo, hi, need);
+    }
+    fn drain_plain(g: &[u32], m: usize, lo: usize, hi: usize, need: &mut Need, _bound: usize) {
+        plain::drain_scalar(g, m, lo, hi, need);
     }
     fn need_test_pays() -> bool {
         false
