@@ -371,10 +371,57 @@ pub(super) fn stamp_far<V: Value>(
 ) {
     let width = lanes.width;
     let words = width / 64;
+    let bounds: Vec<(usize, usize)> = split_ks
+        .iter()
+        .map(|&k| {
+            let lo = heaps.partition_point(|&h| (h as usize) < BATCH - k);
+            let hi = heaps.partition_point(|&h| (h as usize) < n0 - k);
+            (lo, hi.max(lo))
+        })
+        .collect();
+    // The values below the batch are below half the lane width (see
+    // `lane_width`), and so are their nim-sums.
+    let span = width / 2;
+    let marks = bounds.iter().map(|&(lo, hi)| hi - lo).sum::<usize>() * BATCH;
+    // Byte marks pay once they outnumber the bytes gathered (one per value
+    // of each row).
+    if marks >= span
+        && V::stamp_far_bytes(
+            g,
+            n0,
+            heaps,
+            vals,
+            split_ks,
+            &bounds,
+            unequal,
+            span,
+            &mut lanes.bits,
+            words,
+        )
+    {
+        return;
+    }
+    stamp_far_bits(lanes, g, n0, heaps, vals, split_ks, &bounds, unequal);
+}
+
+/// [`stamp_far`] for every width and CPU, with a read-modify-write of a
+/// bit per mark (the reference for [`simd::stamp_far_bytes`]); `bounds`
+/// are the ranges of `heaps` for each split amount.
+#[allow(clippy::too_many_arguments)]
+fn stamp_far_bits<V: Value>(
+    lanes: &mut Lanes,
+    g: &[V],
+    n0: usize,
+    heaps: &[u32],
+    vals: &[u32],
+    split_ks: &[usize],
+    bounds: &[(usize, usize)],
+    unequal: bool,
+) {
+    let width = lanes.width;
+    let words = width / 64;
     let lane = &mut lanes.bits[..BATCH * words];
-    for &k in split_ks {
-        let lo = heaps.partition_point(|&h| (h as usize) < BATCH - k);
-        let hi = heaps.partition_point(|&h| (h as usize) < n0 - k);
+    for (&k, &(lo, hi)) in split_ks.iter().zip(bounds) {
         for i in lo..hi {
             let h = heaps[i] as usize;
             let base = n0 - k - h;
@@ -611,6 +658,80 @@ mod tests {
             choose_mask(&[0u32, 1, 2, 1, 2, 1, 3], false, false),
             (3, false)
         );
+    }
+
+    #[test]
+    fn far_pairs_by_bytes_match_the_bits() {
+        let mut x = 0x2545_F491u32;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            x
+        };
+        for span in [64usize, 128, 512, 1024] {
+            let n0 = 4096;
+            let g: Vec<u16> = (0..n0).map(|_| (next() as usize % span) as u16).collect();
+            // Rare heaps: every 5th heap or so, and those about n0 / 2 (the
+            // splits into equal parts).
+            let mut heaps: Vec<u32> = (1..n0 as u32)
+                .filter(|&h| next() % 5 == 0 || (2 * h as usize).abs_diff(n0) < 40)
+                .collect();
+            heaps.dedup();
+            let vals: Vec<u32> = heaps.iter().map(|&h| u32::from(g[h as usize])).collect();
+            for (split_ks, unequal) in [
+                (vec![1usize], false),
+                (vec![0], true),
+                (vec![2, 3], false),
+                (vec![0, 1, 5, 31], true),
+            ] {
+                let (from, to) = (heaps.len() / 7, heaps.len() - 3);
+                let (heaps, vals) = (&heaps[from..to], &vals[from..to]);
+                let mut want = Lanes::default();
+                want.begin(2 * span);
+                let bounds: Vec<(usize, usize)> = split_ks
+                    .iter()
+                    .map(|&k| {
+                        let lo = heaps.partition_point(|&h| (h as usize) < BATCH - k);
+                        let hi = heaps.partition_point(|&h| (h as usize) < n0 - k);
+                        (lo, hi)
+                    })
+                    .collect();
+                stamp_far_bits(&mut want, &g, n0, heaps, vals, &split_ks, &bounds, unequal);
+                // Marks already in the rows stay.
+                want.row_mut(3)[0] |= 1 << 5;
+                let mut got = Lanes::default();
+                got.begin(2 * span);
+                got.row_mut(3)[0] |= 1 << 5;
+                let words = got.width / 64;
+                if !<u16 as Value>::stamp_far_bytes(
+                    &g,
+                    n0,
+                    heaps,
+                    vals,
+                    &split_ks,
+                    &bounds,
+                    unequal,
+                    span,
+                    &mut got.bits,
+                    words,
+                ) {
+                    assert!(!simd::far_bytes_usable(span));
+                    continue;
+                }
+                assert!(want.bits.iter().any(|&w| w != 0));
+                assert!(
+                    want.bits == got.bits,
+                    "span {span}, splits {split_ks:?}, unequal {unequal}"
+                );
+                // The dispatch gives the same, and the scratch was left clear.
+                let mut again = Lanes::default();
+                again.begin(2 * span);
+                again.row_mut(3)[0] |= 1 << 5;
+                stamp_far(&mut again, &g, n0, heaps, vals, &split_ks, unequal);
+                assert!(want.bits == again.bits, "dispatch, span {span}");
+            }
+        }
     }
 
     #[test]

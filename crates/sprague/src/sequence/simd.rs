@@ -208,6 +208,206 @@ unsafe fn stamp_rare_avx2(
     stamp_rare_scalar(g, m, &heaps[done..], &vals[done..], stamp, s);
 }
 
+/// The largest value span (a power of two) [`stamp_far_bytes`] handles: 32
+/// rows of it as bytes take 32 KB, and a byte's index fits 15 bits.
+pub(super) const FAR_SPAN_MAX: usize = 1024;
+
+/// Rare heaps ahead whose 32 partners [`stamp_far_bytes`] prefetches (the
+/// table below a batch is mostly out of the first-level cache).
+const FAR_AHEAD: usize = 8;
+
+/// An index no row of [`stamp_far_bytes`]'s scratch reaches (rows end at
+/// `32 * FAR_SPAN_MAX`): the byte for a split a heap may not make.
+const FAR_NOWHERE: u16 = u16::MAX;
+
+/// The scratch of [`stamp_far_bytes`], one per thread: 32 rows of a byte
+/// per value (row `j` at `j * span`), all zero between calls; `dirty` is
+/// set while marks may be left in it (a panic between marking and
+/// gathering), so the next call clears it first.
+struct FarScratch {
+    bytes: Box<[u8; 1 << 16]>,
+    dirty: bool,
+}
+
+thread_local! {
+    static FAR_SCRATCH: std::cell::RefCell<Option<FarScratch>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Whether [`stamp_far_bytes`] applies to values below `span` on this CPU.
+pub(super) fn far_bytes_usable(span: usize) -> bool {
+    span.is_power_of_two()
+        && (64..=FAR_SPAN_MAX).contains(&span)
+        && cfg!(target_arch = "x86_64")
+        && level() >= Level::Avx2
+}
+
+/// The far pairs of a batch (see `rare::stamp_far`, the reference, which
+/// marks the same bits): for each split amount `k` and each rare heap
+/// `h = heaps[i]` in `bounds[ki]` (a range of indices, every such heap with
+/// `BATCH - k <= h < n0 - k`), the values `vals[i] ^ g[n0 - k - h + j]` are
+/// ORed into row `j` of `rows` (`BATCH` rows of `words` words, values below
+/// `span`), except for split `j = 2h - (n0 - k)` when `unequal`.
+///
+/// Each rare heap's 32 marks are formed by two vector operations and
+/// written as 32 plain byte stores into a scratch of a byte per value (no
+/// read-modify-write of bits), then gathered into bits 32 values at a time.
+/// Requires [`far_bytes_usable`]`(span)`, `words * 64 >= span`, values
+/// below `span` (larger ones are masked, so marked wrongly but safely) and
+/// `g` holding the partners (it panics otherwise).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn stamp_far_bytes(
+    g: &[u16],
+    n0: usize,
+    heaps: &[u32],
+    vals: &[u32],
+    split_ks: &[usize],
+    bounds: &[(usize, usize)],
+    unequal: bool,
+    span: usize,
+    rows: &mut [u64],
+    words: usize,
+) {
+    assert!(far_bytes_usable(span) && words * 64 >= span && rows.len() >= BATCH * words);
+    FAR_SCRATCH.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let scratch = cell.get_or_insert_with(|| FarScratch {
+            bytes: vec![0u8; 1 << 16]
+                .into_boxed_slice()
+                .try_into()
+                .unwrap_or_else(|_| unreachable!("the scratch has 2^16 bytes")),
+            dirty: false,
+        });
+        if scratch.dirty {
+            scratch.bytes.fill(0);
+        }
+        scratch.dirty = true;
+        #[cfg(target_arch = "x86_64")]
+        for (&k, &(lo, hi)) in split_ks.iter().zip(bounds) {
+            let top = n0 - k;
+            // SAFETY: AVX2 is present (`far_bytes_usable`).
+            unsafe {
+                mark_far_avx2(
+                    g,
+                    top,
+                    &heaps[lo..hi],
+                    &vals[lo..hi],
+                    unequal,
+                    span,
+                    &mut scratch.bytes,
+                )
+            };
+        }
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: AVX2 is present; the rows are checked above.
+        unsafe {
+            gather_far_avx2(&mut scratch.bytes, span, rows, words)
+        };
+        scratch.dirty = false;
+    });
+}
+
+/// The heaps of a batch.
+const BATCH: usize = super::rare::BATCH;
+
+/// Marks, in `bytes`, byte `j * span + (vals[i] ^ g[top - h + j])` (masked
+/// to the span) for each rare heap `h = heaps[i]`, but not split
+/// `j = 2h - top` when `unequal`.
+///
+/// # Safety
+/// The CPU must support AVX2; `span <= FAR_SPAN_MAX` (a power of two).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn mark_far_avx2(
+    g: &[u16],
+    top: usize,
+    heaps: &[u32],
+    vals: &[u32],
+    unequal: bool,
+    span: usize,
+    bytes: &mut [u8; 1 << 16],
+) {
+    use std::arch::x86_64::*;
+    debug_assert!(span.is_power_of_two() && span <= FAR_SPAN_MAX);
+    let limit = _mm256_set1_epi16((span - 1) as i16);
+    // Row j starts at j * span (at most 31 * 1024: fits an i16).
+    let row_lo = _mm256_mullo_epi16(
+        _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+        _mm256_set1_epi16(span as i16),
+    );
+    let row_hi = _mm256_add_epi16(row_lo, _mm256_set1_epi16((16 * span) as i16));
+    let mut at = [0u16; BATCH];
+    let len = heaps.len().min(vals.len());
+    for i in 0..len {
+        if let Some(&ahead) = heaps.get(i + FAR_AHEAD) {
+            if let Some(base) = top.checked_sub(ahead as usize) {
+                let p = g.as_ptr().wrapping_add(base) as *const i8;
+                // A prefetch never faults, wherever it points.
+                _mm_prefetch::<_MM_HINT_T0>(p);
+                _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(2 * BATCH - 2));
+            }
+        }
+        let h = heaps[i] as usize;
+        let base = top - h;
+        let partners = &g[base..base + BATCH];
+        let rv = _mm256_set1_epi16(vals[i] as i16);
+        // SAFETY: `partners` is 32 values, two 32-byte loads; `at` is 64
+        // bytes, two 32-byte stores.
+        unsafe {
+            let x0 = _mm256_loadu_si256(partners.as_ptr() as *const __m256i);
+            let x1 = _mm256_loadu_si256(partners.as_ptr().add(16) as *const __m256i);
+            let v0 = _mm256_and_si256(_mm256_xor_si256(x0, rv), limit);
+            let v1 = _mm256_and_si256(_mm256_xor_si256(x1, rv), limit);
+            _mm256_storeu_si256(
+                at.as_mut_ptr() as *mut __m256i,
+                _mm256_add_epi16(v0, row_lo),
+            );
+            _mm256_storeu_si256(
+                at.as_mut_ptr().add(16) as *mut __m256i,
+                _mm256_add_epi16(v1, row_hi),
+            );
+        }
+        if unequal {
+            // Heap top + j with top + j = 2h may not split into h and h.
+            let skip = (2 * h).wrapping_sub(top);
+            if skip < BATCH {
+                at[skip] = FAR_NOWHERE;
+            }
+        }
+        for &x in &at {
+            bytes[x as usize] = 0x80;
+        }
+    }
+}
+
+/// ORs the marks of `bytes` (rows of `span` bytes, see [`mark_far_avx2`])
+/// into `rows` (`BATCH` rows of `words` words) and clears them.
+///
+/// # Safety
+/// The CPU must support AVX2; `span` a power of two from 64 to
+/// `FAR_SPAN_MAX`, `words * 64 >= span`, `rows.len() >= BATCH * words`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn gather_far_avx2(bytes: &mut [u8; 1 << 16], span: usize, rows: &mut [u64], words: usize) {
+    use std::arch::x86_64::*;
+    let zero = _mm256_setzero_si256();
+    for j in 0..BATCH {
+        let row = &mut bytes[j * span..(j + 1) * span];
+        for (w, chunk) in row.chunks_exact_mut(64).enumerate() {
+            // SAFETY: `chunk` is 64 bytes, two 32-byte loads and stores.
+            let bits = unsafe {
+                let p = chunk.as_mut_ptr() as *mut __m256i;
+                let lo = _mm256_movemask_epi8(_mm256_loadu_si256(p)) as u32;
+                let hi = _mm256_movemask_epi8(_mm256_loadu_si256(p.add(1))) as u32;
+                _mm256_storeu_si256(p, zero);
+                _mm256_storeu_si256(p.add(1), zero);
+                u64::from(lo) | u64::from(hi) << 32
+            };
+            rows[j * words + w] |= bits;
+        }
+    }
+}
+
 /// Stamps the values G(a) ^ G(m - a) for `lo <= a <= hi` (`1 <= lo`,
 /// `2 * hi <= m < g.len()`): the inner loop of the plain method. The
 /// AVX-512BW version forms 32 values at a time from two contiguous loads

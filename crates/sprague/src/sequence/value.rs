@@ -64,6 +64,21 @@ pub(crate) trait Value:
     /// Whether the plain method should confirm small values by the bit test
     /// of [`drain_need`](Value::drain_need) (only where it is SIMD).
     fn need_test_pays() -> bool;
+    /// [`simd::stamp_far_bytes`] for this width, when it applies to values
+    /// below `span`; `false` (nothing marked) when it does not.
+    #[allow(clippy::too_many_arguments)]
+    fn stamp_far_bytes(
+        g: &[Self],
+        n0: usize,
+        heaps: &[u32],
+        vals: &[u32],
+        split_ks: &[usize],
+        bounds: &[(usize, usize)],
+        unequal: bool,
+        span: usize,
+        rows: &mut [u64],
+        words: usize,
+    ) -> bool;
 }
 
 /// A stamp array indexed by values of type `V`.
@@ -175,6 +190,26 @@ impl Value for u16 {
     fn need_test_pays() -> bool {
         simd::level() >= simd::Level::Avx2
     }
+    fn stamp_far_bytes(
+        g: &[u16],
+        n0: usize,
+        heaps: &[u32],
+        vals: &[u32],
+        split_ks: &[usize],
+        bounds: &[(usize, usize)],
+        unequal: bool,
+        span: usize,
+        rows: &mut [u64],
+        words: usize,
+    ) -> bool {
+        if !simd::far_bytes_usable(span) {
+            return false;
+        }
+        simd::stamp_far_bytes(
+            g, n0, heaps, vals, split_ks, bounds, unequal, span, rows, words,
+        );
+        true
+    }
 }
 
 /// The wide width: values up to `u32::MAX`, 4 bytes each, scalar kernels
@@ -219,6 +254,20 @@ impl Value for u32 {
         simd::drain_need_scalar(g, m, lo, hi, need);
     }
     fn need_test_pays() -> bool {
+        false
+    }
+    fn stamp_far_bytes(
+        _g: &[u32],
+        _n0: usize,
+        _heaps: &[u32],
+        _vals: &[u32],
+        _split_ks: &[usize],
+        _bounds: &[(usize, usize)],
+        _unequal: bool,
+        _span: usize,
+        _rows: &mut [u64],
+        _words: usize,
+    ) -> bool {
         false
     }
 }
