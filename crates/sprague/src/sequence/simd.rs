@@ -8,6 +8,7 @@
 //! 4-byte values (a sequence with a value above 65,535), where a vector
 //! holds half as many values and such games are rare.
 
+use super::rare::FarPairs;
 use super::value::{Stamp, Value, NARROW_VALUES as VALUES};
 
 /// The instruction sets the kernels may use, detected once. The variable
@@ -243,27 +244,18 @@ pub(super) fn far_bytes_usable(span: usize) -> bool {
 }
 
 /// The far pairs of a batch (see `rare::stamp_far`, the reference, which
-/// marks the same bits): for each split amount `k` and each rare heap
-/// `h = heaps[i]` in `bounds[ki]` (a range of indices, every such heap with
-/// `BATCH - k <= h < n0 - k`), the values `vals[i] ^ g[n0 - k - h + j]` are
-/// ORed into row `j` of `rows` (`BATCH` rows of `words` words, values below
-/// `span`), except for split `j = 2h - (n0 - k)` when `unequal`.
+/// marks the same bits): the value of each pair of `far` ORed into row `j`
+/// (the batch's heap `n0 + j`) of `rows` (`BATCH` rows of `words` words,
+/// values below `span`).
 ///
-/// Each rare heap's 32 marks are formed by two vector operations and
+/// Each first part's 32 marks are formed by two vector operations and
 /// written as 32 plain byte stores into a scratch of a byte per value (no
 /// read-modify-write of bits), then gathered into bits 32 values at a time.
 /// Requires [`far_bytes_usable`]`(span)`, `words * 64 >= span`, values
 /// below `span` (larger ones are masked, so marked wrongly but safely) and
-/// `g` holding the partners (it panics otherwise).
-#[allow(clippy::too_many_arguments)]
+/// `g` holding the other parts (it panics otherwise).
 pub(super) fn stamp_far_bytes(
-    g: &[u16],
-    n0: usize,
-    heaps: &[u32],
-    vals: &[u32],
-    split_ks: &[usize],
-    bounds: &[(usize, usize)],
-    unequal: bool,
+    far: &FarPairs<'_, u16>,
     span: usize,
     rows: &mut [u64],
     words: usize,
@@ -283,18 +275,21 @@ pub(super) fn stamp_far_bytes(
         }
         scratch.dirty = true;
         #[cfg(target_arch = "x86_64")]
-        for (&k, &(lo, hi)) in split_ks.iter().zip(bounds) {
-            let top = n0 - k;
+        for (k, rare, small) in &far.per_k {
+            let top = far.n0 - k;
+            let (heaps, vals) = (&far.heaps[rare.clone()], &far.vals[rare.clone()]);
+            let bytes = &mut scratch.bytes;
             // SAFETY: AVX2 is present (`far_bytes_usable`).
             unsafe {
                 mark_far_avx2(
-                    g,
+                    far.g,
                     top,
-                    &heaps[lo..hi],
-                    &vals[lo..hi],
-                    unequal,
+                    heaps,
+                    vals,
+                    small.clone(),
+                    far.unequal,
                     span,
-                    &mut scratch.bytes,
+                    bytes,
                 )
             };
         }
@@ -310,19 +305,22 @@ pub(super) fn stamp_far_bytes(
 /// The heaps of a batch.
 const BATCH: usize = super::rare::BATCH;
 
-/// Marks, in `bytes`, byte `j * span + (vals[i] ^ g[top - h + j])` (masked
-/// to the span) for each rare heap `h = heaps[i]`, but not split
+/// Marks, in `bytes`, byte `j * span + (v ^ g[top - h + j])` (masked to the
+/// span) for each rare heap `h = heaps[i]` of value `v = vals[i]` and each
+/// small part `h` in `smalls` (of value `v = g[h]`), but not split
 /// `j = 2h - top` when `unequal`.
 ///
 /// # Safety
 /// The CPU must support AVX2; `span <= FAR_SPAN_MAX` (a power of two).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
+#[allow(clippy::too_many_arguments)]
 unsafe fn mark_far_avx2(
     g: &[u16],
     top: usize,
     heaps: &[u32],
     vals: &[u32],
+    smalls: std::ops::Range<usize>,
     unequal: bool,
     span: usize,
     bytes: &mut [u8; 1 << 16],
@@ -336,46 +334,62 @@ unsafe fn mark_far_avx2(
         _mm256_set1_epi16(span as i16),
     );
     let row_hi = _mm256_add_epi16(row_lo, _mm256_set1_epi16((16 * span) as i16));
-    let mut at = [0u16; BATCH];
-    let len = heaps.len().min(vals.len());
-    for i in 0..len {
-        if let Some(&ahead) = heaps.get(i + FAR_AHEAD) {
-            if let Some(base) = top.checked_sub(ahead as usize) {
-                let p = g.as_ptr().wrapping_add(base) as *const i8;
+    // Lane i of `first` stands for split i, of `second` for split 16 + i.
+    let first = _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    let second = _mm256_add_epi16(first, _mm256_set1_epi16(16));
+    let nowhere = _mm256_set1_epi16(FAR_NOWHERE as i16);
+    let rare = heaps.len().min(vals.len());
+    let small_from = smalls.start;
+    // The rare heaps, then the small parts (whose partners are consecutive:
+    // no prefetch needed).
+    for i in 0..rare + smalls.len() {
+        let (h, v) = if i < rare {
+            if let Some(&ahead) = heaps.get(i + FAR_AHEAD) {
+                let p = g.as_ptr().wrapping_add(top.wrapping_sub(ahead as usize)) as *const i8;
                 // A prefetch never faults, wherever it points.
                 _mm_prefetch::<_MM_HINT_T0>(p);
                 _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(2 * BATCH - 2));
             }
-        }
-        let h = heaps[i] as usize;
+            (heaps[i] as usize, vals[i] as u16)
+        } else {
+            let a = small_from + i - rare;
+            (a, g[a])
+        };
         let base = top - h;
         let partners = &g[base..base + BATCH];
-        let rv = _mm256_set1_epi16(vals[i] as i16);
-        // SAFETY: `partners` is 32 values, two 32-byte loads; `at` is 64
-        // bytes, two 32-byte stores.
-        unsafe {
-            let x0 = _mm256_loadu_si256(partners.as_ptr() as *const __m256i);
-            let x1 = _mm256_loadu_si256(partners.as_ptr().add(16) as *const __m256i);
-            let v0 = _mm256_and_si256(_mm256_xor_si256(x0, rv), limit);
-            let v1 = _mm256_and_si256(_mm256_xor_si256(x1, rv), limit);
-            _mm256_storeu_si256(
-                at.as_mut_ptr() as *mut __m256i,
-                _mm256_add_epi16(v0, row_lo),
-            );
-            _mm256_storeu_si256(
-                at.as_mut_ptr().add(16) as *mut __m256i,
-                _mm256_add_epi16(v1, row_hi),
-            );
-        }
+        let v = _mm256_set1_epi16(v as i16);
+        // SAFETY: `partners` is 32 values, two 32-byte loads.
+        let (x0, x1) = unsafe {
+            (
+                _mm256_loadu_si256(partners.as_ptr() as *const __m256i),
+                _mm256_loadu_si256(partners.as_ptr().add(16) as *const __m256i),
+            )
+        };
+        let mut v0 = _mm256_add_epi16(_mm256_and_si256(_mm256_xor_si256(x0, v), limit), row_lo);
+        let mut v1 = _mm256_add_epi16(_mm256_and_si256(_mm256_xor_si256(x1, v), limit), row_hi);
         if unequal {
-            // Heap top + j with top + j = 2h may not split into h and h.
-            let skip = (2 * h).wrapping_sub(top);
-            if skip < BATCH {
-                at[skip] = FAR_NOWHERE;
-            }
+            // Heap top + j with top + j = 2h may not split into h and h:
+            // its byte goes nowhere.
+            let skip = _mm256_set1_epi16((2 * h).wrapping_sub(top).min(BATCH) as i16);
+            v0 = _mm256_blendv_epi8(v0, nowhere, _mm256_cmpeq_epi16(first, skip));
+            v1 = _mm256_blendv_epi8(v1, nowhere, _mm256_cmpeq_epi16(second, skip));
         }
-        for &x in &at {
-            bytes[x as usize] = 0x80;
+        // The 32 byte indices, taken from the registers one by one (by way
+        // of memory it ran slower).
+        for half in [
+            _mm256_castsi256_si128(v0),
+            _mm256_extracti128_si256::<1>(v0),
+            _mm256_castsi256_si128(v1),
+            _mm256_extracti128_si256::<1>(v1),
+        ] {
+            bytes[_mm_extract_epi16::<0>(half) as u16 as usize] = 0x80;
+            bytes[_mm_extract_epi16::<1>(half) as u16 as usize] = 0x80;
+            bytes[_mm_extract_epi16::<2>(half) as u16 as usize] = 0x80;
+            bytes[_mm_extract_epi16::<3>(half) as u16 as usize] = 0x80;
+            bytes[_mm_extract_epi16::<4>(half) as u16 as usize] = 0x80;
+            bytes[_mm_extract_epi16::<5>(half) as u16 as usize] = 0x80;
+            bytes[_mm_extract_epi16::<6>(half) as u16 as usize] = 0x80;
+            bytes[_mm_extract_epi16::<7>(half) as u16 as usize] = 0x80;
         }
     }
 }
@@ -517,6 +531,11 @@ impl NeedBits {
     /// Whether `v` is still needed.
     pub(super) fn contains(&self, v: usize) -> bool {
         v < NEED_VALUES && self.words[(v >> 6) & 7] >> (v & 63) & 1 == 1
+    }
+
+    /// The number of values still needed.
+    pub(super) fn len(&self) -> usize {
+        self.count
     }
 
     /// Whether every value has been seen.

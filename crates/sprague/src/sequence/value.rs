@@ -6,6 +6,7 @@
 use std::fmt::Debug;
 use std::ops::{BitAnd, BitXor};
 
+use super::rare::FarPairs;
 use super::simd::{self, NeedBits};
 
 /// Number of distinct values a narrow stamp array covers (all `u16` values).
@@ -66,15 +67,8 @@ pub(crate) trait Value:
     fn need_test_pays() -> bool;
     /// [`simd::stamp_far_bytes`] for this width, when it applies to values
     /// below `span`; `false` (nothing marked) when it does not.
-    #[allow(clippy::too_many_arguments)]
     fn stamp_far_bytes(
-        g: &[Self],
-        n0: usize,
-        heaps: &[u32],
-        vals: &[u32],
-        split_ks: &[usize],
-        bounds: &[(usize, usize)],
-        unequal: bool,
+        far: &FarPairs<'_, Self>,
         span: usize,
         rows: &mut [u64],
         words: usize,
@@ -191,13 +185,7 @@ impl Value for u16 {
         simd::level() >= simd::Level::Avx2
     }
     fn stamp_far_bytes(
-        g: &[u16],
-        n0: usize,
-        heaps: &[u32],
-        vals: &[u32],
-        split_ks: &[usize],
-        bounds: &[(usize, usize)],
-        unequal: bool,
+        far: &FarPairs<'_, u16>,
         span: usize,
         rows: &mut [u64],
         words: usize,
@@ -205,9 +193,7 @@ impl Value for u16 {
         if !simd::far_bytes_usable(span) {
             return false;
         }
-        simd::stamp_far_bytes(
-            g, n0, heaps, vals, split_ks, bounds, unequal, span, rows, words,
-        );
+        simd::stamp_far_bytes(far, span, rows, words);
         true
     }
 }
@@ -257,13 +243,7 @@ impl Value for u32 {
         false
     }
     fn stamp_far_bytes(
-        _g: &[u32],
-        _n0: usize,
-        _heaps: &[u32],
-        _vals: &[u32],
-        _split_ks: &[usize],
-        _bounds: &[(usize, usize)],
-        _unequal: bool,
+        _far: &FarPairs<'_, u32>,
         _span: usize,
         _rows: &mut [u64],
         _words: usize,
