@@ -51,7 +51,13 @@
 //! # Speed
 //! - Heaps are computed in batches of 32: for a rare heap r, the partners
 //!   of r in the 32 splits are 32 consecutive heaps, read with one
-//!   contiguous load instead of 32 random reads.
+//!   contiguous load instead of 32 random reads (and prefetched a few rare
+//!   heaps ahead); with AVX2 the 32 values are formed by two vector
+//!   operations and marked by plain byte stores, gathered into bits after.
+//!   Where many rare values are left to confirm (Officers), the splits with
+//!   a small part up to 256 or 512 are marked the same way for the whole
+//!   batch, so the confirmation starts past them (chosen from a probe batch
+//!   without them, one in 64).
 //! - The confirmation tests 32 splits at a time (with AVX2: as bytes by
 //!   byte shuffles when every value needed is below 255, else 16) against
 //!   a 512-bit set of the values still needed; pairs with a rare part

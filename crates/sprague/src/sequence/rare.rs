@@ -1,6 +1,8 @@
 //! The rare-value ("sparse space") method: see the module documentation of
 //! [`crate::sequence`].
 
+use std::ops::Range;
+
 use super::value::{Stamp, Value, RARE_MAX_VALUE};
 use super::{simd, Core};
 use crate::takebreak::{largest_smaller_part, MoveSet};
@@ -50,6 +52,14 @@ pub(super) struct RareState<V: Value> {
     /// Per split amount, in a batch: the rare heaps below `BATCH - k` are
     /// `heaps[..a]`, those from `n0 - k` on are `heaps[b..]`.
     near: Vec<(usize, usize)>,
+    /// In a batch: the pairs with a smaller part from `BATCH - k` up to
+    /// this are marked with the far pairs ([`RareState::small_end`]).
+    smalls_to: usize,
+    /// The small parts marked in batches from now on (0 or a power of
+    /// two), chosen from the values left to confirm in the last probe.
+    smalls: usize,
+    /// The values left to confirm in the probe batch so far.
+    probe_need: usize,
 }
 
 impl<V: Value> RareState<V> {
@@ -85,6 +95,9 @@ impl<V: Value> RareState<V> {
             common_for: (V::default(), false, 0),
             max_value: V::default(),
             near: Vec::new(),
+            smalls_to: 0,
+            smalls: 0,
+            probe_need: 0,
         }
     }
 
@@ -355,36 +368,146 @@ pub(super) fn lane_width(max: usize) -> usize {
     (max + 1).next_power_of_two().max(64) * 2
 }
 
-/// Marks, in `lanes` (the rows of the batch at `n0`), the values of the pairs with a rare part `h`
-/// (the rare heaps `heaps`, of values `vals`, restricted to
-/// `BATCH - k <= h < n0 - k` for each split amount `k`): the other parts of
-/// the batch's heaps are the 32 consecutive heaps from `n0 - k - h`, read
-/// from `g` with one contiguous load. Values must be below the lane width;
-/// `g` must hold those heaps (it panics otherwise).
-#[allow(clippy::too_many_arguments)]
-pub(super) fn stamp_far<V: Value>(
-    lanes: &mut Lanes,
-    g: &[V],
-    n0: usize,
-    heaps: &[u32],
-    vals: &[u32],
-    split_ks: &[usize],
-    unequal: bool,
-) {
+/// The far pairs of the batch at `n0` to mark: for each split amount `k`,
+/// the pairs `(h, n0 + j - k - h)` whose first part `h` is a rare heap of
+/// `heaps` (values `vals`), or any heap `a` of a range of small parts (see
+/// [`RareState::small_end`]), with `BATCH - k <= h < n0 - k`, so that the other parts
+/// of the batch's heaps are the 32 consecutive heaps from `n0 - k - h`,
+/// below the batch.
+pub(crate) struct FarPairs<'a, V> {
+    pub(super) g: &'a [V],
+    pub(super) n0: usize,
+    pub(super) heaps: &'a [u32],
+    pub(super) vals: &'a [u32],
+    pub(super) unequal: bool,
+    /// For each split amount: `k`, the range of indices of `heaps`, and the
+    /// range of small parts, each restricted to `BATCH - k .. n0 - k`.
+    pub(super) per_k: Vec<(usize, Range<usize>, Range<usize>)>,
+}
+
+impl<'a, V: Value> FarPairs<'a, V> {
+    /// The far pairs of the batch at `n0` with a rare part among `heaps`
+    /// (increasing, values `vals`) or a small part in `smalls`.
+    pub(super) fn new(
+        g: &'a [V],
+        n0: usize,
+        heaps: &'a [u32],
+        vals: &'a [u32],
+        smalls: Range<usize>,
+        split_ks: &[usize],
+        unequal: bool,
+    ) -> FarPairs<'a, V> {
+        let per_k = split_ks
+            .iter()
+            .map(|&k| {
+                let (from, to) = (BATCH - k, n0 - k);
+                let lo = heaps.partition_point(|&h| (h as usize) < from);
+                let hi = heaps.partition_point(|&h| (h as usize) < to);
+                let a = smalls.start.max(from);
+                (k, lo..hi.max(lo), a..smalls.end.min(to).max(a))
+            })
+            .collect();
+        FarPairs {
+            g,
+            n0,
+            heaps,
+            vals,
+            unequal,
+            per_k,
+        }
+    }
+
+    /// The number of marks: 32 per pair.
+    fn marks(&self) -> usize {
+        self.per_k
+            .iter()
+            .map(|(_, rare, small)| rare.len() + small.len())
+            .sum::<usize>()
+            * BATCH
+    }
+}
+
+/// One batch in this many is a probe: computed without small parts, it
+/// counts the values left to confirm, from which [`RareState::small_end`]
+/// is chosen.
+const PROBE_EVERY: usize = 64;
+
+/// The most small parts marked.
+const SMALLS_MAX: usize = 512;
+
+/// Whether the batch at `n0` is a probe (see [`PROBE_EVERY`]).
+fn is_probe(n0: usize) -> bool {
+    (n0 / BATCH).is_multiple_of(PROBE_EVERY)
+}
+
+impl<V: Value> RareState<V> {
+    /// The end of the small parts whose pairs are marked with the far pairs
+    /// of the batch at `n0` (every heap `a` from `BATCH - k` up to it, rare
+    /// or not), so that the confirmation of rare values, which goes through
+    /// the splits in order of their smaller part, skips them: where many
+    /// values are left to confirm (Officers: about 60 a heap), most are
+    /// found among the first few hundred splits, and each costs a
+    /// mispredicted branch or two, while a mark costs about one store. 0
+    /// (none) in probe batches, for small `n0` (every such `a` must be a
+    /// smaller part) and where few values are left to confirm (0.354: a
+    /// few, mostly found in the first 32 splits).
+    pub(super) fn small_end(&self, n0: usize) -> usize {
+        if n0 < 8 * SMALLS_MAX || is_probe(n0) {
+            0
+        } else {
+            self.smalls
+        }
+    }
+
+    /// Chooses the small parts from the values left to confirm in the
+    /// probe batch just computed: 512 from 16 a heap on, 256 from 8 on
+    /// (measured on Officers, 0.354 and Grundy's game).
+    fn choose_smalls(&mut self) {
+        let need = self.probe_need / BATCH;
+        self.probe_need = 0;
+        self.smalls = match need {
+            16.. => SMALLS_MAX,
+            8.. => SMALLS_MAX / 2,
+            _ => 0,
+        };
+    }
+}
+
+/// Marks, in `lanes` (the rows of the batch), the values of the pairs of
+/// `far`. Values must be below half the lane width (see [`lane_width`]);
+/// `g` must hold the other parts (it panics otherwise).
+pub(super) fn stamp_far<V: Value>(lanes: &mut Lanes, far: &FarPairs<'_, V>) {
+    let width = lanes.width;
+    let words = width / 64;
+    // The values below the batch are below half the lane width (see
+    // `lane_width`), and so are their nim-sums.
+    let span = width / 2;
+    // Byte marks pay once they outnumber the bytes gathered (one per value
+    // of each row).
+    if far.marks() >= span && V::stamp_far_bytes(far, span, &mut lanes.bits, words) {
+        return;
+    }
+    stamp_far_bits(lanes, far);
+}
+
+/// [`stamp_far`] for every width and CPU, with a read-modify-write of a
+/// bit per mark (the reference for [`simd::stamp_far_bytes`]).
+fn stamp_far_bits<V: Value>(lanes: &mut Lanes, far: &FarPairs<'_, V>) {
     let width = lanes.width;
     let words = width / 64;
     let lane = &mut lanes.bits[..BATCH * words];
-    for &k in split_ks {
-        let lo = heaps.partition_point(|&h| (h as usize) < BATCH - k);
-        let hi = heaps.partition_point(|&h| (h as usize) < n0 - k);
-        for i in lo..hi {
-            let h = heaps[i] as usize;
+    let (g, n0) = (far.g, far.n0);
+    for (k, rare, small) in &far.per_k {
+        let rare = rare
+            .clone()
+            .map(|i| (far.heaps[i] as usize, V::from_index(far.vals[i] as usize)));
+        let small = small.clone().map(|a| (a, g[a]));
+        for (h, rv) in rare.chain(small) {
             let base = n0 - k - h;
-            let rv = V::from_index(vals[i] as usize);
             let row = &g[base..base + BATCH];
             // With unequal parts, heap n0 + j with n0 + j - k = 2h may
             // not split into h and h.
-            let skip = if unequal {
+            let skip = if far.unequal {
                 (2 * h).wrapping_sub(n0 - k)
             } else {
                 usize::MAX
@@ -440,7 +563,7 @@ impl<V: Value> RareState<V> {
 
     /// Finds, for each split amount, the near rare heaps of the batch at
     /// `n0` (see `near`), and the common values below `width`.
-    fn find_near(&mut self, n0: usize, width: usize) {
+    fn find_near(&mut self, n0: usize, width: usize, smalls_to: usize) {
         if self.common_for != (self.mask, self.domain, width) {
             self.common_for = (self.mask, self.domain, width);
             for (dense, bits) in self.common.iter_mut().enumerate() {
@@ -454,6 +577,7 @@ impl<V: Value> RareState<V> {
                 }
             }
         }
+        self.smalls_to = smalls_to;
         self.near.clear();
         for &k in &self.split_ks {
             let a = self.heaps.partition_point(|&h| (h as usize) < BATCH - k);
@@ -474,14 +598,25 @@ impl<V: Value> Core<V> {
         lanes.begin(lane_width(self.rare.max_value.index()));
         let r = &self.rare;
         let g = &values[..n0];
-        stamp_far(&mut lanes, g, n0, &r.heaps, &r.vals, &r.split_ks, r.unequal);
-        let result = self.finish_batch(values, n0, &mut lanes, &[]);
+        let smalls_to = r.small_end(n0);
+        let far = FarPairs::new(
+            g,
+            n0,
+            &r.heaps,
+            &r.vals,
+            0..smalls_to,
+            &r.split_ks,
+            r.unequal,
+        );
+        stamp_far(&mut lanes, &far);
+        let result = self.finish_batch(values, n0, &mut lanes, &[], smalls_to);
         self.rare.lanes = lanes;
         result
     }
 
     /// Computes G(n0 .. n0 + BATCH) when the far pairs are marked in
-    /// `lanes` and `more` (lanes of the same width, marked elsewhere): the
+    /// `lanes` and `more` (lanes of the same width, marked elsewhere), with
+    /// the small parts up to `smalls_to` ([`RareState::small_end`]): the
     /// near pairs and the rest heap by heap.
     pub(super) fn finish_batch(
         &mut self,
@@ -489,9 +624,10 @@ impl<V: Value> Core<V> {
         n0: usize,
         lanes: &mut Lanes,
         more: &[&Lanes],
+        smalls_to: usize,
     ) -> Result<(), usize> {
         debug_assert!(more.iter().all(|l| l.width == lanes.width));
-        self.rare.find_near(n0, lanes.width);
+        self.rare.find_near(n0, lanes.width, smalls_to);
         for j in 0..BATCH {
             let n = n0 + j;
             values.push(V::default());
@@ -578,13 +714,32 @@ impl<V: Value> Core<V> {
             *word = !common[i] & !row[i] & below_c;
         }
         let mut bits = simd::NeedBits::from_words(words);
+        let probe = r.smalls_to == 0 && is_probe(n - n % BATCH);
+        if probe {
+            self.rare.probe_need += bits.len();
+            if n % BATCH == BATCH - 1 {
+                self.rare.choose_smalls();
+            }
+        }
+        let r = &self.rare;
         for &k in &r.split_ks {
             if bits.is_empty() {
                 break;
             }
             let m = n - k;
             let h = largest_smaller_part(m as u64, r.unequal) as usize;
-            V::drain_need(g, m, 1, h, &mut bits);
+            // The smaller parts from BATCH - k up to `smalls_to` are
+            // marked: the splits below BATCH - k (as one block of 32, the
+            // rest marked already), then those from `smalls_to` on.
+            let skip_from = (BATCH - k).max(1);
+            if r.smalls_to > skip_from && r.smalls_to <= h {
+                V::drain_need(g, m, 1, BATCH.min(h), &mut bits);
+                if !bits.is_empty() {
+                    V::drain_need(g, m, r.smalls_to, h, &mut bits);
+                }
+            } else {
+                V::drain_need(g, m, 1, h, &mut bits);
+            }
         }
         Some(V::from_index(bits.first().unwrap_or(c)))
     }
@@ -593,7 +748,7 @@ impl<V: Value> Core<V> {
 mod tests {
     use super::*;
     use crate::sequence::{Engine, Method, NimSequence};
-    use crate::takebreak::TakeBreakCode;
+    use crate::takebreak::{MoveSet, TakeBreakCode};
 
     #[test]
     fn mask_makes_rare_values_fewest() {
@@ -613,6 +768,85 @@ mod tests {
             choose_mask(&[0u32, 1, 2, 1, 2, 1, 3], false, false),
             (3, false)
         );
+    }
+
+    #[test]
+    fn far_pairs_by_bytes_match_the_bits() {
+        let mut x = 0x2545_F491u32;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            x
+        };
+        for span in [64usize, 128, 512, 1024] {
+            let n0 = 4096;
+            let g: Vec<u16> = (0..n0).map(|_| (next() as usize % span) as u16).collect();
+            // Rare heaps: every 5th heap or so, and those about n0 / 2 (the
+            // splits into equal parts).
+            let mut heaps: Vec<u32> = (1..n0 as u32)
+                .filter(|&h| next() % 5 == 0 || (2 * h as usize).abs_diff(n0) < 40)
+                .collect();
+            heaps.dedup();
+            let vals: Vec<u32> = heaps.iter().map(|&h| u32::from(g[h as usize])).collect();
+            for (split_ks, unequal) in [
+                (vec![1usize], false),
+                (vec![0], true),
+                (vec![2, 3], false),
+                (vec![0, 1, 5, 31], true),
+            ] {
+                let (from, to) = (heaps.len() / 7, heaps.len() - 3);
+                let (heaps, vals) = (&heaps[from..to], &vals[from..to]);
+                for smalls in [0..0, 0..300, 40..70] {
+                    let far =
+                        FarPairs::new(&g, n0, heaps, vals, smalls.clone(), &split_ks, unequal);
+                    let mut want = Lanes::default();
+                    want.begin(2 * span);
+                    stamp_far_bits(&mut want, &far);
+                    // Marks already in the rows stay.
+                    want.row_mut(3)[0] |= 1 << 5;
+                    let mut got = Lanes::default();
+                    got.begin(2 * span);
+                    got.row_mut(3)[0] |= 1 << 5;
+                    let words = got.width / 64;
+                    if !<u16 as Value>::stamp_far_bytes(&far, span, &mut got.bits, words) {
+                        assert!(!simd::far_bytes_usable(span));
+                        continue;
+                    }
+                    assert!(want.bits.iter().any(|&w| w != 0));
+                    let case = format!("span {span}, splits {split_ks:?}, unequal {unequal}, small parts {smalls:?}");
+                    assert!(want.bits == got.bits, "{case}");
+                    // The dispatch gives the same, and the scratch was left clear.
+                    let mut again = Lanes::default();
+                    again.begin(2 * span);
+                    again.row_mut(3)[0] |= 1 << 5;
+                    stamp_far(&mut again, &far);
+                    assert!(want.bits == again.bits, "dispatch, {case}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn small_parts_are_marked_where_many_values_are_left_to_confirm() {
+        let octal = |code| TakeBreakCode::parse_octal(code).unwrap().move_set();
+        for (name, moves, last, marked) in [
+            ("0.6", octal("0.6"), 20_000, true),
+            ("grundy", MoveSet::grundy(), 20_000, true),
+            // Values left to confirm: 8 to 16 a heap here, a few by 10^7.
+            ("0.354", octal("0.354"), 20_000, true),
+            ("0.16", octal("0.16"), 20_000, false),
+        ] {
+            let mut fast = NimSequence::new(name, moves.clone());
+            fast.extend_to(last, Method::Fast).unwrap();
+            let mut plain = NimSequence::new(name, moves);
+            plain.extend_to(last, Method::Plain).unwrap();
+            assert_eq!(fast.values(), plain.values(), "{name}");
+            let Engine::Narrow(core) = &fast.engine else {
+                panic!("{name} has small values")
+            };
+            assert_eq!(core.rare.smalls > 0, marked, "{name}: {}", core.rare.smalls);
+        }
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! 4-byte values (a sequence with a value above 65,535), where a vector
 //! holds half as many values and such games are rare.
 
+use super::rare::FarPairs;
 use super::value::{Stamp, Value, NARROW_VALUES as VALUES};
 
 /// The instruction sets the kernels may use, detected once. The variable
@@ -208,6 +209,219 @@ unsafe fn stamp_rare_avx2(
     stamp_rare_scalar(g, m, &heaps[done..], &vals[done..], stamp, s);
 }
 
+/// The largest value span (a power of two) [`stamp_far_bytes`] handles: 32
+/// rows of it as bytes take 32 KB, and a byte's index fits 15 bits.
+pub(super) const FAR_SPAN_MAX: usize = 1024;
+
+/// Rare heaps ahead whose 32 partners [`stamp_far_bytes`] prefetches (the
+/// table below a batch is mostly out of the first-level cache).
+const FAR_AHEAD: usize = 8;
+
+/// An index no row of [`stamp_far_bytes`]'s scratch reaches (rows end at
+/// `32 * FAR_SPAN_MAX`): the byte for a split a heap may not make.
+const FAR_NOWHERE: u16 = u16::MAX;
+
+/// The scratch of [`stamp_far_bytes`], one per thread: 32 rows of a byte
+/// per value (row `j` at `j * span`), all zero between calls; `dirty` is
+/// set while marks may be left in it (a panic between marking and
+/// gathering), so the next call clears it first.
+struct FarScratch {
+    bytes: Box<[u8; 1 << 16]>,
+    dirty: bool,
+}
+
+thread_local! {
+    static FAR_SCRATCH: std::cell::RefCell<Option<FarScratch>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Whether [`stamp_far_bytes`] applies to values below `span` on this CPU.
+pub(super) fn far_bytes_usable(span: usize) -> bool {
+    span.is_power_of_two()
+        && (64..=FAR_SPAN_MAX).contains(&span)
+        && cfg!(target_arch = "x86_64")
+        && level() >= Level::Avx2
+}
+
+/// The far pairs of a batch (see `rare::stamp_far`, the reference, which
+/// marks the same bits): the value of each pair of `far` ORed into row `j`
+/// (the batch's heap `n0 + j`) of `rows` (`BATCH` rows of `words` words,
+/// values below `span`).
+///
+/// Each first part's 32 marks are formed by two vector operations and
+/// written as 32 plain byte stores into a scratch of a byte per value (no
+/// read-modify-write of bits), then gathered into bits 32 values at a time.
+/// Requires [`far_bytes_usable`]`(span)`, `words * 64 >= span`, values
+/// below `span` (larger ones are masked, so marked wrongly but safely) and
+/// `g` holding the other parts (it panics otherwise).
+pub(super) fn stamp_far_bytes(
+    far: &FarPairs<'_, u16>,
+    span: usize,
+    rows: &mut [u64],
+    words: usize,
+) {
+    assert!(far_bytes_usable(span) && words * 64 >= span && rows.len() >= BATCH * words);
+    FAR_SCRATCH.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let scratch = cell.get_or_insert_with(|| FarScratch {
+            bytes: vec![0u8; 1 << 16]
+                .into_boxed_slice()
+                .try_into()
+                .unwrap_or_else(|_| unreachable!("the scratch has 2^16 bytes")),
+            dirty: false,
+        });
+        if scratch.dirty {
+            scratch.bytes.fill(0);
+        }
+        scratch.dirty = true;
+        #[cfg(target_arch = "x86_64")]
+        for (k, rare, small) in &far.per_k {
+            let top = far.n0 - k;
+            let (heaps, vals) = (&far.heaps[rare.clone()], &far.vals[rare.clone()]);
+            let bytes = &mut scratch.bytes;
+            // SAFETY: AVX2 is present (`far_bytes_usable`).
+            unsafe {
+                mark_far_avx2(
+                    far.g,
+                    top,
+                    heaps,
+                    vals,
+                    small.clone(),
+                    far.unequal,
+                    span,
+                    bytes,
+                )
+            };
+        }
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: AVX2 is present; the rows are checked above.
+        unsafe {
+            gather_far_avx2(&mut scratch.bytes, span, rows, words)
+        };
+        scratch.dirty = false;
+    });
+}
+
+/// The heaps of a batch.
+const BATCH: usize = super::rare::BATCH;
+
+/// Marks, in `bytes`, byte `j * span + (v ^ g[top - h + j])` (masked to the
+/// span) for each rare heap `h = heaps[i]` of value `v = vals[i]` and each
+/// small part `h` in `smalls` (of value `v = g[h]`), but not split
+/// `j = 2h - top` when `unequal`.
+///
+/// # Safety
+/// The CPU must support AVX2; `span <= FAR_SPAN_MAX` (a power of two).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[allow(clippy::too_many_arguments)]
+unsafe fn mark_far_avx2(
+    g: &[u16],
+    top: usize,
+    heaps: &[u32],
+    vals: &[u32],
+    smalls: std::ops::Range<usize>,
+    unequal: bool,
+    span: usize,
+    bytes: &mut [u8; 1 << 16],
+) {
+    use std::arch::x86_64::*;
+    debug_assert!(span.is_power_of_two() && span <= FAR_SPAN_MAX);
+    let limit = _mm256_set1_epi16((span - 1) as i16);
+    // Row j starts at j * span (at most 31 * 1024: fits an i16).
+    let row_lo = _mm256_mullo_epi16(
+        _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+        _mm256_set1_epi16(span as i16),
+    );
+    let row_hi = _mm256_add_epi16(row_lo, _mm256_set1_epi16((16 * span) as i16));
+    // Lane i of `first` stands for split i, of `second` for split 16 + i.
+    let first = _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    let second = _mm256_add_epi16(first, _mm256_set1_epi16(16));
+    let nowhere = _mm256_set1_epi16(FAR_NOWHERE as i16);
+    let rare = heaps.len().min(vals.len());
+    let small_from = smalls.start;
+    // The rare heaps, then the small parts (whose partners are consecutive:
+    // no prefetch needed).
+    for i in 0..rare + smalls.len() {
+        let (h, v) = if i < rare {
+            if let Some(&ahead) = heaps.get(i + FAR_AHEAD) {
+                let p = g.as_ptr().wrapping_add(top.wrapping_sub(ahead as usize)) as *const i8;
+                // A prefetch never faults, wherever it points.
+                _mm_prefetch::<_MM_HINT_T0>(p);
+                _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(2 * BATCH - 2));
+            }
+            (heaps[i] as usize, vals[i] as u16)
+        } else {
+            let a = small_from + i - rare;
+            (a, g[a])
+        };
+        let base = top - h;
+        let partners = &g[base..base + BATCH];
+        let v = _mm256_set1_epi16(v as i16);
+        // SAFETY: `partners` is 32 values, two 32-byte loads.
+        let (x0, x1) = unsafe {
+            (
+                _mm256_loadu_si256(partners.as_ptr() as *const __m256i),
+                _mm256_loadu_si256(partners.as_ptr().add(16) as *const __m256i),
+            )
+        };
+        let mut v0 = _mm256_add_epi16(_mm256_and_si256(_mm256_xor_si256(x0, v), limit), row_lo);
+        let mut v1 = _mm256_add_epi16(_mm256_and_si256(_mm256_xor_si256(x1, v), limit), row_hi);
+        if unequal {
+            // Heap top + j with top + j = 2h may not split into h and h:
+            // its byte goes nowhere.
+            let skip = _mm256_set1_epi16((2 * h).wrapping_sub(top).min(BATCH) as i16);
+            v0 = _mm256_blendv_epi8(v0, nowhere, _mm256_cmpeq_epi16(first, skip));
+            v1 = _mm256_blendv_epi8(v1, nowhere, _mm256_cmpeq_epi16(second, skip));
+        }
+        // The 32 byte indices, taken from the registers one by one (by way
+        // of memory it ran slower).
+        for half in [
+            _mm256_castsi256_si128(v0),
+            _mm256_extracti128_si256::<1>(v0),
+            _mm256_castsi256_si128(v1),
+            _mm256_extracti128_si256::<1>(v1),
+        ] {
+            bytes[_mm_extract_epi16::<0>(half) as u16 as usize] = 0x80;
+            bytes[_mm_extract_epi16::<1>(half) as u16 as usize] = 0x80;
+            bytes[_mm_extract_epi16::<2>(half) as u16 as usize] = 0x80;
+            bytes[_mm_extract_epi16::<3>(half) as u16 as usize] = 0x80;
+            bytes[_mm_extract_epi16::<4>(half) as u16 as usize] = 0x80;
+            bytes[_mm_extract_epi16::<5>(half) as u16 as usize] = 0x80;
+            bytes[_mm_extract_epi16::<6>(half) as u16 as usize] = 0x80;
+            bytes[_mm_extract_epi16::<7>(half) as u16 as usize] = 0x80;
+        }
+    }
+}
+
+/// ORs the marks of `bytes` (rows of `span` bytes, see [`mark_far_avx2`])
+/// into `rows` (`BATCH` rows of `words` words) and clears them.
+///
+/// # Safety
+/// The CPU must support AVX2; `span` a power of two from 64 to
+/// `FAR_SPAN_MAX`, `words * 64 >= span`, `rows.len() >= BATCH * words`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn gather_far_avx2(bytes: &mut [u8; 1 << 16], span: usize, rows: &mut [u64], words: usize) {
+    use std::arch::x86_64::*;
+    let zero = _mm256_setzero_si256();
+    for j in 0..BATCH {
+        let row = &mut bytes[j * span..(j + 1) * span];
+        for (w, chunk) in row.chunks_exact_mut(64).enumerate() {
+            // SAFETY: `chunk` is 64 bytes, two 32-byte loads and stores.
+            let bits = unsafe {
+                let p = chunk.as_mut_ptr() as *mut __m256i;
+                let lo = _mm256_movemask_epi8(_mm256_loadu_si256(p)) as u32;
+                let hi = _mm256_movemask_epi8(_mm256_loadu_si256(p.add(1))) as u32;
+                _mm256_storeu_si256(p, zero);
+                _mm256_storeu_si256(p.add(1), zero);
+                u64::from(lo) | u64::from(hi) << 32
+            };
+            rows[j * words + w] |= bits;
+        }
+    }
+}
+
 /// Stamps the values G(a) ^ G(m - a) for `lo <= a <= hi` (`1 <= lo`,
 /// `2 * hi <= m < g.len()`): the inner loop of the plain method. The
 /// AVX-512BW version forms 32 values at a time from two contiguous loads
@@ -368,6 +582,11 @@ impl NeedBits {
     /// Whether `v` is still needed.
     pub(super) fn contains(&self, v: usize) -> bool {
         v < NEED_VALUES && self.words[(v >> 6) & 7] >> (v & 63) & 1 == 1
+    }
+
+    /// The number of values still needed.
+    pub(super) fn len(&self) -> usize {
+        self.count
     }
 
     /// Whether every value has been seen.

@@ -11,10 +11,11 @@
 //! batch before it is still being computed. So while this thread finishes
 //! batch `B`, the second one marks the far pairs of batch `B + 1` with the
 //! rare heaps from 64 to the end of the list as it stood when `B` began, in
-//! [`PARTS`] parts (ranges of the list), each into lanes of its own. This
-//! thread then marks the few pairs left (rare heaps below 64 and those
-//! found during `B`) and finishes `B + 1`, a heap's row being the union of
-//! the parts' rows. The marks are a set, so the values are the same, byte
+//! [`PARTS`] parts (ranges of the list), each into lanes of its own, and
+//! in one more part the pairs with a small part from 64 on, when they are
+//! marked (`RareState::small_end`). This thread then marks the few pairs
+//! left (rare heaps and small parts below 64, rare heaps found during `B`)
+//! and finishes `B + 1`, a heap's row being the union of the parts' rows. The marks are a set, so the values are the same, byte
 //! for byte, whatever the split of the work.
 //!
 //! The threads meet once a batch, through counters they spin on (a batch
@@ -33,7 +34,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
-use super::rare::{lane_width, stamp_far, Lanes, BATCH};
+use super::rare::{lane_width, stamp_far, FarPairs, Lanes, BATCH};
 use super::value::Value;
 use super::Core;
 
@@ -46,6 +47,10 @@ const FAR_FROM: u32 = 2 * BATCH as u32;
 /// thread that needs the batch does the parts nobody has begun rather than
 /// wait (on a busy machine the second thread may not be running at all).
 const PARTS: usize = 4;
+
+/// The parts of a job and one more: the pairs with a small part from
+/// [`FAR_FROM`] to the job's `smalls_to`.
+const TASKS: usize = PARTS + 1;
 
 /// One batch's far pairs: the table `values[..len]` and the rare heaps
 /// `heaps[..count]` (with their values), each read through a pointer that
@@ -61,6 +66,8 @@ struct Job<V> {
     heaps: *const u32,
     vals: *const u32,
     count: usize,
+    /// The end of the small parts marked (see `RareState::small_end`).
+    smalls_to: usize,
 }
 
 // SAFETY: the pointers are read only while a part of the job runs, and the
@@ -81,7 +88,7 @@ struct Shared<V> {
     /// Set when the second thread has ended (normally or by a panic).
     gone: AtomicBool,
     /// The parts of the two batches in flight, each a whole batch's lanes.
-    lanes: [[Mutex<Lanes>; PARTS]; 2],
+    lanes: [[Mutex<Lanes>; TASKS]; 2],
     split_ks: Vec<usize>,
     unequal: bool,
 }
@@ -108,7 +115,7 @@ impl<V: Value> Shared<V> {
     fn claim(&self, seq: usize) -> Option<usize> {
         let mut now = self.claimed.load(Ordering::Acquire);
         loop {
-            if now >> 8 != seq || now & 0xff >= PARTS {
+            if now >> 8 != seq || now & 0xff >= TASKS {
                 return None;
             }
             match self.claimed.compare_exchange_weak(
@@ -137,17 +144,15 @@ impl<V: Value> Shared<V> {
                 std::slice::from_raw_parts(job.vals, job.count),
             )
         };
-        let (from, to) = (job.count * part / PARTS, job.count * (part + 1) / PARTS);
-        let (heaps, vals) = (&heaps[from..to], &vals[from..to]);
-        stamp_far(
-            &mut lanes,
-            g,
-            job.n0,
-            heaps,
-            vals,
-            &self.split_ks,
-            self.unequal,
-        );
+        let far = if part < PARTS {
+            let (from, to) = (job.count * part / PARTS, job.count * (part + 1) / PARTS);
+            let (heaps, vals) = (&heaps[from..to], &vals[from..to]);
+            FarPairs::new(g, job.n0, heaps, vals, 0..0, &self.split_ks, self.unequal)
+        } else {
+            let smalls = FAR_FROM as usize..job.smalls_to;
+            FarPairs::new(g, job.n0, &[], &[], smalls, &self.split_ks, self.unequal)
+        };
+        stamp_far(&mut lanes, &far);
         drop(lanes);
         self.finished.fetch_add(1, Ordering::AcqRel);
     }
@@ -157,7 +162,7 @@ impl<V: Value> Shared<V> {
         while let Some(part) = self.claim(job.seq) {
             self.run(job, part);
         }
-        let all = job.seq << 8 | PARTS;
+        let all = job.seq << 8 | TASKS;
         wait_for(|| {
             self.finished.load(Ordering::Acquire) == all || self.gone.load(Ordering::Acquire)
         });
@@ -359,6 +364,7 @@ fn drive<V: Value>(
                 heaps: heaps[from..].as_ptr(),
                 vals: vals[from..].as_ptr(),
                 count: to - from,
+                smalls_to: core.rare.small_end(next),
             };
             *lock(&shared.job) = Some(job);
             shared.finished.store(seq << 8, Ordering::Release);
@@ -368,10 +374,12 @@ fn drive<V: Value>(
             posting = Some((job, from, to));
         }
         let usable = match pending {
-            Some((job, from, to)) if job.n0 == n0 && job.width == width => Some((from, to)),
+            Some((job, from, to)) if job.n0 == n0 && job.width == width => {
+                Some((from, to, job.smalls_to))
+            }
             _ => None,
         };
-        let Some((from, to)) = usable else {
+        let Some((from, to, smalls_to)) = usable else {
             // Nothing usable was marked ahead: the batch by this thread.
             core.rare_batch(values, n0)?;
             pending = posting;
@@ -380,30 +388,25 @@ fn drive<V: Value>(
         let parts = shared.lanes[slot].each_ref().map(lock);
         let more = parts.each_ref().map(|l| &**l);
         // The rest of the far pairs: rare heaps below FAR_FROM and those
-        // found since the job was posted.
+        // found since the job was posted, and small parts below FAR_FROM.
         lanes.begin(width);
         let (heaps, vals) = core.rare.rare_heaps();
         let (split_ks, unequal) = (&shared.split_ks[..], shared.unequal);
         let g = &values[..n0];
-        stamp_far(
-            &mut lanes,
+        let low = FarPairs::new(
             g,
             n0,
             &heaps[..from],
             &vals[..from],
+            0..0,
             split_ks,
             unequal,
         );
-        stamp_far(
-            &mut lanes,
-            g,
-            n0,
-            &heaps[to..],
-            &vals[to..],
-            split_ks,
-            unequal,
-        );
-        let result = core.finish_batch(values, n0, &mut lanes, &more);
+        stamp_far(&mut lanes, &low);
+        let smalls = 0..smalls_to.min(FAR_FROM as usize);
+        let new = FarPairs::new(g, n0, &heaps[to..], &vals[to..], smalls, split_ks, unequal);
+        stamp_far(&mut lanes, &new);
+        let result = core.finish_batch(values, n0, &mut lanes, &more, smalls_to);
         drop(parts);
         #[cfg(test)]
         PIPELINED.fetch_add(1, Ordering::Relaxed);

@@ -7,6 +7,7 @@ use std::fmt::Debug;
 use std::ops::{BitAnd, BitXor};
 
 use super::plain::{self, Need};
+use super::rare::FarPairs;
 use super::simd::{self, NeedBits};
 
 /// Number of distinct values a narrow stamp array covers (all `u16` values).
@@ -67,6 +68,14 @@ pub(crate) trait Value:
     /// Whether the plain method should confirm small values by the bit test
     /// of [`drain_plain`](Value::drain_plain) (only where it is SIMD).
     fn need_test_pays() -> bool;
+    /// [`simd::stamp_far_bytes`] for this width, when it applies to values
+    /// below `span`; `false` (nothing marked) when it does not.
+    fn stamp_far_bytes(
+        far: &FarPairs<'_, Self>,
+        span: usize,
+        rows: &mut [u64],
+        words: usize,
+    ) -> bool;
 }
 
 /// A stamp array indexed by values of type `V`.
@@ -182,6 +191,18 @@ impl Value for u16 {
     fn need_test_pays() -> bool {
         simd::level() >= simd::Level::Avx2
     }
+    fn stamp_far_bytes(
+        far: &FarPairs<'_, u16>,
+        span: usize,
+        rows: &mut [u64],
+        words: usize,
+    ) -> bool {
+        if !simd::far_bytes_usable(span) {
+            return false;
+        }
+        simd::stamp_far_bytes(far, span, rows, words);
+        true
+    }
 }
 
 /// The wide width: values up to `u32::MAX`, 4 bytes each, scalar kernels
@@ -229,6 +250,14 @@ impl Value for u32 {
         plain::drain_scalar(g, m, lo, hi, need);
     }
     fn need_test_pays() -> bool {
+        false
+    }
+    fn stamp_far_bytes(
+        _far: &FarPairs<'_, u32>,
+        _span: usize,
+        _rows: &mut [u64],
+        _words: usize,
+    ) -> bool {
         false
     }
 }
