@@ -435,6 +435,10 @@ const PROBE_EVERY: usize = 64;
 /// The most small parts marked.
 const SMALLS_MAX: usize = 512;
 
+/// The values left to confirm a heap, in a probe batch, from which small
+/// parts are marked.
+const SMALLS_FROM_NEED: usize = 20;
+
 /// Whether the batch at `n0` is a probe (see [`PROBE_EVERY`]).
 fn is_probe(n0: usize) -> bool {
     (n0 / BATCH).is_multiple_of(PROBE_EVERY)
@@ -449,8 +453,8 @@ impl<V: Value> RareState<V> {
     /// found among the first few hundred splits, and each costs a
     /// mispredicted branch or two, while a mark costs about one store. 0
     /// (none) in probe batches, for small `n0` (every such `a` must be a
-    /// smaller part) and where few values are left to confirm (0.354: a
-    /// few, mostly found in the first 32 splits).
+    /// smaller part) and where few values are left to confirm (0.354: 7 to
+    /// 16, mostly found in the first 32 splits).
     pub(super) fn small_end(&self, n0: usize) -> usize {
         if n0 < 8 * SMALLS_MAX || is_probe(n0) {
             0
@@ -460,15 +464,17 @@ impl<V: Value> RareState<V> {
     }
 
     /// Chooses the small parts from the values left to confirm in the
-    /// probe batch just computed: 512 from 16 a heap on, 256 from 8 on
-    /// (measured on Officers, 0.354 and Grundy's game).
+    /// probe batch just computed: 512 from [`SMALLS_FROM_NEED`] a heap on,
+    /// else none (measured: Officers leaves 55 to 62 a heap, Grundy's game
+    /// 30 to 36, and both gain; 0.354 leaves 7 to 11, and marking even 256
+    /// small parts made it 20% slower).
     fn choose_smalls(&mut self) {
         let need = self.probe_need / BATCH;
         self.probe_need = 0;
-        self.smalls = match need {
-            16.. => SMALLS_MAX,
-            8.. => SMALLS_MAX / 2,
-            _ => 0,
+        self.smalls = if need >= SMALLS_FROM_NEED {
+            SMALLS_MAX
+        } else {
+            0
         };
     }
 }
@@ -834,7 +840,7 @@ mod tests {
             ("0.6", octal("0.6"), 20_000, true),
             ("grundy", MoveSet::grundy(), 20_000, true),
             // Values left to confirm: 8 to 16 a heap here, a few by 10^7.
-            ("0.354", octal("0.354"), 20_000, true),
+            ("0.354", octal("0.354"), 20_000, false),
             ("0.16", octal("0.16"), 20_000, false),
         ] {
             let mut fast = NimSequence::new(name, moves.clone());

@@ -132,6 +132,12 @@ impl<V: Value> Shared<V> {
 
     /// Does part `part` of `job` (claimed).
     fn run(&self, job: &Job<V>, part: usize) {
+        if part == PARTS && job.smalls_to <= FAR_FROM as usize {
+            // No small parts marked ahead: nothing to do, and the batch's
+            // finish leaves these lanes out.
+            self.finished.fetch_add(1, Ordering::AcqRel);
+            return;
+        }
         let mut lanes = lock(&self.lanes[job.slot][part]);
         lanes.begin(job.width);
         // SAFETY: see `Job`: the posting thread keeps these `len` values
@@ -387,6 +393,11 @@ fn drive<V: Value>(
         };
         let parts = shared.lanes[slot].each_ref().map(lock);
         let more = parts.each_ref().map(|l| &**l);
+        let more = if smalls_to <= FAR_FROM as usize {
+            &more[..PARTS]
+        } else {
+            &more[..]
+        };
         // The rest of the far pairs: rare heaps below FAR_FROM and those
         // found since the job was posted, and small parts below FAR_FROM.
         lanes.begin(width);
@@ -406,7 +417,7 @@ fn drive<V: Value>(
         let smalls = 0..smalls_to.min(FAR_FROM as usize);
         let new = FarPairs::new(g, n0, &heaps[to..], &vals[to..], smalls, split_ks, unequal);
         stamp_far(&mut lanes, &new);
-        let result = core.finish_batch(values, n0, &mut lanes, &more, smalls_to);
+        let result = core.finish_batch(values, n0, &mut lanes, more, smalls_to);
         drop(parts);
         #[cfg(test)]
         PIPELINED.fetch_add(1, Ordering::Relaxed);
