@@ -21,7 +21,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use super::threads::{wait_for, Watch};
+use super::threads::{next_post, wait_for, Gone, Watch};
 use super::value::{Stamp, Value};
 use super::{simd, Core, Method};
 use crate::takebreak::largest_smaller_part;
@@ -234,14 +234,7 @@ unsafe fn drain_avx2_tables<const T: usize, const CHECKED: bool>(
     while a + 31 <= hi {
         // SAFETY: elements a..=a+31 lie in 1..=hi < m < g.len(); elements
         // m-a-31..=m-a lie in m-hi..=m-1 (as a + 31 <= hi), inside g.
-        let (l0, l1, r0, r1) = unsafe {
-            (
-                _mm256_loadu_si256(g.as_ptr().add(a) as *const __m256i),
-                _mm256_loadu_si256(g.as_ptr().add(a + 16) as *const __m256i),
-                _mm256_loadu_si256(g.as_ptr().add(m - a - 15) as *const __m256i),
-                _mm256_loadu_si256(g.as_ptr().add(m - a - 31) as *const __m256i),
-            )
-        };
+        let (l0, l1, r0, r1) = unsafe { simd::load_splits_32(g, m, a) };
         // Split a + i: G(a + i) ^ G(m - a - i).
         let x0 = _mm256_xor_si256(l0, simd::reverse_words(r0));
         let x1 = _mm256_xor_si256(l1, simd::reverse_words(r1));
@@ -432,33 +425,14 @@ unsafe impl<V: Send> Send for Table<V> {}
 /// The second thread: takes the upper piece of each heap posted, unless
 /// the first thread took it, until told to stop.
 fn help<V: Value>(shared: &Shared, splits: &Splits, table: Table<V>) {
-    struct Gone<'a>(&'a AtomicBool);
-    impl Drop for Gone<'_> {
-        fn drop(&mut self) {
-            self.0.store(true, Ordering::Release);
-        }
-    }
     let _gone = Gone(&shared.gone);
     let mut stamp = V::new_stamp(V::default());
     let mut token = 0u32;
     let mut seen = 0;
     loop {
-        // Spin a while, then sleep until woken (a busy machine needs the
-        // processor for the first thread).
-        let mut spins = 0u32;
-        while shared.posted.load(Ordering::Acquire) == seen && !shared.stop.load(Ordering::Acquire)
-        {
-            if spins < 1 << 14 {
-                std::hint::spin_loop();
-                spins += 1;
-            } else {
-                std::thread::park_timeout(std::time::Duration::from_millis(10));
-            }
-        }
-        let job = shared.posted.load(Ordering::Acquire);
-        if job == seen {
+        let Some(job) = next_post(&shared.posted, &shared.stop, seen) else {
             return;
-        }
+        };
         seen = job;
         if shared.claimed.fetch_max(job, Ordering::AcqRel) >= job {
             continue; // the first thread took it

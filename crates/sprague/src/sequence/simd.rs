@@ -641,6 +641,41 @@ pub(super) fn drain_need(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut N
     drain_need_scalar(g, m, lo, hi, need);
 }
 
+/// The 32 splits `(a + i, m - a - i)`, `i < 32`, of a heap of `m`, as
+/// four vectors of 16 values: the smaller parts `a..a + 16` and
+/// `a + 16..a + 32`, and the larger parts `m - a - 15..=m - a` and
+/// `m - a - 31..=m - a - 16`, each in memory order (reverse them to pair
+/// them lane by lane with the smaller parts).
+///
+/// # Safety
+/// The CPU must support AVX2, and the elements `a..=a + 31` and
+/// `m - a - 31..=m - a` must lie inside `g`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(super) unsafe fn load_splits_32(
+    g: &[u16],
+    m: usize,
+    a: usize,
+) -> (
+    std::arch::x86_64::__m256i,
+    std::arch::x86_64::__m256i,
+    std::arch::x86_64::__m256i,
+    std::arch::x86_64::__m256i,
+) {
+    use std::arch::x86_64::*;
+    debug_assert!(a + 31 < g.len() && a + 31 <= m && m - a < g.len());
+    // SAFETY: the caller keeps both runs of 32 elements inside `g`.
+    unsafe {
+        (
+            _mm256_loadu_si256(g.as_ptr().add(a) as *const __m256i),
+            _mm256_loadu_si256(g.as_ptr().add(a + 16) as *const __m256i),
+            _mm256_loadu_si256(g.as_ptr().add(m - a - 15) as *const __m256i),
+            _mm256_loadu_si256(g.as_ptr().add(m - a - 31) as *const __m256i),
+        )
+    }
+}
+
 /// The 16 words of `v` in reverse order.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
@@ -799,14 +834,7 @@ unsafe fn drain_need_avx2_bytes(g: &[u16], m: usize, lo: usize, hi: usize, need:
     while a + 31 <= hi {
         // SAFETY: elements a..=a+31 lie in 1..=hi < m < g.len(); elements
         // m-a-31..=m-a lie in m-hi..=m-1 (as a + 31 <= hi), inside g.
-        let (l0, l1, r0, r1) = unsafe {
-            (
-                _mm256_loadu_si256(g.as_ptr().add(a) as *const __m256i),
-                _mm256_loadu_si256(g.as_ptr().add(a + 16) as *const __m256i),
-                _mm256_loadu_si256(g.as_ptr().add(m - a - 15) as *const __m256i),
-                _mm256_loadu_si256(g.as_ptr().add(m - a - 31) as *const __m256i),
-            )
-        };
+        let (l0, l1, r0, r1) = unsafe { load_splits_32(g, m, a) };
         // Split a + i: G(a + i) ^ G(m - a - i), at most 255.
         let x0 = _mm256_min_epu16(_mm256_xor_si256(l0, reverse_words(r0)), cap);
         let x1 = _mm256_min_epu16(_mm256_xor_si256(l1, reverse_words(r1)), cap);

@@ -217,33 +217,42 @@ pub(super) fn rare_batches<V: Value>(
     })
 }
 
-/// The second thread: does parts of the jobs posted until told to stop.
-fn help<V: Value>(shared: &Shared<V>) {
-    struct Gone<'a>(&'a AtomicBool);
-    impl Drop for Gone<'_> {
-        fn drop(&mut self) {
-            self.0.store(true, Ordering::Release);
+/// Sets its flag when dropped: the second thread's sign that it has ended
+/// (normally or by a panic), so that the first never waits for it in vain.
+pub(super) struct Gone<'a>(pub(super) &'a AtomicBool);
+
+impl Drop for Gone<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Release);
+    }
+}
+
+/// The second thread's wait for work: spins a while, then sleeps until
+/// woken (a busy machine needs the processor for the first thread), until
+/// `posted` moves past `seen` or `stop` is set. The new post, or `None`
+/// when told to stop with nothing new.
+pub(super) fn next_post(posted: &AtomicUsize, stop: &AtomicBool, seen: usize) -> Option<usize> {
+    let mut spins = 0u32;
+    while posted.load(Ordering::Acquire) == seen && !stop.load(Ordering::Acquire) {
+        if spins < 1 << 14 {
+            std::hint::spin_loop();
+            spins += 1;
+        } else {
+            std::thread::park_timeout(Duration::from_millis(10));
         }
     }
+    let now = posted.load(Ordering::Acquire);
+    (now != seen).then_some(now)
+}
+
+/// The second thread: does parts of the jobs posted until told to stop.
+fn help<V: Value>(shared: &Shared<V>) {
     let _gone = Gone(&shared.gone);
     let mut seen = 0;
     loop {
-        // Spin a while, then sleep until woken (a busy machine needs the
-        // processor for the thread that finishes the batches).
-        let mut spins = 0u32;
-        while shared.posted.load(Ordering::Acquire) == seen && !shared.stop.load(Ordering::Acquire)
-        {
-            if spins < 1 << 14 {
-                std::hint::spin_loop();
-                spins += 1;
-            } else {
-                std::thread::park_timeout(std::time::Duration::from_millis(10));
-            }
-        }
-        let posted = shared.posted.load(Ordering::Acquire);
-        if posted == seen {
+        let Some(posted) = next_post(&shared.posted, &shared.stop, seen) else {
             return;
-        }
+        };
         seen = posted;
         // The job and its number are read together: a part is claimed only
         // while that job is the current one.
