@@ -24,9 +24,18 @@ enum Command {
     Play(cmd::play::Args),
     Verify(cmd::verify::Args),
     Nimber(cmd::nimber::Args),
+    // A negative number is a flag's bad value (`--threads -1`), named
+    // as such, not an unknown argument.
+    #[command(allow_negative_numbers = true)]
     Sequence(cmd::sequence::Args),
+    // A negative number is a flag's bad value (`--threads -1`), named
+    // as such, not an unknown argument.
+    #[command(allow_negative_numbers = true)]
     Period(cmd::period::Args),
     Table(cmd::table::Args),
+    // A negative number is a flag's bad value (`--threads -1`), named
+    // as such, not an unknown argument.
+    #[command(allow_negative_numbers = true)]
     Count(cmd::count::Args),
     Genus(cmd::genus::Args),
     Quotient(cmd::quotient::Args),

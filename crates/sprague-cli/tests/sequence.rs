@@ -584,11 +584,26 @@ fn threads_do_not_change_the_output() {
         output_of(&args)
     };
     assert_eq!(count("2"), count("1"));
-    sprague()
-        .args(["sequence", "kayles", "--to", "10", "--threads", "0"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("--threads"));
+    for (command, bad) in [
+        ("sequence", "0"),
+        ("sequence", "-1"),
+        ("period", "-1"),
+        ("count", "-1"),
+    ] {
+        // A negative number is named as the flag's bad value, not taken
+        // for an unknown argument.
+        let mut args = vec![command, "kayles", "--threads", bad];
+        args.extend(match command {
+            "sequence" => ["--to", "10"].as_slice(),
+            "count" => ["--heaps", "2", "--max", "10"].as_slice(),
+            _ => [].as_slice(),
+        });
+        sprague()
+            .args(&args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("for '--threads <N>'"));
+    }
 }
 
 /// Lines no run writes are refused without being read whole, and quoted
