@@ -163,12 +163,14 @@ impl<V: Value> Shared<V> {
         self.finished.fetch_add(1, Ordering::AcqRel);
     }
 
-    /// Does the parts of `job` nobody has begun, then waits for the others.
-    fn complete(&self, job: &Job<V>) {
+    /// Does the parts of `job` nobody has begun, then waits for the others;
+    /// the time spent waiting (not working).
+    fn complete(&self, job: &Job<V>) -> Duration {
         while let Some(part) = self.claim(job.seq) {
             self.run(job, part);
         }
         let all = job.seq << 8 | TASKS;
+        let start = Instant::now();
         wait_for(|| {
             self.finished.load(Ordering::Acquire) == all || self.gone.load(Ordering::Acquire)
         });
@@ -177,6 +179,7 @@ impl<V: Value> Shared<V> {
             all,
             "the second thread of the rare-value method stopped"
         );
+        start.elapsed()
     }
 }
 
@@ -349,9 +352,7 @@ fn drive<V: Value>(
     loop {
         let n0 = values.len();
         if let Some((job, _, _)) = &pending {
-            let start = Instant::now();
-            shared.complete(job);
-            watch.waited += start.elapsed();
+            watch.waited += shared.complete(job);
         }
         watch.tick(n0);
         if n0 + BATCH > end || !core.rare.batchable(n0, values) {
