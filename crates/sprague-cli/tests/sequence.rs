@@ -650,3 +650,65 @@ fn resume_refuses_what_no_run_writes() {
         .code(2)
         .stderr(predicate::str::contains("is a directory"));
 }
+
+/// `--stats` leaves the values alone and reports, on stderr, the largest
+/// value and its first heap and the rare heaps under the mask it names,
+/// each recomputed here from the values printed.
+#[test]
+fn stats_report_the_run() {
+    let run = |args: &[&str]| {
+        let out = StdCommand::new(env!("CARGO_BIN_EXE_sprague"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}");
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    for game in ["grundy", "octal:0.6", "octal:0.007"] {
+        let args = ["sequence", game, "--to", "20000", "--format", "raw"];
+        let (plain_out, _) = run(&args);
+        let mut with_stats = args.to_vec();
+        with_stats.push("--stats");
+        let (out, err) = run(&with_stats);
+        assert_eq!(out, plain_out, "{game}: --stats changed the values");
+        let values: Vec<u64> = out.lines().map(|l| l.parse().unwrap()).collect();
+        let largest = *values.iter().max().unwrap();
+        let first = values.iter().position(|&v| v == largest).unwrap();
+        assert!(
+            err.contains(&format!("largest value {largest}, first at heap {first}\n")),
+            "{game}: {err}"
+        );
+        assert!(err.contains("20001 values in"), "{game}: {err}");
+        // "sparse space: mask M (range form), R rare heaps among heaps 1..=20000"
+        let line = err
+            .lines()
+            .find(|l| l.starts_with("stats: sparse space: mask "))
+            .unwrap_or_else(|| panic!("{game}: {err}"));
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let mask: u64 = words[4].parse().unwrap();
+        let rare: usize = words[7].parse().unwrap();
+        assert_eq!(words[6], "form),", "{game}: {line}");
+        let counted = values[1..]
+            .iter()
+            .filter(|&&v| (v & mask).count_ones() % 2 == 0)
+            .count();
+        assert_eq!(rare, counted, "{game}: {line}");
+        let used = line.ends_with("the rare-value method computes the values");
+        assert_eq!(used, 8 * rare < values.len(), "{game}: {line}");
+    }
+    let (_, err) = run(&[
+        "sequence", "grundy", "--to", "300", "--method", "plain", "--stats",
+    ]);
+    assert!(err.contains("the rare-value method was not used"), "{err}");
+    // A closed form: G(n) = n.
+    let (_, err) = run(&[
+        "sequence", "nim", "--to", "100000", "--format", "raw", "--stats",
+    ]);
+    assert!(
+        err.contains("largest value 100000, first at heap 100000"),
+        "{err}"
+    );
+}

@@ -408,6 +408,7 @@ fn sequence(r: SequenceRequest, s: &Settings, svg: bool) -> anyhow::Result<Answe
         output: None,
         plot: None,
         resume: false,
+        stats: false,
         limits: r.limits.table_args(s),
     };
     let computed = cmd::sequence::in_memory(&args, svg)?;

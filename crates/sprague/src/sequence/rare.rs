@@ -184,6 +184,21 @@ impl<V: Value> RareState<V> {
         self.max_value
     }
 
+    /// The mask, whether the domain form is used, the number of rare heaps
+    /// from 1 on among the `len` heaps recorded so far, and whether the
+    /// method pays at `len` (see [`RareState::usable`]); `None` when no mask
+    /// has been chosen or the method was given up.
+    pub(super) fn summary(&self, len: usize) -> Option<(u64, bool, u64, bool)> {
+        (self.enabled && self.chosen_at != 0).then(|| {
+            (
+                self.mask.index() as u64,
+                self.domain,
+                self.heaps.len() as u64,
+                self.heaps.len() * 8 < len,
+            )
+        })
+    }
+
     /// The mask in use (0 before one is chosen).
     #[cfg(test)]
     pub(super) fn mask(&self) -> V {

@@ -5,6 +5,7 @@
 use std::fs::OpenOptions;
 use std::io::{self, BufReader, BufWriter, Seek, SeekFrom, Write};
 use std::path::PathBuf;
+use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::ValueEnum;
@@ -75,6 +76,12 @@ pub struct Args {
     /// raw, csv and json).
     #[arg(long, requires = "output")]
     pub resume: bool,
+    /// After the values, print to stderr what the run took and found: the
+    /// values computed, the time, the largest value and its first heap,
+    /// the rare-value method's mask and number of rare heaps, the bytes a
+    /// value and the peak memory of the process.
+    #[arg(long)]
+    pub stats: bool,
     #[command(flatten)]
     pub limits: super::TableArgs,
 }
@@ -214,6 +221,28 @@ impl Source {
                     .map(|(p, _)| (p.preperiod, p.period))
             }
         })
+    }
+
+    /// The largest of G(0..=to) and the first heap with it. Past the table
+    /// a proven period repeats values already in it, so only the table (or
+    /// a closed form's preperiod and period) is looked at.
+    fn largest(&self, to: u64) -> (u64, u64) {
+        let end = match self {
+            Source::Closed(r) => match r.closed_period() {
+                Some((n0, p)) => to.min(n0 + p),
+                // G(n) = n.
+                None => return (self.get(to), to),
+            },
+            Source::Table(t) => to.min(t.len().saturating_sub(1)),
+        };
+        let mut best = (self.get(0), 0);
+        for n in 1..=end {
+            let v = self.get(n);
+            if v > best.0 {
+                best = (v, n);
+            }
+        }
+        best
     }
 
     fn get(&self, n: u64) -> u64 {
@@ -531,6 +560,7 @@ pub fn in_memory(args: &Args, svg: bool) -> Result<InMemory> {
         output: None,
         resume: false,
         plot: svg.then(|| PathBuf::from("plot.svg")),
+        stats: false,
         ruleset: args.ruleset.clone(),
         to: args.to,
         method: args.method,
@@ -681,6 +711,7 @@ fn run_to(args: Args) -> Result<Exit> {
     }
 
     let bar = progress_bar(to);
+    let began = Instant::now();
     write_values(
         &mut source,
         &emitter,
@@ -702,7 +733,90 @@ fn run_to(args: Args) -> Result<Exit> {
             },
         )?;
     }
+    if args.stats {
+        let stats = Stats {
+            word: ruleset.word(),
+            from: resumed_len,
+            to,
+            seconds: began.elapsed().as_secs_f64(),
+            threads: args.limits.threads().min(2),
+        };
+        eprint!("{}", stats.text(&source));
+    }
     Ok(Exit::Success)
+}
+
+/// What `--stats` reports of a run.
+struct Stats<'a> {
+    word: &'a str,
+    /// The first heap computed (not read from a resumed file).
+    from: u64,
+    to: u64,
+    seconds: f64,
+    threads: usize,
+}
+
+impl Stats<'_> {
+    /// The report, one `stats:` line per item.
+    fn text(&self, source: &Source) -> String {
+        let computed = (self.to + 1).saturating_sub(self.from);
+        let mut s = format!(
+            "stats: {}: G({}..={}), {} values in {:.1} s ({:.2} million a second), {} thread{}\n",
+            self.word,
+            self.from,
+            self.to,
+            computed,
+            self.seconds,
+            computed as f64 / self.seconds.max(1e-9) / 1e6,
+            self.threads,
+            if self.threads == 1 { "" } else { "s" },
+        );
+        let (largest, at) = source.largest(self.to);
+        s.push_str(&format!(
+            "stats: largest value {largest}, first at heap {at}\n"
+        ));
+        match source {
+            Source::Closed(_) => s.push_str("stats: values by a closed form, no table\n"),
+            Source::Table(t) => {
+                let seq = t.sequence();
+                match seq.sparse_space() {
+                    Some(sp) => s.push_str(&format!(
+                        "stats: sparse space: mask {} ({} form), {} rare heaps among heaps 1..={}; {}\n",
+                        sp.mask,
+                        if sp.domain { "domain" } else { "range" },
+                        sp.rare_heaps,
+                        seq.len().saturating_sub(1),
+                        if sp.used {
+                            "the rare-value method computes the values"
+                        } else {
+                            "too many for the rare-value method: the plain method computes the values"
+                        }
+                    )),
+                    None => s.push_str("stats: the rare-value method was not used\n"),
+                }
+                s.push_str(&format!(
+                    "stats: table of {} values, {} bytes a value\n",
+                    seq.len(),
+                    seq.bytes_per_value()
+                ));
+            }
+        }
+        if let Some(peak) = peak_memory_kib() {
+            s.push_str(&format!(
+                "stats: peak memory {:.1} MiB\n",
+                peak as f64 / 1024.0
+            ));
+        }
+        s
+    }
+}
+
+/// The peak resident memory of this process in KiB, where the system tells
+/// it (`VmHWM` of `/proc/self/status`, Linux).
+fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// A progress bar on stderr for runs long enough to want one, hidden when
