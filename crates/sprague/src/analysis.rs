@@ -47,10 +47,12 @@ pub struct Limits {
 pub const MAX_QUOTIENT_HEAP: u64 = 1_000;
 
 /// The most tuples one proof check of a misère quotient may explore when
-/// `analyze` builds a quotient (or [`Limits::max_states`], if smaller);
-/// all its checks together may explore ten times as many (past either, the
-/// sum is searched instead): a second or two of work at the most.
-pub const ANALYZE_QUOTIENT_STATES: usize = 100_000;
+/// `analyze` builds a quotient (or [`Limits::max_states`], if smaller, or
+/// if it is above its default [`crate::DEFAULT_MAX_STATES`]); all its
+/// checks together may explore ten times as many (past either, the sum is
+/// searched instead): a second or two of work at the most (Dawson's Kayles
+/// to heap 26: 0.8 s).
+pub const ANALYZE_QUOTIENT_STATES: usize = 250_000;
 
 /// The default of [`Limits::max_period_search`]: 2^24.
 pub const DEFAULT_MAX_PERIOD_SEARCH: u64 = 1 << 24;
@@ -441,8 +443,14 @@ impl Analyzer {
             return Ok(None);
         }
         // The user's state limit bounds this work too: a run told to
-        // store at most 2,000 positions should not spend seconds here.
-        let states = self.limits.max_states.min(ANALYZE_QUOTIENT_STATES);
+        // store at most 2,000 positions should not spend seconds here, and
+        // one allowed more than the default may spend that on the quotient
+        // (Dawson's Kayles to heap 30 needs checks of 4.1 million tuples).
+        let states = if self.limits.max_states > crate::DEFAULT_MAX_STATES {
+            self.limits.max_states
+        } else {
+            self.limits.max_states.min(ANALYZE_QUOTIENT_STATES)
+        };
         let limits = misere::QuotientLimits {
             max_states: states,
             max_work: states as u64 * 10,

@@ -357,6 +357,53 @@ fn split_classes_are_kept_apart() {
     assert_eq!((k8.order(), k9.order(), q(12).order()), (12, 18, 24));
 }
 
+/// Dawson's Kayles splits a class at heap 25 (its quotient to heap 24 has
+/// order 24; heap 25 tells apart sums that no smaller heap does), which the
+/// refinement construction handles: sums with heap 25 or 26 agree with the
+/// search, outcome and every winning move, and the orders are even.
+#[test]
+fn dawson_sums_past_the_split_at_25_agree_with_search() {
+    let q = |n: u64| Quotient::compute(&ruleset("dawson"), n, &QuotientLimits::default()).unwrap();
+    assert_eq!(q(24).order(), 24);
+    let q26 = q(26);
+    assert_eq!(q26.order() % 2, 0, "order {}", q26.order());
+    assert!(q26.order() > 24);
+    let analyzer = Analyzer::default();
+    let mut solver = Solver::new(SumGame::default());
+    let mut decided = 0;
+    for big in [25, 26] {
+        for s in sums(6, 2) {
+            let mut heaps = vec![big];
+            heaps.extend(s);
+            let p = with_nim("dawson", &heaps, &[]);
+            let basis = check_one(&analyzer, &mut solver, &p);
+            decided += usize::from(matches!(basis, Basis::Quotient { .. }));
+        }
+    }
+    for heaps in [[25, 21, 4], [26, 17, 9], [25, 25, 2]] {
+        let p = with_nim("dawson", &heaps, &[]);
+        let basis = check_one(&analyzer, &mut solver, &p);
+        decided += usize::from(matches!(basis, Basis::Quotient { .. }));
+    }
+    assert!(decided > 40, "{decided} sums decided in a quotient");
+}
+
+/// Siegel: the misère quotient of Dawson's Kayles (0.07) to heap 30 has
+/// order 360 (MisereSolver, `misere.jar 0.07 -maxheap 30`). About 2.5
+/// minutes and 530 MB in a release build (`cargo test --release -p sprague
+/// --test misere -- --ignored`), far more in a debug one.
+#[test]
+#[ignore]
+fn dawson_quotient_to_30_has_order_360_slow() {
+    let limits = QuotientLimits {
+        max_states: 5_000_000,
+        ..QuotientLimits::default()
+    };
+    let q = Quotient::compute(&ruleset("dawson"), 30, &limits).unwrap();
+    assert_eq!(q.order(), 360);
+    assert_eq!(q.order() % 2, 0);
+}
+
 #[test]
 fn known_answer_lines_use_the_new_bases() {
     let analyzer = Analyzer::default();

@@ -26,10 +26,14 @@ use crate::exit::Exit;
 /// fits, it becomes a new generator t with t^(i+p) = t^i and the monoid is
 /// reduced. Every step is proven by a check over all sums (a finite walk
 /// over what the outcome rule looks at), so nothing is guessed. Where a new
-/// heap tells apart sums that smaller heaps did not (Kayles heap 9), the
-/// construction is rebuilt from heap 0 keeping more apart until the end (a
-/// longer cycle, one more generator); where no rebuild passes, the command
-/// says so (exit status 2).
+/// heap h tells apart sums that smaller heaps did not (Kayles heap 9,
+/// Dawson's Kayles heap 25), the quotient is built again from heap 0 by
+/// refinement: whether Y + k copies of h is a P-position is, for each k, a
+/// game on the smaller heaps Y with a monoid of its own, built and proven
+/// the same way, until it repeats in k (Dawson's Kayles to heap 30: order
+/// 360, as Siegel found, in about 2.5 minutes with --max-states 5000000).
+/// Where that fails too, an older construction that keeps more apart is
+/// tried; where nothing passes, the command says so (exit status 2).
 ///
 /// Elements are written as products of generators in normal form (`1` the
 /// identity, `ab^2`); each relation equates a least product not in normal

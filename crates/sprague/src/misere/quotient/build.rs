@@ -4,8 +4,9 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use rustc_hash::{FxBuildHasher, FxHashSet};
+use rustc_hash::FxBuildHasher;
 
+use super::check::verify;
 use super::{Monoid, Quotient, QuotientLimits, MAX_CYCLE};
 use crate::misere::genus::heap_options;
 use crate::ruleset::HeapRules;
@@ -121,6 +122,87 @@ impl Builder {
         }
     }
 
+    /// The quotient of heaps `0..=bound` by the refinement construction
+    /// (`refine.rs`), as a builder that later heaps extend as usual.
+    fn refined(
+        word: &str,
+        rules: &dyn HeapRules,
+        bound: u64,
+        limits: &QuotientLimits,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<Builder, Error> {
+        let lim = Limits {
+            max_states: limits.max_states,
+            ..Limits::default()
+        };
+        let options = (0..=bound)
+            .map(|h| heap_options(rules, h, &lim))
+            .collect::<Result<Vec<_>, Error>>()?;
+        let (monoid, pretend) = super::refine::quotient(word, &options, limits, progress)?;
+        if monoid.order > limits.max_order {
+            return Err(Error::OrderLimit {
+                ruleset: word.to_string(),
+                heap: bound,
+                limit: limits.max_order,
+            });
+        }
+        let option_images = options
+            .iter()
+            .map(|opts| {
+                let mut imgs: Vec<u32> = opts
+                    .iter()
+                    .map(|o| {
+                        o.iter()
+                            .fold(0, |acc, &h| monoid.mul(acc, pretend[h as usize]))
+                    })
+                    .collect();
+                imgs.sort_unstable();
+                imgs.dedup();
+                imgs
+            })
+            .collect();
+        let reps = super::refine::fewest_tokens(&monoid, &pretend, &options);
+        // Generators: each heap whose element the heaps before it do not
+        // reach, with the index plus period of its powers.
+        let mut generators = Vec::new();
+        let mut cycle_len = Vec::new();
+        for h in 0..=bound {
+            if options[h as usize].is_empty() {
+                continue;
+            }
+            let reached = normal_forms(&monoid, &generators, &pretend);
+            let e = pretend[h as usize];
+            if e != 0 && reached[e as usize].iter().all(|&x| x == 0) {
+                generators.push(h);
+                let mut seen = vec![0u32];
+                let mut x = 0;
+                loop {
+                    x = monoid.mul(x, e);
+                    if seen.contains(&x) {
+                        break;
+                    }
+                    seen.push(x);
+                }
+                cycle_len.push(seen.len());
+            }
+        }
+        Ok(Builder {
+            word: word.to_string(),
+            tags: vec![Vec::new(); monoid.order],
+            monoid,
+            reps,
+            generators,
+            pretend,
+            options,
+            option_images,
+            failed: None,
+            split: None,
+            forced: Vec::new(),
+            cycle_len,
+            work: 0,
+        })
+    }
+
     /// Drops the generators whose element the generators before them
     /// already reach (after the final reduction of a lifted construction).
     fn drop_redundant_generators(&mut self) {
@@ -191,7 +273,7 @@ impl Builder {
             }
             self.pretend.push(x);
             self.option_images.push(images.clone());
-            if verify(&self.monoid, &self.classes(), limits, &mut self.work)? {
+            if verify(&self.monoid, &self.classes(), None, limits, &mut self.work)? {
                 self.relax_reps(n, x);
                 return Ok(());
             }
@@ -240,7 +322,13 @@ impl Builder {
                     }
                 }
                 trial.pretend.push(1);
-                if verify(&trial.monoid, &trial.classes(), limits, &mut trial.work)? {
+                if verify(
+                    &trial.monoid,
+                    &trial.classes(),
+                    None,
+                    limits,
+                    &mut trial.work,
+                )? {
                     trial.reduce();
                     trial.generators.push(n);
                     trial.cycle_len.push(len);
@@ -437,96 +525,9 @@ impl Builder {
     }
 }
 
-/// The check of the [module](self) documentation: whether the monoid with
-/// its P-portion and the heaps' classes give every sum's outcome.
-fn verify(
-    monoid: &Monoid,
-    classes: &[(u32, Vec<Vec<u32>>)],
-    limits: &QuotientLimits,
-    work: &mut u64,
-) -> Result<bool, Error> {
-    // A tuple: [M], then (class index, [M - h]) for each class present.
-    let holds = |state: &[u32]| -> bool {
-        let x = state[0] as usize;
-        let present = state[1..].chunks(2);
-        if state.len() == 1 {
-            return !monoid.p[x];
-        }
-        if monoid.p[x] {
-            // No move may reach P, whichever heaps of each class are there.
-            present.into_iter().all(|c| {
-                let z = c[1];
-                classes[c[0] as usize]
-                    .1
-                    .iter()
-                    .all(|ois| ois.iter().all(|&o| !monoid.p[monoid.mul(z, o) as usize]))
-            })
-        } else {
-            // Some move must reach P, whichever heaps of each class are there.
-            present.into_iter().any(|c| {
-                let z = c[1];
-                classes[c[0] as usize]
-                    .1
-                    .iter()
-                    .all(|ois| ois.iter().any(|&o| monoid.p[monoid.mul(z, o) as usize]))
-            })
-        }
-    };
-    let start = vec![0u32];
-    let mut seen: FxHashSet<Vec<u32>> = FxHashSet::default();
-    let mut queue = VecDeque::new();
-    seen.insert(start.clone());
-    queue.push_back(start);
-    while let Some(state) = queue.pop_front() {
-        if !holds(&state) {
-            return Ok(false);
-        }
-        for (b, (elem, _)) in classes.iter().enumerate() {
-            let b = b as u32;
-            let x = state[0];
-            let mut next = vec![monoid.mul(x, *elem)];
-            let mut placed = false;
-            for c in state[1..].chunks(2) {
-                if c[0] == b {
-                    next.extend([b, x]);
-                    placed = true;
-                } else {
-                    if !placed && c[0] > b {
-                        next.extend([b, x]);
-                        placed = true;
-                    }
-                    next.extend([c[0], monoid.mul(c[1], *elem)]);
-                }
-            }
-            if !placed {
-                next.extend([b, x]);
-            }
-            if !seen.contains(&next) {
-                if seen.len() >= limits.max_states {
-                    return Err(Error::StateLimit {
-                        limit: limits.max_states,
-                    });
-                }
-                *work += 1;
-                if (*work).is_multiple_of(1024) {
-                    crate::budget::check()?;
-                }
-                if *work > limits.max_work {
-                    return Err(Error::StateLimit {
-                        limit: usize::try_from(limits.max_work).unwrap_or(usize::MAX),
-                    });
-                }
-                seen.insert(next.clone());
-                queue.push_back(next);
-            }
-        }
-    }
-    Ok(true)
-}
-
 /// Each element's normal form: the first product of generators reaching it
 /// in order of degree (generators in order within a degree).
-fn normal_forms(monoid: &Monoid, generators: &[u64], pretend: &[u32]) -> Vec<Vec<u32>> {
+pub(super) fn normal_forms(monoid: &Monoid, generators: &[u64], pretend: &[u32]) -> Vec<Vec<u32>> {
     let g = generators.len();
     let mut words: Vec<Option<Vec<u32>>> = vec![None; monoid.order];
     words[0] = Some(vec![0; g]);
@@ -571,7 +572,7 @@ fn split_error(word: &str, n: u64) -> Error {
 /// Adds `entries` monoid-table entries (built or compared), counted as
 /// one unit of work in [`QuotientLimits::max_work`] for every
 /// [`ENTRIES_PER_UNIT`], to `work`.
-fn charge(work: &mut u64, entries: u64, limits: &QuotientLimits) -> Result<(), Error> {
+pub(super) fn charge(work: &mut u64, entries: u64, limits: &QuotientLimits) -> Result<(), Error> {
     *work = work.saturating_add(entries / ENTRIES_PER_UNIT);
     if *work > limits.max_work {
         return Err(Error::StateLimit {
@@ -596,6 +597,18 @@ pub(super) fn build(
         Ok(()) => return Ok(b),
         Err(e) if b.split.is_none() => return Err(e),
         Err(_) => {}
+    }
+    // A class splits: the refinement construction, from heap 0 (`refine.rs`).
+    let refined = Builder::refined(&b.word, rules, bound, limits, progress);
+    let refine_error = match refined {
+        Ok(r) => return Ok(r),
+        Err(e) => e,
+    };
+    if matches!(
+        refine_error,
+        Error::OrderLimit { .. } | Error::TimeLimit | Error::Internal(_)
+    ) {
+        return Err(refine_error);
     }
     let word = b.word.clone();
     let mut forced = b.forced.clone();

@@ -1,0 +1,608 @@
+//! The refinement construction: the quotient of heaps `0..=n` when a class
+//! of the quotient of heaps `0..=n-1` splits (see the [module](super)
+//! documentation, "When a class splits").
+//!
+//! # The idea
+//! Write a sum of heaps `0..=n` as `Y + k·h`, `h` heap `n` and `Y` a sum of
+//! smaller heaps. Whether `Y + k·h` is a misère P-position, as a property
+//! of `Y`, is a language `L_k` of sums of heaps `0..=n-1`; the quotient of
+//! heaps `0..=n` is the classes of `Y` that tell every `L_k` apart, times
+//! the powers of `h` (which repeat: `L_(i+p) = L_i`). By the outcome rule,
+//! `Y` is in `L_k` (`k ≥ 1`) exactly when
+//!
+//! - every `Y + O` with `O` an option of `h` is outside `L_(k-1)` (moves
+//!   in `h`), and
+//! - no option of `Y` is in `L_k` (moves in `Y`).
+//!
+//! The first condition depends only on the class of `Y` in a monoid that
+//! recognizes `L_(k-1)`; the second is the outcome rule of a game played on
+//! `Y` alone. So `L_k` is a language of the same kind as the P-positions
+//! themselves, `L(S) = {Y : [Y] ∈ S and no option of Y is in L(S)}`, with a
+//! *terminal set* `S` of elements of a base monoid in place of "`Y` has a
+//! move". A [`Level`] is the monoid of such a language, built heap by heap
+//! over a base exactly as the quotient is, and refining the base (each
+//! element maps to one base element, `mu`). Where a class splits inside a
+//! level, the same decomposition is applied there, over fewer heaps: the
+//! recursion ends because each level covers fewer heaps than the one that
+//! asked for it.
+//!
+//! Each level is proven by the check (`check.rs`) with its
+//! terminal set, and the final monoid is checked again, so a wrong step is
+//! an error, never a wrong quotient.
+
+use super::build::charge;
+use super::check::verify;
+use super::{Monoid, QuotientLimits, MAX_CYCLE};
+use crate::Error;
+
+/// The monoid of a language `L(S)` over the sums of heaps `0..pretend.len()`,
+/// refining a base.
+#[derive(Clone, Debug)]
+struct Level {
+    /// The monoid; its `p` is membership of `L(S)`.
+    monoid: Monoid,
+    /// Each element's element of the base.
+    mu: Vec<u32>,
+    /// Each heap's element.
+    pretend: Vec<u32>,
+    /// A sum with the fewest tokens in each class.
+    reps: Vec<Vec<u64>>,
+}
+
+/// What a level refines: a monoid, each heap's element in it and the
+/// terminal set `S`.
+struct Base<'a> {
+    monoid: &'a Monoid,
+    phi: &'a [u32],
+    terminal: &'a [bool],
+}
+
+/// What every level shares: the heaps' options (each a sorted sum of
+/// smaller heaps), the limits and the work done so far.
+struct Ctx<'a> {
+    options: &'a [Vec<Vec<u64>>],
+    limits: &'a QuotientLimits,
+    work: u64,
+}
+
+/// The misère quotient of the heaps whose options are `options` (heap `h`
+/// has `options[h]`), by levels: the monoid and each heap's element.
+/// `progress` is called with each heap as it is added.
+///
+/// # Errors
+/// [`Error::OrderLimit`] when a level passes `limits.max_order` times
+/// [`MAX_CYCLE`] elements (the quotient itself is checked by the caller),
+/// [`Error::StateLimit`] past the check's limits, [`Error::Unsupported`]
+/// when the powers of a heap do not repeat within [`MAX_CYCLE`].
+pub(super) fn quotient(
+    word: &str,
+    options: &[Vec<Vec<u64>>],
+    limits: &QuotientLimits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(Monoid, Vec<u32>), Error> {
+    // The base of misère play: the empty sum (0) and every other (1); a
+    // sum may be a P-position only when it is not empty.
+    let misere = Monoid {
+        order: 2,
+        mul: vec![0, 1, 1, 1],
+        p: vec![false, false],
+    };
+    let phi: Vec<u32> = options.iter().map(|o| u32::from(!o.is_empty())).collect();
+    let base = Base {
+        monoid: &misere,
+        phi: &phi,
+        terminal: &[false, true],
+    };
+    let mut ctx = Ctx {
+        options,
+        limits,
+        work: 0,
+    };
+    let mut level = Level::empty(&base);
+    for h in 0..options.len() as u64 {
+        crate::budget::check()?;
+        progress(h);
+        level = level.add_heap(&base, h, &mut ctx).map_err(|e| match e {
+            Error::OrderLimit { limit, .. } => Error::OrderLimit {
+                ruleset: word.to_string(),
+                heap: h,
+                limit,
+            },
+            e => e,
+        })?;
+    }
+    // The empty sum was kept apart from the sums equal to it (their base
+    // elements differ); the quotient does not tell them apart.
+    level.reduce(false);
+    Ok((level.monoid, level.pretend))
+}
+
+impl Level {
+    /// The level of no heaps: the empty sum alone.
+    fn empty(base: &Base) -> Level {
+        Level {
+            monoid: Monoid {
+                order: 1,
+                mul: vec![0],
+                p: vec![base.terminal[0]],
+            },
+            mu: vec![0],
+            pretend: Vec::new(),
+            reps: vec![Vec::new()],
+        }
+    }
+
+    fn order(&self) -> usize {
+        self.monoid.order
+    }
+
+    /// The element of a sum of heaps covered.
+    fn image(&self, parts: &[u64]) -> u32 {
+        parts
+            .iter()
+            .fold(0, |acc, &h| self.monoid.mul(acc, self.pretend[h as usize]))
+    }
+
+    /// The terminal flag of each element.
+    fn terminal(&self, base: &Base) -> Vec<bool> {
+        self.mu.iter().map(|&m| base.terminal[m as usize]).collect()
+    }
+
+    /// Heaps with a move, grouped by element, with the elements of every
+    /// heap's options (for the check).
+    fn classes(&self, options: &[Vec<Vec<u64>>]) -> Vec<(u32, Vec<Vec<u32>>)> {
+        let mut by: Vec<(u32, Vec<Vec<u32>>)> = Vec::new();
+        for (h, &e) in self.pretend.iter().enumerate() {
+            if options[h].is_empty() {
+                continue;
+            }
+            let mut imgs: Vec<u32> = options[h].iter().map(|o| self.image(o)).collect();
+            imgs.sort_unstable();
+            imgs.dedup();
+            match by.iter_mut().find(|(x, _)| *x == e) {
+                Some((_, v)) => v.push(imgs),
+                None => by.push((e, vec![imgs])),
+            }
+        }
+        by
+    }
+
+    /// Whether this level (with its terminal flags) is proven by the check.
+    fn proven(&self, base: &Base, ctx: &mut Ctx) -> Result<bool, Error> {
+        let classes = self.classes(ctx.options);
+        let terminal = self.terminal(base);
+        verify(
+            &self.monoid,
+            &classes,
+            Some(&terminal),
+            ctx.limits,
+            &mut ctx.work,
+        )
+    }
+
+    /// The elements of the options of each element's representative.
+    fn rep_options(&self, options: &[Vec<Vec<u64>>]) -> Vec<Vec<u32>> {
+        (0..self.order())
+            .map(|q| {
+                let rep = &self.reps[q];
+                let mut out = Vec::new();
+                for (i, &h) in rep.iter().enumerate() {
+                    if i > 0 && rep[i - 1] == h {
+                        continue;
+                    }
+                    let rest: Vec<u64> = rep[..i].iter().chain(&rep[i + 1..]).copied().collect();
+                    let base = self.image(&rest);
+                    for o in &options[h as usize] {
+                        out.push(self.monoid.mul(base, self.image(o)));
+                    }
+                }
+                out.sort_unstable();
+                out.dedup();
+                out
+            })
+            .collect()
+    }
+
+    /// `rows[k][q]`: whether the representative of `q` plus `k` copies of
+    /// heap `h` (options' elements `images`) is in the language, by the
+    /// outcome rule, supposing the present classes describe those sums;
+    /// `powers[k]` is the base element of `k` copies of `h`.
+    fn rows(
+        &self,
+        base: &Base,
+        images: &[u32],
+        powers: &[u32],
+        options: &[Vec<Vec<u64>>],
+    ) -> Vec<Vec<bool>> {
+        let order = self.order();
+        let mut by_tokens: Vec<usize> = (0..order).collect();
+        by_tokens.sort_by_key(|&q| self.reps[q].iter().sum::<u64>());
+        let rep_options = self.rep_options(options);
+        let mut rows = vec![self.monoid.p.clone()];
+        for &power in &powers[1..] {
+            let mut row = vec![false; order];
+            for &q in &by_tokens {
+                let m = base.monoid.mul(self.mu[q], power);
+                let via_rep = rep_options[q].iter().any(|&o| row[o as usize]);
+                let prev = &rows[rows.len() - 1];
+                let via_heap = images
+                    .iter()
+                    .any(|&o| prev[self.monoid.mul(q as u32, o) as usize]);
+                row[q] = base.terminal[m as usize] && !via_rep && !via_heap;
+            }
+            rows.push(row);
+        }
+        rows
+    }
+
+    /// Adds heap `h`: into an element that fits (proven), else as a new
+    /// generator with a cycle (proven), else by the decomposition of the
+    /// module documentation.
+    fn add_heap(mut self, base: &Base, h: u64, ctx: &mut Ctx) -> Result<Level, Error> {
+        debug_assert_eq!(self.pretend.len() as u64, h);
+        let opts = &ctx.options[h as usize];
+        if opts.is_empty() {
+            // A heap with no move is the empty sum.
+            self.pretend.push(0);
+            return Ok(self);
+        }
+        let phi = base.phi[h as usize];
+        let mut powers = vec![0u32];
+        for _ in 0..MAX_CYCLE {
+            let last = powers[powers.len() - 1];
+            powers.push(base.monoid.mul(last, phi));
+        }
+        let mut images: Vec<u32> = opts.iter().map(|o| self.image(o)).collect();
+        images.sort_unstable();
+        images.dedup();
+        let order = self.order() as u64;
+        charge(
+            &mut ctx.work,
+            order.saturating_mul(opts.len() as u64 * MAX_CYCLE as u64 + order),
+            ctx.limits,
+        )?;
+        let rows = self.rows(base, &images, &powers, ctx.options);
+        // 1. An element that fits.
+        for x in 0..self.order() as u32 {
+            if self.mu[x as usize] != phi {
+                continue;
+            }
+            let fits = (0..self.order() as u32)
+                .all(|y| self.monoid.p[self.monoid.mul(x, y) as usize] == rows[1][y as usize]);
+            if !fits {
+                continue;
+            }
+            let mut trial = self.clone();
+            trial.pretend.push(x);
+            if trial.proven(base, ctx)? {
+                trial.relax_reps(h, x);
+                return Ok(trial);
+            }
+        }
+        // 2. A new generator t with t^(i+p) = t^i, the classes kept.
+        for len in 2..=MAX_CYCLE {
+            for i in 0..len {
+                let p = len - i;
+                if powers[len] != powers[i] || (0..self.order()).any(|q| rows[len][q] != rows[i][q])
+                {
+                    continue;
+                }
+                let trial = self.with_cycle(base, h, i, p, &powers, |t, q| rows[t][q]);
+                if trial.order() > ctx.limits.max_order.saturating_mul(MAX_CYCLE) {
+                    return Err(order_limit(ctx));
+                }
+                let mut trial = trial;
+                trial.reduce(true);
+                trial.fewest_tokens(ctx.options);
+                if trial.proven(base, ctx)? {
+                    return Ok(trial);
+                }
+            }
+        }
+        // 3. A class splits: the decomposition.
+        self.decompose(base, h, &powers, ctx)
+    }
+
+    /// The monoid `self × {1, t, ..., t^(i+p-1)}` with `t^(i+p) = t^i` and
+    /// heap `h` as `t`, the element `(q, t^k)` in the language when
+    /// `in_l(k, q)`.
+    fn with_cycle(
+        &self,
+        base: &Base,
+        h: u64,
+        i: usize,
+        p: usize,
+        powers: &[u32],
+        in_l: impl Fn(usize, usize) -> bool,
+    ) -> Level {
+        let m = self.order();
+        let len = i + p;
+        let order = m * len;
+        let red = |k: usize| if k < len { k } else { i + (k - i) % p };
+        let mut mul = vec![0u32; order * order];
+        for a in 0..order {
+            let (qa, ka) = (a / len, a % len);
+            for b in 0..order {
+                let (qb, kb) = (b / len, b % len);
+                let q = self.monoid.mul(qa as u32, qb as u32) as usize;
+                mul[a * order + b] = (q * len + red(ka + kb)) as u32;
+            }
+        }
+        let mut pp = vec![false; order];
+        let mut mu = vec![0u32; order];
+        let mut reps = vec![Vec::new(); order];
+        for q in 0..m {
+            for k in 0..len {
+                let e = q * len + k;
+                pp[e] = in_l(k, q);
+                mu[e] = base.monoid.mul(self.mu[q], powers[k]);
+                let mut r = self.reps[q].clone();
+                r.extend(std::iter::repeat_n(h, k));
+                r.sort_unstable();
+                reps[e] = r;
+            }
+        }
+        let mut pretend: Vec<u32> = self.pretend.iter().map(|&e| e * len as u32).collect();
+        pretend.push(1);
+        Level {
+            monoid: Monoid { order, mul, p: pp },
+            mu,
+            pretend,
+            reps,
+        }
+    }
+
+    /// Adds heap `h` where a class splits: the languages `L_k` of the
+    /// module documentation, each by a level over heaps `0..h` whose base
+    /// is the level of `L_(k-1)`, until `L_k = L_i` (and the base elements
+    /// of `k` and `i` copies of `h` agree).
+    fn decompose(self, base: &Base, h: u64, powers: &[u32], ctx: &mut Ctx) -> Result<Level, Error> {
+        let opts = &ctx.options[h as usize];
+        // levels[k] recognizes L_k and refines levels[k - 1]; levels[0] is
+        // this level.
+        let mut levels = vec![self];
+        let mut found = None;
+        for k in 1..=MAX_CYCLE {
+            let prev = &levels[k - 1];
+            let terminal: Vec<bool> = (0..prev.order())
+                .map(|y| {
+                    let m = to_base(&levels, k - 1, y as u32);
+                    base.terminal[base.monoid.mul(m, powers[k]) as usize]
+                        && opts.iter().all(|o| {
+                            let e = prev.monoid.mul(y as u32, prev.image(o));
+                            !prev.monoid.p[e as usize]
+                        })
+                })
+                .collect();
+            let sub = Base {
+                monoid: &prev.monoid,
+                phi: &prev.pretend,
+                terminal: &terminal,
+            };
+            let mut next = Level::empty(&sub);
+            for g in 0..h {
+                crate::budget::check()?;
+                next = next.add_heap(&sub, g, ctx)?;
+                if next.order() > ctx.limits.max_order.saturating_mul(MAX_CYCLE) {
+                    return Err(order_limit(ctx));
+                }
+            }
+            levels.push(next);
+            let top = &levels[k];
+            found = (0..k).find(|&j| {
+                powers[j] == powers[k]
+                    && (0..top.order() as u32)
+                        .all(|x| top.monoid.p[x as usize] == in_level(&levels, k, j, x))
+            });
+            if found.is_some() {
+                break;
+            }
+        }
+        let Some(i) = found else {
+            return Err(Error::Unsupported(format!(
+                "heap {h}: the outcomes of sums with 1 to {MAX_CYCLE} copies of it do not repeat"
+            )));
+        };
+        let len = levels.len() - 1;
+        let top = &levels[len];
+        // The base elements of `top` (to the base of this level).
+        let top_mu: Vec<u32> = (0..top.order() as u32)
+            .map(|x| to_base(&levels, len, x))
+            .collect();
+        let lifted = Level {
+            mu: top_mu,
+            ..top.clone()
+        };
+        let mut out = lifted.with_cycle(base, h, i, len - i, powers, |t, q| {
+            in_level(&levels, len, t, q as u32)
+        });
+        out.reduce(true);
+        out.fewest_tokens(ctx.options);
+        // The product is right by the decomposition (each level is
+        // proven); its own check, the largest of all (8.4 million tuples for
+        // Dawson's Kayles at heap 30), is made in debug builds, which the
+        // tests use.
+        if cfg!(debug_assertions) && !out.proven(base, ctx)? {
+            return Err(Error::Internal(format!(
+                "the misère quotient built where heap {h} splits a class failed its check"
+            )));
+        }
+        Ok(out)
+    }
+
+    /// Keeps each representative a sum with the fewest tokens in its class
+    /// once heap `h` has joined class `x`.
+    fn relax_reps(&mut self, h: u64, x: u32) {
+        let tokens = |r: &[u64]| r.iter().sum::<u64>();
+        loop {
+            let mut changed = false;
+            for q in 0..self.order() {
+                let to = self.monoid.mul(q as u32, x) as usize;
+                if tokens(&self.reps[q]) + h < tokens(&self.reps[to]) {
+                    let mut r = self.reps[q].clone();
+                    r.push(h);
+                    r.sort_unstable();
+                    self.reps[to] = r;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+
+    /// Makes every representative a sum with the fewest tokens in its
+    /// class (shortest paths from the empty sum, a heap `g` costing `g`
+    /// tokens), which the outcome rows rely on: a representative's options
+    /// have representatives of fewer tokens.
+    fn fewest_tokens(&mut self, options: &[Vec<Vec<u64>>]) {
+        self.reps = fewest_tokens(&self.monoid, &self.pretend, options);
+    }
+
+    /// Merges the elements no sum tells apart (`xz ∈ P ⟺ yz ∈ P` for all
+    /// `z`), and, with `keep_mu`, of the same base element; the identity
+    /// stays first, and each class keeps the representative with fewest
+    /// tokens.
+    fn reduce(&mut self, keep_mu: bool) {
+        let m = self.order();
+        let mut index: std::collections::HashMap<(u32, Vec<bool>), u32> =
+            std::collections::HashMap::new();
+        let mut first = Vec::new();
+        let class_of: Vec<u32> = (0..m)
+            .map(|x| {
+                let sig: Vec<bool> = (0..m)
+                    .map(|z| self.monoid.p[self.monoid.mul(x as u32, z as u32) as usize])
+                    .collect();
+                let key = (if keep_mu { self.mu[x] } else { 0 }, sig);
+                let next = index.len() as u32;
+                let c = *index.entry(key).or_insert(next);
+                if c == next {
+                    first.push(x);
+                }
+                c
+            })
+            .collect();
+        let order = first.len();
+        let mut mul = vec![0u32; order * order];
+        for a in 0..order {
+            for b in 0..order {
+                let prod = self.monoid.mul(first[a] as u32, first[b] as u32);
+                mul[a * order + b] = class_of[prod as usize];
+            }
+        }
+        let p = first.iter().map(|&x| self.monoid.p[x]).collect();
+        let mu = first.iter().map(|&x| self.mu[x]).collect();
+        let mut reps: Vec<Option<Vec<u64>>> = vec![None; order];
+        for (x, &c) in class_of.iter().enumerate() {
+            let tokens: u64 = self.reps[x].iter().sum();
+            let slot = &mut reps[c as usize];
+            if slot.as_ref().is_none_or(|r| tokens < r.iter().sum::<u64>()) {
+                *slot = Some(self.reps[x].clone());
+            }
+        }
+        self.monoid = Monoid { order, mul, p };
+        self.mu = mu;
+        self.reps = reps.into_iter().map(Option::unwrap_or_default).collect();
+        for e in &mut self.pretend {
+            *e = class_of[*e as usize];
+        }
+    }
+}
+
+/// A sum of heaps with the fewest tokens in each class of `monoid` (heap
+/// `g` in class `pretend[g]`; heaps without options are left out), by
+/// shortest paths from the empty sum. Classes no sum reaches keep an empty
+/// sum.
+pub(super) fn fewest_tokens(
+    monoid: &Monoid,
+    pretend: &[u32],
+    options: &[Vec<Vec<u64>>],
+) -> Vec<Vec<u64>> {
+    let tokens = |r: &[u64]| r.iter().sum::<u64>();
+    let mut reps: Vec<Option<Vec<u64>>> = vec![None; monoid.order];
+    reps[0] = Some(Vec::new());
+    loop {
+        let mut changed = false;
+        for q in 0..monoid.order {
+            let Some(r) = reps[q].clone() else { continue };
+            for (g, &e) in pretend.iter().enumerate() {
+                if options[g].is_empty() {
+                    continue;
+                }
+                let to = monoid.mul(q as u32, e) as usize;
+                let better = reps[to]
+                    .as_ref()
+                    .is_none_or(|old| tokens(&r) + (g as u64) < tokens(old));
+                if better {
+                    let mut n = r.clone();
+                    n.push(g as u64);
+                    n.sort_unstable();
+                    reps[to] = Some(n);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    reps.into_iter().map(Option::unwrap_or_default).collect()
+}
+
+/// The element of `levels[0]`'s base that element `x` of `levels[k]` maps to.
+fn to_base(levels: &[Level], k: usize, x: u32) -> u32 {
+    let mut e = x;
+    for level in levels[..=k].iter().rev() {
+        e = level.mu[e as usize];
+    }
+    e
+}
+
+/// Whether element `x` of `levels[k]` lies in the language of `levels[j]`
+/// (`j <= k`: `x` mapped down to that level).
+fn in_level(levels: &[Level], k: usize, j: usize, x: u32) -> bool {
+    let mut e = x;
+    for level in levels[j + 1..=k].iter().rev() {
+        e = level.mu[e as usize];
+    }
+    levels[j].monoid.p[e as usize]
+}
+
+fn order_limit(ctx: &Ctx) -> Error {
+    Error::OrderLimit {
+        ruleset: String::new(),
+        heap: 0,
+        limit: ctx.limits.max_order,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::misere::genus::heap_options;
+    use crate::ruleset::Ruleset;
+
+    fn options_of(word: &str, bound: u64) -> Vec<Vec<Vec<u64>>> {
+        let ruleset: Ruleset = word.parse().unwrap();
+        let rules = ruleset.heap_rules().unwrap();
+        (0..=bound)
+            .map(|h| heap_options(rules, h, &crate::Limits::default()).unwrap())
+            .collect()
+    }
+
+    fn order_of(word: &str, bound: u64) -> usize {
+        let options = options_of(word, bound);
+        let (monoid, _) = quotient(word, &options, &QuotientLimits::default(), &mut |_| {})
+            .unwrap_or_else(|e| panic!("{word} to {bound}: {e}"));
+        monoid.order
+    }
+
+    #[test]
+    fn refinement_gives_the_known_orders() {
+        assert_eq!(order_of("nim", 1), 2);
+        assert_eq!(order_of("nim", 3), 6);
+        assert_eq!(order_of("kayles", 4), 6);
+        assert_eq!(order_of("octal:0.75", 20), 8);
+    }
+}
