@@ -693,7 +693,7 @@ fn stats_report_the_run() {
         assert_eq!(words[6], "form),", "{game}: {line}");
         let counted = values[1..]
             .iter()
-            .filter(|&&v| (v & mask).count_ones() % 2 == 0)
+            .filter(|&&v| (v & mask).count_ones().is_multiple_of(2))
             .count();
         assert_eq!(rare, counted, "{game}: {line}");
         let used = line.ends_with("the rare-value method computes the values");

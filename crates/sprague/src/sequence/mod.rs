@@ -353,9 +353,9 @@ impl NimSequence {
     /// let mut seq = NimSequence::new("grundy", MoveSet::grundy());
     /// seq.extend_to(10_000, Method::Fast)?;
     /// let sparse = seq.sparse_space().unwrap();
-    /// // Grundy's game: values v with an even number of 1-bits in v & 254
-    /// // (v & 0b1111_1110) are rare, and only a few heaps have them.
-    /// assert_eq!((sparse.mask, sparse.domain, sparse.used), (254, false, true));
+    /// // Grundy's game to 10,000: values v with an even number of 1-bits
+    /// // in v & 126 (0b111_1110) are rare, and only a few heaps have them.
+    /// assert_eq!((sparse.mask, sparse.domain, sparse.used), (126, false, true));
     /// assert!(sparse.rare_heaps < 1_300);
     /// # Ok::<(), sprague::Error>(())
     /// ```

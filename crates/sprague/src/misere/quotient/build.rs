@@ -604,10 +604,9 @@ pub(super) fn build(
         Ok(r) => return Ok(r),
         Err(e) => e,
     };
-    if matches!(
-        refine_error,
-        Error::OrderLimit { .. } | Error::TimeLimit | Error::Internal(_)
-    ) {
+    // A limit is the user's to raise (the message names it); the lifted
+    // construction below is tried only where the refinement gives up.
+    if !matches!(refine_error, Error::Unsupported(_)) {
         return Err(refine_error);
     }
     let word = b.word.clone();

@@ -332,10 +332,10 @@ impl Level {
         let mut mu = vec![0u32; order];
         let mut reps = vec![Vec::new(); order];
         for q in 0..m {
-            for k in 0..len {
+            for (k, &power) in powers[..len].iter().enumerate() {
                 let e = q * len + k;
                 pp[e] = in_l(k, q);
-                mu[e] = base.monoid.mul(self.mu[q], powers[k]);
+                mu[e] = base.monoid.mul(self.mu[q], power);
                 let mut r = self.reps[q].clone();
                 r.extend(std::iter::repeat_n(h, k));
                 r.sort_unstable();
