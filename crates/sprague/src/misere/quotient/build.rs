@@ -2,12 +2,10 @@
 //! adds heaps one at a time, the check that proves each step, and the
 //! lifted construction used where a class splits.
 
-use std::collections::{HashMap, VecDeque};
-
-use rustc_hash::FxBuildHasher;
+use std::collections::VecDeque;
 
 use super::check::verify;
-use super::{Monoid, Quotient, QuotientLimits, MAX_CYCLE};
+use super::{merged_reps, relax_reps, rep_options, Monoid, Quotient, QuotientLimits, MAX_CYCLE};
 use crate::misere::genus::heap_options;
 use crate::ruleset::HeapRules;
 use crate::{Error, Limits};
@@ -219,9 +217,7 @@ impl Builder {
     }
 
     fn image(&self, parts: &[u64]) -> u32 {
-        parts
-            .iter()
-            .fold(0, |acc, &h| self.monoid.mul(acc, self.pretend[h as usize]))
+        self.monoid.image(&self.pretend, parts)
     }
 
     fn add_heap(
@@ -274,7 +270,7 @@ impl Builder {
             self.pretend.push(x);
             self.option_images.push(images.clone());
             if verify(&self.monoid, &self.classes(), None, limits, &mut self.work)? {
-                self.relax_reps(n, x);
+                relax_reps(&self.monoid, &mut self.reps, n, x);
                 return Ok(());
             }
             self.pretend.pop();
@@ -344,30 +340,6 @@ impl Builder {
         Err(split_error(&self.word, n))
     }
 
-    /// Keeps each representative a sum with the fewest tokens in its class
-    /// once heap `n` has joined class `x`: a sum holding heap `n` is a
-    /// smaller sum plus `n`, so relaxing `rep(q·x) <- rep(q) + n` until
-    /// nothing changes finds the least (as shortest paths do).
-    fn relax_reps(&mut self, n: u64, x: u32) {
-        let tokens = |r: &[u64]| r.iter().sum::<u64>();
-        loop {
-            let mut changed = false;
-            for q in 0..self.monoid.order {
-                let to = self.monoid.mul(q as u32, x) as usize;
-                if tokens(&self.reps[q]) + n < tokens(&self.reps[to]) {
-                    let mut r = self.reps[q].clone();
-                    r.push(n);
-                    r.sort_unstable();
-                    self.reps[to] = r;
-                    changed = true;
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
-    }
-
     fn order_limit(&self, n: u64, limits: &QuotientLimits) -> Error {
         Error::OrderLimit {
             ruleset: self.word.clone(),
@@ -383,26 +355,7 @@ impl Builder {
         let order = self.monoid.order;
         let mut by_tokens: Vec<u32> = (0..order as u32).collect();
         by_tokens.sort_by_key(|&q| self.reps[q as usize].iter().sum::<u64>());
-        // The elements of each representative's options.
-        let rep_options: Vec<Vec<u32>> = (0..order)
-            .map(|q| {
-                let rep = &self.reps[q];
-                let mut out = Vec::new();
-                for (i, &h) in rep.iter().enumerate() {
-                    if i > 0 && rep[i - 1] == h {
-                        continue;
-                    }
-                    let rest: Vec<u64> = rep[..i].iter().chain(&rep[i + 1..]).copied().collect();
-                    let base = self.image(&rest);
-                    for o in &self.options[h as usize] {
-                        out.push(self.monoid.mul(base, self.image(o)));
-                    }
-                }
-                out.sort_unstable();
-                out.dedup();
-                out
-            })
-            .collect();
+        let rep_options = rep_options(&self.monoid, &self.pretend, &self.reps, &self.options);
         let _ = n;
         let mut table = vec![self.monoid.p.clone()];
         for k in 1..=max_k {
@@ -426,16 +379,7 @@ impl Builder {
         let m = self.monoid.order;
         let len = i + p;
         let order = m * len;
-        let red = |k: usize| if k < len { k } else { i + (k - i) % p };
-        let mut mul = vec![0u32; order * order];
-        for a in 0..order {
-            let (qa, ka) = (a / len, a % len);
-            for b in 0..order {
-                let (qb, kb) = (b / len, b % len);
-                let q = self.monoid.mul(qa as u32, qb as u32) as usize;
-                mul[a * order + b] = (q * len + red(ka + kb)) as u32;
-            }
-        }
+        let mul = self.monoid.cycle_product(i, p);
         let mut pp = vec![false; order];
         let mut reps = vec![Vec::new(); order];
         for q in 0..m {
@@ -470,48 +414,10 @@ impl Builder {
     /// keeping the identity first and the representative with fewest
     /// tokens.
     fn reduce(&mut self) {
-        let m = self.monoid.order;
-        let sig = |x: usize| -> Vec<bool> {
-            (0..m)
-                .map(|z| self.monoid.p[self.monoid.mul(x as u32, z as u32) as usize])
-                .collect()
-        };
-        let mut index: HashMap<(Vec<bool>, Vec<u32>), u32, FxBuildHasher> = HashMap::default();
-        let mut first = Vec::new();
-        let class_of: Vec<u32> = (0..m)
-            .map(|x| {
-                let s = (sig(x), self.tags[x].clone());
-                let next = index.len() as u32;
-                let c = *index.entry(s).or_insert(next);
-                if c == next {
-                    first.push(x);
-                }
-                c
-            })
-            .collect();
-        let order = index.len();
-        let mut mul = vec![0u32; order * order];
-        for a in 0..order {
-            for b in 0..order {
-                let prod = self.monoid.mul(first[a] as u32, first[b] as u32);
-                mul[a * order + b] = class_of[prod as usize];
-            }
-        }
-        let p = (0..order).map(|a| self.monoid.p[first[a]]).collect();
-        let mut reps: Vec<Option<Vec<u64>>> = vec![None; order];
-        for (x, &c) in class_of.iter().enumerate() {
-            let c = c as usize;
-            let tokens: u64 = self.reps[x].iter().sum();
-            if reps[c]
-                .as_ref()
-                .is_none_or(|r| tokens < r.iter().sum::<u64>())
-            {
-                reps[c] = Some(self.reps[x].clone());
-            }
-        }
+        let (monoid, class_of, first) = self.monoid.merge(|x| self.tags[x].clone());
+        self.reps = merged_reps(&self.reps, &class_of, monoid.order);
         self.tags = first.iter().map(|&x| self.tags[x].clone()).collect();
-        self.monoid = Monoid { order, mul, p };
-        self.reps = reps.into_iter().map(Option::unwrap_or_default).collect();
+        self.monoid = monoid;
         for e in &mut self.pretend {
             *e = class_of[*e as usize];
         }

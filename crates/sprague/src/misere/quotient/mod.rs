@@ -142,6 +142,136 @@ impl Monoid {
     fn mul(&self, a: u32, b: u32) -> u32 {
         self.mul[a as usize * self.order + b as usize]
     }
+
+    /// The element of a sum of heaps, heap `h` being `pretend[h]`.
+    fn image(&self, pretend: &[u32], parts: &[u64]) -> u32 {
+        parts
+            .iter()
+            .fold(0, |acc, &h| self.mul(acc, pretend[h as usize]))
+    }
+
+    /// The multiplication table of `self × {1, t, ..., t^(i+p-1)}` with
+    /// `t^(i+p) = t^i`: element `(q, t^k)` is `q·(i+p) + k`.
+    fn cycle_product(&self, i: usize, p: usize) -> Vec<u32> {
+        let len = i + p;
+        let order = self.order * len;
+        let red = |k: usize| if k < len { k } else { i + (k - i) % p };
+        let mut mul = vec![0u32; order * order];
+        for a in 0..order {
+            let (qa, ka) = (a / len, a % len);
+            for b in 0..order {
+                let (qb, kb) = (b / len, b % len);
+                let q = self.mul(qa as u32, qb as u32) as usize;
+                mul[a * order + b] = (q * len + red(ka + kb)) as u32;
+            }
+        }
+        mul
+    }
+
+    /// Merges the elements that no element tells apart (`xz ∈ P ⟺ yz ∈ P`
+    /// for all `z`) and that have the same `key`: the merged monoid, each
+    /// element's new element, and the first old element of each new one
+    /// (the identity stays first).
+    fn merge<K: std::hash::Hash + Eq>(
+        &self,
+        key: impl Fn(usize) -> K,
+    ) -> (Monoid, Vec<u32>, Vec<usize>) {
+        let m = self.order;
+        let mut index: HashMap<(Vec<bool>, K), u32, rustc_hash::FxBuildHasher> = HashMap::default();
+        let mut first = Vec::new();
+        let class_of: Vec<u32> = (0..m)
+            .map(|x| {
+                let sig: Vec<bool> = (0..m)
+                    .map(|z| self.p[self.mul(x as u32, z as u32) as usize])
+                    .collect();
+                let next = index.len() as u32;
+                let c = *index.entry((sig, key(x))).or_insert(next);
+                if c == next {
+                    first.push(x);
+                }
+                c
+            })
+            .collect();
+        let order = first.len();
+        let mut mul = vec![0u32; order * order];
+        for a in 0..order {
+            for b in 0..order {
+                let prod = self.mul(first[a] as u32, first[b] as u32);
+                mul[a * order + b] = class_of[prod as usize];
+            }
+        }
+        let p = first.iter().map(|&x| self.p[x]).collect();
+        (Monoid { order, mul, p }, class_of, first)
+    }
+}
+
+/// The representative with fewest tokens of each merged class (`class_of`
+/// from [`Monoid::merge`], `order` classes).
+fn merged_reps(reps: &[Vec<u64>], class_of: &[u32], order: usize) -> Vec<Vec<u64>> {
+    let tokens = |r: &[u64]| r.iter().sum::<u64>();
+    let mut out: Vec<Option<&Vec<u64>>> = vec![None; order];
+    for (x, &c) in class_of.iter().enumerate() {
+        let slot = &mut out[c as usize];
+        if slot.is_none_or(|r| tokens(&reps[x]) < tokens(r)) {
+            *slot = Some(&reps[x]);
+        }
+    }
+    out.into_iter()
+        .map(|r| r.cloned().unwrap_or_default())
+        .collect()
+}
+
+/// Keeps each representative a sum with the fewest tokens in its class
+/// once heap `n` has joined class `x`: a sum holding heap `n` is a smaller
+/// sum plus `n`, so relaxing `rep(q·x) <- rep(q) + n` until nothing changes
+/// finds the least (as shortest paths do).
+fn relax_reps(monoid: &Monoid, reps: &mut [Vec<u64>], n: u64, x: u32) {
+    let tokens = |r: &[u64]| r.iter().sum::<u64>();
+    loop {
+        let mut changed = false;
+        for q in 0..monoid.order {
+            let to = monoid.mul(q as u32, x) as usize;
+            if tokens(&reps[q]) + n < tokens(&reps[to]) {
+                let mut r = reps[q].clone();
+                r.push(n);
+                r.sort_unstable();
+                reps[to] = r;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+}
+
+/// The elements of the options of each element's representative (`reps`,
+/// heap `h` being `pretend[h]` with options `options[h]`), for the outcome
+/// rows of a new heap.
+fn rep_options(
+    monoid: &Monoid,
+    pretend: &[u32],
+    reps: &[Vec<u64>],
+    options: &[Vec<Vec<u64>>],
+) -> Vec<Vec<u32>> {
+    reps.iter()
+        .map(|rep| {
+            let mut out = Vec::new();
+            for (i, &h) in rep.iter().enumerate() {
+                if i > 0 && rep[i - 1] == h {
+                    continue;
+                }
+                let rest: Vec<u64> = rep[..i].iter().chain(&rep[i + 1..]).copied().collect();
+                let base = monoid.image(pretend, &rest);
+                for o in &options[h as usize] {
+                    out.push(monoid.mul(base, monoid.image(pretend, o)));
+                }
+            }
+            out.sort_unstable();
+            out.dedup();
+            out
+        })
+        .collect()
 }
 
 /// The misère quotient of a heap game restricted to heaps `0..=bound`,

@@ -32,7 +32,7 @@
 
 use super::build::charge;
 use super::check::verify;
-use super::{Monoid, QuotientLimits, MAX_CYCLE};
+use super::{merged_reps, relax_reps, rep_options, Monoid, QuotientLimits, MAX_CYCLE};
 use crate::Error;
 
 /// The monoid of a language `L(S)` over the sums of heaps `0..pretend.len()`,
@@ -138,9 +138,7 @@ impl Level {
 
     /// The element of a sum of heaps covered.
     fn image(&self, parts: &[u64]) -> u32 {
-        parts
-            .iter()
-            .fold(0, |acc, &h| self.monoid.mul(acc, self.pretend[h as usize]))
+        self.monoid.image(&self.pretend, parts)
     }
 
     /// The terminal flag of each element.
@@ -180,29 +178,6 @@ impl Level {
         )
     }
 
-    /// The elements of the options of each element's representative.
-    fn rep_options(&self, options: &[Vec<Vec<u64>>]) -> Vec<Vec<u32>> {
-        (0..self.order())
-            .map(|q| {
-                let rep = &self.reps[q];
-                let mut out = Vec::new();
-                for (i, &h) in rep.iter().enumerate() {
-                    if i > 0 && rep[i - 1] == h {
-                        continue;
-                    }
-                    let rest: Vec<u64> = rep[..i].iter().chain(&rep[i + 1..]).copied().collect();
-                    let base = self.image(&rest);
-                    for o in &options[h as usize] {
-                        out.push(self.monoid.mul(base, self.image(o)));
-                    }
-                }
-                out.sort_unstable();
-                out.dedup();
-                out
-            })
-            .collect()
-    }
-
     /// `rows[k][q]`: whether the representative of `q` plus `k` copies of
     /// heap `h` (options' elements `images`) is in the language, by the
     /// outcome rule, supposing the present classes describe those sums;
@@ -217,7 +192,7 @@ impl Level {
         let order = self.order();
         let mut by_tokens: Vec<usize> = (0..order).collect();
         by_tokens.sort_by_key(|&q| self.reps[q].iter().sum::<u64>());
-        let rep_options = self.rep_options(options);
+        let rep_options = rep_options(&self.monoid, &self.pretend, &self.reps, options);
         let mut rows = vec![self.monoid.p.clone()];
         for &power in &powers[1..] {
             let mut row = vec![false; order];
@@ -275,7 +250,7 @@ impl Level {
             let mut trial = self.clone();
             trial.pretend.push(x);
             if trial.proven(base, ctx)? {
-                trial.relax_reps(h, x);
+                relax_reps(&trial.monoid, &mut trial.reps, h, x);
                 return Ok(trial);
             }
         }
@@ -318,16 +293,7 @@ impl Level {
         let m = self.order();
         let len = i + p;
         let order = m * len;
-        let red = |k: usize| if k < len { k } else { i + (k - i) % p };
-        let mut mul = vec![0u32; order * order];
-        for a in 0..order {
-            let (qa, ka) = (a / len, a % len);
-            for b in 0..order {
-                let (qb, kb) = (b / len, b % len);
-                let q = self.monoid.mul(qa as u32, qb as u32) as usize;
-                mul[a * order + b] = (q * len + red(ka + kb)) as u32;
-            }
-        }
+        let mul = self.monoid.cycle_product(i, p);
         let mut pp = vec![false; order];
         let mut mu = vec![0u32; order];
         let mut reps = vec![Vec::new(); order];
@@ -430,28 +396,6 @@ impl Level {
         Ok(out)
     }
 
-    /// Keeps each representative a sum with the fewest tokens in its class
-    /// once heap `h` has joined class `x`.
-    fn relax_reps(&mut self, h: u64, x: u32) {
-        let tokens = |r: &[u64]| r.iter().sum::<u64>();
-        loop {
-            let mut changed = false;
-            for q in 0..self.order() {
-                let to = self.monoid.mul(q as u32, x) as usize;
-                if tokens(&self.reps[q]) + h < tokens(&self.reps[to]) {
-                    let mut r = self.reps[q].clone();
-                    r.push(h);
-                    r.sort_unstable();
-                    self.reps[to] = r;
-                    changed = true;
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
-    }
-
     /// Makes every representative a sum with the fewest tokens in its
     /// class (shortest paths from the empty sum, a heap `g` costing `g`
     /// tokens), which the outcome rows rely on: a representative's options
@@ -465,45 +409,10 @@ impl Level {
     /// stays first, and each class keeps the representative with fewest
     /// tokens.
     fn reduce(&mut self, keep_mu: bool) {
-        let m = self.order();
-        let mut index: std::collections::HashMap<(u32, Vec<bool>), u32> =
-            std::collections::HashMap::new();
-        let mut first = Vec::new();
-        let class_of: Vec<u32> = (0..m)
-            .map(|x| {
-                let sig: Vec<bool> = (0..m)
-                    .map(|z| self.monoid.p[self.monoid.mul(x as u32, z as u32) as usize])
-                    .collect();
-                let key = (if keep_mu { self.mu[x] } else { 0 }, sig);
-                let next = index.len() as u32;
-                let c = *index.entry(key).or_insert(next);
-                if c == next {
-                    first.push(x);
-                }
-                c
-            })
-            .collect();
-        let order = first.len();
-        let mut mul = vec![0u32; order * order];
-        for a in 0..order {
-            for b in 0..order {
-                let prod = self.monoid.mul(first[a] as u32, first[b] as u32);
-                mul[a * order + b] = class_of[prod as usize];
-            }
-        }
-        let p = first.iter().map(|&x| self.monoid.p[x]).collect();
-        let mu = first.iter().map(|&x| self.mu[x]).collect();
-        let mut reps: Vec<Option<Vec<u64>>> = vec![None; order];
-        for (x, &c) in class_of.iter().enumerate() {
-            let tokens: u64 = self.reps[x].iter().sum();
-            let slot = &mut reps[c as usize];
-            if slot.as_ref().is_none_or(|r| tokens < r.iter().sum::<u64>()) {
-                *slot = Some(self.reps[x].clone());
-            }
-        }
-        self.monoid = Monoid { order, mul, p };
-        self.mu = mu;
-        self.reps = reps.into_iter().map(Option::unwrap_or_default).collect();
+        let (monoid, class_of, first) = self.monoid.merge(|x| if keep_mu { self.mu[x] } else { 0 });
+        self.mu = first.iter().map(|&x| self.mu[x]).collect();
+        self.reps = merged_reps(&self.reps, &class_of, monoid.order);
+        self.monoid = monoid;
         for e in &mut self.pretend {
             *e = class_of[*e as usize];
         }
