@@ -262,10 +262,11 @@ impl Level {
                 {
                     continue;
                 }
-                let trial = self.with_cycle(base, h, i, p, &powers, |t, q| rows[t][q]);
-                if trial.order() > ctx.limits.max_order.saturating_mul(MAX_CYCLE) {
+                // Checked before the product's table (order² entries) is made.
+                if self.order() * len > ctx.limits.max_order.saturating_mul(MAX_CYCLE) {
                     return Err(order_limit(ctx));
                 }
+                let trial = self.with_cycle(base, h, i, p, &powers, |t, q| rows[t][q]);
                 let mut trial = trial;
                 trial.reduce(true);
                 trial.fewest_tokens(ctx.options);
@@ -375,6 +376,9 @@ impl Level {
         let top_mu: Vec<u32> = (0..top.order() as u32)
             .map(|x| to_base(&levels, len, x))
             .collect();
+        if top.order() * len > ctx.limits.max_order.saturating_mul(MAX_CYCLE) {
+            return Err(order_limit(ctx));
+        }
         let lifted = Level {
             mu: top_mu,
             ..top.clone()
