@@ -711,4 +711,30 @@ fn stats_report_the_run() {
         err.contains("largest value 100000, first at heap 100000"),
         "{err}"
     );
+    // One value is one value.
+    let (_, err) = run(&["sequence", "kayles", "--to", "0", "--stats"]);
+    assert!(err.contains("G(0..=0), 1 value in"), "{err}");
+    assert!(err.contains("table of 1 value,"), "{err}");
+    // A graph's node values get a report too: the largest, at its first node.
+    let (out, err) = run(&["sequence", "digraph:a>b,b>c,a>c,c>d", "--stats"]);
+    assert_eq!(out, "a: 2\nb: 0\nc: 1\nd: 0\n");
+    assert!(err.contains("4 node values in"), "{err}");
+    assert!(err.contains("largest value 2, first at node a"), "{err}");
+    // A resumed file that holds every value asked for: nothing computed,
+    // said so (not "0 values ... 0.00 million a second").
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("k.txt");
+    let file = file.to_str().unwrap();
+    let args = [
+        "sequence", "kayles", "--to", "100", "--format", "raw", "--output", file,
+    ];
+    run(&args);
+    let mut again = args.to_vec();
+    again.extend(["--resume", "--stats"]);
+    let (_, err) = run(&again);
+    assert!(
+        err.contains("G(0..=100) read from the file, no value computed"),
+        "{err}"
+    );
+    assert!(err.contains("largest value 8, first at heap 27"), "{err}");
 }

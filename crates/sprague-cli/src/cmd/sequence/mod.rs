@@ -18,7 +18,10 @@ use crate::exit::Exit;
 use crate::plot;
 
 mod resume;
+mod stats;
+
 pub use resume::{parse_existing, read_existing, Resumed};
+use stats::Stats;
 
 /// Print the nim-sequence G(0), G(1), ..., G(N) of a heap game.
 ///
@@ -611,6 +614,7 @@ pub fn in_memory(args: &Args, svg: bool) -> Result<InMemory> {
 }
 
 fn run_to(args: Args) -> Result<Exit> {
+    let began = Instant::now();
     let (ruleset, to) = match check(&args)? {
         Wanted::Nodes(ruleset, values) => {
             let mut out = BufWriter::new(io::stdout().lock());
@@ -620,6 +624,12 @@ fn run_to(args: Args) -> Result<Exit> {
                 args.format.unwrap_or(Format::Table),
                 &mut out,
             )?;
+            if args.stats {
+                eprint!(
+                    "{}",
+                    stats::nodes_text(ruleset.word(), &values, began.elapsed().as_secs_f64())
+                );
+            }
             return Ok(Exit::Success);
         }
         Wanted::Heaps(ruleset, to) => (ruleset, to),
@@ -744,79 +754,6 @@ fn run_to(args: Args) -> Result<Exit> {
         eprint!("{}", stats.text(&source));
     }
     Ok(Exit::Success)
-}
-
-/// What `--stats` reports of a run.
-struct Stats<'a> {
-    word: &'a str,
-    /// The first heap computed (not read from a resumed file).
-    from: u64,
-    to: u64,
-    seconds: f64,
-    threads: usize,
-}
-
-impl Stats<'_> {
-    /// The report, one `stats:` line per item.
-    fn text(&self, source: &Source) -> String {
-        let computed = (self.to + 1).saturating_sub(self.from);
-        let mut s = format!(
-            "stats: {}: G({}..={}), {} values in {:.1} s ({:.2} million a second), {} thread{}\n",
-            self.word,
-            self.from,
-            self.to,
-            computed,
-            self.seconds,
-            computed as f64 / self.seconds.max(1e-9) / 1e6,
-            self.threads,
-            if self.threads == 1 { "" } else { "s" },
-        );
-        let (largest, at) = source.largest(self.to);
-        s.push_str(&format!(
-            "stats: largest value {largest}, first at heap {at}\n"
-        ));
-        match source {
-            Source::Closed(_) => s.push_str("stats: values by a closed form, no table\n"),
-            Source::Table(t) => {
-                let seq = t.sequence();
-                match seq.sparse_space() {
-                    Some(sp) => s.push_str(&format!(
-                        "stats: sparse space: mask {} ({} form), {} rare heaps among heaps 1..={}; {}\n",
-                        sp.mask,
-                        if sp.domain { "domain" } else { "range" },
-                        sp.rare_heaps,
-                        seq.len().saturating_sub(1),
-                        if sp.used {
-                            "the rare-value method computes the values"
-                        } else {
-                            "too many for the rare-value method: the plain method computes the values"
-                        }
-                    )),
-                    None => s.push_str("stats: the rare-value method was not used\n"),
-                }
-                s.push_str(&format!(
-                    "stats: table of {} values, {} bytes a value\n",
-                    seq.len(),
-                    seq.bytes_per_value()
-                ));
-            }
-        }
-        if let Some(peak) = peak_memory_kib() {
-            s.push_str(&format!(
-                "stats: peak memory {:.1} MiB\n",
-                peak as f64 / 1024.0
-            ));
-        }
-        s
-    }
-}
-
-/// The peak resident memory of this process in KiB, where the system tells
-/// it (`VmHWM` of `/proc/self/status`, Linux).
-fn peak_memory_kib() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// A progress bar on stderr for runs long enough to want one, hidden when
