@@ -37,7 +37,13 @@ enum Command {
     // as such, not an unknown argument.
     #[command(allow_negative_numbers = true)]
     Count(cmd::count::Args),
+    // A negative number is a flag's bad value (`--to -1`), named as
+    // such, not an unknown argument.
+    #[command(allow_negative_numbers = true)]
     Genus(cmd::genus::Args),
+    // A negative number is a flag's bad value (`--to -1`), named as
+    // such, not an unknown argument.
+    #[command(allow_negative_numbers = true)]
     Quotient(cmd::quotient::Args),
     Serve(cmd::serve::Args),
     Help(HelpArgs),

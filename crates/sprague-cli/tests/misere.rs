@@ -121,6 +121,42 @@ fn quotient_check_limit_names_the_flag() {
         .stderr(predicate::str::contains("--max-states"));
 }
 
+/// A quotient keeps every option of every heap (memory grows with the
+/// square of `--to`): a huge `--to` stops at once, before storing any,
+/// naming the flag; and a negative one is a bad value of `--to`.
+#[test]
+fn quotient_option_budget_stops_a_huge_bound_early() {
+    sprague()
+        .args(["quotient", "octal:0.75", "--to", "100000000000"])
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains(
+            "the misère quotient would list more than 4000000 options",
+        ))
+        .stderr(predicate::str::contains(
+            "--max-states N (the budget is 2 options a state)",
+        ));
+    for command in ["quotient", "genus"] {
+        sprague()
+            .args([command, "kayles", "--to", "-1"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "invalid value '-1' for '--to <N>'",
+            ))
+            .stderr(predicate::str::contains("-- -1").not());
+    }
+}
+
+/// `analyze --misere` takes the quotient basis for 0.75 up to heap 1,000,
+/// as README says.
+#[test]
+fn analyze_uses_the_quotient_of_0_75_up_to_heap_1000() {
+    let v = json(&["analyze", "octal:0.75 1000 5", "--misere", "--json"]);
+    assert_eq!(v["basis"], "quotient", "{v}");
+}
+
 /// Every `after` of a misère analysis is a misère P-position, and the basis
 /// is the one expected.
 fn check_misere(position: &str, basis: &str) {

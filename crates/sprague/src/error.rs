@@ -227,6 +227,17 @@ pub enum Error {
         /// The state limit that was reached.
         limit: usize,
     },
+    /// A misère quotient's proof check (or all its steps together, see
+    /// [`QuotientLimits`](crate::misere::QuotientLimits)) would explore
+    /// more than `limit` tuples: the state limit of a quotient.
+    #[error(
+        "the misère quotient's proof checks need to explore more than {limit} tuples (the \
+         state limit)"
+    )]
+    CheckLimit {
+        /// The limit that was reached.
+        limit: usize,
+    },
     /// A Grundy value would need a table of nim-values past `limit` heap
     /// sizes: [`Limits::max_table`](crate::Limits) (divided by
     /// [`THREE_HEAP_TABLE_DIVISOR`](crate::THREE_HEAP_TABLE_DIVISOR)
@@ -358,22 +369,29 @@ pub enum Error {
         /// The most steps allowed.
         limit: u64,
     },
-    /// Misère genus theory ([`misere::genus`](crate::misere::genus)) would
-    /// list more than `limit` options (64 a state of
-    /// [`Limits::max_states`](crate::Limits)) to value the heaps up to
-    /// `heap`: every option of every heap is listed, so a subtraction set
-    /// with wide ranges costs the width of its ranges a heap.
+    /// Misère genus theory ([`misere::genus`](crate::misere::genus)) or a
+    /// misère quotient ([`misere::quotient`](crate::misere::quotient))
+    /// would list more than `limit` options (`per_state` a state of
+    /// [`Limits::max_states`](crate::Limits): 64 for genus, which lets go
+    /// of options it no longer needs, 2 for a quotient, which keeps them
+    /// all) to reach the heaps up to `heap`: every option of every heap is
+    /// listed, so a heap of n costs about n options in an octal game, and a
+    /// subtraction set with wide ranges costs the width of its ranges.
     #[error(
-        "{ruleset}: misère genus theory would list more than {limit} options to value every \
-         heap up to {heap}"
+        "{ruleset}: {what} would list more than {limit} options to reach every heap up to \
+         {heap}"
     )]
     OptionLimit {
         /// The ruleset word.
         ruleset: String,
+        /// What lists them: `misère genus theory` or `the misère quotient`.
+        what: String,
         /// The largest heap asked for.
         heap: u64,
         /// The most options allowed.
         limit: u64,
+        /// Options allowed per state of the state limit.
+        per_state: u64,
     },
     /// A table of two-number positions ([`Grid`](crate::grid::Grid)) to
     /// `to` would hold more than `limit` cells, or more than the memory
@@ -452,6 +470,7 @@ impl Error {
         matches!(
             self,
             Error::StateLimit { .. }
+                | Error::CheckLimit { .. }
                 | Error::TableLimit { .. }
                 | Error::ComponentTableLimit { .. }
                 | Error::ValueTooLarge { .. }

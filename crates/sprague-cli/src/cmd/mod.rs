@@ -118,6 +118,10 @@ impl fmt::Display for LibError {
                 "; raise the limit with --max-states N (memory grows with it: a few hundred \
                  bytes a state)",
             ),
+            sprague::Error::CheckLimit { .. } => f.write_str(
+                "; raise the limit with --max-states N (time and memory grow with it: about 40 \
+                 bytes a tuple)",
+            ),
             sprague::Error::TableLimit { limit, .. }
                 if *limit >= sprague::sequence::MAX_TABLE_LEN =>
             {
@@ -168,8 +172,9 @@ impl fmt::Display for LibError {
             sprague::Error::CutLimit { .. } => f.write_str(
                 "; raise the limit with --max-states N (the budget is 64 steps a state)",
             ),
-            sprague::Error::OptionLimit { .. } => f.write_str(
-                "; raise the limit with --max-states N (the budget is 64 options a state)",
+            sprague::Error::OptionLimit { per_state, .. } => write!(
+                f,
+                "; raise the limit with --max-states N (the budget is {per_state} options a state)"
             ),
             sprague::Error::TooManyMoves { .. } => {
                 f.write_str("; list fewer with --max-moves N (or raise --max-states N)")

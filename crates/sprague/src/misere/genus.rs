@@ -446,7 +446,8 @@ pub(crate) struct Engine<'a> {
     /// heaps whose options may still be needed).
     options: Vec<Vec<Vec<u64>>>,
     memo: HashMap<Vec<u64>, Genus, FxBuildHasher>,
-    /// The options listed so far, bounded by 64 a state of
+    /// The options listed so far, bounded by [`GENUS_OPTIONS_PER_STATE`] a
+    /// state of
     /// [`Limits::max_states`] ([`Error::OptionLimit`]).
     options_listed: u64,
 }
@@ -507,12 +508,14 @@ impl<'a> Engine<'a> {
             // Every option of every heap is listed, and a subtraction set's
             // ranges may be wide: their number is bounded.
             self.options_listed = self.options_listed.saturating_add(opts.len() as u64);
-            let budget = (self.limits.max_states as u64).saturating_mul(64);
+            let budget = (self.limits.max_states as u64).saturating_mul(GENUS_OPTIONS_PER_STATE);
             if self.options_listed > budget {
                 return Err(Error::OptionLimit {
                     ruleset: self.word.to_string(),
+                    what: "misère genus theory".to_string(),
                     heap: to,
                     limit: budget,
+                    per_state: GENUS_OPTIONS_PER_STATE,
                 });
             }
             let all_tame_parts = opts
@@ -585,6 +588,10 @@ impl<'a> Engine<'a> {
         Ok(g)
     }
 }
+
+/// Options genus theory may list per state of [`Limits::max_states`]
+/// ([`Error::OptionLimit`]).
+pub(crate) const GENUS_OPTIONS_PER_STATE: u64 = 64;
 
 /// The options of heap `n`: each as its non-empty parts, sorted, without
 /// repeats.

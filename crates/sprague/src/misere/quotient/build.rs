@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use super::check::verify;
+use super::check::{joins_unchanged, verify};
 use super::{merged_reps, relax_reps, rep_options, Monoid, Quotient, QuotientLimits, MAX_CYCLE};
 use crate::misere::genus::heap_options;
 use crate::ruleset::HeapRules;
@@ -245,10 +245,15 @@ impl Builder {
         // heap n, by the outcome rule (supposing the classes hold), then the
         // test of every candidate against every element.
         let order = self.monoid.order as u64;
+        // The rows look at each option's element once per element and copy
+        // (distinct elements only); the elements themselves cost one entry
+        // per option.
         let opts_count = self.options[n as usize].len() as u64;
         charge(
             &mut self.work,
-            order.saturating_mul(opts_count.saturating_mul(MAX_CYCLE as u64) + order),
+            order
+                .saturating_mul(images.len() as u64 * MAX_CYCLE as u64 + order)
+                .saturating_add(opts_count),
             limits,
         )?;
         let table = self.outcomes_with(n, &images, MAX_CYCLE);
@@ -267,9 +272,12 @@ impl Builder {
             if !fits {
                 continue;
             }
+            // The quotient so far passed its check; a heap adding nothing
+            // to it passes without a new one.
+            let unchanged = joins_unchanged(&self.monoid, &self.classes(), x, &images);
             self.pretend.push(x);
             self.option_images.push(images.clone());
-            if verify(&self.monoid, &self.classes(), None, limits, &mut self.work)? {
+            if unchanged || verify(&self.monoid, &self.classes(), None, limits, &mut self.work)? {
                 relax_reps(&self.monoid, &mut self.reps, n, x);
                 return Ok(());
             }
@@ -481,7 +489,7 @@ fn split_error(word: &str, n: u64) -> Error {
 pub(super) fn charge(work: &mut u64, entries: u64, limits: &QuotientLimits) -> Result<(), Error> {
     *work = work.saturating_add(entries / ENTRIES_PER_UNIT);
     if *work > limits.max_work {
-        return Err(Error::StateLimit {
+        return Err(Error::CheckLimit {
             limit: usize::try_from(limits.max_work).unwrap_or(usize::MAX),
         });
     }
@@ -492,6 +500,47 @@ pub(super) fn charge(work: &mut u64, entries: u64, limits: &QuotientLimits) -> R
 /// tuple of a proof check).
 const ENTRIES_PER_UNIT: u64 = 16;
 
+/// Options a quotient may keep per state of [`QuotientLimits::max_states`]
+/// ([`Error::OptionLimit`]): every option of every heap is kept, about
+/// 130 bytes each, and an octal game's heap of n has about n of them, so
+/// memory grows with the square of the largest heap.
+pub(super) const QUOTIENT_OPTIONS_PER_STATE: u64 = 2;
+
+/// Counts the options of heaps `from..=bound` with the `kept` ones of the
+/// heaps before, before any is stored or any check is run:
+/// [`Error::OptionLimit`] when they pass the budget of
+/// [`QUOTIENT_OPTIONS_PER_STATE`] a state. Stops counting at the budget,
+/// so a huge `bound` costs no more than the heaps the budget allows.
+fn check_option_budget(
+    word: &str,
+    rules: &dyn HeapRules,
+    from: u64,
+    bound: u64,
+    kept: u64,
+    limits: &QuotientLimits,
+) -> Result<(), Error> {
+    let budget = (limits.max_states as u64).saturating_mul(QUOTIENT_OPTIONS_PER_STATE);
+    let lim = Limits {
+        max_states: limits.max_states,
+        ..Limits::default()
+    };
+    let mut listed = kept;
+    for h in from..=bound {
+        crate::budget::check()?;
+        listed = listed.saturating_add(heap_options(rules, h, &lim)?.len() as u64);
+        if listed > budget {
+            return Err(Error::OptionLimit {
+                ruleset: word.to_string(),
+                what: "the misère quotient".to_string(),
+                heap: bound,
+                limit: budget,
+                per_state: QUOTIENT_OPTIONS_PER_STATE,
+            });
+        }
+    }
+    Ok(())
+}
+
 pub(super) fn build(
     mut b: Builder,
     rules: &dyn HeapRules,
@@ -499,6 +548,8 @@ pub(super) fn build(
     limits: &QuotientLimits,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Builder, Error> {
+    let kept: u64 = b.options.iter().map(|o| o.len() as u64).sum();
+    check_option_budget(&b.word, rules, b.options.len() as u64, bound, kept, limits)?;
     match b.extend_to(rules, bound, limits, progress) {
         Ok(()) => return Ok(b),
         Err(e) if b.split.is_none() => return Err(e),

@@ -24,19 +24,110 @@ pub(super) fn verify(
     limits: &QuotientLimits,
     work: &mut u64,
 ) -> Result<bool, Error> {
+    verify_remembered(
+        monoid,
+        classes,
+        terminal,
+        limits,
+        work,
+        &mut Memo::default(),
+    )
+}
+
+/// [`verify`], keeping the tuples of large checks in `memo` and testing a
+/// later check with the same monoid table and classes' elements on them
+/// instead of exploring again: which tuples are reached depends only on
+/// those, not on the P-portion, the terminal set or the options. The
+/// refinement construction's levels for successive copies of a heap make
+/// such checks (Dawson's Kayles at heap 30 makes its largest, of 4.1
+/// million tuples, three times, with different P-portions).
+pub(super) fn verify_remembered(
+    monoid: &Monoid,
+    classes: &[(u32, Vec<Vec<u32>>)],
+    terminal: Option<&[bool]>,
+    limits: &QuotientLimits,
+    work: &mut u64,
+    memo: &mut Memo,
+) -> Result<bool, Error> {
     let check = Check::new(monoid, classes, terminal);
-    match check.words() {
-        0..=2 => check.run::<2>(limits, work),
-        3..=4 => check.run::<4>(limits, work),
-        5..=8 => check.run::<8>(limits, work),
-        9..=16 => check.run::<16>(limits, work),
-        17..=32 => check.run::<32>(limits, work),
+    if let Some(kept) = memo
+        .kept
+        .iter()
+        .find(|k| k.e == check.e && k.mul == monoid.mul)
+    {
+        return check.replay(&kept.tuples, limits, work);
+    }
+    let mut tuples = Vec::new();
+    let answer = match check.words() {
+        0..=2 => check.run::<2>(limits, work, &mut tuples),
+        3..=4 => check.run::<4>(limits, work, &mut tuples),
+        5..=8 => check.run::<8>(limits, work, &mut tuples),
+        9..=16 => check.run::<16>(limits, work, &mut tuples),
+        17..=32 => check.run::<32>(limits, work, &mut tuples),
         _ => Err(Error::Unsupported(format!(
             "a misère quotient check with {} classes of heaps and {} elements is too large here",
             classes.len(),
             monoid.order
         ))),
+    }?;
+    // Only a finished exploration holds every tuple.
+    if answer && !tuples.is_empty() {
+        memo.kept.push(Kept {
+            mul: monoid.mul.clone(),
+            e: check.e.clone(),
+            tuples,
+        });
     }
+    Ok(answer)
+}
+
+/// The tuples of large checks that passed, each with what decides them.
+#[derive(Default)]
+pub(super) struct Memo {
+    kept: Vec<Kept>,
+}
+
+impl Memo {
+    /// Checks of at least this many tuples are kept (smaller ones cost
+    /// less to explore again than to compare and keep).
+    const LARGE: u64 = 20_000;
+}
+
+/// The tuples reached from the empty sum with a monoid table `mul` and
+/// classes of elements `e`, packed as in [`Check`], one after another.
+struct Kept {
+    mul: Vec<u32>,
+    e: Vec<u32>,
+    tuples: Vec<u64>,
+}
+
+/// Whether a heap whose options have the elements `imgs`, joining the
+/// class of element `x` among `classes` (which passed [`verify`] with the
+/// same monoid and terminal set), leaves the check's tables unchanged: for
+/// every rest `y`, the new heap has a move into `P` only where some heap of
+/// the class already has one, and lacks one only where some heap already
+/// lacks one. The check then explores the same tuples with the same
+/// conditions, so it passes again without being run. `false` when no heap
+/// has element `x` yet (a new class adds tuples).
+///
+/// Cost: the order times the option elements of the class's heaps.
+pub(super) fn joins_unchanged(
+    monoid: &Monoid,
+    classes: &[(u32, Vec<Vec<u32>>)],
+    x: u32,
+    imgs: &[u32],
+) -> bool {
+    let Some((_, heaps)) = classes.iter().find(|(e, _)| *e == x) else {
+        return false;
+    };
+    let to_p = |y: u32, ois: &[u32]| ois.iter().any(|&o| monoid.p[monoid.mul(y, o) as usize]);
+    (0..monoid.order as u32).all(|y| {
+        if to_p(y, imgs) {
+            heaps.iter().any(|ois| to_p(y, ois))
+        } else {
+            heaps.iter().any(|ois| !to_p(y, ois))
+        }
+    })
 }
 
 /// What [`verify`] needs: for each class `b` of heaps (its element `e[b]`)
@@ -95,27 +186,47 @@ impl<'a> Check<'a> {
         (1 + self.e.len()).div_ceil(self.per_word)
     }
 
-    fn get<const N: usize>(&self, t: &[u64; N], i: usize) -> u32 {
-        let (w, s) = (i / self.per_word, (i % self.per_word) * self.bits);
-        ((t[w] >> s) & ((1 << self.bits) - 1)) as u32
+    /// The entries of a packed tuple, into `out` (`1 + classes` long).
+    fn unpack(&self, t: &[u64], out: &mut [u32]) {
+        let mask = (1u64 << self.bits) - 1;
+        let (mut w, mut shift, mut in_word) = (0, 0, 0);
+        for v in out.iter_mut() {
+            *v = ((t[w] >> shift) & mask) as u32;
+            in_word += 1;
+            shift += self.bits;
+            if in_word == self.per_word {
+                (w, shift, in_word) = (w + 1, 0, 0);
+            }
+        }
     }
 
-    fn set<const N: usize>(&self, t: &mut [u64; N], i: usize, v: u32) {
-        let (w, s) = (i / self.per_word, (i % self.per_word) * self.bits);
-        let mask = ((1u64 << self.bits) - 1) << s;
-        t[w] = (t[w] & !mask) | (u64::from(v) << s);
+    /// Packs the entries `vals` (`1 + classes` of them) into a tuple.
+    fn pack<const N: usize>(&self, vals: &[u32]) -> [u64; N] {
+        let mut t = [0u64; N];
+        let (mut w, mut shift, mut in_word) = (0, 0, 0);
+        for &v in vals {
+            t[w] |= u64::from(v) << shift;
+            in_word += 1;
+            shift += self.bits;
+            if in_word == self.per_word {
+                (w, shift, in_word) = (w + 1, 0, 0);
+            }
+        }
+        t
     }
 
-    /// The condition at a tuple, for the worst choice of heaps within each
-    /// class.
-    fn holds<const N: usize>(&self, t: &[u64; N]) -> bool {
+    /// The condition at a tuple (its entries `v`: `[M]`, then `[M - h]`
+    /// for each class or "absent"), for the worst choice of heaps within
+    /// each class.
+    fn holds(&self, v: &[u32]) -> bool {
         let absent = self.monoid.order as u32;
-        let x = self.get(t, 0) as usize;
+        let x = v[0] as usize;
         let present = || {
-            (0..self.e.len()).filter_map(move |b| {
-                let y = self.get(t, 1 + b);
-                (y != absent).then_some((b, y as usize))
-            })
+            v[1..]
+                .iter()
+                .enumerate()
+                .filter(move |&(_, &y)| y != absent)
+                .map(|(b, &y)| (b, y as usize))
         };
         let nonempty = present().next().is_some();
         let allowed = self.terminal.map_or(nonempty, |f| f[x]);
@@ -133,44 +244,52 @@ impl<'a> Check<'a> {
     }
 
     /// Explores the tuples from the empty sum, adding one heap of a class
-    /// at a time, and tests the condition at each.
-    fn run<const N: usize>(&self, limits: &QuotientLimits, work: &mut u64) -> Result<bool, Error> {
+    /// at a time, and tests the condition at each. A finished exploration
+    /// of at least [`Memo::LARGE`] tuples leaves them in `tuples`.
+    fn run<const N: usize>(
+        &self,
+        limits: &QuotientLimits,
+        work: &mut u64,
+        tuples: &mut Vec<u64>,
+    ) -> Result<bool, Error> {
         let absent = self.monoid.order as u32;
-        let mut start = [0u64; N];
-        for b in 0..self.e.len() {
-            self.set(&mut start, 1 + b, absent);
-        }
+        let classes = self.e.len();
+        let mut vals = vec![absent; 1 + classes];
+        vals[0] = 0;
+        let start: [u64; N] = self.pack(&vals);
+        let mut next_vals = vec![0u32; 1 + classes];
         let mut seen: FxHashSet<[u64; N]> = FxHashSet::default();
         let mut queue = vec![start];
         seen.insert(start);
         let mut at = 0;
-        while let Some(&t) = queue.get(at) {
+        while let Some(t) = queue.get(at) {
             at += 1;
-            if !self.holds(&t) {
+            self.unpack(t, &mut vals);
+            if !self.holds(&vals) {
                 return Ok(false);
             }
-            let x = self.get(&t, 0);
+            let x = vals[0];
             for (b, &e) in self.e.iter().enumerate() {
                 // Add a heap of class b: [M + h] = [M]·e, [M + h - h] = [M],
                 // and every other class present is multiplied by e.
-                let mut next = t;
-                self.set(&mut next, 0, self.monoid.mul(x, e));
-                for c in 0..self.e.len() {
-                    let y = if c == b {
+                let row = &self.monoid.mul[e as usize * self.monoid.order..][..self.monoid.order];
+                next_vals[0] = row[x as usize];
+                for c in 0..classes {
+                    let y = vals[1 + c];
+                    next_vals[1 + c] = if c == b {
                         x
+                    } else if y == absent {
+                        absent
                     } else {
-                        match self.get(&t, 1 + c) {
-                            y if y == absent => continue,
-                            y => self.monoid.mul(y, e),
-                        }
+                        row[y as usize]
                     };
-                    self.set(&mut next, 1 + c, y);
                 }
-                if seen.contains(&next) {
+                let next: [u64; N] = self.pack(&next_vals);
+                if !seen.insert(next) {
                     continue;
                 }
-                if seen.len() >= limits.max_states {
-                    return Err(Error::StateLimit {
+                if seen.len() > limits.max_states {
+                    return Err(Error::CheckLimit {
                         limit: limits.max_states,
                     });
                 }
@@ -179,12 +298,45 @@ impl<'a> Check<'a> {
                     crate::budget::check()?;
                 }
                 if *work > limits.max_work {
-                    return Err(Error::StateLimit {
+                    return Err(Error::CheckLimit {
                         limit: usize::try_from(limits.max_work).unwrap_or(usize::MAX),
                     });
                 }
-                seen.insert(next);
                 queue.push(next);
+            }
+        }
+        if queue.len() as u64 >= Memo::LARGE {
+            let words = self.words();
+            tuples.reserve_exact(queue.len() * words);
+            for t in &queue {
+                tuples.extend_from_slice(&t[..words]);
+            }
+        }
+        Ok(true)
+    }
+
+    /// The check on tuples explored before (`tuples`, packed one after
+    /// another), each counted as work as when explored.
+    fn replay(
+        &self,
+        tuples: &[u64],
+        limits: &QuotientLimits,
+        work: &mut u64,
+    ) -> Result<bool, Error> {
+        let mut vals = vec![0u32; 1 + self.e.len()];
+        for t in tuples.chunks_exact(self.words()) {
+            self.unpack(t, &mut vals);
+            *work += 1;
+            if (*work).is_multiple_of(1024) {
+                crate::budget::check()?;
+            }
+            if *work > limits.max_work {
+                return Err(Error::CheckLimit {
+                    limit: usize::try_from(limits.max_work).unwrap_or(usize::MAX),
+                });
+            }
+            if !self.holds(&vals) {
+                return Ok(false);
             }
         }
         Ok(true)

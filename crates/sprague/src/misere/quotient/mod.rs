@@ -106,12 +106,12 @@ pub struct QuotientLimits {
     /// `MAX_CYCLE` times larger); past it, [`Error::OrderLimit`].
     pub max_order: usize,
     /// The most tuples one check may explore (see the module
-    /// documentation); past it, [`Error::StateLimit`].
+    /// documentation); past it, [`Error::CheckLimit`].
     pub max_states: usize,
     /// The most work all steps together may do, rebuilds included, in
     /// tuples explored by the checks plus one for every 16 entries of the
     /// monoid tables built and compared on the way; past it,
-    /// [`Error::StateLimit`] (with this number as the limit).
+    /// [`Error::CheckLimit`] (with this number as the limit).
     pub max_work: u64,
     /// The most rebuilds of the lifted construction (see the module
     /// documentation); past it, [`Error::Unsupported`].
@@ -310,7 +310,7 @@ impl Quotient {
     /// # Errors
     /// [`Error::Unsupported`] for a ruleset that is not a heap game, or when
     /// a class would have to split (see the module documentation);
-    /// [`Error::OrderLimit`] past `limits.max_order`; [`Error::StateLimit`]
+    /// [`Error::OrderLimit`] past `limits.max_order`; [`Error::CheckLimit`]
     /// when a check needs more than `limits.max_states` tuples; the errors
     /// of listing a heap's options.
     pub fn compute(

@@ -31,7 +31,7 @@
 //! an error, never a wrong quotient.
 
 use super::build::charge;
-use super::check::verify;
+use super::check::{joins_unchanged, verify_remembered, Memo};
 use super::{merged_reps, relax_reps, rep_options, Monoid, QuotientLimits, MAX_CYCLE};
 use crate::Error;
 
@@ -63,6 +63,8 @@ struct Ctx<'a> {
     options: &'a [Vec<Vec<u64>>],
     limits: &'a QuotientLimits,
     work: u64,
+    /// The answers of the large checks made so far.
+    memo: Memo,
 }
 
 /// The misère quotient of the heaps whose options are `options` (heap `h`
@@ -72,7 +74,7 @@ struct Ctx<'a> {
 /// # Errors
 /// [`Error::OrderLimit`] when a level passes `limits.max_order` times
 /// [`MAX_CYCLE`] elements (the quotient itself is checked by the caller),
-/// [`Error::StateLimit`] past the check's limits, [`Error::Unsupported`]
+/// [`Error::CheckLimit`] past the check's limits, [`Error::Unsupported`]
 /// when the powers of a heap do not repeat within [`MAX_CYCLE`].
 pub(super) fn quotient(
     word: &str,
@@ -97,6 +99,7 @@ pub(super) fn quotient(
         options,
         limits,
         work: 0,
+        memo: Memo::default(),
     };
     let mut level = Level::empty(&base);
     for h in 0..options.len() as u64 {
@@ -169,12 +172,13 @@ impl Level {
     fn proven(&self, base: &Base, ctx: &mut Ctx) -> Result<bool, Error> {
         let classes = self.classes(ctx.options);
         let terminal = self.terminal(base);
-        verify(
+        verify_remembered(
             &self.monoid,
             &classes,
             Some(&terminal),
             ctx.limits,
             &mut ctx.work,
+            &mut ctx.memo,
         )
     }
 
@@ -231,13 +235,18 @@ impl Level {
         images.sort_unstable();
         images.dedup();
         let order = self.order() as u64;
+        // As in the builder: distinct option elements per row, one entry
+        // per option for the elements themselves.
         charge(
             &mut ctx.work,
-            order.saturating_mul(opts.len() as u64 * MAX_CYCLE as u64 + order),
+            order
+                .saturating_mul(images.len() as u64 * MAX_CYCLE as u64 + order)
+                .saturating_add(opts.len() as u64),
             ctx.limits,
         )?;
         let rows = self.rows(base, &images, &powers, ctx.options);
         // 1. An element that fits.
+        let classes = self.classes(ctx.options);
         for x in 0..self.order() as u32 {
             if self.mu[x as usize] != phi {
                 continue;
@@ -247,9 +256,12 @@ impl Level {
             if !fits {
                 continue;
             }
+            // This level passed its check; a heap adding nothing to it
+            // passes without a new one.
+            let unchanged = joins_unchanged(&self.monoid, &classes, x, &images);
             let mut trial = self.clone();
             trial.pretend.push(x);
-            if trial.proven(base, ctx)? {
+            if unchanged || trial.proven(base, ctx)? {
                 relax_reps(&trial.monoid, &mut trial.reps, h, x);
                 return Ok(trial);
             }
