@@ -821,4 +821,37 @@ mod tests {
         assert!(parse_existing(b"g,n\n", Format::Csv, "kayles").is_err());
         assert!(parse_existing(b"0\n", Format::Table, "kayles").is_err());
     }
+
+    /// Text after a complete json sequence is not cut away silently (the
+    /// resumed run cuts the file after the last value); blank space is.
+    #[test]
+    fn text_after_a_json_sequence_is_refused() {
+        let mut file = full(Format::Json, "kayles", &[0, 1, 2]);
+        let mut spaced = file.clone();
+        spaced.extend_from_slice(b"\n \n");
+        assert!(parse_existing(&spaced, Format::Json, "kayles").is_ok());
+        file.extend_from_slice(b"notes\n");
+        let e = parse_existing(&file, Format::Json, "kayles").unwrap_err();
+        assert!(e.0.contains("is not the end of a json sequence"), "{}", e.0);
+        let e = parse_existing(
+            br#"{"ruleset":"kayles","values":[0,1],"period":3}"#,
+            Format::Json,
+            "kayles",
+        )
+        .unwrap_err();
+        assert!(e.0.contains("from byte 34"), "{}", e.0);
+    }
+
+    /// A file with Windows line endings is refused saying so (it was "does
+    /// not start with the csv header n,g").
+    #[test]
+    fn windows_line_endings_are_named() {
+        for (bytes, format) in [
+            (&b"n,g\r\n0,0\r\n"[..], Format::Csv),
+            (&b"0\r\n1\r\n"[..], Format::Raw),
+        ] {
+            let e = parse_existing(bytes, format, "kayles").unwrap_err();
+            assert!(e.0.contains("Windows line endings"), "{format:?}: {}", e.0);
+        }
+    }
 }

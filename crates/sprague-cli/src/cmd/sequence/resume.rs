@@ -94,6 +94,9 @@ pub fn read_existing(mut file: impl BufRead, format: Format, word: &str) -> Resu
                 if line.len() < header.len() && header.starts_with(&line) {
                     return Ok(empty);
                 }
+                if line == b"n,g\r\n" {
+                    return Err(bad(CRLF.into()));
+                }
                 if line != header {
                     return Err(bad("the file does not start with the csv header n,g".into()));
                 }
@@ -113,6 +116,9 @@ pub fn read_existing(mut file: impl BufRead, format: Format, word: &str) -> Resu
                     }
                     break;
                 };
+                if text.ends_with(b"\r") {
+                    return Err(bad(format!("line {line_no}: {CRLF}")));
+                }
                 let n = values.len() as u64;
                 let what = || format!("line {line_no} ({})", shown(text));
                 let v = if csv {
@@ -210,7 +216,10 @@ pub fn read_existing(mut file: impl BufRead, format: Format, word: &str) -> Resu
                 keep = end;
                 match next {
                     b',' => pos = end + 1,
-                    b']' => break,
+                    b']' => {
+                        check_json_tail(&mut file, end + 1).map_err(bad)?;
+                        break;
+                    }
                     _ => return Err(bad(format!("{} is not a Grundy value", what()))),
                 }
             }
@@ -221,6 +230,82 @@ pub fn read_existing(mut file: impl BufRead, format: Format, word: &str) -> Resu
             })
         }
     }
+}
+
+/// Why a file with `\r\n` line endings is refused.
+const CRLF: &str = "the file has Windows line endings (\\r\\n), which sprague does not \
+                    write; convert them to \\n (dos2unix FILE) and resume again";
+
+/// After the values of a json sequence (`]` read, the rest starting at
+/// byte `at`): the rest must be the tail sprague writes
+/// (`,"preperiod":N,"period":P}`, N and P numbers or `null`, then blank
+/// space)
+/// or the start of it (a run interrupted while writing it), nothing else:
+/// resuming cuts the file after the last value, and would lose what
+/// follows.
+fn check_json_tail(file: &mut impl BufRead, at: u64) -> Result<(), String> {
+    // The tail is short; a longer one is not sprague's.
+    const LONGEST: u64 = 128;
+    let mut tail = Vec::new();
+    file.take(LONGEST + 1)
+        .read_to_end(&mut tail)
+        .map_err(|e| format!("cannot read the end of the file: {e}"))?;
+    if tail.len() as u64 <= LONGEST && is_json_tail(&tail) {
+        Ok(())
+    } else {
+        Err(format!(
+            "the text after the values, from byte {at} ({:?}), is not the end of a json \
+             sequence sprague writes (,\"preperiod\":...,\"period\":...}}) nor the start of \
+             one; remove what sprague did not write and resume again",
+            String::from_utf8_lossy(&tail[..tail.len().min(40)])
+        ))
+    }
+}
+
+/// Whether `t` is the tail of a json sequence after its `]`, or the start
+/// of one.
+fn is_json_tail(t: &[u8]) -> bool {
+    enum Piece {
+        Text(&'static [u8]),
+        Number,
+    }
+    let pieces = [
+        Piece::Text(b",\"preperiod\":"),
+        Piece::Number,
+        Piece::Text(b",\"period\":"),
+        Piece::Number,
+        Piece::Text(b"}"),
+    ];
+    let mut rest = t;
+    for piece in pieces {
+        match piece {
+            Piece::Text(text) => {
+                if rest.len() <= text.len() {
+                    return text.starts_with(rest);
+                }
+                let Some(after) = rest.strip_prefix(text) else {
+                    return false;
+                };
+                rest = after;
+            }
+            Piece::Number => {
+                if rest.len() < 4 && b"null".starts_with(rest) {
+                    return true;
+                }
+                if let Some(after) = rest.strip_prefix(b"null") {
+                    rest = after;
+                    continue;
+                }
+                let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+                if digits == 0 {
+                    return false;
+                }
+                rest = &rest[digits..];
+            }
+        }
+    }
+    // The newline sprague writes, or any blank space an editor left.
+    rest.iter().all(u8::is_ascii_whitespace)
 }
 
 impl Resumed {
