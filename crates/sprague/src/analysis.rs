@@ -49,10 +49,12 @@ pub const MAX_QUOTIENT_HEAP: u64 = 1_000;
 /// The most tuples one proof check of a misère quotient may explore when
 /// `analyze` builds a quotient (or [`Limits::max_states`], if smaller, or
 /// if it is above its default [`crate::DEFAULT_MAX_STATES`]); all its
-/// checks together may explore ten times as many (past either, the sum is
-/// searched instead): a second or two of work at the most (Dawson's Kayles
-/// to heap 26: 0.8 s).
-pub const ANALYZE_QUOTIENT_STATES: usize = 250_000;
+/// steps together may do twenty times as much work (past either, the sum is
+/// searched instead): a few seconds at the most. Enough for Dawson's Kayles
+/// to heap 29 (3 s) and Kayles to any heap tried (1.5 s); where the
+/// quotient cannot be had, the attempt costs up to about 4 s before the
+/// search (Dawson's Kayles to heap 40).
+pub const ANALYZE_QUOTIENT_STATES: usize = 600_000;
 
 /// The default of [`Limits::max_period_search`]: 2^24.
 pub const DEFAULT_MAX_PERIOD_SEARCH: u64 = 1 << 24;
@@ -453,7 +455,7 @@ impl Analyzer {
         };
         let limits = misere::QuotientLimits {
             max_states: states,
-            max_work: states as u64 * 10,
+            max_work: states as u64 * 20,
             max_rebuilds: 16,
             ..Default::default()
         };

@@ -278,6 +278,12 @@ impl Level {
                 if self.order() * len > ctx.limits.max_order.saturating_mul(MAX_CYCLE) {
                     return Err(order_limit(ctx));
                 }
+                let product_order = (self.order() * len) as u64;
+                charge(
+                    &mut ctx.work,
+                    product_order.saturating_mul(product_order),
+                    ctx.limits,
+                )?;
                 let trial = self.with_cycle(base, h, i, p, &powers, |t, q| rows[t][q]);
                 let mut trial = trial;
                 trial.reduce(true);
@@ -391,6 +397,12 @@ impl Level {
         if top.order() * len > ctx.limits.max_order.saturating_mul(MAX_CYCLE) {
             return Err(order_limit(ctx));
         }
+        let product_order = (top.order() * len) as u64;
+        charge(
+            &mut ctx.work,
+            product_order.saturating_mul(product_order),
+            ctx.limits,
+        )?;
         let lifted = Level {
             mu: top_mu,
             ..top.clone()
