@@ -101,13 +101,24 @@ pub fn run(args: Args) -> Result<Exit> {
         max_states: args.max_states,
         ..QuotientLimits::default()
     };
+    // The elapsed time ticks on its own: a heap that splits a class is
+    // added by rebuilding levels over every smaller heap, which can take a
+    // while at one position (Dawson's Kayles heap 30: about 30 s).
     let bar = super::progress_bar(
         args.to >= 16,
         args.to + 1,
-        "{bar:30} heap {pos}/{len} {msg}",
+        "{bar:30} heap {pos}/{len}, {elapsed} {msg}",
     );
-    let q =
-        Quotient::compute_with_progress(&ruleset, args.to, &limits, &mut |n| bar.set_position(n));
+    bar.enable_steady_tick(std::time::Duration::from_millis(500));
+    let mut last = 0;
+    let q = Quotient::compute_with_progress(&ruleset, args.to, &limits, &mut |n| {
+        if n < last {
+            // The construction starts again from heap 0.
+            bar.set_message("(a class split: built again from heap 0)");
+        }
+        last = n;
+        bar.set_position(n);
+    });
     bar.finish_and_clear();
     let q = q.map_err(LibError)?;
     let mut out = io::stdout().lock();
