@@ -271,7 +271,8 @@ impl<'a> Check<'a> {
             let x = vals[0];
             for (b, &e) in self.e.iter().enumerate() {
                 // Add a heap of class b: [M + h] = [M]·e, [M + h - h] = [M],
-                // and every other class present is multiplied by e.
+                // and every other class present is multiplied by e (row e
+                // of the table: the monoid is commutative).
                 let row = &self.monoid.mul[e as usize * self.monoid.order..][..self.monoid.order];
                 next_vals[0] = row[x as usize];
                 for c in 0..classes {
