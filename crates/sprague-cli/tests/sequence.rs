@@ -379,6 +379,30 @@ fn resume_is_refused(
     );
 }
 
+/// A complete json file with a wrong value is refused and left byte for
+/// byte as it was (its tail after the values was cut before the values
+/// were checked; found by a fresh tester).
+#[test]
+fn a_refused_json_file_keeps_its_tail() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("k.json");
+    let good = output_of(&["sequence", "kayles", "--to", "300", "--format", "json"]);
+    let text = String::from_utf8(good).unwrap();
+    let bad = text.replacen("\"values\":[0,1,2", "\"values\":[0,1,5", 1);
+    assert_ne!(bad, text);
+    std::fs::write(&file, &bad).unwrap();
+    sprague()
+        .args([
+            "sequence", "kayles", "--to", "300", "--format", "json", "--resume",
+        ])
+        .arg("--output")
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("G(2) = 5"));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), bad);
+}
+
 /// A file of another game that agrees with the ruleset on its first 2,048
 /// values is refused: values further on are checked too.
 #[test]

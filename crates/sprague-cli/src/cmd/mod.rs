@@ -119,7 +119,7 @@ impl fmt::Display for LibError {
                  bytes a state)",
             ),
             sprague::Error::CheckLimit { .. } => f.write_str(
-                "; raise the limit with --max-states N (time and memory grow with it: about 40 \
+                "; raise the limit with --max-states N (time and memory grow with it: about 150 \
                  bytes a tuple)",
             ),
             sprague::Error::TableLimit { limit, .. }

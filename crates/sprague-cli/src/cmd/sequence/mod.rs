@@ -647,12 +647,16 @@ fn run_to(args: Args) -> Result<Exit> {
         .into());
     }
     let emitter = Emitter::new(format, ruleset.word(), to, closed);
-    let (mut out, start): (Box<dyn Write>, Resumed) = match &args.output {
-        None if !print => (Box::new(io::sink()), Resumed::none()),
-        None => (
-            Box::new(BufWriter::new(io::stdout().lock())),
-            Resumed::none(),
-        ),
+    // Where the values go; a file is cut to what it keeps only once its
+    // values are accepted (a refused file is left as it was).
+    enum Destination {
+        Nowhere,
+        Stdout,
+        File(std::fs::File, u64),
+    }
+    let (destination_file, start): (Destination, Resumed) = match &args.output {
+        None if !print => (Destination::Nowhere, Resumed::none()),
+        None => (Destination::Stdout, Resumed::none()),
         Some(path) => {
             if path.is_dir() {
                 return Err(UsageError(format!(
@@ -688,15 +692,8 @@ fn run_to(args: Args) -> Result<Exit> {
                 ))
                 .into());
             }
-            // Only a regular file is cut to the values kept (a device such
-            // as /dev/null cannot be, and need not be).
-            let regular = file.metadata().is_ok_and(|m| m.is_file());
-            if regular {
-                file.set_len(start.keep)
-                    .and_then(|()| file.seek(SeekFrom::End(0)).map(drop))
-                    .with_context(|| format!("cannot write {}", path.display()))?;
-            }
-            (Box::new(BufWriter::with_capacity(1 << 16, file)), start)
+            let keep = start.keep;
+            (Destination::File(file, keep), start)
         }
     };
     let destination = match &args.output {
@@ -715,6 +712,21 @@ fn run_to(args: Args) -> Result<Exit> {
                 (Err(e), _) => e,
             }
         })?;
+    let mut out: Box<dyn Write> = match destination_file {
+        Destination::Nowhere => Box::new(io::sink()),
+        Destination::Stdout => Box::new(BufWriter::new(io::stdout().lock())),
+        Destination::File(mut file, keep) => {
+            // Only a regular file is cut to the values kept (a device such
+            // as /dev/null cannot be, and need not be).
+            let regular = file.metadata().is_ok_and(|m| m.is_file());
+            if regular {
+                file.set_len(keep)
+                    .and_then(|()| file.seek(SeekFrom::End(0)).map(drop))
+                    .with_context(cannot_write)?;
+            }
+            Box::new(BufWriter::with_capacity(1 << 16, file))
+        }
+    };
     if !start.has_header {
         out.write_all(emitter.header().as_bytes())
             .with_context(cannot_write)?;
@@ -849,6 +861,8 @@ mod tests {
         for (bytes, format) in [
             (&b"n,g\r\n0,0\r\n"[..], Format::Csv),
             (&b"0\r\n1\r\n"[..], Format::Raw),
+            // Cut just before the last line's \n.
+            (&b"0\r\n1\r"[..], Format::Raw),
         ] {
             let e = parse_existing(bytes, format, "kayles").unwrap_err();
             assert!(e.0.contains("Windows line endings"), "{format:?}: {}", e.0);

@@ -95,7 +95,7 @@ pub fn read_existing(mut file: impl BufRead, format: Format, word: &str) -> Resu
                     return Ok(empty);
                 }
                 if line == b"n,g\r\n" {
-                    return Err(bad(CRLF.into()));
+                    return Err(bad(format!("line 1: {CRLF}")));
                 }
                 if line != header {
                     return Err(bad("the file does not start with the csv header n,g".into()));
@@ -149,6 +149,9 @@ pub fn read_existing(mut file: impl BufRead, format: Format, word: &str) -> Resu
             } else {
                 digits(rest)
             };
+            if rest.ends_with(b"\r") {
+                return Err(bad(format!("line {line_no}: {CRLF}")));
+            }
             if !cut_off {
                 return Err(bad(format!(
                     "line {line_no} ({}) is not a value cut off by an interrupted run",
