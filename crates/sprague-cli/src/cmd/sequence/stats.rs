@@ -65,12 +65,7 @@ impl Stats<'_> {
                 ));
             }
         }
-        if let Some(peak) = peak_memory_kib() {
-            s.push_str(&format!(
-                "stats: peak memory {:.1} MiB\n",
-                peak as f64 / 1024.0
-            ));
-        }
+        s.push_str(&peak_memory_line());
         s
     }
 }
@@ -81,6 +76,14 @@ fn peak_memory_kib() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// The `stats:` line of the peak memory, or nothing where the system does
+/// not tell it.
+fn peak_memory_line() -> String {
+    peak_memory_kib().map_or_else(String::new, |peak| {
+        format!("stats: peak memory {:.1} MiB\n", peak as f64 / 1024.0)
+    })
 }
 
 /// The report of `--stats` for a graph's node values (`digraph:`): their
@@ -99,12 +102,7 @@ pub(super) fn nodes_text(word: &str, values: &[(String, u64)], seconds: f64) -> 
     if let Some((node, g)) = largest {
         s.push_str(&format!("stats: largest value {g}, first at node {node}\n"));
     }
-    if let Some(peak) = peak_memory_kib() {
-        s.push_str(&format!(
-            "stats: peak memory {:.1} MiB\n",
-            peak as f64 / 1024.0
-        ));
-    }
+    s.push_str(&peak_memory_line());
     s
 }
 

@@ -263,6 +263,7 @@ impl Builder {
             .find(|(h, _)| *h == n)
             .map(|&(_, len)| len);
         // 1. Test the candidates.
+        let classes = self.classes();
         for x in 0..self.monoid.order as u32 {
             if forced.is_some() {
                 break;
@@ -274,7 +275,7 @@ impl Builder {
             }
             // The quotient so far passed its check; a heap adding nothing
             // to it passes without a new one.
-            let unchanged = joins_unchanged(&self.monoid, &self.classes(), x, &images);
+            let unchanged = joins_unchanged(&self.monoid, &classes, x, &images);
             self.pretend.push(x);
             self.option_images.push(images.clone());
             if unchanged || verify(&self.monoid, &self.classes(), None, limits, &mut self.work)? {

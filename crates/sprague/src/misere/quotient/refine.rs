@@ -274,18 +274,8 @@ impl Level {
                 {
                     continue;
                 }
-                // Checked before the product's table (order² entries) is made.
-                if self.order() * len > ctx.limits.max_order.saturating_mul(MAX_CYCLE) {
-                    return Err(order_limit(ctx));
-                }
-                let product_order = (self.order() * len) as u64;
-                charge(
-                    &mut ctx.work,
-                    product_order.saturating_mul(product_order),
-                    ctx.limits,
-                )?;
-                let trial = self.with_cycle(base, h, i, p, &powers, |t, q| rows[t][q]);
-                let mut trial = trial;
+                admit_product(self.order(), len, ctx)?;
+                let mut trial = self.with_cycle(base, h, i, p, &powers, |t, q| rows[t][q]);
                 trial.reduce(true);
                 trial.fewest_tokens(ctx.options);
                 if trial.proven(base, ctx)? {
@@ -394,15 +384,7 @@ impl Level {
         let top_mu: Vec<u32> = (0..top.order() as u32)
             .map(|x| to_base(&levels, len, x))
             .collect();
-        if top.order() * len > ctx.limits.max_order.saturating_mul(MAX_CYCLE) {
-            return Err(order_limit(ctx));
-        }
-        let product_order = (top.order() * len) as u64;
-        charge(
-            &mut ctx.work,
-            product_order.saturating_mul(product_order),
-            ctx.limits,
-        )?;
+        admit_product(top.order(), len, ctx)?;
         let lifted = Level {
             mu: top_mu,
             ..top.clone()
@@ -504,6 +486,21 @@ fn in_level(levels: &[Level], k: usize, j: usize, x: u32) -> bool {
         e = level.mu[e as usize];
     }
     levels[j].monoid.p[e as usize]
+}
+
+/// Before the table of a product of a monoid of `order` elements and a
+/// cycle of `len` powers is made (`(order · len)²` entries): the order
+/// limit, then the work it costs.
+fn admit_product(order: usize, len: usize, ctx: &mut Ctx) -> Result<(), Error> {
+    if order * len > ctx.limits.max_order.saturating_mul(MAX_CYCLE) {
+        return Err(order_limit(ctx));
+    }
+    let product_order = (order * len) as u64;
+    charge(
+        &mut ctx.work,
+        product_order.saturating_mul(product_order),
+        ctx.limits,
+    )
 }
 
 fn order_limit(ctx: &Ctx) -> Error {
