@@ -529,8 +529,8 @@ async fn a_request_past_its_time_budget_gets_503_and_stops() {
         timeout: Duration::from_millis(400),
         ..Settings::default()
     });
-    let search = json!({"position": "grundy 20 21 22", "misere": true});
-    let many: Vec<&str> = vec!["grundy 20 21 22"; 50];
+    let search = json!({"position": "dawson 5 9 17 21 30 + dawson 2", "misere": true});
+    let many: Vec<&str> = vec!["dawson 5 9 17 21 30 + dawson 2"; 50];
     // Officers to 60,000 takes half a minute in a debug build.
     let table = json!({"ruleset": "octal:0.6", "to": 60000});
     for (endpoint, body) in [
@@ -572,14 +572,14 @@ async fn a_request_past_its_time_budget_gets_503_and_stops() {
     }
     // Two at once on one worker: the second waits, and its budget runs
     // out while the first holds the worker.
-    let first_body = json!({"position": "grundy 20 21 22", "misere": true});
+    let first_body = json!({"position": "dawson 5 9 17 21 30 + dawson 2", "misere": true});
     let first = post(&server, "analyze", &first_body);
     let second = async {
         tokio::time::sleep(Duration::from_millis(50)).await;
         post(
             &server,
             "analyze",
-            &json!({"position": "grundy 21 22 23", "misere": true}),
+            &json!({"position": "dawson 5 9 17 21 30 + dawson 3", "misere": true}),
         )
         .await
     };
