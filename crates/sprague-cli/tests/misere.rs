@@ -149,11 +149,11 @@ fn quotient_option_budget_stops_a_huge_bound_early() {
     }
 }
 
-/// `analyze --misere` takes the quotient basis for 0.75 up to heap 1,000,
-/// as README says.
+/// `analyze --misere` takes the quotient basis for 0.75 past heap 1,000
+/// (there was a fixed bound of 1,000): only the budget bounds it.
 #[test]
-fn analyze_uses_the_quotient_of_0_75_up_to_heap_1000() {
-    let v = json(&["analyze", "octal:0.75 1000 5", "--misere", "--json"]);
+fn analyze_uses_the_quotient_of_0_75_past_heap_1000() {
+    let v = json(&["analyze", "octal:0.75 1200 5", "--misere", "--json"]);
     assert_eq!(v["basis"], "quotient", "{v}");
 }
 

@@ -42,16 +42,15 @@ pub struct Limits {
     pub max_period_search: u64,
 }
 
-/// The largest heap for which `analyze` computes a misère quotient (a sum
-/// with a larger heap is searched instead).
-pub const MAX_QUOTIENT_HEAP: u64 = 1_000;
-
 /// The most tuples one proof check of a misère quotient may explore when
 /// `analyze` builds a quotient (or [`Limits::max_states`], if smaller, or
 /// if it is above its default [`crate::DEFAULT_MAX_STATES`]); all its
 /// steps together may do twenty times as much work (past either, the sum is
-/// searched instead): a few seconds at the most. Enough for Dawson's Kayles
-/// to heap 29 (3 s) and Kayles to any heap tried (1.5 s); where the
+/// searched instead): a few seconds at the most. The options of every heap
+/// up to the largest count against it too, two a tuple (Kayles to about
+/// heap 1,500, `octal:0.75` to about 1,000), counted before anything is
+/// kept, so a sum with a larger heap is searched at once. Enough for Dawson's Kayles
+/// to heap 29 (3 s) and Kayles to heap 1,500 (2 s); where the
 /// quotient cannot be had, the attempt costs up to about 4 s before the
 /// search (Dawson's Kayles to heap 40).
 pub const ANALYZE_QUOTIENT_STATES: usize = 600_000;
@@ -257,7 +256,7 @@ impl Analyzer {
     /// Nim components) uses the misère rule; a sum of heap games whose every
     /// heap is tame plays misère Nim on the genus values ([`Basis::Genus`]);
     /// a sum of heaps of one heap game whose misère quotient up to the
-    /// largest heap can be computed (heaps up to [`MAX_QUOTIENT_HEAP`],
+    /// largest heap can be computed (within [`ANALYZE_QUOTIENT_STATES`],
     /// order up to [`misere::DEFAULT_MAX_ORDER`]) is decided in the quotient
     /// ([`Basis::Quotient`]); misère play of anything else searches the
     /// whole position by definition.
@@ -441,9 +440,6 @@ impl Analyzer {
             .flat_map(|c| c.heaps().iter().copied())
             .collect();
         let bound = heaps.iter().copied().max().unwrap_or(0);
-        if bound > MAX_QUOTIENT_HEAP {
-            return Ok(None);
-        }
         // The user's state limit bounds this work too: a run told to
         // store at most 2,000 positions should not spend seconds here, and
         // one allowed more than the default may spend that on the quotient

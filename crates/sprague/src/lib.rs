@@ -58,7 +58,7 @@ pub mod takebreak;
 mod verify;
 
 pub use analysis::{
-    Analysis, Analyzer, Limits, MoveList, SumGame, DEFAULT_MAX_PERIOD_SEARCH, MAX_QUOTIENT_HEAP,
+    Analysis, Analyzer, Limits, MoveList, SumGame, DEFAULT_MAX_PERIOD_SEARCH,
     THREE_HEAP_TABLE_DIVISOR, UNBOUNDED_SPLIT_TABLE_DIVISOR,
 };
 pub use basis::Basis;

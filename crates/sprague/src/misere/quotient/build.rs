@@ -263,7 +263,6 @@ impl Builder {
             .find(|(h, _)| *h == n)
             .map(|&(_, len)| len);
         // 1. Test the candidates.
-        let classes = self.classes();
         for x in 0..self.monoid.order as u32 {
             if forced.is_some() {
                 break;
@@ -275,7 +274,11 @@ impl Builder {
             }
             // The quotient so far passed its check; a heap adding nothing
             // to it passes without a new one.
-            let unchanged = joins_unchanged(&self.monoid, &classes, x, &images);
+            let class: Vec<&[u32]> = (0..self.pretend.len())
+                .filter(|&h| self.pretend[h] == x && !self.options[h].is_empty())
+                .map(|h| self.option_images[h].as_slice())
+                .collect();
+            let unchanged = joins_unchanged(&self.monoid, &class, &images);
             self.pretend.push(x);
             self.option_images.push(images.clone());
             if unchanged || verify(&self.monoid, &self.classes(), None, limits, &mut self.work)? {
@@ -345,8 +348,13 @@ impl Builder {
                 }
             }
         }
+        // The callers go on by another construction (`build`).
         self.split = Some(n);
-        Err(split_error(&self.word, n))
+        Err(Error::Unsupported(format!(
+            "{} heap {n}: a class of the misère quotient of heaps 0..={} splits",
+            self.word,
+            n.saturating_sub(1)
+        )))
     }
 
     fn order_limit(&self, n: u64, limits: &QuotientLimits) -> Error {
@@ -468,12 +476,13 @@ pub(super) fn normal_forms(monoid: &Monoid, generators: &[u64], pretend: &[u32])
 /// The default of [`QuotientLimits::max_rebuilds`].
 pub const MAX_REBUILDS: usize = 256;
 
-fn split_error(word: &str, n: u64) -> Error {
+/// The error where both constructions stop: the refinement's (`refined`,
+/// naming the heap where it stopped and why) and the heap `n` the lifted
+/// construction could not pass.
+fn split_error(n: u64, refined: &str) -> Error {
     Error::Unsupported(format!(
-        "{word} heap {n}: no element of the misère quotient of heaps 0..={} fits it, no new \
-         generator t with t^(i+p) = t^i (i + p <= {MAX_CYCLE}) extends it, and the lifted \
-         construction (classes kept apart, heaps made generators, longer cycles) found no \
-         quotient within {MAX_REBUILDS} rebuilds",
+        "{refined}, and the lifted construction (classes kept apart, heaps made generators, \
+         longer cycles) found no quotient past heap {} within {MAX_REBUILDS} rebuilds",
         n.saturating_sub(1)
     ))
 }
@@ -564,9 +573,9 @@ pub(super) fn build(
     };
     // A limit is the user's to raise (the message names it); the lifted
     // construction below is tried only where the refinement gives up.
-    if !matches!(refine_error, Error::Unsupported(_)) {
+    let Error::Unsupported(refined) = refine_error else {
         return Err(refine_error);
-    }
+    };
     let word = b.word.clone();
     let mut forced = b.forced.clone();
     let mut rebuilds = 0;
@@ -611,7 +620,7 @@ pub(super) fn build(
         for c in candidates {
             rebuilds += 1;
             if rebuilds > limits.max_rebuilds {
-                return Err(split_error(&word, n));
+                return Err(split_error(n, &refined));
             }
             let mut t = Builder::lifted(&word, c.clone());
             t.work = spent;
@@ -628,7 +637,7 @@ pub(super) fn build(
             }
         }
         if !advanced {
-            return Err(split_error(&word, n));
+            return Err(split_error(n, &refined));
         }
     }
 }

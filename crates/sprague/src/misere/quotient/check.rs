@@ -101,31 +101,27 @@ struct Kept {
     tuples: Vec<u64>,
 }
 
-/// Whether a heap whose options have the elements `imgs`, joining the
-/// class of element `x` among `classes` (which passed [`verify`] with the
-/// same monoid and terminal set), leaves the check's tables unchanged: for
-/// every rest `y`, the new heap has a move into `P` only where some heap of
-/// the class already has one, and lacks one only where some heap already
-/// lacks one. The check then explores the same tuples with the same
-/// conditions, so it passes again without being run. `false` when no heap
-/// has element `x` yet (a new class adds tuples).
+/// Whether a heap whose options have the elements `imgs`, joining a class
+/// whose heaps' options have the elements `class` (each list one heap's;
+/// the classes passed [`verify`] with the same monoid and terminal set),
+/// leaves the check's tables unchanged: for every rest `y`, the new heap
+/// has a move into `P` only where some heap of the class already has one,
+/// and lacks one only where some heap already lacks one. The check then
+/// explores the same tuples with the same conditions, so it passes again
+/// without being run. `false` when the class has no heap yet (a new class
+/// adds tuples).
 ///
 /// Cost: the order times the option elements of the class's heaps.
-pub(super) fn joins_unchanged(
-    monoid: &Monoid,
-    classes: &[(u32, Vec<Vec<u32>>)],
-    x: u32,
-    imgs: &[u32],
-) -> bool {
-    let Some((_, heaps)) = classes.iter().find(|(e, _)| *e == x) else {
+pub(super) fn joins_unchanged(monoid: &Monoid, class: &[&[u32]], imgs: &[u32]) -> bool {
+    if class.is_empty() {
         return false;
-    };
+    }
     let to_p = |y: u32, ois: &[u32]| ois.iter().any(|&o| monoid.p[monoid.mul(y, o) as usize]);
     (0..monoid.order as u32).all(|y| {
         if to_p(y, imgs) {
-            heaps.iter().any(|ois| to_p(y, ois))
+            class.iter().any(|ois| to_p(y, ois))
         } else {
-            heaps.iter().any(|ois| !to_p(y, ois))
+            class.iter().any(|ois| !to_p(y, ois))
         }
     })
 }

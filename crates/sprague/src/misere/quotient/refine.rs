@@ -47,6 +47,10 @@ struct Level {
     pretend: Vec<u32>,
     /// A sum with the fewest tokens in each class.
     reps: Vec<Vec<u64>>,
+    /// Each heap's options' distinct elements, increasing (empty for a
+    /// heap with no move), kept with `pretend` so that the check's classes
+    /// are not computed from every option again for every heap.
+    images: Vec<Vec<u32>>,
 }
 
 /// What a level refines: a monoid, each heap's element in it and the
@@ -111,6 +115,9 @@ pub(super) fn quotient(
                 heap: h,
                 limit,
             },
+            Error::Unsupported(why) => Error::Unsupported(format!(
+                "{word} heap {h}: the refinement construction stops ({why})"
+            )),
             e => e,
         })?;
     }
@@ -132,6 +139,7 @@ impl Level {
             mu: vec![0],
             pretend: Vec::new(),
             reps: vec![Vec::new()],
+            images: Vec::new(),
         }
     }
 
@@ -152,20 +160,30 @@ impl Level {
     /// Heaps with a move, grouped by element, with the elements of every
     /// heap's options (for the check).
     fn classes(&self, options: &[Vec<Vec<u64>>]) -> Vec<(u32, Vec<Vec<u32>>)> {
+        debug_assert!(
+            self.images.len() == self.pretend.len()
+                && (0..self.pretend.len())
+                    .all(|h| self.images[h] == self.option_images(&options[h]))
+        );
         let mut by: Vec<(u32, Vec<Vec<u32>>)> = Vec::new();
-        for (h, &e) in self.pretend.iter().enumerate() {
-            if options[h].is_empty() {
+        for (imgs, &e) in self.images.iter().zip(&self.pretend) {
+            if imgs.is_empty() {
                 continue;
             }
-            let mut imgs: Vec<u32> = options[h].iter().map(|o| self.image(o)).collect();
-            imgs.sort_unstable();
-            imgs.dedup();
             match by.iter_mut().find(|(x, _)| *x == e) {
-                Some((_, v)) => v.push(imgs),
-                None => by.push((e, vec![imgs])),
+                Some((_, v)) => v.push(imgs.clone()),
+                None => by.push((e, vec![imgs.clone()])),
             }
         }
         by
+    }
+
+    /// The distinct elements of `opts` (sums of heaps covered), increasing.
+    fn option_images(&self, opts: &[Vec<u64>]) -> Vec<u32> {
+        let mut imgs: Vec<u32> = opts.iter().map(|o| self.image(o)).collect();
+        imgs.sort_unstable();
+        imgs.dedup();
+        imgs
     }
 
     /// Whether this level (with its terminal flags) is proven by the check.
@@ -223,6 +241,7 @@ impl Level {
         if opts.is_empty() {
             // A heap with no move is the empty sum.
             self.pretend.push(0);
+            self.images.push(Vec::new());
             return Ok(self);
         }
         let phi = base.phi[h as usize];
@@ -231,9 +250,7 @@ impl Level {
             let last = powers[powers.len() - 1];
             powers.push(base.monoid.mul(last, phi));
         }
-        let mut images: Vec<u32> = opts.iter().map(|o| self.image(o)).collect();
-        images.sort_unstable();
-        images.dedup();
+        let images = self.option_images(opts);
         let order = self.order() as u64;
         // As in the builder: distinct option elements per row, one entry
         // per option for the elements themselves.
@@ -246,7 +263,6 @@ impl Level {
         )?;
         let rows = self.rows(base, &images, &powers, ctx.options);
         // 1. An element that fits.
-        let classes = self.classes(ctx.options);
         for x in 0..self.order() as u32 {
             if self.mu[x as usize] != phi {
                 continue;
@@ -258,9 +274,14 @@ impl Level {
             }
             // This level passed its check; a heap adding nothing to it
             // passes without a new one.
-            let unchanged = joins_unchanged(&self.monoid, &classes, x, &images);
+            let class: Vec<&[u32]> = (self.images.iter().zip(&self.pretend))
+                .filter(|&(imgs, &e)| e == x && !imgs.is_empty())
+                .map(|(imgs, _)| imgs.as_slice())
+                .collect();
+            let unchanged = joins_unchanged(&self.monoid, &class, &images);
             let mut trial = self.clone();
             trial.pretend.push(x);
+            trial.images.push(images.clone());
             if unchanged || trial.proven(base, ctx)? {
                 relax_reps(&trial.monoid, &mut trial.reps, h, x);
                 return Ok(trial);
@@ -275,7 +296,7 @@ impl Level {
                     continue;
                 }
                 admit_product(self.order(), len, ctx)?;
-                let mut trial = self.with_cycle(base, h, i, p, &powers, |t, q| rows[t][q]);
+                let mut trial = self.with_cycle(base, opts, i, p, &powers, |t, q| rows[t][q]);
                 trial.reduce(true);
                 trial.fewest_tokens(ctx.options);
                 if trial.proven(base, ctx)? {
@@ -288,17 +309,18 @@ impl Level {
     }
 
     /// The monoid `self × {1, t, ..., t^(i+p-1)}` with `t^(i+p) = t^i` and
-    /// heap `h` as `t`, the element `(q, t^k)` in the language when
-    /// `in_l(k, q)`.
+    /// the next heap `h` (its options `opts`) as `t`, the element `(q, t^k)`
+    /// in the language when `in_l(k, q)`.
     fn with_cycle(
         &self,
         base: &Base,
-        h: u64,
+        opts: &[Vec<u64>],
         i: usize,
         p: usize,
         powers: &[u32],
         in_l: impl Fn(usize, usize) -> bool,
     ) -> Level {
+        let h = self.pretend.len() as u64;
         let m = self.order();
         let len = i + p;
         let order = m * len;
@@ -319,12 +341,22 @@ impl Level {
         }
         let mut pretend: Vec<u32> = self.pretend.iter().map(|&e| e * len as u32).collect();
         pretend.push(1);
-        Level {
+        // Old elements q are (q, t^0) = q·len, an order-preserving map.
+        let mut images: Vec<Vec<u32>> = self
+            .images
+            .iter()
+            .map(|imgs| imgs.iter().map(|&e| e * len as u32).collect())
+            .collect();
+        let mut level = Level {
             monoid: Monoid { order, mul, p: pp },
             mu,
             pretend,
             reps,
-        }
+            images: Vec::new(),
+        };
+        images.push(level.option_images(opts));
+        level.images = images;
+        level
     }
 
     /// Adds heap `h` where a class splits: the languages `L_k` of the
@@ -389,7 +421,7 @@ impl Level {
             mu: top_mu,
             ..top.clone()
         };
-        let mut out = lifted.with_cycle(base, h, i, len - i, powers, |t, q| {
+        let mut out = lifted.with_cycle(base, opts, i, len - i, powers, |t, q| {
             in_level(&levels, len, t, q as u32)
         });
         out.reduce(true);
@@ -425,6 +457,13 @@ impl Level {
         self.monoid = monoid;
         for e in &mut self.pretend {
             *e = class_of[*e as usize];
+        }
+        for imgs in &mut self.images {
+            for e in imgs.iter_mut() {
+                *e = class_of[*e as usize];
+            }
+            imgs.sort_unstable();
+            imgs.dedup();
         }
     }
 }
