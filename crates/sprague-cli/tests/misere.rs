@@ -121,6 +121,26 @@ fn quotient_check_limit_names_the_flag() {
         .stderr(predicate::str::contains("--max-states"));
 }
 
+/// A limit of one is written in the singular (it said "more than 1
+/// positions").
+#[test]
+fn a_limit_of_one_is_singular() {
+    sprague()
+        .args(["analyze", "kayles 9 8 7", "--misere", "--max-states", "1"])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains(
+            "more than 1 position (the state limit)",
+        ));
+    sprague()
+        .args(["quotient", "dawson", "--to", "30", "--max-order", "1"])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains(
+            "more than 1 element (the order limit)",
+        ));
+}
+
 /// A quotient keeps every option of every heap (memory grows with the
 /// square of `--to`): a huge `--to` stops at once, before storing any,
 /// naming the flag; and a negative one is a bad value of `--to`.

@@ -222,7 +222,7 @@ pub enum Error {
     Parse(#[from] ParseError),
     /// A search by the definition needed to store more than `limit`
     /// positions (the state limit, see [`Limits::max_states`](crate::Limits)).
-    #[error("the search needs to store more than {limit} positions (the state limit)")]
+    #[error("the search needs to store more than {} (the state limit)", count(*limit, "position"))]
     StateLimit {
         /// The state limit that was reached.
         limit: usize,
@@ -231,8 +231,8 @@ pub enum Error {
     /// [`QuotientLimits`](crate::misere::QuotientLimits)) would explore
     /// more than `limit` tuples: the state limit of a quotient.
     #[error(
-        "the misère quotient's proof checks need to explore more than {limit} tuples (the \
-         state limit)"
+        "the misère quotient's proof checks need to explore more than {} (the state limit)",
+        count(*limit, "tuple")
     )]
     CheckLimit {
         /// The limit that was reached.
@@ -346,7 +346,7 @@ pub enum Error {
     },
     /// A heap has more winning moves than may be listed (the state limit,
     /// see [`Limits::max_states`](crate::Limits)); ask for fewer moves.
-    #[error("{ruleset} heap {heap} has more than {limit} winning moves to list")]
+    #[error("{ruleset} heap {heap} has more than {} to list", count(*limit, "winning move"))]
     TooManyMoves {
         /// The ruleset word.
         ruleset: String,
@@ -378,8 +378,8 @@ pub enum Error {
     /// listed, so a heap of n costs about n options in an octal game, and a
     /// subtraction set with wide ranges costs the width of its ranges.
     #[error(
-        "{ruleset}: {what} would list more than {limit} options to reach every heap up to \
-         {heap}"
+        "{ruleset}: {what} would list more than {} to reach every heap up to {heap}",
+        count(*limit, "option")
     )]
     OptionLimit {
         /// The ruleset word.
@@ -434,8 +434,9 @@ pub enum Error {
     /// ([`QuotientLimits::max_order`](crate::misere::QuotientLimits)) once
     /// heap `heap` is added.
     #[error(
-        "{ruleset} heap {heap}: the misère quotient would have more than {limit} elements \
-         (the order limit)"
+        "{ruleset} heap {heap}: the misère quotient would have more than {} (the order \
+         limit)",
+        count(*limit, "element")
     )]
     OrderLimit {
         /// The ruleset word.
@@ -493,5 +494,14 @@ impl Error {
             self,
             Error::Parse(_) | Error::IllegalMove(_) | Error::Unsupported(_)
         )
+    }
+}
+
+/// `n` and the noun, plural unless `n` is 1 (`1 position`, `2 positions`).
+fn count<N: TryInto<u64> + Copy + std::fmt::Display>(n: N, noun: &str) -> String {
+    if n.try_into().is_ok_and(|v| v == 1) {
+        format!("{n} {noun}")
+    } else {
+        format!("{n} {noun}s")
     }
 }
