@@ -121,6 +121,36 @@ fn quotient_check_limit_names_the_flag() {
         .stderr(predicate::str::contains("--max-states"));
 }
 
+/// `analyze --misere` tries the quotient within --max-quotient-states and
+/// searches within --max-states: the two are separate (a raised
+/// --max-states once raised the quotient's budget too, and a lowered one
+/// switched the quotient off), and where both stop the error names both.
+#[test]
+fn quotient_and_search_have_their_own_limits() {
+    let position = [
+        "analyze",
+        "kayles 12 9 7",
+        "--misere",
+        "--max-states",
+        "100",
+    ];
+    let v = json(&[&position[..], &["--json"]].concat());
+    assert_eq!(v["basis"], "quotient", "{v}");
+    sprague()
+        .args(position)
+        .args(["--max-quotient-states", "10"])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains(
+            "the misère quotient cannot be built within its limit of 10 tuples a check, and \
+             the search needs to store more than 100 positions",
+        ))
+        .stderr(predicate::str::contains(
+            "raise --max-quotient-states N for the quotient",
+        ))
+        .stderr(predicate::str::contains("or --max-states N for the search"));
+}
+
 /// A limit of one is written in the singular (it said "more than 1
 /// positions").
 #[test]

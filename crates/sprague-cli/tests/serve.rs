@@ -309,23 +309,43 @@ async fn requests_are_held_to_the_server_limits() {
     };
     let server = Server::start(settings);
     // The state limit: the CLI's message, exit status 3, HTTP 422; a
-    // request cannot raise the limit past the server's.
+    // request cannot raise the limit past the server's. (A sum of two
+    // rulesets has no misère quotient: it is searched.)
     let (cli, code) = cli_error(&[
         "analyze",
         "--misere",
-        "kayles 8 9 10",
+        "kayles 8 9 10 + dawson 5",
         "--max-states",
         "100",
     ]);
     assert_eq!(code, 3);
     for limits in [json!({}), json!({"max_states": 1_000_000_000u64})] {
-        let body = json!({"position": "kayles 8 9 10", "misere": true, "limits": limits});
+        let body =
+            json!({"position": "kayles 8 9 10 + dawson 5", "misere": true, "limits": limits});
         let (status, answer) = post(&server, "analyze", &body).await;
         assert_eq!(status, 422, "{answer}");
         assert_eq!(answer["kind"], "limit");
         assert_eq!(answer["exit"], 3);
         assert_eq!(answer["error"], Value::from(cli.clone()));
     }
+    // A request may lower the quotient's limit: then both limits stop it,
+    // as on the command line. (Quotients are kept for the rest of the
+    // process: a game no other test here uses.)
+    let (cli, code) = cli_error(&[
+        "analyze",
+        "--misere",
+        "octal:0.26 12 9 7",
+        "--max-states",
+        "100",
+        "--max-quotient-states",
+        "10",
+    ]);
+    assert_eq!(code, 3);
+    let body = json!({"position": "octal:0.26 12 9 7", "misere": true,
+        "limits": {"max_quotient_states": 10}});
+    let (status, answer) = post(&server, "analyze", &body).await;
+    assert_eq!(status, 422, "{answer}");
+    assert_eq!(answer["error"], Value::from(cli), "{answer}");
     // A request may lower a limit.
     let (status, _) = post(
         &server,

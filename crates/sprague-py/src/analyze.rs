@@ -17,6 +17,7 @@ pub fn limits(max_states: usize, max_table: u64, max_period_search: u64) -> Limi
         max_states,
         max_table,
         max_period_search,
+        ..Limits::default()
     }
 }
 
@@ -152,7 +153,8 @@ impl Analysis {
 /// `"kayles 10 + nim 3"`); `misere=True` for misère play. `max_moves`
 /// lists at most that many winning moves (default: all, at most 10,000
 /// for moore:K with K >= 2 and take-and-break games). The limits are the
-/// CLI's `--max-states`, `--max-table` and `--max-period-search`.
+/// CLI's `--max-states`, `--max-table`, `--max-period-search` and
+/// `--max-quotient-states`.
 ///
 /// Raises `InputError` (a `ValueError`) for a bad position, `LimitError`
 /// when a limit is reached. The computation runs without the GIL.
@@ -163,7 +165,8 @@ impl Analysis {
 #[pyfunction]
 #[pyo3(signature = (position, misere=false, *, max_moves=None,
     max_states=Limits::default().max_states, max_table=Limits::default().max_table,
-    max_period_search=Limits::default().max_period_search))]
+    max_period_search=Limits::default().max_period_search,
+    max_quotient_states=Limits::default().max_quotient_states))]
 pub fn analyze(
     py: Python<'_>,
     position: &str,
@@ -172,10 +175,14 @@ pub fn analyze(
     max_states: usize,
     max_table: u64,
     max_period_search: u64,
+    max_quotient_states: usize,
 ) -> PyResult<Analysis> {
     let position = parse_position(position)?;
     let play = play_of(misere);
-    let limits = limits(max_states, max_table, max_period_search);
+    let limits = Limits {
+        max_quotient_states,
+        ..limits(max_states, max_table, max_period_search)
+    };
     let max_moves = max_moves.or_else(|| {
         let bounded = position
             .components()
@@ -217,7 +224,8 @@ pub fn analyze(
 #[pyfunction]
 #[pyo3(signature = (position, misere=false, *, max_moves=10,
     max_states=Limits::default().max_states, max_table=Limits::default().max_table,
-    max_period_search=Limits::default().max_period_search))]
+    max_period_search=Limits::default().max_period_search,
+    max_quotient_states=Limits::default().max_quotient_states))]
 pub fn explain(
     py: Python<'_>,
     position: &str,
@@ -226,9 +234,13 @@ pub fn explain(
     max_states: usize,
     max_table: u64,
     max_period_search: u64,
+    max_quotient_states: usize,
 ) -> PyResult<String> {
     let position = parse_position(position)?;
-    let analyzer = Analyzer::new(limits(max_states, max_table, max_period_search));
+    let analyzer = Analyzer::new(Limits {
+        max_quotient_states,
+        ..limits(max_states, max_table, max_period_search)
+    });
     py.allow_threads(|| {
         sprague::explain::explain(&position, play_of(misere), &analyzer, max_moves)
             .map(|e| e.to_string())

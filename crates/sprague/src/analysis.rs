@@ -40,13 +40,20 @@ pub struct Limits {
     /// 12.6 M) and stops Officers near heap 57,000 (values below 292),
     /// about 0.2 s in a release build.
     pub max_period_search: u64,
+    /// The most tuples one proof check of a misère quotient may explore
+    /// when [`Analyzer::analyze`] builds one for a misère sum before it
+    /// searches (all its steps together may do twenty times as much work,
+    /// and the game's options kept count two a tuple; see
+    /// [`ANALYZE_QUOTIENT_STATES`]). Separate from `max_states`, which
+    /// bounds the search: raising one leaves the other's time alone.
+    /// Default: [`ANALYZE_QUOTIENT_STATES`] (600,000).
+    pub max_quotient_states: usize,
 }
 
-/// The most tuples one proof check of a misère quotient may explore when
-/// `analyze` builds a quotient (or [`Limits::max_states`], if smaller, or
-/// if it is above its default [`crate::DEFAULT_MAX_STATES`]); all its
-/// steps together may do twenty times as much work (past either, the sum is
-/// searched instead): a few seconds at the most. The options of every heap
+/// The default of [`Limits::max_quotient_states`]: the most tuples one
+/// proof check of a misère quotient may explore when `analyze` builds a
+/// quotient; all its steps together may do twenty times as much work (past
+/// either, the sum is searched instead): a few seconds at the most. The options of every heap
 /// up to the largest count against it too, two a tuple (Kayles to about
 /// heap 1,500, `octal:0.75` to about 1,000), counted before anything is
 /// kept, so a sum with a larger heap is searched at once. Enough for Dawson's Kayles
@@ -77,6 +84,7 @@ impl Default for Limits {
             max_states: DEFAULT_MAX_STATES,
             max_table: 10_000_000,
             max_period_search: DEFAULT_MAX_PERIOD_SEARCH,
+            max_quotient_states: ANALYZE_QUOTIENT_STATES,
         }
     }
 }
@@ -291,10 +299,17 @@ impl Analyzer {
                 if let Some(a) = self.analyze_misere_tame(position, max_moves)? {
                     return Ok(a);
                 }
-                if let Some(a) = self.analyze_misere_quotient(position, max_moves)? {
-                    return Ok(a);
+                let quotient_limit = match self.analyze_misere_quotient(position, max_moves)? {
+                    Ok(a) => return Ok(a),
+                    Err(limited) => limited,
+                };
+                match self.analyze_by_search(position, play, max_moves) {
+                    Err(Error::StateLimit { limit }) if quotient_limit => Err(Error::MisereLimit {
+                        limit,
+                        quotient_limit: self.limits.max_quotient_states,
+                    }),
+                    result => result,
                 }
-                self.analyze_by_search(position, play, max_moves)
             }
         }
     }
@@ -417,22 +432,24 @@ impl Analyzer {
 
     /// Misère play of a sum of heaps of one heap game (not Nim), all within
     /// a misère quotient that can be computed: the product of the heaps'
-    /// elements decides. `None` when the quotient cannot be had within the
-    /// limits (the search then decides).
+    /// elements decides. `Err(true)` when the quotient was tried and
+    /// stopped at a limit that [`Limits::max_quotient_states`] raises,
+    /// `Err(false)` when it cannot be had otherwise (the search then
+    /// decides).
     fn analyze_misere_quotient(
         &self,
         position: &Position,
         max_moves: Option<usize>,
-    ) -> Result<Option<Analysis>, Error> {
+    ) -> Result<Result<Analysis, bool>, Error> {
         let Some(first) = position.components().first() else {
-            return Ok(None);
+            return Ok(Err(false));
         };
         let ruleset = first.ruleset();
         if ruleset.heap_rules().is_none()
             || ruleset.is_nim()
             || position.components().iter().any(|c| c.ruleset() != ruleset)
         {
-            return Ok(None);
+            return Ok(Err(false));
         }
         let heaps: Vec<u64> = position
             .components()
@@ -440,15 +457,7 @@ impl Analyzer {
             .flat_map(|c| c.heaps().iter().copied())
             .collect();
         let bound = heaps.iter().copied().max().unwrap_or(0);
-        // The user's state limit bounds this work too: a run told to
-        // store at most 2,000 positions should not spend seconds here, and
-        // one allowed more than the default may spend that on the quotient
-        // (Dawson's Kayles to heap 30 needs checks of 4.1 million tuples).
-        let states = if self.limits.max_states > crate::DEFAULT_MAX_STATES {
-            self.limits.max_states
-        } else {
-            self.limits.max_states.min(ANALYZE_QUOTIENT_STATES)
-        };
+        let states = self.limits.max_quotient_states;
         let limits = misere::QuotientLimits {
             max_states: states,
             max_work: states as u64 * 20,
@@ -457,7 +466,10 @@ impl Analyzer {
         };
         let q = match misere::quotient::cached(ruleset, bound, &limits) {
             Ok(q) => q,
-            Err(e) if e.is_limit() || matches!(e, Error::Unsupported(_)) => return Ok(None),
+            // The budget of `max_quotient_states` (the checks, their work,
+            // the options kept) was too small.
+            Err(Error::CheckLimit { .. } | Error::OptionLimit { .. }) => return Ok(Err(true)),
+            Err(e) if e.is_limit() || matches!(e, Error::Unsupported(_)) => return Ok(Err(false)),
             Err(e) => return Err(e),
         };
         let elements: Vec<u32> = heaps.iter().map(|&h| q.pretend(h).unwrap_or(0)).collect();
@@ -513,7 +525,7 @@ impl Analyzer {
             bound: q.bound(),
             order: q.order() as u64,
         };
-        Ok(Some(analysis))
+        Ok(Ok(analysis))
     }
 
     fn analyze_normal(

@@ -227,6 +227,24 @@ pub enum Error {
         /// The state limit that was reached.
         limit: usize,
     },
+    /// A misère sum could be decided neither by its misère quotient, which
+    /// `analyze` tried first and which stopped at its limit of
+    /// `quotient_limit` tuples a check
+    /// ([`Limits::max_quotient_states`](crate::Limits)), nor by the search,
+    /// which needed to store more than `limit` positions (the state limit,
+    /// [`Limits::max_states`](crate::Limits)). Either limit may be raised.
+    #[error(
+        "the misère quotient cannot be built within its limit of {} a check, and the search \
+         needs to store more than {} (the state limit)",
+        count(*quotient_limit, "tuple"),
+        count(*limit, "position")
+    )]
+    MisereLimit {
+        /// The search's state limit.
+        limit: usize,
+        /// The quotient checks' limit.
+        quotient_limit: usize,
+    },
     /// A misère quotient's proof check (or all its steps together, see
     /// [`QuotientLimits`](crate::misere::QuotientLimits)) would explore
     /// more than `limit` tuples: the state limit of a quotient.
@@ -471,6 +489,7 @@ impl Error {
         matches!(
             self,
             Error::StateLimit { .. }
+                | Error::MisereLimit { .. }
                 | Error::CheckLimit { .. }
                 | Error::TableLimit { .. }
                 | Error::ComponentTableLimit { .. }

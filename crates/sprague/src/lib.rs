@@ -58,8 +58,8 @@ pub mod takebreak;
 mod verify;
 
 pub use analysis::{
-    Analysis, Analyzer, Limits, MoveList, SumGame, DEFAULT_MAX_PERIOD_SEARCH,
-    THREE_HEAP_TABLE_DIVISOR, UNBOUNDED_SPLIT_TABLE_DIVISOR,
+    Analysis, Analyzer, Limits, MoveList, SumGame, ANALYZE_QUOTIENT_STATES,
+    DEFAULT_MAX_PERIOD_SEARCH, THREE_HEAP_TABLE_DIVISOR, UNBOUNDED_SPLIT_TABLE_DIVISOR,
 };
 pub use basis::Basis;
 pub use error::{Error, ParseError, ParseErrorKind};

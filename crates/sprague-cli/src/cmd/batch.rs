@@ -246,6 +246,7 @@ mod tests {
                 max_states: Limits::default().max_states,
                 max_table: Limits::default().max_table,
                 max_period_search: Limits::default().max_period_search,
+                max_quotient_states: Limits::default().max_quotient_states,
             },
         };
         let (mut out, mut err) = (Vec::new(), Vec::new());
@@ -287,6 +288,7 @@ mod tests {
                 max_states: Limits::default().max_states,
                 max_table: Limits::default().max_table,
                 max_period_search: Limits::default().max_period_search,
+                max_quotient_states: Limits::default().max_quotient_states,
             },
         };
         let (mut out, mut err) = (Vec::new(), Vec::new());

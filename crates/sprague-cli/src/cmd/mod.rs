@@ -118,6 +118,11 @@ impl fmt::Display for LibError {
                 "; raise the limit with --max-states N (memory grows with it: a few hundred \
                  bytes a state)",
             ),
+            sprague::Error::MisereLimit { .. } => f.write_str(
+                "; raise --max-quotient-states N for the quotient (time and memory grow with \
+                 it: about 150 bytes a tuple) or --max-states N for the search (a few hundred \
+                 bytes a state)",
+            ),
             sprague::Error::CheckLimit { .. } => f.write_str(
                 "; raise the limit with --max-states N (time and memory grow with it: about 150 \
                  bytes a tuple)",
@@ -211,6 +216,13 @@ pub struct LimitArgs {
     /// up on octal:0.6 (Officers, no period known) within a second.
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_period_search)]
     pub max_period_search: u64,
+    /// The most tuples one proof check of a misère quotient may explore
+    /// when `analyze --misere` builds the quotient of a sum's heaps before
+    /// it searches (twenty times that in all; the game's options kept
+    /// count two a tuple). Past it the sum is searched within
+    /// --max-states. The default takes a few seconds at most.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_quotient_states)]
+    pub max_quotient_states: usize,
 }
 
 /// The limits of the commands that compute nim-sequence tables (`sequence`,
@@ -263,6 +275,7 @@ impl LimitArgs {
             max_states: self.max_states,
             max_table: self.max_table,
             max_period_search: self.max_period_search,
+            max_quotient_states: self.max_quotient_states,
         }
     }
 }

@@ -92,6 +92,7 @@ def analyze(
     max_states: int = ...,
     max_table: int = ...,
     max_period_search: int = ...,
+    max_quotient_states: int = ...,
 ) -> Analysis:
     """Analyses a position written as on the command line (``"nim 3 4 5"``,
     ``"kayles 10 + nim 3"``) as ``sprague analyze --json`` does. Raises
@@ -106,6 +107,7 @@ def explain(
     max_states: int = ...,
     max_table: int = ...,
     max_period_search: int = ...,
+    max_quotient_states: int = ...,
 ) -> str:
     """The teaching view of ``sprague analyze --explain``, as text."""
 

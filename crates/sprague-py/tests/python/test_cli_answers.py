@@ -88,6 +88,26 @@ def test_state_limit_is_a_limit_error_naming_it(cli):
     assert out.stderr.strip() == "error: " + str(e.value).replace("max_states=N", "--max-states N")
 
 
+def test_misere_quotient_limit_is_its_own_keyword(cli):
+    # Sums of one wild game go to the misère quotient first; with its budget
+    # of 10 tuples a check it stops, and the search stops too: both are
+    # named. (Quotients are kept for the rest of the process, so this game
+    # is one no other test uses, and the limited call comes first.)
+    with pytest.raises(sprague.LimitError) as e:
+        sprague.analyze("octal:0.26 12 9 7", misere=True, max_states=100, max_quotient_states=10)
+    assert "within its limit of 10 tuples a check" in str(e.value)
+    assert "max_quotient_states=N" in str(e.value) and "max_states=N" in str(e.value)
+    out = run_cli(
+        cli, "analyze", "octal:0.26 12 9 7", "--misere", "--max-states", "100",
+        "--max-quotient-states", "10",
+    )
+    assert out.returncode == 3
+    flags = str(e.value).replace("max_quotient_states=N", "--max-quotient-states N")
+    assert out.stderr.strip() == "error: " + flags.replace(" max_states=N", " --max-states N")
+    # The default budget is enough for a Kayles sum, whatever max_states.
+    assert sprague.analyze("kayles 12 9 7", misere=True, max_states=100).basis == "quotient"
+
+
 def test_max_moves_truncates():
     a = sprague.analyze("nim 1 3 5 7 9 11 13 15 17 19 21 23", max_moves=2)
     assert len(a.winning_moves) <= 2
