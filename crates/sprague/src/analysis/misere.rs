@@ -130,9 +130,10 @@ impl Analyzer {
     /// Misère play of a sum of heaps of one heap game (not Nim), all within
     /// a misère quotient that can be computed: the product of the heaps'
     /// elements decides. `Err(true)` when the quotient was tried and
-    /// stopped at a limit that [`Limits::max_quotient_states`](crate::Limits::max_quotient_states) raises,
-    /// `Err(false)` when it cannot be had otherwise (the search then
-    /// decides).
+    /// stopped at a limit that
+    /// [`Limits::max_quotient_states`](crate::Limits::max_quotient_states)
+    /// raises, `Err(false)` when it cannot be had otherwise (the search
+    /// then decides).
     pub(super) fn analyze_misere_quotient(
         &self,
         position: &Position,
@@ -157,7 +158,7 @@ impl Analyzer {
         let states = self.limits.max_quotient_states;
         let limits = misere::QuotientLimits {
             max_states: states,
-            max_work: states as u64 * 20,
+            max_work: (states as u64).saturating_mul(20),
             max_rebuilds: 16,
             ..Default::default()
         };
