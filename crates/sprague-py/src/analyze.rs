@@ -167,6 +167,7 @@ impl Analysis {
     max_states=Limits::default().max_states, max_table=Limits::default().max_table,
     max_period_search=Limits::default().max_period_search,
     max_quotient_states=Limits::default().max_quotient_states))]
+#[allow(clippy::too_many_arguments)]
 pub fn analyze(
     py: Python<'_>,
     position: &str,
@@ -226,6 +227,7 @@ pub fn analyze(
     max_states=Limits::default().max_states, max_table=Limits::default().max_table,
     max_period_search=Limits::default().max_period_search,
     max_quotient_states=Limits::default().max_quotient_states))]
+#[allow(clippy::too_many_arguments)]
 pub fn explain(
     py: Python<'_>,
     position: &str,
