@@ -518,3 +518,24 @@ fn genus_theory_bounds_the_options_it_lists() {
     );
     assert!(r.unwrap_err().is_limit());
 }
+
+/// A quotient that stopped at a limit is tried again when a later analysis
+/// in the same process (quotients are kept) allows more. It used to fail
+/// again whatever the limits, until the process ended (a tester found it
+/// in `serve`, whose requests may lower the limits).
+#[test]
+fn a_quotient_stopped_at_a_limit_is_tried_again_with_larger_limits() {
+    // A game no other test here uses, so that nothing is kept for it yet.
+    let p: Position = "octal:0.53 12 9 7".parse().unwrap();
+    let small = sprague::Limits {
+        max_states: 100,
+        max_quotient_states: 10,
+        ..sprague::Limits::default()
+    };
+    let e = Analyzer::new(small)
+        .analyze(&p, Play::Misere, None)
+        .unwrap_err();
+    assert!(matches!(e, sprague::Error::MisereLimit { .. }), "{e}");
+    let a = Analyzer::default().analyze(&p, Play::Misere, None).unwrap();
+    assert!(matches!(a.basis, Basis::Quotient { .. }), "{:?}", a.basis);
+}

@@ -22,8 +22,9 @@ pub(crate) struct Builder {
     pub(super) pretend: Vec<u32>,
     options: Vec<Vec<Vec<u64>>>,
     option_images: Vec<Vec<u32>>,
-    /// The heap at which the construction failed, with the error.
-    pub(super) failed: Option<(u64, Error)>,
+    /// The heap at which the construction failed, with the error and the
+    /// limits it had: asked again within no larger limits, it fails again.
+    pub(super) failed: Option<(u64, Error, QuotientLimits)>,
     /// The heap at which a class would have had to split, if that is why
     /// it failed.
     split: Option<u64>,
@@ -37,7 +38,7 @@ pub(crate) struct Builder {
     cycle_len: Vec<usize>,
     /// Tuples explored by the checks so far (this build and the ones
     /// before it in a rebuild).
-    work: u64,
+    pub(super) work: u64,
 }
 
 impl Builder {
@@ -85,17 +86,20 @@ impl Builder {
         limits: &QuotientLimits,
         progress: &mut dyn FnMut(u64),
     ) -> Result<(), Error> {
-        if let Some((heap, e)) = &self.failed {
-            if *heap <= bound {
+        if let Some((heap, e, had)) = &self.failed {
+            if *heap <= bound && limits.within(had) {
                 return Err(e.clone());
             }
         }
+        self.failed = None;
         while self.covered().is_none_or(|c| c < bound) {
             crate::budget::check()?;
             let n = self.pretend.len() as u64;
             progress(n);
             if let Err(e) = self.add_heap(rules, n, limits) {
-                self.failed = Some((n, e.clone()));
+                if !matches!(e, Error::TimeLimit | Error::Internal(_)) {
+                    self.failed = Some((n, e.clone(), *limits));
+                }
                 return Err(e);
             }
         }

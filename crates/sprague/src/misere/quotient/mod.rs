@@ -118,6 +118,17 @@ pub struct QuotientLimits {
     pub max_rebuilds: usize,
 }
 
+impl QuotientLimits {
+    /// Whether every limit of `self` is at most that of `other` (a
+    /// computation that stopped within `other` stops within `self` too).
+    fn within(&self, other: &QuotientLimits) -> bool {
+        self.max_order <= other.max_order
+            && self.max_states <= other.max_states
+            && self.max_work <= other.max_work
+            && self.max_rebuilds <= other.max_rebuilds
+    }
+}
+
 impl Default for QuotientLimits {
     fn default() -> QuotientLimits {
         QuotientLimits {
@@ -529,13 +540,19 @@ pub(crate) fn cached(
             .map(|(_, b)| b.clone())
             .unwrap_or_else(|| Builder::new(ruleset.word()))
     };
+    // The limits are for this call: the work of earlier extensions is
+    // not counted again.
+    builder.work = 0;
     let result = match build(builder.clone(), rules, bound, limits, &mut |_| {}) {
         Ok(b) => {
             builder = b;
             Ok(())
         }
+        // A failure is kept with the limits it had (so a later call with
+        // larger limits tries again); a time limit or a fault is not kept.
+        Err(e @ (Error::TimeLimit | Error::Internal(_))) => return Err(e),
         Err(e) => {
-            builder.failed = Some((bound, e.clone()));
+            builder.failed = Some((bound, e.clone(), *limits));
             Err(e)
         }
     };
@@ -544,7 +561,7 @@ pub(crate) fn cached(
             .lock()
             .map_err(|_| Error::Internal("quotient cache poisoned".into()))?;
         match cache.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, b)) if b.pretend.len() < builder.pretend.len() || builder.failed.is_some() => {
+            Some((_, b)) if b.pretend.len() <= builder.pretend.len() => {
                 *b = builder.clone();
             }
             Some(_) => {}
