@@ -142,8 +142,9 @@ fn quotient_and_search_have_their_own_limits() {
         .assert()
         .code(3)
         .stderr(predicate::str::contains(
-            "the misère quotient cannot be built within its limit of 10 tuples a check, and \
-             the search needs to store more than 100 positions",
+            "the misère quotient stopped at its limit of 10 tuples a check (kayles: the misère \
+             quotient would list more than 20 options to reach every heap up to 12), and the \
+             search needs to store more than 100 positions",
         ))
         .stderr(predicate::str::contains(
             "raise --max-quotient-states N for the quotient",

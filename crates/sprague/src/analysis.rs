@@ -298,16 +298,20 @@ impl Analyzer {
                 if let Some(a) = self.analyze_misere_tame(position, max_moves)? {
                     return Ok(a);
                 }
-                let quotient_limit = match self.analyze_misere_quotient(position, max_moves)? {
+                let quotient_stop = match self.analyze_misere_quotient(position, max_moves)? {
                     Ok(a) => return Ok(a),
                     Err(limited) => limited,
                 };
-                match self.analyze_by_search(position, play, max_moves) {
-                    Err(Error::StateLimit { limit }) if quotient_limit => Err(Error::MisereLimit {
+                match (
+                    self.analyze_by_search(position, play, max_moves),
+                    quotient_stop,
+                ) {
+                    (Err(Error::StateLimit { limit }), Some(quotient)) => Err(Error::MisereLimit {
                         limit,
                         quotient_limit: self.limits.max_quotient_states,
+                        quotient: Box::new(quotient),
                     }),
-                    result => result,
+                    (result, _) => result,
                 }
             }
         }

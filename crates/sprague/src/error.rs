@@ -230,11 +230,12 @@ pub enum Error {
     /// A misère sum could be decided neither by its misère quotient, which
     /// `analyze` tried first and which stopped at its limit of
     /// `quotient_limit` tuples a check
-    /// ([`Limits::max_quotient_states`](crate::Limits)), nor by the search,
+    /// ([`Limits::max_quotient_states`](crate::Limits); the options it keeps
+    /// count against it too) for the reason `quotient`, nor by the search,
     /// which needed to store more than `limit` positions (the state limit,
     /// [`Limits::max_states`](crate::Limits)). Either limit may be raised.
     #[error(
-        "the misère quotient cannot be built within its limit of {} a check, and the search \
+        "the misère quotient stopped at its limit of {} a check ({quotient}), and the search \
          needs to store more than {} (the state limit)",
         count(*quotient_limit, "tuple"),
         count(*limit, "position")
@@ -244,6 +245,8 @@ pub enum Error {
         limit: usize,
         /// The quotient checks' limit.
         quotient_limit: usize,
+        /// Why the quotient stopped: its own limit error.
+        quotient: Box<Error>,
     },
     /// A misère quotient's proof check (or all its steps together, see
     /// [`QuotientLimits`](crate::misere::QuotientLimits)) would explore
@@ -263,7 +266,8 @@ pub enum Error {
     /// [`MAX_TABLE_LEN`](crate::sequence::MAX_TABLE_LEN) when that is smaller.
     #[error(
         "{ruleset} heap {heap}: its Grundy value needs the nim-sequence up to heap {heap}, \
-         past the table limit of {limit} values{}",
+         past the table limit of {}{}",
+        count(*limit, "value"),
         if *divisor > 1 {
             format!(
                 " (a game whose values cost more than the others' per heap, one that splits \
@@ -291,8 +295,10 @@ pub enum Error {
     /// Grundy value of every pair up to the larger heap) would hold more than
     /// `limit` values ([`Limits::max_table`](crate::Limits)).
     #[error(
-        "{ruleset} {component}: its Grundy value needs a table of {needed} values ({what}), \
-         past the table limit of {limit} values"
+        "{ruleset} {component}: its Grundy value needs a table of {} ({what}), past the \
+         table limit of {}",
+        count(*needed, "value"),
+        count(*limit, "value")
     )]
     ComponentTableLimit {
         /// The ruleset word.
@@ -312,10 +318,11 @@ pub enum Error {
     /// [`THREE_HEAP_TABLE_DIVISOR`](crate::THREE_HEAP_TABLE_DIVISOR) for
     /// games that split a heap into three) without proving a period.
     #[error(
-        "{ruleset} heap {heap}: past the table limit of {table_limit} values only a proven \
-         period gives its Grundy value, and the search for one stopped at its limit of \
-         {limit} (heaps computed × (largest value + 1)) after {searched} values, with no \
-         period proven{}",
+        "{ruleset} heap {heap}: past the table limit of {} only a proven period gives its \
+         Grundy value, and the search for one stopped at its limit of {limit} (heaps \
+         computed × (largest value + 1)) after {}, with no period proven{}",
+        count(*table_limit, "value"),
+        count(*searched, "value"),
         if *divisor > 1 {
             format!(" (a game whose values cost about the cube of the heap gets a {divisor}th of the period search limit)")
         } else {

@@ -217,10 +217,10 @@ pub struct LimitArgs {
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_period_search)]
     pub max_period_search: u64,
     /// The most tuples one proof check of a misère quotient may explore
-    /// when `analyze --misere` builds the quotient of a sum's heaps before
-    /// it searches (twenty times that in all; the game's options kept
-    /// count two a tuple). Past it the sum is searched within
-    /// --max-states. The default takes a few seconds at most.
+    /// when the quotient of a misère sum's heaps is built before the sum
+    /// is searched (twenty times that in all; the game's options kept
+    /// count two a tuple; 0 never tries it). Past it the sum is searched
+    /// within --max-states. The default takes a few seconds at most.
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_quotient_states)]
     pub max_quotient_states: usize,
 }

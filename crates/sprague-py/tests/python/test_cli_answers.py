@@ -95,7 +95,7 @@ def test_misere_quotient_limit_is_its_own_keyword(cli):
     # is one no other test uses, and the limited call comes first.)
     with pytest.raises(sprague.LimitError) as e:
         sprague.analyze("octal:0.26 12 9 7", misere=True, max_states=100, max_quotient_states=10)
-    assert "within its limit of 10 tuples a check" in str(e.value)
+    assert "stopped at its limit of 10 tuples a check (octal:0.26: " in str(e.value)
     assert "max_quotient_states=N" in str(e.value) and "max_states=N" in str(e.value)
     out = run_cli(
         cli, "analyze", "octal:0.26 12 9 7", "--misere", "--max-states", "100",

@@ -129,25 +129,25 @@ impl Analyzer {
 
     /// Misère play of a sum of heaps of one heap game (not Nim), all within
     /// a misère quotient that can be computed: the product of the heaps'
-    /// elements decides. `Err(true)` when the quotient was tried and
-    /// stopped at a limit that
+    /// elements decides. `Err(Some(e))` when the quotient was tried and
+    /// stopped at a limit `e` that
     /// [`Limits::max_quotient_states`](crate::Limits::max_quotient_states)
-    /// raises, `Err(false)` when it cannot be had otherwise (the search
+    /// raises, `Err(None)` when it cannot be had otherwise (the search
     /// then decides).
     pub(super) fn analyze_misere_quotient(
         &self,
         position: &Position,
         max_moves: Option<usize>,
-    ) -> Result<Result<Analysis, bool>, Error> {
+    ) -> Result<Result<Analysis, Option<Error>>, Error> {
         let Some(first) = position.components().first() else {
-            return Ok(Err(false));
+            return Ok(Err(None));
         };
         let ruleset = first.ruleset();
         if ruleset.heap_rules().is_none()
             || ruleset.is_nim()
             || position.components().iter().any(|c| c.ruleset() != ruleset)
         {
-            return Ok(Err(false));
+            return Ok(Err(None));
         }
         let heaps: Vec<u64> = position
             .components()
@@ -166,8 +166,10 @@ impl Analyzer {
             Ok(q) => q,
             // The budget of `max_quotient_states` (the checks, their work,
             // the options kept) was too small.
-            Err(Error::CheckLimit { .. } | Error::OptionLimit { .. }) => return Ok(Err(true)),
-            Err(e) if e.is_limit() || matches!(e, Error::Unsupported(_)) => return Ok(Err(false)),
+            Err(e @ (Error::CheckLimit { .. } | Error::OptionLimit { .. })) => {
+                return Ok(Err(Some(e)))
+            }
+            Err(e) if e.is_limit() || matches!(e, Error::Unsupported(_)) => return Ok(Err(None)),
             Err(e) => return Err(e),
         };
         let elements: Vec<u32> = heaps.iter().map(|&h| q.pretend(h).unwrap_or(0)).collect();

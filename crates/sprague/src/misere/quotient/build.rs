@@ -133,10 +133,7 @@ impl Builder {
         limits: &QuotientLimits,
         progress: &mut dyn FnMut(u64),
     ) -> Result<Builder, Error> {
-        let lim = Limits {
-            max_states: limits.max_states,
-            ..Limits::default()
-        };
+        let lim = listing_limits(limits);
         let options = (0..=bound)
             .map(|h| heap_options(rules, h, &lim))
             .collect::<Result<Vec<_>, Error>>()?;
@@ -230,10 +227,7 @@ impl Builder {
         n: u64,
         limits: &QuotientLimits,
     ) -> Result<(), Error> {
-        let lim = Limits {
-            max_states: limits.max_states,
-            ..Limits::default()
-        };
+        let lim = listing_limits(limits);
         let opts = heap_options(rules, n, &lim)?;
         let mut images: Vec<u32> = opts.iter().map(|o| self.image(o)).collect();
         images.sort_unstable();
@@ -534,25 +528,39 @@ fn check_option_budget(
     limits: &QuotientLimits,
 ) -> Result<(), Error> {
     let budget = (limits.max_states as u64).saturating_mul(QUOTIENT_OPTIONS_PER_STATE);
-    let lim = Limits {
-        max_states: limits.max_states,
-        ..Limits::default()
+    let over = || Error::OptionLimit {
+        ruleset: word.to_string(),
+        what: "the misère quotient".to_string(),
+        heap: bound,
+        limit: budget,
+        per_state: QUOTIENT_OPTIONS_PER_STATE,
     };
+    let lim = listing_limits(limits);
     let mut listed = kept;
     for h in from..=bound {
         crate::budget::check()?;
-        listed = listed.saturating_add(heap_options(rules, h, &lim)?.len() as u64);
+        // One heap with more options than the whole budget.
+        let opts = heap_options(rules, h, &lim).map_err(|e| match e {
+            Error::StateLimit { .. } => over(),
+            e => e,
+        })?;
+        listed = listed.saturating_add(opts.len() as u64);
         if listed > budget {
-            return Err(Error::OptionLimit {
-                ruleset: word.to_string(),
-                what: "the misère quotient".to_string(),
-                heap: bound,
-                limit: budget,
-                per_state: QUOTIENT_OPTIONS_PER_STATE,
-            });
+            return Err(over());
         }
     }
     Ok(())
+}
+
+/// The limits for listing one heap's options: at most the whole option
+/// budget ([`QUOTIENT_OPTIONS_PER_STATE`] a state), which
+/// [`check_option_budget`] enforces first.
+fn listing_limits(limits: &QuotientLimits) -> Limits {
+    let budget = (limits.max_states as u64).saturating_mul(QUOTIENT_OPTIONS_PER_STATE);
+    Limits {
+        max_states: usize::try_from(budget).unwrap_or(usize::MAX),
+        ..Limits::default()
+    }
 }
 
 pub(super) fn build(
