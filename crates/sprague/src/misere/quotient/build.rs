@@ -527,7 +527,7 @@ fn check_option_budget(
     kept: u64,
     limits: &QuotientLimits,
 ) -> Result<(), Error> {
-    let budget = (limits.max_states as u64).saturating_mul(QUOTIENT_OPTIONS_PER_STATE);
+    let budget = option_budget(limits);
     let over = || Error::OptionLimit {
         ruleset: word.to_string(),
         what: "the misère quotient".to_string(),
@@ -552,11 +552,17 @@ fn check_option_budget(
     Ok(())
 }
 
+/// The most options a quotient keeps: [`QUOTIENT_OPTIONS_PER_STATE`] a
+/// state of `limits.max_states`.
+fn option_budget(limits: &QuotientLimits) -> u64 {
+    (limits.max_states as u64).saturating_mul(QUOTIENT_OPTIONS_PER_STATE)
+}
+
 /// The limits for listing one heap's options: at most the whole option
 /// budget ([`QUOTIENT_OPTIONS_PER_STATE`] a state), which
 /// [`check_option_budget`] enforces first.
 fn listing_limits(limits: &QuotientLimits) -> Limits {
-    let budget = (limits.max_states as u64).saturating_mul(QUOTIENT_OPTIONS_PER_STATE);
+    let budget = option_budget(limits);
     Limits {
         max_states: usize::try_from(budget).unwrap_or(usize::MAX),
         ..Limits::default()
