@@ -4,6 +4,7 @@
 use std::ops::ControlFlow;
 
 mod misere;
+pub(crate) use misere::quotient_limits;
 
 use crate::{Basis, Error, Game, Move, Outcome, Play, Position, Solver, DEFAULT_MAX_STATES};
 
@@ -264,7 +265,9 @@ impl Analyzer {
     /// largest heap can be computed (within
     /// [`Limits::max_quotient_states`], order up to
     /// [`misere::DEFAULT_MAX_ORDER`](crate::misere::DEFAULT_MAX_ORDER)) is
-    /// decided in the quotient ([`Basis::Quotient`]); misère play of
+    /// decided in the quotient ([`Basis::Quotient`]), or, where that would
+    /// cost more, in the quotient of the heaps below the largest size
+    /// refined by the larger ones ([`Basis::RefinedQuotient`]); misère play of
     /// anything else searches the whole position by definition (within
     /// [`Limits::max_states`]; [`Error::MisereLimit`] when both stop).
     ///

@@ -63,6 +63,23 @@ pub enum Basis {
         /// The quotient's order (number of elements).
         order: u64,
     },
+    /// The misère quotient of heaps `0..=bound` refined by the sum's heaps
+    /// above `bound` (Plambeck & Siegel 2008's construction applied to
+    /// languages of the small heaps): for each sum of large heaps that play
+    /// can reach (`parts` of them, the empty one included), whether it plus
+    /// the small heaps is a P-position depends only on the small heaps'
+    /// element in a monoid of `order` elements, and each such monoid is
+    /// proven like a quotient. Used where the quotient of every heap of the
+    /// sum would cost far more (Dawson's Kayles with a heap of 30). Written
+    /// `quotient` in JSON.
+    RefinedQuotient {
+        /// The largest small heap.
+        bound: u64,
+        /// The order of the monoid of the small heaps.
+        order: u64,
+        /// The sums of large heaps covered, the empty one included.
+        parts: u64,
+    },
     /// A theorem that belongs to one ruleset (Wythoff's theorem), named by
     /// the ruleset's module.
     Theorem {
@@ -101,7 +118,7 @@ impl Basis {
             Basis::Table => "table",
             Basis::SpragueGrundy => "sprague-grundy",
             Basis::Genus => "genus",
-            Basis::Quotient { .. } => "quotient",
+            Basis::Quotient { .. } | Basis::RefinedQuotient { .. } => "quotient",
             Basis::Theorem { word, .. } | Basis::Rule { word, .. } => word,
             Basis::Search { .. } => "search",
         }

@@ -425,6 +425,57 @@ fn dawson_quotient_to_30_has_order_360_slow() {
     let q = Quotient::compute(&ruleset("dawson"), 30, &limits).unwrap();
     assert_eq!(q.order(), 360);
     assert_eq!(q.order() % 2, 0);
+    // The refined quotient (the small heaps' quotient refined by the large
+    // ones) against this one, outcome and every winning move, on sums of
+    // one heap from 25 to 30 (past the split at 25) and up to four heaps up
+    // to 24, the example first.
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(30);
+    let mut cases: Vec<Vec<u64>> = vec![vec![5, 9, 17, 21, 30, 2]];
+    for _ in 0..300 {
+        let mut heaps: Vec<u64> = vec![rng.random_range(25..=30)];
+        heaps.extend((0..rng.random_range(1..=4)).map(|_| rng.random_range(0..=24)));
+        cases.push(heaps);
+    }
+    let analyzer = Analyzer::default();
+    let mut refined = 0;
+    for heaps in cases {
+        let p = with_nim("dawson", &heaps, &[]);
+        let a = analyzer.analyze(&p, Play::Misere, None).unwrap();
+        refined += usize::from(matches!(a.basis, Basis::RefinedQuotient { .. }));
+        let in_p = |hs: &[u64]| q.is_p(q.element_of(hs).unwrap());
+        assert_eq!(a.outcome == Outcome::P, in_p(&heaps), "{p}");
+        let in_p = |after: &Position| {
+            let hs: Vec<u64> = after
+                .components()
+                .iter()
+                .flat_map(|c| c.heaps().iter().copied())
+                .collect();
+            in_p(&hs)
+        };
+        let mut got: Vec<String> = a
+            .winning_moves
+            .iter()
+            .map(|m| p.play(m).unwrap().canonical_text())
+            .collect();
+        let mut expected: Vec<String> = p
+            .moves(&Limits::default())
+            .unwrap()
+            .iter()
+            .map(|m| p.play(m).unwrap())
+            .filter(|after| in_p(after))
+            .map(|after| after.canonical_text())
+            .collect();
+        got.sort();
+        got.dedup();
+        expected.sort();
+        expected.dedup();
+        assert_eq!(got, expected, "{p}: winning moves ({})", a.basis);
+    }
+    assert!(
+        refined > 50,
+        "{refined} sums decided by the refined quotient"
+    );
 }
 
 #[test]
@@ -538,4 +589,41 @@ fn a_quotient_stopped_at_a_limit_is_tried_again_with_larger_limits() {
     assert!(matches!(e, sprague::Error::MisereLimit { .. }), "{e}");
     let a = Analyzer::default().analyze(&p, Play::Misere, None).unwrap();
     assert!(matches!(a.basis, Basis::Quotient { .. }), "{:?}", a.basis);
+}
+
+/// The example: Dawson's Kayles `5 9 17 21 30 + 2` is decided in
+/// the quotient of heaps up to 21 refined by heap 30 (its quotient to heap
+/// 30, of order 360, costs forty seconds). The winning moves are those the
+/// quotient to heap 30 gives (`dawson_quotient_to_30_has_order_360_slow`
+/// compares the two on this sum and 300 others).
+#[test]
+fn a_dawson_sum_with_heap_30_is_decided_in_the_refined_quotient() {
+    let p: Position = "dawson 5 9 17 21 30 + dawson 2".parse().unwrap();
+    let a = Analyzer::default().analyze(&p, Play::Misere, None).unwrap();
+    assert!(
+        matches!(a.basis, Basis::RefinedQuotient { bound: 21, .. }),
+        "{:?}",
+        a.basis
+    );
+    assert_eq!(a.basis.word(), "quotient");
+    assert_eq!(a.outcome, Outcome::N);
+    let mut after: Vec<String> = a
+        .winning_moves
+        .iter()
+        .map(|m| p.play(m).unwrap().canonical_text())
+        .collect();
+    after.sort();
+    let mut expected: Vec<String> = [
+        "dawson 5 9 17 19 30 + dawson 2",
+        "dawson 5 9 17 2 17 30 + dawson 2",
+        "dawson 5 9 17 7 12 30 + dawson 2",
+        "dawson 5 9 17 9 10 30 + dawson 2",
+        "dawson 5 9 17 21 2 26 + dawson 2",
+        "dawson 5 9 17 21 9 19 + dawson 2",
+    ]
+    .iter()
+    .map(|t| t.parse::<Position>().unwrap().canonical_text())
+    .collect();
+    expected.sort();
+    assert_eq!(after, expected);
 }

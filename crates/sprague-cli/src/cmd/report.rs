@@ -359,6 +359,17 @@ fn basis_words(basis: Basis) -> String {
             "the misère quotient of heaps 0..={bound} (order {order}: the product of the \
              heaps' elements is in the P-portion exactly for P-positions)"
         ),
+        Basis::RefinedQuotient {
+            bound,
+            order,
+            parts,
+        } => format!(
+            "the misère quotient of heaps 0..={bound} refined by the larger heaps ({} sum{} of \
+             heaps above {bound} that play can reach: whether each, plus the smaller heaps, is a \
+             P-position depends only on the smaller heaps' element in a monoid of order {order})",
+            parts - 1,
+            if parts == 2 { "" } else { "s" }
+        ),
         Basis::Search { positions } => format!(
             "a search by the definitions ({positions} position{} stored)",
             if positions == 1 { "" } else { "s" }

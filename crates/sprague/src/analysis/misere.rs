@@ -8,6 +8,7 @@ use std::ops::ControlFlow;
 use super::{Analysis, Analyzer};
 use crate::misere::{self, TameKind};
 use crate::ruleset::nim;
+use crate::Limits;
 use crate::{Action, Basis, Error, HeapChange, Outcome, Parts, Play, Position};
 
 impl Analyzer {
@@ -134,6 +135,14 @@ impl Analyzer {
     /// [`Limits::max_quotient_states`](crate::Limits::max_quotient_states)
     /// raises, `Err(None)` when it cannot be had otherwise (the search
     /// then decides).
+    ///
+    /// In order: the quotient of every heap of the sum within a
+    /// thirty-second of the work budget (a quotient already kept costs
+    /// nothing); the quotient of the heaps below the largest size, refined
+    /// by the heaps of that size ([`LargeHeaps`](misere::quotient::LargeHeaps):
+    /// Dawson's Kayles `5 9 17 21 30 2` in 0.2 s, where the quotient to
+    /// heap 30 takes forty); the quotient of every heap within the whole
+    /// budget.
     pub(super) fn analyze_misere_quotient(
         &self,
         position: &Position,
@@ -155,13 +164,29 @@ impl Analyzer {
             .flat_map(|c| c.heaps().iter().copied())
             .collect();
         let bound = heaps.iter().copied().max().unwrap_or(0);
-        let states = self.limits.max_quotient_states;
-        let limits = misere::QuotientLimits {
-            max_states: states,
-            max_work: (states as u64).saturating_mul(20),
-            max_rebuilds: 16,
-            ..Default::default()
-        };
+        let limits = quotient_limits(&self.limits);
+        // The heaps below the largest size, if any: the small heaps.
+        if let Some(cut) = heaps.iter().copied().filter(|&h| h < bound).max() {
+            let first_try = misere::QuotientLimits {
+                max_work: limits.max_work / 32,
+                ..limits
+            };
+            match misere::quotient::cached(ruleset, bound, &first_try) {
+                Ok(q) => return self.decide_in_quotient(position, &heaps, &q, max_moves),
+                Err(e) if e.is_limit() || matches!(e, Error::Unsupported(_)) => {}
+                Err(e) => return Err(e),
+            }
+            let large: Vec<u64> = heaps.iter().copied().filter(|&h| h > cut).collect();
+            let refined = misere::QuotientLimits {
+                max_work: limits.max_work / 4,
+                ..limits
+            };
+            match misere::quotient::LargeHeaps::compute(ruleset, cut, &large, &refined) {
+                Ok(l) => return self.decide_with_large_heaps(position, &heaps, &l, max_moves),
+                Err(e) if e.is_limit() || matches!(e, Error::Unsupported(_)) => {}
+                Err(e) => return Err(e),
+            }
+        }
         let q = match misere::quotient::cached(ruleset, bound, &limits) {
             Ok(q) => q,
             // The budget of `max_quotient_states` (the checks, their work,
@@ -172,6 +197,18 @@ impl Analyzer {
             Err(e) if e.is_limit() || matches!(e, Error::Unsupported(_)) => return Ok(Err(None)),
             Err(e) => return Err(e),
         };
+        self.decide_in_quotient(position, &heaps, &q, max_moves)
+    }
+
+    /// The answer of [`Analyzer::analyze_misere_quotient`] from a quotient
+    /// covering every heap (`heaps`, in the position's order).
+    fn decide_in_quotient(
+        &self,
+        position: &Position,
+        heaps: &[u64],
+        q: &misere::Quotient,
+        max_moves: Option<usize>,
+    ) -> Result<Result<Analysis, Option<Error>>, Error> {
         let elements: Vec<u32> = heaps.iter().map(|&h| q.pretend(h).unwrap_or(0)).collect();
         // prefix[k] = product of heaps before k; suffix[k] = from k on.
         let mut prefix = vec![0u32; heaps.len() + 1];
@@ -187,24 +224,85 @@ impl Analyzer {
         } else {
             Outcome::N
         };
+        let mut k = 0;
+        let basis = Basis::Quotient {
+            bound: q.bound(),
+            order: q.order() as u64,
+        };
+        self.misere_moves(position, outcome, basis, max_moves, |parts| {
+            let rest = q.mul(prefix[k], suffix[k + 1]);
+            k += usize::from(parts.is_none());
+            let Some(parts) = parts else {
+                return Ok(false);
+            };
+            let image = q
+                .element_of(parts)
+                .ok_or_else(|| Error::Internal("an option past the quotient".into()))?;
+            Ok(q.is_p(q.mul(rest, image)))
+        })
+    }
+
+    /// The answer of [`Analyzer::analyze_misere_quotient`] from the
+    /// quotient of the small heaps refined by the large ones.
+    fn decide_with_large_heaps(
+        &self,
+        position: &Position,
+        heaps: &[u64],
+        l: &misere::quotient::LargeHeaps,
+        max_moves: Option<usize>,
+    ) -> Result<Result<Analysis, Option<Error>>, Error> {
+        let beyond = || Error::Internal("a move past the large parts of a refined quotient".into());
+        let outcome = if l.is_p(heaps).ok_or_else(beyond)? {
+            Outcome::P
+        } else {
+            Outcome::N
+        };
+        let basis = Basis::RefinedQuotient {
+            bound: l.bound(),
+            order: l.order() as u64,
+            parts: l.parts() as u64,
+        };
+        let mut k = 0;
+        let mut after: Vec<u64> = Vec::with_capacity(heaps.len() + 2);
+        self.misere_moves(position, outcome, basis, max_moves, |parts| {
+            let Some(parts) = parts else {
+                k += 1;
+                return Ok(false);
+            };
+            after.clear();
+            after.extend_from_slice(&heaps[..k]);
+            after.extend_from_slice(parts);
+            after.extend_from_slice(&heaps[k + 1..]);
+            l.is_p(&after).ok_or_else(beyond)
+        })
+    }
+
+    /// The analysis of a misère sum of heaps of one heap game with outcome
+    /// `outcome`: where it is N, every move (at most `max_moves`) to which
+    /// `wins` says yes. `wins(Some(parts))` is asked of each option of each
+    /// heap in turn (the heaps in the position's order), and `wins(None)`
+    /// once after each heap's options.
+    fn misere_moves(
+        &self,
+        position: &Position,
+        outcome: Outcome,
+        basis: Basis,
+        max_moves: Option<usize>,
+        mut wins: impl FnMut(Option<&[u64]>) -> Result<bool, Error>,
+    ) -> Result<Result<Analysis, Option<Error>>, Error> {
         let mut collector = self.collector(max_moves);
         if outcome == Outcome::N {
-            let rules = ruleset
-                .heap_rules()
-                .ok_or_else(|| Error::Internal("a heap game without heap rules".into()))?;
-            let mut k = 0;
             let mut options = Vec::new();
             'all: for (i, c) in position.components().iter().enumerate() {
+                let rules = c
+                    .ruleset()
+                    .heap_rules()
+                    .ok_or_else(|| Error::Internal("a heap game without heap rules".into()))?;
                 for (j, &h) in c.heaps().iter().enumerate() {
-                    let rest = q.mul(prefix[k], suffix[k + 1]);
-                    k += 1;
                     options.clear();
                     rules.options(h, &self.limits, &mut options)?;
-                    for m in &options {
-                        let image = q
-                            .element_of(m.parts.as_slice())
-                            .ok_or_else(|| Error::Internal("an option past the quotient".into()))?;
-                        if !q.is_p(q.mul(rest, image)) {
+                    for m in options.drain(..) {
+                        if !wins(Some(m.parts.as_slice()))? {
                             continue;
                         }
                         let action = Action::Heap {
@@ -217,14 +315,12 @@ impl Analyzer {
                             break 'all;
                         }
                     }
+                    wins(None)?;
                 }
             }
         }
         let mut analysis = collector.finish(Play::Misere, outcome, None, Vec::new());
-        analysis.basis = Basis::Quotient {
-            bound: q.bound(),
-            order: q.order() as u64,
-        };
+        analysis.basis = basis;
         Ok(Ok(analysis))
     }
 
@@ -266,5 +362,18 @@ impl Analyzer {
         let mut analysis = collector.finish(Play::Misere, outcome, None, Vec::new());
         analysis.basis = Basis::MisereNim;
         analysis
+    }
+}
+
+/// The limits of a misère quotient computed for an analysis under
+/// `limits`: [`Limits::max_quotient_states`] tuples a check, twenty times
+/// that in all, at most 16 rebuilds.
+pub(crate) fn quotient_limits(limits: &Limits) -> misere::QuotientLimits {
+    let states = limits.max_quotient_states;
+    misere::QuotientLimits {
+        max_states: states,
+        max_work: (states as u64).saturating_mul(20),
+        max_rebuilds: 16,
+        ..Default::default()
     }
 }

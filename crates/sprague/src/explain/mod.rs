@@ -133,6 +133,21 @@ pub enum Method {
         /// The quotient in a sentence (order, presentation, P-portion).
         summary: String,
     },
+    /// Misère play decided in a misère quotient refined by the large heaps
+    /// ([`Basis::RefinedQuotient`]).
+    RefinedQuotient {
+        /// The heaps above the bound (the large part), as text.
+        large: String,
+        /// The heaps up to the bound, as text.
+        small: String,
+        /// The refined quotient in a sentence (bound, order, parts).
+        summary: String,
+        /// How many elements make a P-position with this large part, of
+        /// how many.
+        p_count: (usize, usize),
+        /// Whether the small heaps' element is one of them.
+        is_p: bool,
+    },
     /// Misère play with no closed rule: the outcome found by search.
     Search,
 }
@@ -197,6 +212,7 @@ impl Explanation {
             Method::Theorem { .. }
             | Method::Genus { .. }
             | Method::Quotient { .. }
+            | Method::RefinedQuotient { .. }
             | Method::Search => None,
         }
     }
@@ -260,6 +276,10 @@ impl Explanation {
             Method::Quotient { product, .. } => {
                 format!("the product of the heaps' elements in the misère quotient is {product}")
             }
+            Method::RefinedQuotient { large, .. } => format!(
+                "the element of the heaps beside {large} in the misère quotient refined by the \
+                 large heaps"
+            ),
             Method::Search => "found by searching the positions that can follow".to_string(),
         }
     }
@@ -379,6 +399,7 @@ fn method_for(
                 summary,
             }
         }
+        Basis::RefinedQuotient { bound, .. } => tame::refined_method(position, bound, limits)?,
         Basis::Search { .. } if analysis.play == Play::Misere => Method::Search,
         _ => Method::Grundy {
             table: grundy::grundy_table(position, &analysis.component_values, limits)?,
@@ -412,6 +433,7 @@ fn reason(
         Method::Theorem { name } => theorem::reason(name, after),
         Method::Genus { .. } => tame::genus_reason(after),
         Method::Quotient { .. } => tame::quotient_reason(after),
+        Method::RefinedQuotient { .. } => tame::refined_reason(after),
         Method::Search => search::reason(after),
     })
 }
@@ -459,6 +481,13 @@ impl fmt::Display for Explanation {
                 product,
                 summary,
             } => tame::write_quotient(&mut out, heaps, product, summary, verdict),
+            Method::RefinedQuotient {
+                large,
+                small,
+                summary,
+                p_count,
+                is_p,
+            } => tame::write_refined(&mut out, large, small, summary, *p_count, *is_p, verdict),
             Method::Search => search::write(&mut out, verdict, self.position.heap_count() > 1),
         }
         self.write_moves(&mut out);

@@ -2,6 +2,8 @@
 //! in a misère quotient.
 
 use super::wrap::{para, unbroken, wrap};
+use super::Method;
+use crate::analysis::quotient_limits;
 use crate::misere::{self, Genus, TameKind};
 use crate::{Error, Limits, Position};
 
@@ -100,14 +102,7 @@ pub(super) fn quotient_lines(
     let Some(first) = position.components().first() else {
         return Ok((Vec::new(), "1".into(), String::new()));
     };
-    let q = misere::quotient::cached(
-        first.ruleset(),
-        bound,
-        &misere::QuotientLimits {
-            max_states: limits.max_states,
-            ..Default::default()
-        },
-    )?;
+    let q = misere::quotient::cached(first.ruleset(), bound, &quotient_limits(limits))?;
     let mut lines = Vec::new();
     let mut heaps = Vec::new();
     for (i, c) in position.components().iter().enumerate() {
@@ -168,6 +163,101 @@ pub(super) fn write_quotient(
 pub(super) fn quotient_reason(after: &Position) -> String {
     format!(
         "it leaves {}, whose product of elements lies in the P-portion.",
+        unbroken(after)
+    )
+}
+
+/// The method of a sum decided in the misère quotient of heaps
+/// `0..=bound` refined by its larger heaps (computed again, as the
+/// analysis did).
+///
+/// # Errors
+/// The errors of the computation.
+pub(super) fn refined_method(
+    position: &Position,
+    bound: u64,
+    limits: &Limits,
+) -> Result<Method, Error> {
+    let heaps: Vec<u64> = position
+        .components()
+        .iter()
+        .flat_map(|c| c.heaps().iter().copied())
+        .collect();
+    let Some(first) = position.components().first() else {
+        return Err(Error::Internal("a refined quotient of no heaps".into()));
+    };
+    let (large, small): (Vec<u64>, Vec<u64>) = heaps.iter().partition(|&&h| h > bound);
+    let l = misere::quotient::LargeHeaps::compute(
+        first.ruleset(),
+        bound,
+        &large,
+        &quotient_limits(limits),
+    )?;
+    let (part, _) = l
+        .split(&heaps)
+        .ok_or_else(|| Error::Internal("a sum past its refined quotient".into()))?;
+    let words = |hs: &[u64]| {
+        hs.iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(" + ")
+    };
+    let summary = format!(
+        "the heaps up to {bound} are the small heaps; play reaches {} sum{} of heaps above {bound} \
+         from {}, and the monoid of the small heaps that tells all of them apart has order {}",
+        l.parts() - 1,
+        if l.parts() == 2 { "" } else { "s" },
+        words(&large),
+        l.order()
+    );
+    Ok(Method::RefinedQuotient {
+        large: words(&large),
+        small: if small.is_empty() {
+            "no heap".into()
+        } else {
+            words(&small)
+        },
+        summary,
+        p_count: (l.p_count(part), l.order()),
+        is_p: l.is_p(&heaps).unwrap_or(false),
+    })
+}
+
+/// The refined quotient part of the teaching view.
+pub(super) fn write_refined(
+    out: &mut String,
+    large: &str,
+    small: &str,
+    summary: &str,
+    (p_count, order): (usize, usize),
+    is_p: bool,
+    verdict: &str,
+) {
+    para(
+        out,
+        "Misère play decided in a misère quotient refined by the large heaps (the \
+         construction of Plambeck & Siegel 2008 applied to sums of small heaps). The heaps \
+         above a bound are kept whole, as the large part; for each large part that play can \
+         reach, whether it plus the small heaps is a P-position depends only on the small \
+         heaps' element in a commutative monoid (sums of small heaps that no large part tells \
+         apart are one element), and each such monoid is proven as a quotient is.",
+    );
+    para(out, &format!("Here {summary}."));
+    para(
+        out,
+        &format!(
+            "The large part is {large} and the small heaps are {small}. With {large}, {p_count} \
+             of the {order} elements make a P-position, and the small heaps' element {} one of \
+             them. This is {verdict}.",
+            if is_p { "is" } else { "is not" }
+        ),
+    );
+}
+
+/// Why a winning move decided in a refined quotient wins.
+pub(super) fn refined_reason(after: &Position) -> String {
+    format!(
+        "it leaves {}, whose small heaps' element makes a P-position with its large part.",
         unbroken(after)
     )
 }

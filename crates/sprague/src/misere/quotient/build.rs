@@ -519,7 +519,7 @@ pub(super) const QUOTIENT_OPTIONS_PER_STATE: u64 = 2;
 /// [`Error::OptionLimit`] when they pass the budget of
 /// [`QUOTIENT_OPTIONS_PER_STATE`] a state. Stops counting at the budget,
 /// so a huge `bound` costs no more than the heaps the budget allows.
-fn check_option_budget(
+pub(super) fn check_option_budget(
     word: &str,
     rules: &dyn HeapRules,
     from: u64,
@@ -561,7 +561,7 @@ fn option_budget(limits: &QuotientLimits) -> u64 {
 /// The limits for listing one heap's options: at most the whole option
 /// budget ([`QUOTIENT_OPTIONS_PER_STATE`] a state), which
 /// [`check_option_budget`] enforces first.
-fn listing_limits(limits: &QuotientLimits) -> Limits {
+pub(super) fn listing_limits(limits: &QuotientLimits) -> Limits {
     let budget = option_budget(limits);
     Limits {
         max_states: usize::try_from(budget).unwrap_or(usize::MAX),

@@ -87,9 +87,11 @@ use crate::{Error, Ruleset};
 
 mod build;
 mod check;
+mod large;
 mod refine;
 pub use build::MAX_REBUILDS;
 use build::{build, Builder};
+pub(crate) use large::LargeHeaps;
 
 /// The default of [`QuotientLimits::max_order`]: quotients of more elements
 /// are refused.

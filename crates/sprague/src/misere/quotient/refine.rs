@@ -38,13 +38,13 @@ use crate::Error;
 /// The monoid of a language `L(S)` over the sums of heaps `0..pretend.len()`,
 /// refining a base.
 #[derive(Clone, Debug)]
-struct Level {
+pub(super) struct Level {
     /// The monoid; its `p` is membership of `L(S)`.
-    monoid: Monoid,
+    pub(super) monoid: Monoid,
     /// Each element's element of the base.
-    mu: Vec<u32>,
+    pub(super) mu: Vec<u32>,
     /// Each heap's element.
-    pretend: Vec<u32>,
+    pub(super) pretend: Vec<u32>,
     /// A sum with the fewest tokens in each class.
     reps: Vec<Vec<u64>>,
     /// Each heap's options' distinct elements, increasing (empty for a
@@ -55,20 +55,20 @@ struct Level {
 
 /// What a level refines: a monoid, each heap's element in it and the
 /// terminal set `S`.
-struct Base<'a> {
-    monoid: &'a Monoid,
-    phi: &'a [u32],
-    terminal: &'a [bool],
+pub(super) struct Base<'a> {
+    pub(super) monoid: &'a Monoid,
+    pub(super) phi: &'a [u32],
+    pub(super) terminal: &'a [bool],
 }
 
 /// What every level shares: the heaps' options (each a sorted sum of
 /// smaller heaps), the limits and the work done so far.
-struct Ctx<'a> {
-    options: &'a [Vec<Vec<u64>>],
-    limits: &'a QuotientLimits,
-    work: u64,
+pub(super) struct Ctx<'a> {
+    pub(super) options: &'a [Vec<Vec<u64>>],
+    pub(super) limits: &'a QuotientLimits,
+    pub(super) work: u64,
     /// The answers of the large checks made so far.
-    memo: Memo,
+    pub(super) memo: Memo,
 }
 
 /// The misère quotient of the heaps whose options are `options` (heap `h`
@@ -129,7 +129,7 @@ pub(super) fn quotient(
 
 impl Level {
     /// The level of no heaps: the empty sum alone.
-    fn empty(base: &Base) -> Level {
+    pub(super) fn empty(base: &Base) -> Level {
         Level {
             monoid: Monoid {
                 order: 1,
@@ -143,12 +143,12 @@ impl Level {
         }
     }
 
-    fn order(&self) -> usize {
+    pub(super) fn order(&self) -> usize {
         self.monoid.order
     }
 
     /// The element of a sum of heaps covered.
-    fn image(&self, parts: &[u64]) -> u32 {
+    pub(super) fn image(&self, parts: &[u64]) -> u32 {
         self.monoid.image(&self.pretend, parts)
     }
 
@@ -235,7 +235,7 @@ impl Level {
     /// Adds heap `h`: into an element that fits (proven), else as a new
     /// generator with a cycle (proven), else by the decomposition of the
     /// module documentation.
-    fn add_heap(mut self, base: &Base, h: u64, ctx: &mut Ctx) -> Result<Level, Error> {
+    pub(super) fn add_heap(mut self, base: &Base, h: u64, ctx: &mut Ctx) -> Result<Level, Error> {
         debug_assert_eq!(self.pretend.len() as u64, h);
         let opts = &ctx.options[h as usize];
         if opts.is_empty() {
