@@ -62,3 +62,11 @@ fn words_fit_the_position() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("hold 2 and 3 ones"), "{text}");
 }
+
+/// A sum with one heap far above the rest, decided in the quotient of the
+/// small heaps refined by the large ones: the view says what the large
+/// part and the small heaps are and why each winning move wins.
+#[test]
+fn misere_dawson_40_3_in_the_refined_quotient() {
+    insta::assert_snapshot!(explain(&["dawson 40 3", "--misere"]));
+}

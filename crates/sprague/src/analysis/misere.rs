@@ -138,11 +138,11 @@ impl Analyzer {
     ///
     /// In order: the quotient of every heap of the sum within a
     /// thirty-second of the work budget (a quotient already kept costs
-    /// nothing); the quotient of the heaps below the largest size, refined
-    /// by the heaps of that size ([`LargeHeaps`](misere::quotient::LargeHeaps):
-    /// Dawson's Kayles `5 9 17 21 30 2` in 0.2 s, where the quotient to
-    /// heap 30 takes forty); the quotient of every heap within the whole
-    /// budget.
+    /// nothing); within a quarter of it, the quotient of the heaps up to a
+    /// bound refined by the heaps above it
+    /// ([`LargeHeaps`](misere::quotient::LargeHeaps): Dawson's Kayles `5 9
+    /// 17 21 30 2` in 0.3 s, where the quotient to heap 30 takes forty);
+    /// the quotient of every heap within the whole budget.
     pub(super) fn analyze_misere_quotient(
         &self,
         position: &Position,
@@ -165,8 +165,7 @@ impl Analyzer {
             .collect();
         let bound = heaps.iter().copied().max().unwrap_or(0);
         let limits = quotient_limits(&self.limits);
-        // The heaps below the largest size, if any: the small heaps.
-        if let Some(cut) = heaps.iter().copied().filter(|&h| h < bound).max() {
+        if bound > 0 {
             let first_try = misere::QuotientLimits {
                 max_work: limits.max_work / 32,
                 ..limits
@@ -176,12 +175,11 @@ impl Analyzer {
                 Err(e) if e.is_limit() || matches!(e, Error::Unsupported(_)) => {}
                 Err(e) => return Err(e),
             }
-            let large: Vec<u64> = heaps.iter().copied().filter(|&h| h > cut).collect();
             let refined = misere::QuotientLimits {
                 max_work: limits.max_work / 4,
                 ..limits
             };
-            match misere::quotient::LargeHeaps::compute(ruleset, cut, &large, &refined) {
+            match misere::quotient::LargeHeaps::compute(ruleset, None, &heaps, &refined) {
                 Ok(l) => return self.decide_with_large_heaps(position, &heaps, &l, max_moves),
                 Err(e) if e.is_limit() || matches!(e, Error::Unsupported(_)) => {}
                 Err(e) => return Err(e),
@@ -375,5 +373,79 @@ pub(crate) fn quotient_limits(limits: &Limits) -> misere::QuotientLimits {
         max_work: (states as u64).saturating_mul(20),
         max_rebuilds: 16,
         ..Default::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Solver, SumGame};
+    use rand::{Rng, SeedableRng};
+
+    /// Sums of two to five heaps decided in the refined quotient (cut at
+    /// the largest heap below the largest size, as `analyze` does) against
+    /// the search: outcome and the complete list of winning moves.
+    fn refined_agrees_with_search(word: &str, small: u64, big: std::ops::RangeInclusive<u64>) {
+        let analyzer = Analyzer::default();
+        let mut solver = Solver::new(SumGame::default());
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let ruleset: crate::Ruleset = word.parse().unwrap();
+        let mut decided = 0;
+        for _ in 0..40 {
+            let mut heaps: Vec<u64> = (0..rng.random_range(1..=2))
+                .map(|_| rng.random_range(big.clone()))
+                .collect();
+            heaps.extend((0..rng.random_range(1..=3)).map(|_| rng.random_range(0..=small)));
+            let max = *heaps.iter().max().unwrap();
+            let Some(cut) = heaps.iter().copied().filter(|&h| h < max).max() else {
+                continue;
+            };
+            let limits = quotient_limits(&analyzer.limits);
+            let Ok(l) = misere::quotient::LargeHeaps::compute(&ruleset, Some(cut), &heaps, &limits)
+            else {
+                continue;
+            };
+            let text = format!(
+                "{word} {}",
+                heaps
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+            let p: Position = text.parse().unwrap();
+            let a = analyzer
+                .decide_with_large_heaps(&p, &heaps, &l, None)
+                .unwrap()
+                .unwrap();
+            assert_eq!(a.outcome, solver.outcome(&p, Play::Misere).unwrap(), "{p}");
+            let after = |moves: &[crate::Move]| {
+                let mut v: Vec<String> = moves
+                    .iter()
+                    .map(|m| p.play(m).unwrap().to_string())
+                    .collect();
+                v.sort();
+                v
+            };
+            let expected = solver.winning_moves(&p, Play::Misere).unwrap();
+            assert_eq!(after(&a.winning_moves), after(&expected), "{p}");
+            decided += 1;
+        }
+        assert!(decided >= 20, "{word}: {decided} sums decided");
+    }
+
+    #[test]
+    fn refined_quotient_sums_of_kayles_agree_with_search() {
+        refined_agrees_with_search("kayles", 8, 9..=16);
+    }
+
+    #[test]
+    fn refined_quotient_sums_of_dawson_agree_with_search() {
+        refined_agrees_with_search("dawson", 10, 11..=18);
+    }
+
+    #[test]
+    fn refined_quotient_sums_of_octal_0_75_agree_with_search() {
+        refined_agrees_with_search("octal:0.75", 8, 9..=16);
     }
 }

@@ -136,9 +136,12 @@ pub enum Method {
     /// Misère play decided in a misère quotient refined by the large heaps
     /// ([`Basis::RefinedQuotient`]).
     RefinedQuotient {
+        /// The largest small heap.
+        bound: u64,
         /// The heaps above the bound (the large part), as text.
         large: String,
-        /// The heaps up to the bound, as text.
+        /// The heaps up to the bound, as a clause (`the small heaps are 5 +
+        /// 9`).
         small: String,
         /// The refined quotient in a sentence (bound, order, parts).
         summary: String,
@@ -433,7 +436,7 @@ fn reason(
         Method::Theorem { name } => theorem::reason(name, after),
         Method::Genus { .. } => tame::genus_reason(after),
         Method::Quotient { .. } => tame::quotient_reason(after),
-        Method::RefinedQuotient { .. } => tame::refined_reason(after),
+        Method::RefinedQuotient { bound, .. } => tame::refined_reason(after, *bound),
         Method::Search => search::reason(after),
     })
 }
@@ -487,6 +490,7 @@ impl fmt::Display for Explanation {
                 summary,
                 p_count,
                 is_p,
+                ..
             } => tame::write_refined(&mut out, large, small, summary, *p_count, *is_p, verdict),
             Method::Search => search::write(&mut out, verdict, self.position.heap_count() > 1),
         }

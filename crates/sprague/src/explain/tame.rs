@@ -189,19 +189,13 @@ pub(super) fn refined_method(
     let (large, small): (Vec<u64>, Vec<u64>) = heaps.iter().partition(|&&h| h > bound);
     let l = misere::quotient::LargeHeaps::compute(
         first.ruleset(),
-        bound,
-        &large,
+        Some(bound),
+        &heaps,
         &quotient_limits(limits),
     )?;
     let (part, _) = l
         .split(&heaps)
         .ok_or_else(|| Error::Internal("a sum past its refined quotient".into()))?;
-    let words = |hs: &[u64]| {
-        hs.iter()
-            .map(u64::to_string)
-            .collect::<Vec<_>>()
-            .join(" + ")
-    };
     let summary = format!(
         "the heaps up to {bound} are the small heaps; play reaches {} sum{} of heaps above {bound} \
          from {}, and the monoid of the small heaps that tells all of them apart has order {}",
@@ -211,11 +205,12 @@ pub(super) fn refined_method(
         l.order()
     );
     Ok(Method::RefinedQuotient {
+        bound,
         large: words(&large),
-        small: if small.is_empty() {
-            "no heap".into()
-        } else {
-            words(&small)
+        small: match small.len() {
+            0 => "there is no small heap".into(),
+            1 => format!("the small heap is {}", small[0]),
+            _ => format!("the small heaps are {}", words(&small)),
         },
         summary,
         p_count: (l.p_count(part), l.order()),
@@ -246,7 +241,7 @@ pub(super) fn write_refined(
     para(
         out,
         &format!(
-            "The large part is {large} and the small heaps are {small}. With {large}, {p_count} \
+            "The large part is {large} and {small}. With {large}, {p_count} \
              of the {order} elements make a P-position, and the small heaps' element {} one of \
              them. This is {verdict}.",
             if is_p { "is" } else { "is not" }
@@ -254,10 +249,40 @@ pub(super) fn write_refined(
     );
 }
 
-/// Why a winning move decided in a refined quotient wins.
-pub(super) fn refined_reason(after: &Position) -> String {
-    format!(
-        "it leaves {}, whose small heaps' element makes a P-position with its large part.",
-        unbroken(after)
-    )
+/// Why a winning move decided in a refined quotient (small heaps up to
+/// `bound`) wins.
+pub(super) fn refined_reason(after: &Position, bound: u64) -> String {
+    let heaps: Vec<u64> = after
+        .components()
+        .iter()
+        .flat_map(|c| c.heaps().iter().copied())
+        .filter(|&h| h > 0)
+        .collect();
+    let (large, small): (Vec<u64>, Vec<u64>) = heaps.iter().partition(|&&h| h > bound);
+    let small = match small.len() {
+        0 => "no small heap makes".to_string(),
+        1 => format!("the small heap {} makes", small[0]),
+        _ => format!("the small heaps {} make", words(&small)),
+    };
+    if large.is_empty() {
+        format!(
+            "it leaves {}, with no heap above {bound}: {small} a P-position.",
+            unbroken(after)
+        )
+    } else {
+        format!(
+            "it leaves {}: with the large part {}, {small} a P-position.",
+            unbroken(after),
+            words(&large)
+        )
+    }
+}
+
+/// Heap sizes joined by ` + `.
+fn words(heaps: &[u64]) -> String {
+    heaps
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(" + ")
 }

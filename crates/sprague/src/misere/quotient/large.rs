@@ -65,35 +65,85 @@ type PartMoves = Vec<(usize, Vec<u64>)>;
 /// each costs a monoid over every small heap.
 pub(crate) const MAX_PARTS: usize = 64;
 
+/// The most heaps added in all the monoids of one [`LargeHeaps`] (small
+/// heaps times parts): past it, the quotient of every heap is likely the
+/// cheaper (Kayles `1500 + 3` would need 64 monoids of heaps up to about
+/// 1,400).
+pub(crate) const MAX_LEVEL_HEAPS: u64 = 4096;
+
 impl LargeHeaps {
-    /// The outcomes of the sums of `ruleset`'s heaps `0..=bound` with each
-    /// large part that play reaches from the heaps `large` (those above
-    /// `bound` count; sizes in tokens).
+    /// The outcomes of the sums of `ruleset`'s heaps up to a bound with
+    /// each large part that play reaches from the heaps above it among
+    /// `heaps` (sizes in tokens). The bound is `bound`, or where `None`,
+    /// the least one (found by bisection) from which play reaches at most
+    /// [`MAX_PARTS`] large parts: the monoids of fewer small heaps cost far
+    /// less, and more parts cost one monoid each (Dawson's Kayles `30 + 28`:
+    /// bound 19, 63 parts, 0.9 s; bound 23, 25 parts, 1.5 s; bound 24 and
+    /// up pass 3,000,000 tuples of checks).
     ///
     /// # Errors
     /// [`Error::Unsupported`] for a ruleset that is not a heap game, more
-    /// than [`MAX_PARTS`] large parts, or where a monoid's construction
-    /// stops (as for [`Quotient::compute`](super::Quotient::compute));
+    /// than [`MAX_PARTS`] large parts at every bound, more than
+    /// [`MAX_LEVEL_HEAPS`] heaps in all the monoids, or where a monoid's
+    /// construction stops (as for
+    /// [`Quotient::compute`](super::Quotient::compute));
     /// [`Error::OptionLimit`] when the heaps' options pass the option
     /// budget of `limits`; [`Error::CheckLimit`] and [`Error::OrderLimit`]
     /// past the check's and the order's limits.
     ///
-    /// Cost: one monoid over heaps `0..=bound` per large part, each as
+    /// Cost: one monoid over the small heaps per large part, each as
     /// costly as a misère quotient of those heaps.
     pub(crate) fn compute(
         ruleset: &Ruleset,
-        bound: u64,
-        large: &[u64],
+        bound: Option<u64>,
+        heaps: &[u64],
         limits: &QuotientLimits,
     ) -> Result<LargeHeaps, Error> {
         let rules = heap_rules(ruleset)?;
-        let top = large.iter().copied().max().unwrap_or(0).max(bound);
+        let top = heaps.iter().copied().max().unwrap_or(0);
         check_option_budget(ruleset.word(), rules, 0, top, 0, limits)?;
         let lim = listing_limits(limits);
         let options = (0..=top)
             .map(|h| heap_options(rules, h, &lim))
             .collect::<Result<Vec<_>, Error>>()?;
-        let (parts, index, moves) = large_parts(&options, bound, large)?;
+        let parts_at = |b: u64| {
+            let large: Vec<u64> = heaps.iter().copied().filter(|&h| h > b).collect();
+            large_parts(&options, b, &large)
+        };
+        let (bound, (parts, index, moves)) = match bound {
+            Some(b) => (b, parts_at(b)?),
+            None => {
+                // The least bound below `top` with few enough parts.
+                let (mut lo, mut hi) = (0, top);
+                let mut found = None;
+                while lo < hi {
+                    crate::budget::check()?;
+                    let mid = lo + (hi - lo) / 2;
+                    match parts_at(mid) {
+                        Ok(p) => {
+                            found = Some((mid, p));
+                            hi = mid;
+                        }
+                        Err(Error::Unsupported(_)) => lo = mid + 1,
+                        Err(e) => return Err(e),
+                    }
+                }
+                found.ok_or_else(|| {
+                    Error::Unsupported(format!(
+                        "play reaches more than {MAX_PARTS} sums of large heaps from every bound \
+                         below {top}"
+                    ))
+                })?
+            }
+        };
+        let heaps_in_all = (bound + 1).saturating_mul(parts.len() as u64);
+        if heaps_in_all > MAX_LEVEL_HEAPS {
+            return Err(Error::Unsupported(format!(
+                "{} monoids of heaps 0..={bound} ({heaps_in_all} heaps in all, more than \
+                 {MAX_LEVEL_HEAPS})",
+                parts.len()
+            )));
+        }
         let mut out =
             languages(&options[..=bound as usize], &moves, limits).map_err(|e| match e {
                 Error::OrderLimit { limit, heap, .. } => Error::OrderLimit {
@@ -310,10 +360,18 @@ fn large_parts(
         let m = moves_of(&start);
         stack.push((start, m, 0));
     }
-    while let Some((_, opts, at)) = stack.last_mut() {
+    loop {
+        let depth = stack.len();
+        let Some((_, opts, at)) = stack.last_mut() else {
+            break;
+        };
         if let Some((next, _)) = opts.get(*at) {
             *at += 1;
             if !index.contains_key(next) {
+                // Every part on the stack will be placed.
+                if parts.len() + depth > MAX_PARTS {
+                    return Err(too_many(bound));
+                }
                 let next = next.clone();
                 let m = moves_of(&next);
                 stack.push((next, m, 0));
@@ -334,12 +392,16 @@ fn large_parts(
         index.insert(b.clone(), parts.len());
         parts.push(b);
         if parts.len() > MAX_PARTS {
-            return Err(Error::Unsupported(format!(
-                "play reaches more than {MAX_PARTS} sums of heaps above {bound}"
-            )));
+            return Err(too_many(bound));
         }
     }
     Ok((parts, index, moves))
+}
+
+fn too_many(bound: u64) -> Error {
+    Error::Unsupported(format!(
+        "play reaches more than {MAX_PARTS} sums of heaps above {bound}"
+    ))
 }
 
 #[cfg(test)]
@@ -349,7 +411,7 @@ mod tests {
 
     fn large(word: &str, bound: u64, heaps: &[u64]) -> LargeHeaps {
         let ruleset: Ruleset = word.parse().unwrap();
-        LargeHeaps::compute(&ruleset, bound, heaps, &QuotientLimits::default())
+        LargeHeaps::compute(&ruleset, Some(bound), heaps, &QuotientLimits::default())
             .unwrap_or_else(|e| panic!("{word} {heaps:?} above {bound}: {e}"))
     }
 
