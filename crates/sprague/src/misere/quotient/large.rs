@@ -219,9 +219,17 @@ fn languages(
     moves: &[PartMoves],
     limits: &QuotientLimits,
 ) -> Result<LargeHeaps, Error> {
+    // Each later monoid costs at least about as much as the first (its base
+    // is finer): the first gets its share of the budget, so that where they
+    // cannot all come within it the attempt stops early (Kayles `30 + 40`
+    // would spend a quarter of it and fail).
+    let first_limits = QuotientLimits {
+        max_work: limits.max_work / moves.len() as u64,
+        ..*limits
+    };
     let mut ctx = Ctx {
         options,
-        limits,
+        limits: &first_limits,
         work: 0,
         memo: Memo::default(),
     };
@@ -242,6 +250,7 @@ fn languages(
         options.len(),
         &mut ctx,
     )?;
+    ctx.limits = limits;
     let mut p = vec![level.monoid.p.clone()];
     for part_moves in &moves[1..] {
         crate::budget::check()?;
