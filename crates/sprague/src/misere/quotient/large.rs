@@ -65,6 +65,10 @@ type PartMoves = Vec<(usize, Vec<u64>)>;
 /// each costs a monoid over every small heap.
 pub(crate) const MAX_PARTS: usize = 64;
 
+/// The most large heaps in the sum itself (more would give more than
+/// [`MAX_PARTS`] parts in all but trivial games).
+const MAX_START_HEAPS: usize = 6;
+
 /// The most heaps added in all the monoids of one [`LargeHeaps`] (small
 /// heaps times parts): past it, the quotient of every heap is likely the
 /// cheaper (Kayles `1500 + 3` would need 64 monoids of heaps up to about
@@ -108,6 +112,11 @@ impl LargeHeaps {
             .collect::<Result<Vec<_>, Error>>()?;
         let parts_at = |b: u64| {
             let large: Vec<u64> = heaps.iter().copied().filter(|&h| h > b).collect();
+            // Many large heaps make many parts (each heap's moves times the
+            // others'): refused before they are listed.
+            if large.len() > MAX_START_HEAPS {
+                return Err(too_many(b));
+            }
             large_parts(&options, b, &large)
         };
         let (bound, (parts, index, moves)) = match bound {
