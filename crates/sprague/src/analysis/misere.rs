@@ -405,15 +405,9 @@ mod tests {
             else {
                 continue;
             };
-            let text = format!(
-                "{word} {}",
-                heaps
-                    .iter()
-                    .map(u64::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            );
-            let p: Position = text.parse().unwrap();
+            let p = Position::new(vec![
+                crate::Component::new(ruleset.clone(), heaps.clone()).unwrap()
+            ]);
             let a = analyzer
                 .decide_with_large_heaps(&p, &heaps, &l, None)
                 .unwrap()

@@ -425,7 +425,7 @@ fn too_many(bound: u64) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Play, Position, Solver, SumGame};
+    use crate::{Component, Play, Position, Solver, SumGame};
 
     fn large(word: &str, bound: u64, heaps: &[u64]) -> LargeHeaps {
         let ruleset: Ruleset = word.parse().unwrap();
@@ -443,17 +443,10 @@ mod tests {
             for b in a..=small {
                 let mut heaps = big.to_vec();
                 heaps.extend([a, b]);
-                let text = format!(
-                    "{word} {}",
-                    heaps
-                        .iter()
-                        .map(u64::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                );
-                let p: Position = text.parse().unwrap();
+                let ruleset: Ruleset = word.parse().unwrap();
+                let p = Position::new(vec![Component::new(ruleset, heaps.clone()).unwrap()]);
                 let expected = solver.outcome(&p, Play::Misere).unwrap() == crate::Outcome::P;
-                assert_eq!(l.is_p(&heaps), Some(expected), "{text}");
+                assert_eq!(l.is_p(&heaps), Some(expected), "{p}");
             }
         }
     }
