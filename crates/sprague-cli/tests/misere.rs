@@ -157,7 +157,15 @@ fn quotient_and_search_have_their_own_limits() {
 #[test]
 fn a_limit_of_one_is_singular() {
     sprague()
-        .args(["analyze", "kayles 9 8 7", "--misere", "--max-states", "1"])
+        .args([
+            "analyze",
+            "kayles 9 8 7",
+            "--misere",
+            "--max-states",
+            "1",
+            "--max-quotient-states",
+            "0",
+        ])
         .assert()
         .code(3)
         .stderr(predicate::str::contains(

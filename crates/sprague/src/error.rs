@@ -252,12 +252,16 @@ pub enum Error {
     /// [`QuotientLimits`](crate::misere::QuotientLimits)) would explore
     /// more than `limit` tuples: the state limit of a quotient.
     #[error(
-        "the misère quotient's proof checks need to explore more than {} (the state limit)",
-        count(*limit, "tuple")
+        "the misère quotient's proof checks need to explore more than {}{} (the state limit)",
+        count(*limit, "tuple"),
+        if *in_all { " in all" } else { " in one check" }
     )]
     CheckLimit {
         /// The limit that was reached.
         limit: usize,
+        /// Whether it is the limit of all the steps together (else of one
+        /// check).
+        in_all: bool,
     },
     /// A Grundy value would need a table of nim-values past `limit` heap
     /// sizes: [`Limits::max_table`](crate::Limits) (divided by

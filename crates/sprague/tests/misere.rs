@@ -650,3 +650,63 @@ fn a_dawson_sum_with_heap_30_is_decided_in_the_refined_quotient() {
     expected.sort();
     assert_eq!(after, expected);
 }
+
+/// A quotient stopped by the tuples of one check and one stopped by the
+/// work of all its steps say which (the message of `analyze`'s limit
+/// named 600,000 tuples a check and then 12,000,000 tuples, a tester
+/// found it contradictory).
+#[test]
+fn a_check_limit_says_whether_it_is_of_one_check_or_of_all() {
+    let one = QuotientLimits {
+        max_states: 100,
+        ..QuotientLimits::default()
+    };
+    let e = Quotient::compute(&ruleset("dawson"), 26, &one).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            sprague::Error::CheckLimit {
+                limit: 100,
+                in_all: false
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("100 tuples in one check"), "{e}");
+    let all = QuotientLimits {
+        max_work: 1000,
+        ..QuotientLimits::default()
+    };
+    let e = Quotient::compute(&ruleset("dawson"), 26, &all).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            sprague::Error::CheckLimit {
+                limit: 1000,
+                in_all: true
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("1000 tuples in all"), "{e}");
+}
+
+/// `--max-states` bounds the search only: a sum decided by a quotient
+/// lists its winning moves whatever it is (listing the options of a heap
+/// of 30 passed a state limit of 10, and the answer was the search's
+/// limit error: a tester's finding).
+#[test]
+fn a_small_state_limit_does_not_stop_a_quotient_listing_its_moves() {
+    let limits = Limits {
+        max_states: 1,
+        ..Limits::default()
+    };
+    for text in ["dawson 30 5 3", "kayles 3", "kayles 8 8 7 6 5 + kayles 3"] {
+        let p: Position = text.parse().unwrap();
+        let a = Analyzer::new(limits)
+            .analyze(&p, Play::Misere, None)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(!a.basis.is_search(), "{text}: {:?}", a.basis);
+        assert!(!a.winning_moves.is_empty(), "{text}");
+    }
+}

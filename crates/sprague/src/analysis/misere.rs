@@ -97,7 +97,7 @@ impl Analyzer {
                     };
                     for (target, need) in targets {
                         let mut stop = false;
-                        let _ = rules.moves_to(h, target, &self.limits, &mut |m| {
+                        let _ = rules.moves_to(h, target, &self.listing_limits(), &mut |m| {
                             let has_large = m
                                 .parts
                                 .as_slice()
@@ -290,6 +290,7 @@ impl Analyzer {
     ) -> Result<Result<Analysis, Option<Error>>, Error> {
         let mut collector = self.collector(max_moves);
         if outcome == Outcome::N {
+            let listing = self.listing_limits();
             let mut options = Vec::new();
             'all: for (i, c) in position.components().iter().enumerate() {
                 let rules = c
@@ -298,7 +299,7 @@ impl Analyzer {
                     .ok_or_else(|| Error::Internal("a heap game without heap rules".into()))?;
                 for (j, &h) in c.heaps().iter().enumerate() {
                     options.clear();
-                    rules.options(h, &self.limits, &mut options)?;
+                    rules.options(h, &listing, &mut options)?;
                     for m in options.drain(..) {
                         if !wins(Some(m.parts.as_slice()))? {
                             continue;
@@ -320,6 +321,21 @@ impl Analyzer {
         let mut analysis = collector.finish(Play::Misere, outcome, None, Vec::new());
         analysis.basis = basis;
         Ok(Ok(analysis))
+    }
+
+    /// The limits for listing a heap's options where genus or a quotient
+    /// decides: the search's state limit (`--max-states`) is not theirs, so
+    /// a heap may have as many options as the quotient's option budget
+    /// allows ([`Limits::max_quotient_states`] twice over), or the state
+    /// limit where that is larger.
+    fn listing_limits(&self) -> Limits {
+        Limits {
+            max_states: self
+                .limits
+                .max_states
+                .max(self.limits.max_quotient_states.saturating_mul(2)),
+            ..self.limits
+        }
     }
 
     /// Misère Nim (every component is Nim): the heaps of all components

@@ -280,8 +280,8 @@ impl Explanation {
                 format!("the product of the heaps' elements in the misère quotient is {product}")
             }
             Method::RefinedQuotient { large, .. } => format!(
-                "the element of the heaps beside {large} in the misère quotient refined by the \
-                 large heaps"
+                "whether the small heaps make a P-position with the large part {large}, in the \
+                 misère quotient refined by the large heaps"
             ),
             Method::Search => "found by searching the positions that can follow".to_string(),
         }

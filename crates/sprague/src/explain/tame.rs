@@ -241,9 +241,10 @@ pub(super) fn write_refined(
     para(
         out,
         &format!(
-            "The large part is {large} and {small}. With {large}, {p_count} \
-             of the {order} elements make a P-position, and the small heaps' element {} one of \
-             them. This is {verdict}.",
+            "The large part is {large} and {small}. With {large}, {p_count} of the {order} \
+             elements {} a P-position, and the small heaps' element {} one of them. This is \
+             {verdict}.",
+            if p_count == 1 { "makes" } else { "make" },
             if is_p { "is" } else { "is not" }
         ),
     );
@@ -260,21 +261,25 @@ pub(super) fn refined_reason(after: &Position, bound: u64) -> String {
         .collect();
     let (large, small): (Vec<u64>, Vec<u64>) = heaps.iter().partition(|&&h| h > bound);
     let small = match small.len() {
-        0 => "no small heap makes".to_string(),
+        0 => String::new(),
         1 => format!("the small heap {} makes", small[0]),
         _ => format!("the small heaps {} make", words(&small)),
     };
-    if large.is_empty() {
-        format!(
+    match (large.is_empty(), small.is_empty()) {
+        (true, _) => format!(
             "it leaves {}, with no heap above {bound}: {small} a P-position.",
             unbroken(after)
-        )
-    } else {
-        format!(
+        ),
+        (false, true) => format!(
+            "it leaves {}: the large part {} alone is a P-position.",
+            unbroken(after),
+            words(&large)
+        ),
+        (false, false) => format!(
             "it leaves {}: with the large part {}, {small} a P-position.",
             unbroken(after),
             words(&large)
-        )
+        ),
     }
 }
 

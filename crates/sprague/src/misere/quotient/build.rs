@@ -499,6 +499,7 @@ pub(super) fn charge(work: &mut u64, entries: u64, limits: &QuotientLimits) -> R
     if *work > limits.max_work {
         return Err(Error::CheckLimit {
             limit: usize::try_from(limits.max_work).unwrap_or(usize::MAX),
+            in_all: true,
         });
     }
     Ok(())

@@ -288,6 +288,7 @@ impl<'a> Check<'a> {
                 if seen.len() > limits.max_states {
                     return Err(Error::CheckLimit {
                         limit: limits.max_states,
+                        in_all: false,
                     });
                 }
                 *work += 1;
@@ -297,6 +298,7 @@ impl<'a> Check<'a> {
                 if *work > limits.max_work {
                     return Err(Error::CheckLimit {
                         limit: usize::try_from(limits.max_work).unwrap_or(usize::MAX),
+                        in_all: true,
                     });
                 }
                 queue.push(next);
@@ -330,6 +332,7 @@ impl<'a> Check<'a> {
             if *work > limits.max_work {
                 return Err(Error::CheckLimit {
                     limit: usize::try_from(limits.max_work).unwrap_or(usize::MAX),
+                    in_all: true,
                 });
             }
             if !self.holds(&vals) {
