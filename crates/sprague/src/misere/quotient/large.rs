@@ -120,7 +120,7 @@ impl LargeHeaps {
             large_parts(&options, b, &large)
         };
         let (bound, (parts, index, moves)) = match bound {
-            Some(b) => (b, parts_at(b)?),
+            Some(b) => (b.min(top), parts_at(b.min(top))?),
             None => {
                 // The least bound below `top` with few enough parts.
                 let (mut lo, mut hi) = (0, top);
