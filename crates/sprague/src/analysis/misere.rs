@@ -8,8 +8,9 @@ use std::ops::ControlFlow;
 use super::{Analysis, Analyzer};
 use crate::misere::{self, TameKind};
 use crate::ruleset::nim;
+use crate::ruleset::HeapRules;
 use crate::Limits;
-use crate::{Action, Basis, Error, HeapChange, Outcome, Parts, Play, Position};
+use crate::{Action, Basis, Component, Error, HeapChange, Outcome, Parts, Play, Position};
 
 impl Analyzer {
     /// Misère play of a sum whose every heap is tame (judged from the
@@ -78,11 +79,9 @@ impl Analyzer {
             .count();
         let mut collector = self.collector(max_moves);
         if outcome == Outcome::N {
+            let listing = self.listing_limits();
             'all: for (i, c) in position.components().iter().enumerate() {
-                let rules = c
-                    .ruleset()
-                    .heap_rules()
-                    .ok_or_else(|| Error::Internal("a heap game without heap rules".into()))?;
+                let rules = heap_rules(c)?;
                 for (j, &h) in c.heaps().iter().enumerate() {
                     let k = kind_of(i, h);
                     let value = total.value() ^ k.value();
@@ -97,7 +96,7 @@ impl Analyzer {
                     };
                     for (target, need) in targets {
                         let mut stop = false;
-                        let _ = rules.moves_to(h, target, &self.listing_limits(), &mut |m| {
+                        let _ = rules.moves_to(h, target, &listing, &mut |m| {
                             let has_large = m
                                 .parts
                                 .as_slice()
@@ -293,10 +292,7 @@ impl Analyzer {
             let listing = self.listing_limits();
             let mut options = Vec::new();
             'all: for (i, c) in position.components().iter().enumerate() {
-                let rules = c
-                    .ruleset()
-                    .heap_rules()
-                    .ok_or_else(|| Error::Internal("a heap game without heap rules".into()))?;
+                let rules = heap_rules(c)?;
                 for (j, &h) in c.heaps().iter().enumerate() {
                     options.clear();
                     rules.options(h, &listing, &mut options)?;
@@ -377,6 +373,13 @@ impl Analyzer {
         analysis.basis = Basis::MisereNim;
         analysis
     }
+}
+
+/// The heap rules of a component known to be of a heap game.
+fn heap_rules(c: &Component) -> Result<&dyn HeapRules, Error> {
+    c.ruleset()
+        .heap_rules()
+        .ok_or_else(|| Error::Internal("a heap game without heap rules".into()))
 }
 
 /// The limits of a misère quotient computed for an analysis under

@@ -2,7 +2,7 @@
 //! in a misère quotient.
 
 use super::wrap::{para, unbroken, wrap};
-use super::Method;
+use super::{all_heaps, Method};
 use crate::analysis::quotient_limits;
 use crate::misere::{self, Genus, TameKind};
 use crate::{Error, Limits, Position};
@@ -178,11 +178,7 @@ pub(super) fn refined_method(
     bound: u64,
     limits: &Limits,
 ) -> Result<Method, Error> {
-    let heaps: Vec<u64> = position
-        .components()
-        .iter()
-        .flat_map(|c| c.heaps().iter().copied())
-        .collect();
+    let heaps = all_heaps(position);
     let Some(first) = position.components().first() else {
         return Err(Error::Internal("a refined quotient of no heaps".into()));
     };
@@ -253,12 +249,8 @@ pub(super) fn write_refined(
 /// Why a winning move decided in a refined quotient (small heaps up to
 /// `bound`) wins.
 pub(super) fn refined_reason(after: &Position, bound: u64) -> String {
-    let heaps: Vec<u64> = after
-        .components()
-        .iter()
-        .flat_map(|c| c.heaps().iter().copied())
-        .filter(|&h| h > 0)
-        .collect();
+    let mut heaps = all_heaps(after);
+    heaps.retain(|&h| h > 0);
     let (large, small): (Vec<u64>, Vec<u64>) = heaps.iter().partition(|&&h| h > bound);
     let small = match small.len() {
         0 => String::new(),
