@@ -576,7 +576,13 @@ impl<V: Value> RareState<V> {
         2 * self.chosen_at
     }
 
-    /// Makes room for `extra` more rare heaps without moving the list.
+    /// Whether `extra` more rare heaps fit without moving the list.
+    pub(super) fn has_room(&self, extra: usize) -> bool {
+        self.heaps.capacity() - self.heaps.len() >= extra
+            && self.vals.capacity() - self.vals.len() >= extra
+    }
+
+    /// Makes room for `extra` more rare heaps (the list may move).
     pub(super) fn reserve(&mut self, extra: usize) {
         self.heaps.reserve(extra);
         self.vals.reserve(extra);

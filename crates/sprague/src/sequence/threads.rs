@@ -3,24 +3,29 @@
 //! [`wait_for`].)
 //!
 //! About half of a batch's work is marking the pairs with a rare part
-//! whose other parts lie below the batch ([`rare::stamp_far`]); the rest
-//! (the near pairs, the confirmation of rare values, heap by heap) depends
-//! on the values of the batch itself. For the batch of heaps
-//! `n1 .. n1 + 32`, a rare heap `h >= 64` has its 32 partners
-//! `n1 - k - h ..` below `n1 - 32`, so those pairs can be marked while the
-//! batch before it is still being computed. So while this thread finishes
-//! batch `B`, the second one marks the far pairs of batch `B + 1` with the
-//! rare heaps from 64 to the end of the list as it stood when `B` began, in
-//! [`PARTS`] parts (ranges of the list), each into lanes of its own, and
-//! in one more part the pairs with a small part from 64 on, when they are
-//! marked (`RareState::small_end`). This thread then marks the few pairs
-//! left (rare heaps and small parts below 64, rare heaps found during `B`)
-//! and finishes `B + 1`, a heap's row being the union of the parts' rows. The marks are a set, so the values are the same, byte
-//! for byte, whatever the split of the work.
+//! whose other parts lie well below the batch ([`rare::stamp_far`]); the
+//! rest (the near pairs, the confirmation of rare values, heap by heap)
+//! depends on the values of the batch itself. For the batch of heaps
+//! `n1 .. n1 + 32`, a rare heap `h >= 96` ([`FAR_FROM`]) has its 32
+//! partners `n1 - k - h ..` below `n1 - 64`, so those pairs can be marked
+//! while the two batches before it are still being computed. So when this
+//! thread begins batch `B`, it posts the far pairs of batch `B + 2`
+//! ([`AHEAD`]) as a *job*: the rare heaps from 96 to the end of the list as
+//! it stood then, in [`PARTS`] parts (ranges of the list), each into lanes
+//! of its own, and in one more part the pairs with a small part from 96
+//! on, when they are marked (`RareState::small_end`). It then completes
+//! the job of `B`, posted when `B - 2` began: it does the parts of it
+//! nobody has begun and, while the second thread ends the one in hand,
+//! parts of the later jobs. Three jobs are in flight at a time and the
+//! second thread takes the parts of the oldest first, so it always has
+//! work, and uneven batches even out. This thread then marks the few
+//! pairs left (rare heaps and small parts below 96, rare heaps found since
+//! the job was posted) and finishes the batch, a heap's row being the
+//! union of the parts' rows. The marks are a set, so the values are the
+//! same, byte for byte, whatever the split of the work.
 //!
 //! The threads meet once a batch, through counters they spin on (a batch
-//! is tens of microseconds: a sleeping hand-off would cost as much). A
-//! part not begun when this thread needs it is done by this thread; on a
+//! is tens of microseconds: a sleeping hand-off would cost as much). On a
 //! busy machine, where waiting for a part in progress costs more than it
 //! saves, this thread works alone for a while ([`Watch`]).
 //!
@@ -28,8 +33,11 @@
 //! batch being computed, and written by this one only from it on, through
 //! `Vec::push` and `Vec::pop` on room reserved in advance (so it never
 //! moves, and no `&mut` to the part being read is made); the rare-heap list
-//! likewise, with room for a batch's rare heaps reserved before each job.
+//! likewise: a job is posted only while the list has room, without moving,
+//! for the rare heaps of the batches computed while it is in flight (when
+//! it has not, the jobs in flight are completed first and room made).
 
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
@@ -38,15 +46,26 @@ use super::rare::{lane_width, stamp_far, FarPairs, Lanes, BATCH};
 use super::value::Value;
 use super::Core;
 
+/// Jobs are posted this many batches ahead (one ahead left the second
+/// thread idle while this one did the parts left to it: 10-20% slower on
+/// Grundy's game, 0.6 and 0.354).
+const AHEAD: usize = 2;
+
+/// Slots for jobs in flight: the batch being computed and those ahead.
+const SLOTS: usize = AHEAD + 1;
+
 /// Rare heaps below this are stamped by the thread that finishes the batch
-/// (their partners may lie in the batch before).
-const FAR_FROM: u32 = 2 * BATCH as u32;
+/// (their partners may lie in the batch being computed when the job is
+/// posted, or after it).
+const FAR_FROM: u32 = ((AHEAD + 1) * BATCH) as u32;
 
 /// A job is done in this many parts, each a range of the rare heaps marked
 /// in lanes of its own, claimed by whichever thread comes first: the
 /// thread that needs the batch does the parts nobody has begun rather than
 /// wait (on a busy machine the second thread may not be running at all).
-const PARTS: usize = 4;
+/// Each part's lanes cost a gather and a merge: 1 to 3 parts ran alike on
+/// Grundy's game, 4 and 8 slower.
+const PARTS: usize = 2;
 
 /// The parts of a job and one more: the pairs with a small part from
 /// [`FAR_FROM`] to the job's `smalls_to`.
@@ -54,12 +73,12 @@ const TASKS: usize = PARTS + 1;
 
 /// One batch's far pairs: the table `values[..len]` and the rare heaps
 /// `heaps[..count]` (with their values), each read through a pointer that
-/// stays valid while any part of the job runs.
+/// stays valid while any part of the job runs. Job `seq` lives in slot
+/// `seq % SLOTS` (its lanes, its counters).
 #[derive(Clone, Copy)]
 struct Job<V> {
     seq: usize,
     n0: usize,
-    slot: usize,
     width: usize,
     values: *const V,
     len: usize,
@@ -76,19 +95,27 @@ struct Job<V> {
 // documentation).
 unsafe impl<V: Send> Send for Job<V> {}
 
+impl<V> Job<V> {
+    fn slot(&self) -> usize {
+        self.seq % SLOTS
+    }
+}
+
 /// What the two threads share.
 struct Shared<V> {
-    job: Mutex<Option<Job<V>>>,
+    /// The jobs in flight, by slot.
+    jobs: [Mutex<Option<Job<V>>>; SLOTS],
     /// The number of the last job posted.
     posted: AtomicUsize,
-    /// The job's number times 256 plus its parts claimed, and finished.
-    claimed: AtomicUsize,
-    finished: AtomicUsize,
+    /// By slot: the job's number times 256 plus its parts claimed, and
+    /// finished.
+    claimed: [AtomicUsize; SLOTS],
+    finished: [AtomicUsize; SLOTS],
     stop: AtomicBool,
     /// Set when the second thread has ended (normally or by a panic).
     gone: AtomicBool,
-    /// The parts of the two batches in flight, each a whole batch's lanes.
-    lanes: [[Mutex<Lanes>; TASKS]; 2],
+    /// The parts of the jobs in flight, by slot, each a whole batch's lanes.
+    lanes: [[Mutex<Lanes>; TASKS]; SLOTS],
     split_ks: Vec<usize>,
     unequal: bool,
 }
@@ -113,17 +140,13 @@ pub(super) fn wait_for(ready: impl Fn() -> bool) {
 impl<V: Value> Shared<V> {
     /// Claims a part of job `seq` not begun yet.
     fn claim(&self, seq: usize) -> Option<usize> {
-        let mut now = self.claimed.load(Ordering::Acquire);
+        let claimed = &self.claimed[seq % SLOTS];
+        let mut now = claimed.load(Ordering::Acquire);
         loop {
             if now >> 8 != seq || now & 0xff >= TASKS {
                 return None;
             }
-            match self.claimed.compare_exchange_weak(
-                now,
-                now + 1,
-                Ordering::AcqRel,
-                Ordering::Acquire,
-            ) {
+            match claimed.compare_exchange_weak(now, now + 1, Ordering::AcqRel, Ordering::Acquire) {
                 Ok(_) => return Some(now & 0xff),
                 Err(seen) => now = seen,
             }
@@ -135,10 +158,10 @@ impl<V: Value> Shared<V> {
         if part == PARTS && job.smalls_to <= FAR_FROM as usize {
             // No small parts marked ahead: nothing to do, and the batch's
             // finish leaves these lanes out.
-            self.finished.fetch_add(1, Ordering::AcqRel);
+            self.finished[job.slot()].fetch_add(1, Ordering::AcqRel);
             return;
         }
-        let mut lanes = lock(&self.lanes[job.slot][part]);
+        let mut lanes = lock(&self.lanes[job.slot()][part]);
         lanes.begin(job.width);
         // SAFETY: see `Job`: the posting thread keeps these `len` values
         // and `count` rare heaps in place and unchanged until every part
@@ -160,26 +183,50 @@ impl<V: Value> Shared<V> {
         };
         stamp_far(&mut lanes, &far);
         drop(lanes);
-        self.finished.fetch_add(1, Ordering::AcqRel);
+        self.finished[job.slot()].fetch_add(1, Ordering::AcqRel);
     }
 
-    /// Does the parts of `job` nobody has begun, then waits for the others;
-    /// the time spent waiting (not working).
-    fn complete(&self, job: &Job<V>) -> Duration {
+    /// Does the parts of `job` nobody has begun, then waits for the others,
+    /// meanwhile doing parts of the jobs `later` nobody has begun (work the
+    /// second thread would do next); the time spent waiting (not working).
+    fn complete<'j>(
+        &self,
+        job: &Job<V>,
+        later: impl Iterator<Item = &'j Job<V>> + Clone,
+    ) -> Duration
+    where
+        V: 'j,
+    {
         while let Some(part) = self.claim(job.seq) {
             self.run(job, part);
         }
         let all = job.seq << 8 | TASKS;
-        let start = Instant::now();
-        wait_for(|| {
-            self.finished.load(Ordering::Acquire) == all || self.gone.load(Ordering::Acquire)
-        });
+        let finished = &self.finished[job.slot()];
+        let mut waited = Duration::ZERO;
+        loop {
+            if finished.load(Ordering::Acquire) == all {
+                break;
+            }
+            let next = later
+                .clone()
+                .find_map(|l| self.claim(l.seq).map(|part| (l, part)));
+            if let Some((l, part)) = next {
+                self.run(l, part);
+                continue;
+            }
+            let start = Instant::now();
+            wait_for(|| {
+                finished.load(Ordering::Acquire) == all || self.gone.load(Ordering::Acquire)
+            });
+            waited += start.elapsed();
+            break;
+        }
         assert_eq!(
-            self.finished.load(Ordering::Acquire),
+            finished.load(Ordering::Acquire),
             all,
             "the second thread of the rare-value method stopped"
         );
-        start.elapsed()
+        waited
     }
 }
 
@@ -198,10 +245,10 @@ pub(super) fn rare_batches<V: Value>(
     assert!(values.capacity() >= end, "room for the table is reserved");
     let (split_ks, unequal) = core.rare.splits();
     let shared = Shared {
-        job: Mutex::new(None),
+        jobs: Default::default(),
         posted: AtomicUsize::new(0),
-        claimed: AtomicUsize::new(0),
-        finished: AtomicUsize::new(0),
+        claimed: Default::default(),
+        finished: Default::default(),
         stop: AtomicBool::new(false),
         gone: AtomicBool::new(false),
         lanes: Default::default(),
@@ -248,22 +295,30 @@ pub(super) fn next_post(posted: &AtomicUsize, stop: &AtomicBool, seen: usize) ->
     (now != seen).then_some(now)
 }
 
-/// The second thread: does parts of the jobs posted until told to stop.
+/// The second thread: does parts of the jobs posted, the older job's
+/// first, until told to stop.
 fn help<V: Value>(shared: &Shared<V>) {
     let _gone = Gone(&shared.gone);
-    let mut seen = 0;
     loop {
-        let Some(posted) = next_post(&shared.posted, &shared.stop, seen) else {
+        let latest = shared.posted.load(Ordering::Acquire);
+        let mut worked = false;
+        for back in (0..SLOTS).rev() {
+            let seq = latest.wrapping_sub(back);
+            // A job is read with its number: a part is claimed only while
+            // that job is still the one in its slot (`claim` checks).
+            let Some(job) = *lock(&shared.jobs[seq % SLOTS]) else {
+                continue;
+            };
+            if job.seq != seq {
+                continue;
+            }
+            while let Some(part) = shared.claim(seq) {
+                shared.run(&job, part);
+                worked = true;
+            }
+        }
+        if !worked && next_post(&shared.posted, &shared.stop, latest).is_none() {
             return;
-        };
-        seen = posted;
-        // The job and its number are read together: a part is claimed only
-        // while that job is the current one.
-        let Some(job) = *lock(&shared.job) else {
-            continue;
-        };
-        while let Some(part) = shared.claim(job.seq) {
-            shared.run(&job, part);
         }
     }
 }
@@ -342,63 +397,79 @@ fn drive<V: Value>(
     shared: &Shared<V>,
     wake: &dyn Fn(),
 ) -> Result<(), usize> {
-    // The job posted for the batch about to be computed, with the rare
-    // heaps it took (list indices `from..to`).
-    let mut pending: Option<(Job<V>, usize, usize)> = None;
+    // The jobs posted for the batches about to be computed, in order, each
+    // with the rare heaps it took (list indices `from..to`).
+    let mut pending: VecDeque<(Job<V>, usize, usize)> = VecDeque::with_capacity(SLOTS);
     let mut seq = 0;
     let mut watch = Watch::new(WATCH_BATCHES, SOLO_BATCHES * BATCH);
     // This thread's lanes: the far pairs left to it and the near pairs.
     let mut lanes = Lanes::default();
     loop {
         let n0 = values.len();
-        if let Some((job, _, _)) = &pending {
-            watch.waited += shared.complete(job);
-        }
         watch.tick(n0);
         if n0 + BATCH > end || !core.rare.batchable(n0, values) {
+            for (job, _, _) in &pending {
+                shared.complete(job, std::iter::empty());
+            }
             return Ok(());
         }
-        let slot = (n0 / BATCH) % 2;
         let width = lane_width(core.rare.max_value().index());
-        // Post the next batch's far pairs when it keeps this mask.
-        let next = n0 + BATCH;
-        let mut posting = None;
-        if next + BATCH <= end.min(core.rare.next_choice()) && !watch.solo(n0) {
-            // A batch adds at most BATCH rare heaps: the list stays put.
-            core.rare.reserve(BATCH);
+        // Post the far pairs of the batch AHEAD batches on when it keeps
+        // this mask, before this batch's job is completed: the second
+        // thread goes on with the jobs ahead while this one does the rest
+        // of this batch.
+        let ahead = n0 + AHEAD * BATCH;
+        if ahead + BATCH <= end.min(core.rare.next_choice()) && !watch.solo(n0) {
+            // The list must not move while the job is in flight, through
+            // the AHEAD batches computed before it is completed.
+            if !core.rare.has_room(AHEAD * BATCH) {
+                for (job, _, _) in &pending {
+                    watch.waited += shared.complete(job, std::iter::empty());
+                }
+                core.rare.reserve(4 * BATCH);
+            }
             let (heaps, vals) = core.rare.rare_heaps();
             let from = heaps.partition_point(|&h| h < FAR_FROM);
             let to = heaps.len();
             seq += 1;
             let job = Job {
                 seq,
-                n0: next,
-                slot: 1 - slot,
+                n0: ahead,
                 width,
                 values: values.as_ptr(),
                 len: n0,
                 heaps: heaps[from..].as_ptr(),
                 vals: vals[from..].as_ptr(),
                 count: to - from,
-                smalls_to: core.rare.small_end(next),
+                smalls_to: core.rare.small_end(ahead),
             };
-            *lock(&shared.job) = Some(job);
-            shared.finished.store(seq << 8, Ordering::Release);
-            shared.claimed.store(seq << 8, Ordering::Release);
+            // The slot's job before (seq - SLOTS) is completed: every
+            // job posted before this batch's is.
+            *lock(&shared.jobs[job.slot()]) = Some(job);
+            shared.finished[job.slot()].store(seq << 8, Ordering::Release);
+            shared.claimed[job.slot()].store(seq << 8, Ordering::Release);
             shared.posted.store(seq, Ordering::Release);
             wake();
-            posting = Some((job, from, to));
+            pending.push_back((job, from, to));
         }
-        let usable = match pending {
-            Some((job, from, to)) if job.n0 == n0 && job.width == width => {
-                Some((from, to, job.smalls_to))
+        // This batch's job, if one was posted.
+        let mine = match pending.front() {
+            Some((job, _, _)) if job.n0 == n0 => pending.pop_front(),
+            _ => None,
+        };
+        if let Some((job, _, _)) = &mine {
+            // Completing twice (above, for room) only finds it done.
+            watch.waited += shared.complete(job, pending.iter().map(|(l, _, _)| l));
+        }
+        let usable = match mine {
+            Some((job, from, to)) if job.width == width => {
+                Some((job.slot(), from, to, job.smalls_to))
             }
             _ => None,
         };
-        let Some((from, to, smalls_to)) = usable else {
+        let Some((slot, from, to, smalls_to)) = usable else {
             // Nothing usable was marked ahead: the batch by this thread.
             core.rare_batch(values, n0)?;
-            pending = posting;
             continue;
         };
         let parts = shared.lanes[slot].each_ref().map(lock);
@@ -432,7 +503,6 @@ fn drive<V: Value>(
         #[cfg(test)]
         PIPELINED.fetch_add(1, Ordering::Relaxed);
         result?;
-        pending = posting;
     }
 }
 
