@@ -120,8 +120,17 @@ impl From<MethodArg> for Method {
     }
 }
 
-/// Values computed and written per step (the file is flushed after each).
+/// Values computed and written per step (the file is flushed after each),
+/// at least: see [`chunk`].
 const CHUNK: u64 = 1 << 12;
+
+/// The values computed and written per step of a run to heap `to`: about
+/// a 256th of the run, from [`CHUNK`] to 2^18 (each step starts the
+/// engine's threads afresh, so a long run takes longer steps; 2^18 values
+/// of Grundy's game take about a quarter of a second).
+fn chunk(to: u64) -> u64 {
+    (to / 256).clamp(CHUNK, 1 << 18)
+}
 
 /// Where the values come from.
 enum Source {
@@ -496,8 +505,9 @@ fn write_values(
     source.reserve(to, limits);
     let mut buf = Vec::with_capacity(1 << 20);
     let mut failure = None;
+    let step = chunk(to);
     while next <= to {
-        let last = next.saturating_add(CHUNK - 1).min(to);
+        let last = next.saturating_add(step - 1).min(to);
         if let Err(e) = source.extend_to(last, limits) {
             failure = Some(e);
         }
