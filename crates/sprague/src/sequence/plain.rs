@@ -646,6 +646,11 @@ mod tests {
                 3_000,
             ),
         ];
+        // Whether the second thread takes a heap's piece in time depends on
+        // the machine (with other tests running, a fast build may do every
+        // piece of a small game on the first thread): the shared heaps are
+        // counted over all games and steps.
+        let mut shared_in_all = 0;
         for (name, moves, method, last) in games {
             let (one, shared) = values(&moves, method, last, 1, last);
             assert_eq!(shared, 0);
@@ -653,9 +658,10 @@ mod tests {
             for step in [last, 1_234, 777] {
                 let (two, shared) = values(&moves, method, last, 2, step);
                 assert!(two == one, "{name}, steps of {step}");
-                assert!(shared > 0, "{name}, steps of {step}: no heap shared");
+                shared_in_all += shared;
             }
         }
+        assert!(shared_in_all > 0, "no heap shared");
     }
 
     #[test]
