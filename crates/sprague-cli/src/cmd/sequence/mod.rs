@@ -20,7 +20,8 @@ use crate::plot;
 mod resume;
 mod stats;
 
-pub use resume::{parse_existing, read_existing, Resumed};
+use resume::read_existing;
+pub use resume::{parse_existing, Resumed};
 use stats::Stats;
 
 /// Print the nim-sequence G(0), G(1), ..., G(N) of a heap game.
@@ -125,11 +126,11 @@ impl From<MethodArg> for Method {
 const CHUNK: u64 = 1 << 12;
 
 /// The values computed and written per step of a run to heap `to`: about
-/// a 256th of the run, from [`CHUNK`] to 2^18 (each step starts the
-/// engine's threads afresh, so a long run takes longer steps; 2^18 values
-/// of Grundy's game take about a quarter of a second).
+/// a 256th of the run, a power of two from [`CHUNK`] to 2^18 (each step
+/// starts the engine's threads afresh, so a long run takes longer steps;
+/// 2^18 values of Grundy's game take about a quarter of a second).
 fn chunk(to: u64) -> u64 {
-    (to / 256).clamp(CHUNK, 1 << 18)
+    (to / 256).next_power_of_two().clamp(CHUNK, 1 << 18)
 }
 
 /// Where the values come from.
@@ -343,10 +344,19 @@ impl Emitter {
                 out.extend_from_slice(vb.format(v).as_bytes());
             }
             Format::Table => {
+                // Right-aligned in their widths (as `{:>w$}`, without the
+                // formatting machinery: a table of 2^30 values is written
+                // as fast as the values come).
+                let pad = |out: &mut Vec<u8>, text: &str, width: usize| {
+                    out.resize(out.len() + width.saturating_sub(text.len()), b' ');
+                    out.extend_from_slice(text.as_bytes());
+                };
                 if n.is_multiple_of(10) {
-                    let _ = write!(out, "{:>w$}:", n, w = self.n_width);
+                    pad(out, nb.format(n), self.n_width);
+                    out.push(b':');
                 }
-                let _ = write!(out, " {:>w$}", v, w = self.v_width);
+                out.push(b' ');
+                pad(out, vb.format(v), self.v_width);
                 if n % 10 == 9 || n == self.to {
                     out.push(b'\n');
                 }
@@ -650,12 +660,6 @@ fn run_to(args: Args) -> Result<Exit> {
     let format = args.format.unwrap_or(Format::Table);
     let closed = ruleset.closed_heap_value(0).is_some();
     let limits = args.limits.limits();
-    if args.resume && format == Format::Table {
-        return Err(UsageError(
-            "--resume works with --format raw, csv or json (a table cannot be continued)".into(),
-        )
-        .into());
-    }
     let emitter = Emitter::new(format, ruleset.word(), to, closed);
     // Where the values go; a file is cut to what it keeps only once its
     // values are accepted (a refused file is left as it was).
@@ -684,11 +688,9 @@ fn run_to(args: Args) -> Result<Exit> {
                 .with_context(|| format!("cannot open {}", path.display()))?;
             let start = if args.resume {
                 let reader = BufReader::with_capacity(1 << 16, &mut file);
-                read_existing(reader, format, ruleset.word()).map_err(|e| {
-                    match e.downcast::<UsageError>() {
-                        Ok(usage) => UsageError(format!("{}: {}", path.display(), usage.0)).into(),
-                        Err(e) => e.context(format!("cannot read {}", path.display())),
-                    }
+                read_existing(reader, &emitter).map_err(|e| match e.downcast::<UsageError>() {
+                    Ok(usage) => UsageError(format!("{}: {}", path.display(), usage.0)).into(),
+                    Err(e) => e.context(format!("cannot read {}", path.display())),
                 })?
             } else {
                 Resumed::none()
@@ -809,11 +811,12 @@ mod tests {
     #[test]
     fn every_torn_file_resumes_to_the_same_output() {
         let values: Vec<u64> = (0..40).map(|n| (n * 7 % 13) * 11).collect();
-        for format in [Format::Raw, Format::Csv, Format::Json] {
+        let to = values.len() as u64 - 1;
+        for format in [Format::Raw, Format::Csv, Format::Json, Format::Table] {
             let whole = full(format, "kayles", &values);
-            let e = Emitter::new(format, "kayles", values.len() as u64 - 1, false);
+            let e = Emitter::new(format, "kayles", to, false);
             for cut in 0..=whole.len() {
-                let r = parse_existing(&whole[..cut], format, "kayles")
+                let r = parse_existing(&whole[..cut], format, "kayles", to)
                     .unwrap_or_else(|err| panic!("{format:?} cut {cut}: {}", err.0));
                 assert_eq!(
                     values[..r.values.len()],
@@ -834,14 +837,42 @@ mod tests {
     }
 
     #[test]
+    fn steps_grow_with_the_run_as_powers_of_two() {
+        assert_eq!(chunk(0), CHUNK);
+        assert_eq!(chunk(1_000_000), CHUNK);
+        assert_eq!(chunk(4_194_303), 1 << 14);
+        assert_eq!(chunk(10_000_000), 1 << 16);
+        assert_eq!(chunk(1_073_741_823), 1 << 18);
+        assert_eq!(chunk(u64::MAX), 1 << 18);
+    }
+
+    #[test]
     fn foreign_files_are_refused() {
         let other = full(Format::Json, "dawson", &[0, 1, 1]);
-        let e = parse_existing(&other, Format::Json, "kayles").unwrap_err();
+        let e = parse_existing(&other, Format::Json, "kayles", 2).unwrap_err();
         assert!(e.0.contains("dawson"), "{}", e.0);
-        assert!(parse_existing(b"n,g\n0,0\n2,1\n", Format::Csv, "kayles").is_err());
-        assert!(parse_existing(b"0\nx\n", Format::Raw, "kayles").is_err());
-        assert!(parse_existing(b"g,n\n", Format::Csv, "kayles").is_err());
-        assert!(parse_existing(b"0\n", Format::Table, "kayles").is_err());
+        assert!(parse_existing(b"n,g\n0,0\n2,1\n", Format::Csv, "kayles", 2).is_err());
+        assert!(parse_existing(b"0\nx\n", Format::Raw, "kayles", 2).is_err());
+        assert!(parse_existing(b"g,n\n", Format::Csv, "kayles", 2).is_err());
+        assert!(parse_existing(b"0\n", Format::Table, "kayles", 2).is_err());
+        // A table is continued only with its own --to, row by row as
+        // sprague writes it.
+        let values: Vec<u64> = (0..25).collect();
+        let table = full(Format::Table, "kayles", &values);
+        let e = parse_existing(&table, Format::Table, "kayles", 30).unwrap_err();
+        assert!(e.0.contains("same ruleset and --to"), "{}", e.0);
+        assert!(parse_existing(&table, Format::Table, "kayles", 24).is_ok());
+        let text = String::from_utf8(table).unwrap();
+        for (from, to, why) in [
+            (" 10:", " 11:", "not the row of heap 10"),
+            ("    13", "   13 ", "not the row of heap 10"),
+            ("    24\n", "    24    25\n", "not the row of heap 20"),
+            ("    13", "    1x", "is not a Grundy value"),
+        ] {
+            let bad = text.replacen(from, to, 1);
+            let e = parse_existing(bad.as_bytes(), Format::Table, "kayles", 24).unwrap_err();
+            assert!(e.0.contains(why), "{from:?}: {}", e.0);
+        }
     }
 
     /// Text after a complete json sequence is not cut away silently (the
@@ -851,14 +882,15 @@ mod tests {
         let mut file = full(Format::Json, "kayles", &[0, 1, 2]);
         let mut spaced = file.clone();
         spaced.extend_from_slice(b"\n \n");
-        assert!(parse_existing(&spaced, Format::Json, "kayles").is_ok());
+        assert!(parse_existing(&spaced, Format::Json, "kayles", 2).is_ok());
         file.extend_from_slice(b"notes\n");
-        let e = parse_existing(&file, Format::Json, "kayles").unwrap_err();
+        let e = parse_existing(&file, Format::Json, "kayles", 2).unwrap_err();
         assert!(e.0.contains("is not the end of a json sequence"), "{}", e.0);
         let e = parse_existing(
             br#"{"ruleset":"kayles","values":[0,1],"period":3}"#,
             Format::Json,
             "kayles",
+            2,
         )
         .unwrap_err();
         assert!(e.0.contains("from byte 34"), "{}", e.0);
@@ -874,7 +906,7 @@ mod tests {
             // Cut just before the last line's \n.
             (&b"0\r\n1\r"[..], Format::Raw),
         ] {
-            let e = parse_existing(bytes, format, "kayles").unwrap_err();
+            let e = parse_existing(bytes, format, "kayles", 2).unwrap_err();
             assert!(e.0.contains("Windows line endings"), "{format:?}: {}", e.0);
         }
     }

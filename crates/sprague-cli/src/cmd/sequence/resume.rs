@@ -7,7 +7,7 @@ use std::io::{BufRead, Read};
 use anyhow::Result;
 use sprague::sequence::Table;
 
-use super::{json_prefix, Format};
+use super::{json_prefix, Emitter, Format};
 use crate::cmd::UsageError;
 
 /// What a file left by an earlier run holds.
@@ -22,29 +22,39 @@ pub struct Resumed {
     pub has_header: bool,
 }
 
-/// Reads what `bytes` (a file written by `sequence --format F`) holds for
-/// ruleset `word`: [`read_existing`] on bytes in memory.
+/// Reads what `bytes` (a file written by `sequence --format F --to N`)
+/// holds for ruleset `word`: [`read_existing`] on bytes in memory. `to`
+/// matters only to a table, whose layout depends on it.
 ///
 /// # Errors
 /// A [`UsageError`] when the file is not such a file (another ruleset, a
-/// line that is not a value, heaps out of order).
-pub fn parse_existing(bytes: &[u8], format: Format, word: &str) -> Result<Resumed, UsageError> {
-    read_existing(bytes, format, word).map_err(|e| match e.downcast::<UsageError>() {
+/// line that is not a value, heaps out of order, a table to another N).
+pub fn parse_existing(
+    bytes: &[u8],
+    format: Format,
+    word: &str,
+    to: u64,
+) -> Result<Resumed, UsageError> {
+    let emitter = Emitter::new(format, word, to, false);
+    read_existing(bytes, &emitter).map_err(|e| match e.downcast::<UsageError>() {
         Ok(usage) => usage,
         Err(e) => UsageError(format!("cannot resume: {e:#}")),
     })
 }
 
-/// Reads what a file written by `sequence --format F` for ruleset `word`
-/// holds, from `file`, a line or a number at a time: the values are kept 2
-/// bytes each while they fit (a file of 2^30 values needs 2 GiB, not the
-/// file's size). Anything after the last complete value is to be cut.
+/// Reads what a file written by `emitter` (its format, ruleset and, for a
+/// table, `--to`) holds, from `file`, a line or a number at a time: the
+/// values are kept 2 bytes each while they fit (a file of 2^30 values
+/// needs 2 GiB, not the file's size). Anything after the last complete
+/// value (for a table, the last complete row) is to be cut.
 ///
 /// # Errors
 /// A [`UsageError`] when the file is not such a file (another ruleset, a
 /// line that is not a value, heaps out of order, a value above
-/// 4294967295); the reading error otherwise.
-pub fn read_existing(mut file: impl BufRead, format: Format, word: &str) -> Result<Resumed> {
+/// 4294967295, a table row other than sprague writes it); the reading
+/// error otherwise.
+pub(super) fn read_existing(mut file: impl BufRead, emitter: &Emitter) -> Result<Resumed> {
+    let (format, word) = (emitter.format, emitter.word.as_str());
     let bad = |why: String| anyhow::Error::from(UsageError(format!("cannot resume: {why}")));
     let empty = Resumed {
         values: Table::default(),
@@ -80,9 +90,92 @@ pub fn read_existing(mut file: impl BufRead, format: Format, word: &str) -> Resu
         format!("{:?}{more}", String::from_utf8_lossy(cut))
     };
     match format {
-        Format::Table => Err(bad(
-            "--resume works with --format raw, csv or json (a table cannot be continued)".into(),
-        )),
+        Format::Table => {
+            let header = emitter.header();
+            let mut start = Vec::new();
+            (&mut file)
+                .take(header.len() as u64)
+                .read_to_end(&mut start)?;
+            if start.len() < header.len() && header.as_bytes().starts_with(&start) {
+                return Ok(empty);
+            }
+            if start != header.as_bytes() {
+                let first = header.lines().next().unwrap_or_default();
+                return Err(bad(format!(
+                    "the file does not start with the table header \"{first}\" (a table is \
+                     continued only with the same ruleset and --to)"
+                )));
+            }
+            // The longest row: a label and 10 values of at most 20 digits.
+            const ROW_LONGEST: u64 = 256;
+            let mut values = Table::default();
+            let mut pos = header.len() as u64;
+            let mut line = Vec::new();
+            let mut row = Vec::new();
+            let mut line_no = header.lines().count() + 1;
+            loop {
+                line.clear();
+                (&mut file).take(ROW_LONGEST).read_until(b'\n', &mut line)?;
+                let what = || format!("line {line_no} ({})", shown(&line));
+                if !line.ends_with(b"\n") {
+                    if line.len() as u64 == ROW_LONGEST {
+                        return Err(bad(format!(
+                            "{} is longer than any row sprague writes",
+                            what()
+                        )));
+                    }
+                    // A row cut off is written again from its first heap.
+                    if !line
+                        .iter()
+                        .all(|&b| b.is_ascii_digit() || b == b' ' || b == b':')
+                    {
+                        return Err(bad(format!(
+                            "{} is not a row cut off by an interrupted run",
+                            what()
+                        )));
+                    }
+                    break;
+                }
+                if line.ends_with(b"\r\n") {
+                    return Err(bad(format!("line {line_no}: {CRLF}")));
+                }
+                // The row's values, then the row as sprague writes them:
+                // it must be the line (label, widths, 10 values a row but
+                // the last).
+                let n = values.len() as u64;
+                let text = &line[..line.len() - 1];
+                let Some(colon) = text.iter().position(|&b| b == b':') else {
+                    return Err(bad(format!("{} is not a row of the table", what())));
+                };
+                row.clear();
+                let mut got = Vec::new();
+                for word in text[colon + 1..]
+                    .split(|&b| b == b' ')
+                    .filter(|w| !w.is_empty())
+                {
+                    got.push(number(word, &what)?);
+                }
+                for (i, &v) in got.iter().enumerate() {
+                    emitter.value(&mut row, n + i as u64, v);
+                }
+                if row != line {
+                    return Err(bad(format!(
+                        "{} is not the row of heap {n} as sprague writes it",
+                        what()
+                    )));
+                }
+                for v in got {
+                    push(&mut values, v, &what)?;
+                }
+                pos += line.len() as u64;
+                line_no += 1;
+            }
+            Ok(Resumed {
+                values,
+                keep: pos,
+                has_header: true,
+            })
+        }
         Format::Raw | Format::Csv => {
             let csv = format == Format::Csv;
             let mut line = Vec::new();
