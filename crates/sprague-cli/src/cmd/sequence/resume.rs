@@ -103,7 +103,8 @@ pub(super) fn read_existing(mut file: impl BufRead, emitter: &Emitter) -> Result
                 let first = header.lines().next().unwrap_or_default();
                 return Err(bad(format!(
                     "the file does not start with the table header \"{first}\" (a table is \
-                     continued only with the same ruleset and --to)"
+                     continued only with the same ruleset and --to; a file written with \
+                     --format raw, csv or json is continued with that --format)"
                 )));
             }
             // The longest row: a label and 10 values of at most 20 digits.
@@ -112,6 +113,7 @@ pub(super) fn read_existing(mut file: impl BufRead, emitter: &Emitter) -> Result
             let mut pos = header.len() as u64;
             let mut line = Vec::new();
             let mut row = Vec::new();
+            let mut got = Vec::new();
             let mut line_no = header.lines().count() + 1;
             loop {
                 line.clear();
@@ -148,7 +150,7 @@ pub(super) fn read_existing(mut file: impl BufRead, emitter: &Emitter) -> Result
                     return Err(bad(format!("{} is not a row of the table", what())));
                 };
                 row.clear();
-                let mut got = Vec::new();
+                got.clear();
                 for word in text[colon + 1..]
                     .split(|&b| b == b' ')
                     .filter(|w| !w.is_empty())
@@ -164,7 +166,7 @@ pub(super) fn read_existing(mut file: impl BufRead, emitter: &Emitter) -> Result
                         what()
                     )));
                 }
-                for v in got {
+                for &v in &got {
                     push(&mut values, v, &what)?;
                 }
                 pos += line.len() as u64;
