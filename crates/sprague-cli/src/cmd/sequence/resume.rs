@@ -23,7 +23,7 @@ pub struct Resumed {
 }
 
 /// Reads what `bytes` (a file written by `sequence --format F --to N`)
-/// holds for ruleset `word`: [`read_existing`] on bytes in memory. `to`
+/// holds for ruleset `word`: the reader of `--resume` on bytes in memory. `to`
 /// matters only to a table, whose layout depends on it.
 ///
 /// # Errors
