@@ -464,11 +464,21 @@ fn sequence_limits_and_traces() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("new.txt");
     sprague()
-        .args(["sequence", "kayles", "--to", "10", "--resume", "--output"])
+        .args(["sequence", "octal:0.6x", "--to", "10", "--output"])
         .arg(&file)
         .assert()
         .code(2);
     assert!(!file.exists(), "a failed run left {}", file.display());
+    // A table is resumed too; from a file that does not exist yet, it
+    // starts from nothing.
+    sprague()
+        .args(["sequence", "kayles", "--to", "10", "--resume", "--output"])
+        .arg(&file)
+        .assert()
+        .success();
+    let table = std::fs::read_to_string(&file).unwrap();
+    assert!(table.ends_with(" 10:     2\n"), "{table}");
+    std::fs::remove_file(&file).unwrap();
     // --resume of a file that does not exist yet starts from nothing.
     sprague()
         .args([

@@ -40,11 +40,13 @@ use stats::Stats;
 /// and nothing else), `csv` (`n,g` header, then one `n,g` line per heap),
 /// `json` (`{"ruleset":...,"values":[...],"preperiod":...,"period":...}`, the period when proven, else null).
 ///
-/// With `--output FILE --resume` (formats raw, csv, json) a run that was
-/// interrupted, even killed in the middle of a line, goes on from the values
-/// FILE holds: a torn last value is dropped and recomputed, and the file
-/// ends exactly as an uninterrupted run would have written it. The file is
-/// checked first: a json file must name the same ruleset, the first 2,048
+/// With `--output FILE --resume` (any format) a run that was interrupted,
+/// even killed in the middle of a line, goes on from the values FILE holds:
+/// a torn last value (for a table, a torn row) is dropped and recomputed,
+/// and the file ends exactly as an uninterrupted run would have written
+/// it. The file is checked first: a json file must name the same ruleset,
+/// a table must have the header of the same ruleset and --to (its digits
+/// set the layout) and every row as sprague writes it, the first 2,048
 /// values of any file must be the ruleset's, and so must the last 64 and
 /// 128 more spread between (8 past 2^25 values), each computed from the
 /// file's values before it (a value changed by hand elsewhere is not
@@ -76,8 +78,8 @@ pub struct Args {
     /// pixel column. At most 50,000,000 values.
     #[arg(long, value_name = "FILE")]
     pub plot: Option<PathBuf>,
-    /// Continue the run whose values FILE holds (needs --output; formats
-    /// raw, csv and json).
+    /// Continue the run whose values FILE holds (needs --output; any
+    /// format, a table with the same --to).
     #[arg(long, requires = "output")]
     pub resume: bool,
     /// After the values, print to stderr what the run took and found: the
@@ -860,7 +862,12 @@ mod tests {
         let values: Vec<u64> = (0..25).collect();
         let table = full(Format::Table, "kayles", &values);
         let e = parse_existing(&table, Format::Table, "kayles", 30).unwrap_err();
-        assert!(e.0.contains("same ruleset and --to"), "{}", e.0);
+        assert!(e.0.contains("holds the table of kayles to 24"), "{}", e.0);
+        let crlf = String::from_utf8(table.clone())
+            .unwrap()
+            .replace('\n', "\r\n");
+        let e = parse_existing(crlf.as_bytes(), Format::Table, "kayles", 24).unwrap_err();
+        assert!(e.0.contains("Windows line endings"), "{}", e.0);
         assert!(parse_existing(&table, Format::Table, "kayles", 24).is_ok());
         let text = String::from_utf8(table).unwrap();
         for (from, to, why) in [

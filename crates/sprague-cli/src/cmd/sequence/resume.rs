@@ -100,11 +100,27 @@ pub(super) fn read_existing(mut file: impl BufRead, emitter: &Emitter) -> Result
                 return Ok(empty);
             }
             if start != header.as_bytes() {
-                let first = header.lines().next().unwrap_or_default();
+                // Say what the file's first line is, when it is a table's.
+                let first_end = start.iter().position(|&b| b == b'\n');
+                if first_end.is_none() {
+                    (&mut file).take(256).read_until(b'\n', &mut start)?;
+                }
+                let theirs = start.split(|&b| b == b'\n').next().unwrap_or_default();
+                if start.len() > theirs.len() && theirs.ends_with(b"\r") {
+                    return Err(bad(format!("line 1: {CRLF}")));
+                }
+                let ours = header.lines().next().unwrap_or_default();
+                let holds = std::str::from_utf8(theirs)
+                    .ok()
+                    .and_then(|t| t.split_once(" (row r:"))
+                    .and_then(|(t, _)| t.split_once(": Grundy values G(n) for n = 0..="))
+                    .map(|(word, to)| format!("; it holds the table of {word} to {to}"))
+                    .unwrap_or_default();
                 return Err(bad(format!(
-                    "the file does not start with the table header \"{first}\" (a table is \
-                     continued only with the same ruleset and --to; a file written with \
-                     --format raw, csv or json is continued with that --format)"
+                    "the file does not start with the table header \"{ours}\"{holds} (a table \
+                     is continued only with the ruleset spelled the same and the same --to; a \
+                     file written with --format raw, csv or json is continued with that \
+                     --format)"
                 )));
             }
             // The longest row: a label and 10 values of at most 20 digits.
