@@ -52,12 +52,19 @@
 //! - Heaps are computed in batches of 32: for a rare heap r, the partners
 //!   of r in the 32 splits are 32 consecutive heaps, read with one
 //!   contiguous load instead of 32 random reads (and prefetched a few rare
-//!   heaps ahead); with AVX2 the 32 values are formed by two vector
-//!   operations and marked by plain byte stores, gathered into bits after.
-//!   Where many rare values are left to confirm (Officers), the splits with
-//!   a small part up to 256 or 512 are marked the same way for the whole
-//!   batch, so the confirmation starts past them (chosen from a probe batch
-//!   without them, one in 64).
+//!   heaps ahead). With AVX-512 the batch's 32 rows of marks stay in 16
+//!   vector registers (32 values of 16 rows each), and each pair's 32
+//!   values are marked by a compare and a masked OR per register, up to
+//!   values of 256 (from 256 on, where values reach 512, only the values
+//!   below 256 are marked: a heap whose least value not reached is not
+//!   below 256 is computed from scratch, and that stops for good where
+//!   such heaps pass one in 1,024). With AVX2 the 32 values are formed by
+//!   two vector operations and marked by plain byte stores, gathered into
+//!   bits after. Where many rare values are left to confirm (Officers,
+//!   Grundy's game), the splits with a small part up to 512 (1,024 with
+//!   AVX-512) are marked the same way for the whole batch, so the
+//!   confirmation starts past them (chosen from a probe batch without
+//!   them, one in 64).
 //! - The confirmation tests 32 splits at a time (with AVX2: as bytes by
 //!   byte shuffles when every value needed is below 255, else 16) against
 //!   a 512-bit set of the values still needed; pairs with a rare part
@@ -984,6 +991,9 @@ mod tests {
     /// reference), by both methods, past the heaps where SIMD starts.
     #[test]
     fn every_simd_level_gives_the_same_values() {
+        let _level = simd::LEVEL_LOCK
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let codes = ["0.77", "0.6", "0.007", "4.07", "0.16", "0.354"];
         let run = |level| {
             simd::cap_level(level);

@@ -60,6 +60,11 @@ pub(super) struct RareState<V: Value> {
     smalls: usize,
     /// The values left to confirm in the probe batch so far.
     probe_need: usize,
+    /// Whether far pairs may be marked for values below 256 only once
+    /// values reach 256 ([`FarPairs::partial`]), and the heaps computed from
+    /// scratch since for a value not marked.
+    partial: bool,
+    partial_misses: usize,
 }
 
 impl<V: Value> RareState<V> {
@@ -98,6 +103,25 @@ impl<V: Value> RareState<V> {
             smalls_to: 0,
             smalls: 0,
             probe_need: 0,
+            partial: true,
+            partial_misses: 0,
+        }
+    }
+
+    /// Whether far pairs may be marked for values below 256 only
+    /// ([`FarPairs::partial`]).
+    pub(super) fn partial_far(&self) -> bool {
+        self.partial
+    }
+
+    /// Counts heap `n`, computed from scratch because its value was not
+    /// below the values marked; stops partial marks for good when such
+    /// heaps pass one in 1,024 (after 64 of them), for a game whose values
+    /// from 256 on are common.
+    pub(super) fn partial_missed(&mut self, n: usize) {
+        self.partial_misses += 1;
+        if self.partial_misses >= 64 && self.partial_misses * 1024 > n {
+            self.partial = false;
         }
     }
 
@@ -347,6 +371,9 @@ impl<V: Value> Core<V> {
 pub(super) struct Lanes {
     pub(super) width: usize,
     bits: Vec<u64>,
+    /// The far pairs are marked for the values below this only (see
+    /// [`simd::far_regs_bound`]; `usize::MAX`: every value).
+    complete: usize,
 }
 
 impl Lanes {
@@ -360,6 +387,7 @@ impl Lanes {
         } else {
             self.bits.fill(0);
         }
+        self.complete = usize::MAX;
     }
 
     /// Row `j`, as `width / 64` words.
@@ -398,6 +426,9 @@ pub(crate) struct FarPairs<'a, V> {
     /// For each split amount: `k`, the range of indices of `heaps`, and the
     /// range of small parts, each restricted to `BATCH - k .. n0 - k`.
     pub(super) per_k: Vec<(usize, Range<usize>, Range<usize>)>,
+    /// Whether the values from 256 on may be left unmarked when values
+    /// reach 512 (see [`simd::far_regs_bound`]); false unless set.
+    pub(super) partial: bool,
 }
 
 impl<'a, V: Value> FarPairs<'a, V> {
@@ -429,6 +460,7 @@ impl<'a, V: Value> FarPairs<'a, V> {
             vals,
             unequal,
             per_k,
+            partial: false,
         }
     }
 
@@ -447,8 +479,17 @@ impl<'a, V: Value> FarPairs<'a, V> {
 /// is chosen.
 const PROBE_EVERY: usize = 64;
 
-/// The most small parts marked.
-const SMALLS_MAX: usize = 512;
+/// The most small parts marked: 1,024 where the far pairs are marked in
+/// registers ([`simd::stamp_far_regs`], AVX-512), else 512, each measured
+/// best on Grundy's game (512, 1,024 and 2,048 with AVX-512: 6.36, 5.91,
+/// 6.37 s to 2^23 with one thread; 4,096 much slower).
+fn smalls_max() -> usize {
+    if simd::level() >= simd::Level::Avx512 {
+        1024
+    } else {
+        512
+    }
+}
 
 /// The values left to confirm a heap, in a probe batch, from which small
 /// parts are marked.
@@ -466,12 +507,12 @@ impl<V: Value> RareState<V> {
     /// the splits in order of their smaller part, skips them: where many
     /// values are left to confirm (Officers: about 60 a heap), most are
     /// found among the first few hundred splits, and each costs a
-    /// mispredicted branch or two, while a mark costs about one store. 0
+    /// mispredicted branch or two, while a mark costs a store or less. 0
     /// (none) in probe batches, for small `n0` (every such `a` must be a
     /// smaller part) and where few values are left to confirm (0.354: 7 to
     /// 16, mostly found in the first 32 splits).
     pub(super) fn small_end(&self, n0: usize) -> usize {
-        if n0 < 8 * SMALLS_MAX || is_probe(n0) {
+        if n0 < 8 * smalls_max() || is_probe(n0) {
             0
         } else {
             self.smalls
@@ -479,7 +520,7 @@ impl<V: Value> RareState<V> {
     }
 
     /// Chooses the small parts from the values left to confirm in the
-    /// probe batch just computed: 512 from [`SMALLS_FROM_NEED`] a heap on,
+    /// probe batch just computed: [`smalls_max`] from [`SMALLS_FROM_NEED`] a heap on,
     /// else none (measured: Officers leaves 55 to 62 a heap, Grundy's game
     /// 30 to 36, and both gain; 0.354 leaves 7 to 11, and marking even 256
     /// small parts made it 20% slower).
@@ -487,7 +528,7 @@ impl<V: Value> RareState<V> {
         let need = self.probe_need / BATCH;
         self.probe_need = 0;
         self.smalls = if need >= SMALLS_FROM_NEED {
-            SMALLS_MAX
+            smalls_max()
         } else {
             0
         };
@@ -495,14 +536,22 @@ impl<V: Value> RareState<V> {
 }
 
 /// Marks, in `lanes` (the rows of the batch), the values of the pairs of
-/// `far`. Values must be below half the lane width (see [`lane_width`]);
-/// `g` must hold the other parts (it panics otherwise).
+/// `far`: every value, or with `far.partial` those below the bound it
+/// lowers `lanes.complete` to. Values must be below half the lane width
+/// (see [`lane_width`]); `g` must hold the other parts (it panics
+/// otherwise).
 pub(super) fn stamp_far<V: Value>(lanes: &mut Lanes, far: &FarPairs<'_, V>) {
     let width = lanes.width;
     let words = width / 64;
     // The values below the batch are below half the lane width (see
     // `lane_width`), and so are their nim-sums.
     let span = width / 2;
+    if far.marks() > 0 {
+        if let Some(bound) = V::stamp_far_regs(far, span, far.partial, &mut lanes.bits, words) {
+            lanes.complete = lanes.complete.min(bound);
+            return;
+        }
+    }
     // Byte marks pay once they outnumber the bytes gathered (one per value
     // of each row).
     if far.marks() >= span && V::stamp_far_bytes(far, span, &mut lanes.bits, words) {
@@ -635,6 +684,10 @@ impl<V: Value> Core<V> {
             &r.split_ks,
             r.unequal,
         );
+        let far = FarPairs {
+            partial: r.partial,
+            ..far
+        };
         stamp_far(&mut lanes, &far);
         let result = self.finish_batch(values, n0, &mut lanes, &[], smalls_to);
         self.rare.lanes = lanes;
@@ -655,6 +708,10 @@ impl<V: Value> Core<V> {
     ) -> Result<(), usize> {
         debug_assert!(more.iter().all(|l| l.width == lanes.width));
         self.rare.find_near(n0, lanes.width, smalls_to);
+        let complete = more
+            .iter()
+            .map(|l| l.complete)
+            .fold(lanes.complete, usize::min);
         for j in 0..BATCH {
             let n = n0 + j;
             values.push(V::default());
@@ -664,10 +721,16 @@ impl<V: Value> Core<V> {
                     *w |= x;
                 }
             }
-            let g = match self.batch_heap(&values[..=n], n, row) {
+            let g = match self.batch_heap(&values[..=n], n, row, complete) {
                 Some(g) => Some(g),
-                // Rare cases (a value past the lane width): from scratch.
-                None => self.rare_value(&values[..=n], n),
+                // Rare cases (a value past the lane width or the values
+                // marked): from scratch.
+                None => {
+                    if complete < usize::MAX {
+                        self.rare.partial_missed(n);
+                    }
+                    self.rare_value(&values[..=n], n)
+                }
             };
             let Some(g) = g else {
                 values.pop();
@@ -679,9 +742,16 @@ impl<V: Value> Core<V> {
     }
 
     /// G(n) for a heap of a batch whose far rare pairs are marked in `row`
-    /// (bits, see [`Lanes`]); `g` holds G(0..n) and a placeholder at n.
-    /// `None` when a value reaches the lane width.
-    pub(super) fn batch_heap(&mut self, g: &[V], n: usize, row: &mut [u64]) -> Option<V> {
+    /// (bits, see [`Lanes`]) for the values below `complete`; `g` holds
+    /// G(0..n) and a placeholder at n. `None` when a value reaches the
+    /// lane width or `complete`.
+    pub(super) fn batch_heap(
+        &mut self,
+        g: &[V],
+        n: usize,
+        row: &mut [u64],
+        complete: usize,
+    ) -> Option<V> {
         let r = &self.rare;
         let width = row.len() * 64;
         let n64 = n as u64;
@@ -728,7 +798,7 @@ impl<V: Value> Core<V> {
         debug_assert_eq!(common.len() * 64, width);
         let w = (0..row.len()).find(|&w| common[w] & !row[w] != 0)?;
         let c = w * 64 + (common[w] & !row[w]).trailing_zeros() as usize;
-        if c > simd::NEED_VALUES {
+        if c > simd::NEED_VALUES || c >= complete {
             return None;
         }
         let mut words = [0u64; 8];
@@ -797,8 +867,9 @@ mod tests {
         );
     }
 
-    #[test]
-    fn far_pairs_by_bytes_match_the_bits() {
+    /// Calls `f` with far pairs of many shapes whose values are below
+    /// `span`, for each span, and a name for the case.
+    fn far_cases(spans: &[usize], mut f: impl FnMut(usize, &FarPairs<'_, u16>, &str)) {
         let mut x = 0x2545_F491u32;
         let mut next = move || {
             x ^= x << 13;
@@ -806,7 +877,7 @@ mod tests {
             x ^= x << 5;
             x
         };
-        for span in [64usize, 128, 512, 1024] {
+        for &span in spans {
             let n0 = 4096;
             let g: Vec<u16> = (0..n0).map(|_| (next() as usize % span) as u16).collect();
             // Rare heaps: every 5th heap or so, and those about n0 / 2 (the
@@ -827,30 +898,97 @@ mod tests {
                 for smalls in [0..0, 0..300, 40..70] {
                     let far =
                         FarPairs::new(&g, n0, heaps, vals, smalls.clone(), &split_ks, unequal);
-                    let mut want = Lanes::default();
-                    want.begin(2 * span);
-                    stamp_far_bits(&mut want, &far);
-                    // Marks already in the rows stay.
-                    want.row_mut(3)[0] |= 1 << 5;
-                    let mut got = Lanes::default();
-                    got.begin(2 * span);
-                    got.row_mut(3)[0] |= 1 << 5;
-                    let words = got.width / 64;
-                    if !<u16 as Value>::stamp_far_bytes(&far, span, &mut got.bits, words) {
-                        assert!(!simd::far_bytes_usable(span));
-                        continue;
-                    }
-                    assert!(want.bits.iter().any(|&w| w != 0));
                     let case = format!("span {span}, splits {split_ks:?}, unequal {unequal}, small parts {smalls:?}");
-                    assert!(want.bits == got.bits, "{case}");
-                    // The dispatch gives the same, and the scratch was left clear.
-                    let mut again = Lanes::default();
-                    again.begin(2 * span);
-                    again.row_mut(3)[0] |= 1 << 5;
-                    stamp_far(&mut again, &far);
-                    assert!(want.bits == again.bits, "dispatch, {case}");
+                    f(span, &far, &case);
                 }
             }
+        }
+    }
+
+    /// The lanes of a batch of values below `span` with a mark already in
+    /// them (which must stay).
+    fn lanes_for(span: usize) -> Lanes {
+        let mut lanes = Lanes::default();
+        lanes.begin(2 * span);
+        lanes.row_mut(3)[0] |= 1 << 5;
+        lanes
+    }
+
+    #[test]
+    fn far_pairs_by_bytes_match_the_bits() {
+        far_cases(&[64, 128, 512, 1024], |span, far, case| {
+            let mut want = lanes_for(span);
+            stamp_far_bits(&mut want, far);
+            let mut got = lanes_for(span);
+            let words = got.width / 64;
+            if !<u16 as Value>::stamp_far_bytes(far, span, &mut got.bits, words) {
+                assert!(!simd::far_bytes_usable(span));
+                return;
+            }
+            assert!(want.bits.iter().any(|&w| w != 0));
+            assert!(want.bits == got.bits, "{case}");
+            // The dispatch gives the same, and the scratch was left clear.
+            let mut again = lanes_for(span);
+            stamp_far(&mut again, far);
+            assert_eq!(again.complete, usize::MAX);
+            assert!(want.bits == again.bits, "dispatch, {case}");
+        });
+    }
+
+    #[test]
+    fn far_pairs_in_registers_match_the_bits() {
+        let _level = simd::LEVEL_LOCK
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut checked = 0;
+        far_cases(&[64, 128, 256, 512], |span, far, case| {
+            for partial in [false, true] {
+                let far = FarPairs {
+                    partial,
+                    per_k: far.per_k.clone(),
+                    ..*far
+                };
+                let mut want = lanes_for(span);
+                stamp_far_bits(&mut want, &far);
+                let mut got = lanes_for(span);
+                let words = got.width / 64;
+                let Some(complete) =
+                    <u16 as Value>::stamp_far_regs(&far, span, partial, &mut got.bits, words)
+                else {
+                    assert!(simd::far_regs_bound(span, partial).is_none(), "{case}");
+                    continue;
+                };
+                let bound = span.min(simd::FAR_REGS_VALUES);
+                assert_eq!(simd::far_regs_bound(span, partial), Some(bound), "{case}");
+                let complete_want = if bound < span { bound } else { usize::MAX };
+                assert_eq!(complete, complete_want, "{case}");
+                // Every value below the bound, none from it on (but the
+                // mark that was there).
+                assert_eq!(bound, span.min(simd::FAR_REGS_VALUES), "{case}");
+                for j in 0..BATCH {
+                    for v in 0..2 * span {
+                        let bit = |l: &Lanes| l.row(j)[v / 64] >> (v % 64) & 1;
+                        let expect = if v < bound || (j, v) == (3, 5) {
+                            bit(&want)
+                        } else {
+                            0
+                        };
+                        assert_eq!(bit(&got), expect, "row {j}, value {v}, {case}");
+                    }
+                }
+                let mut again = lanes_for(span);
+                stamp_far(&mut again, &far);
+                assert_eq!(again.complete, complete, "{case}");
+                assert!(again.bits == got.bits, "dispatch, {case}");
+                checked += 1;
+            }
+        });
+        if simd::level() >= simd::Level::Avx512 {
+            assert_eq!(
+                checked,
+                4 * 3 * (2 * 3 + 1),
+                "spans to 256 twice, 512 partial"
+            );
         }
     }
 
@@ -873,6 +1011,42 @@ mod tests {
                 panic!("{name} has small values")
             };
             assert_eq!(core.rare.smalls > 0, marked, "{name}: {}", core.rare.smalls);
+        }
+    }
+
+    /// With far pairs marked only below 64 or 128 (as they are below 256
+    /// for values up to 511), the heaps whose values were not marked are
+    /// computed from scratch, partial marks stop once such heaps are
+    /// common, and the values are those of the plain method.
+    #[test]
+    fn partial_marks_give_the_values_of_complete_ones() {
+        let _level = simd::LEVEL_LOCK
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let values = |method, cap, threads| {
+            simd::cap_partial(cap);
+            let mut s = NimSequence::new("grundy", MoveSet::grundy());
+            s.set_threads(threads);
+            s.extend_to(20_000, method).unwrap();
+            simd::cap_partial(simd::FAR_REGS_VALUES);
+            let Engine::Narrow(core) = &s.engine else {
+                panic!("Grundy's game has small values")
+            };
+            let missed = (core.rare.partial_misses, core.rare.partial_far());
+            (s.into_values(), missed)
+        };
+        let (want, _) = values(Method::Plain, simd::FAR_REGS_VALUES, 1);
+        for (cap, threads) in [(64, 1), (128, 1), (64, 2), (128, 2)] {
+            let (got, (misses, partial)) = values(Method::Fast, cap, threads);
+            assert!(got == want, "bound {cap}, {threads} threads");
+            if simd::level() >= simd::Level::Avx512 {
+                // Values from 64 on are common from heap 4,019 on, from 128
+                // on from heap 13,133 (when they stop partial marks).
+                assert!(
+                    misses >= 64 && !partial,
+                    "bound {cap}, {threads} threads: {misses} heaps from scratch"
+                );
+            }
         }
     }
 

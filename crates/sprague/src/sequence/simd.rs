@@ -55,6 +55,11 @@ pub(super) fn level() -> Level {
 
 static CAP: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(2);
 
+/// Held by tests that cap the SIMD level and by those that need it
+/// uncapped while they run.
+#[cfg(test)]
+pub(super) static LEVEL_LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// Caps the SIMD level for this process (tests compare every level; all
 /// levels compute the same values, so a change while another thread
 /// computes changes only its speed).
@@ -418,6 +423,178 @@ unsafe fn gather_far_avx2(bytes: &mut [u8; 1 << 16], span: usize, rows: &mut [u6
                 u64::from(lo) | u64::from(hi) << 32
             };
             rows[j * words + w] |= bits;
+        }
+    }
+}
+
+/// The most values [`stamp_far_regs`] marks: 32 rows of 8 words of 32
+/// bits, held in 16 vector registers.
+pub(super) const FAR_REGS_VALUES: usize = 256;
+
+/// Whether [`stamp_far_regs`] applies to a batch whose values are below
+/// `span` on this CPU, and below which value it marks: every value when
+/// `span <= 256`; with `partial`, the values below 256 when `span` is 512
+/// (tests lower that 256 with [`cap_partial`]).
+pub(super) fn far_regs_bound(span: usize, partial: bool) -> Option<usize> {
+    let usable = cfg!(target_arch = "x86_64") && level() >= Level::Avx512;
+    let cap = partial_cap();
+    match span {
+        _ if !usable || !span.is_power_of_two() || span < 64 => None,
+        _ if partial && span == 2 * cap => Some(cap),
+        _ if span <= FAR_REGS_VALUES => Some(span),
+        _ => None,
+    }
+}
+
+/// The bound of partial marks ([`far_regs_bound`]).
+fn partial_cap() -> usize {
+    #[cfg(test)]
+    return PARTIAL_CAP.load(std::sync::atomic::Ordering::Relaxed);
+    #[cfg(not(test))]
+    FAR_REGS_VALUES
+}
+
+#[cfg(test)]
+static PARTIAL_CAP: std::sync::atomic::AtomicUsize =
+    std::sync::atomic::AtomicUsize::new(FAR_REGS_VALUES);
+
+/// Lowers the bound of partial marks for this process to `cap` (64 or
+/// 128; 256 restores it), so that tests reach heaps whose values are not
+/// marked with small games. Every bound computes the same values.
+#[cfg(test)]
+pub(super) fn cap_partial(cap: usize) {
+    assert!([64, 128, FAR_REGS_VALUES].contains(&cap));
+    PARTIAL_CAP.store(cap, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The far pairs of a batch, like [`stamp_far_bytes`], but only the
+/// values below `bound` (from [`far_regs_bound`]`(span, partial)`, which
+/// must be `Some(bound)`), each ORed into row `j` of `rows` (`BATCH` rows
+/// of `words` words, `words * 64 >= bound`).
+///
+/// No memory is written per mark: the rows are kept in 16 AVX-512
+/// registers, a register per 32 values of 16 rows, and each mark of 16
+/// rows at once costs a compare and a masked OR per register. That is 1.25
+/// vector operations a mark at 256 values, against a store a mark (the
+/// limit of [`stamp_far_bytes`]); fewer at smaller bounds.
+pub(super) fn stamp_far_regs(
+    far: &FarPairs<'_, u16>,
+    bound: usize,
+    rows: &mut [u64],
+    words: usize,
+) {
+    assert!(
+        bound.is_power_of_two()
+            && (64..=FAR_REGS_VALUES).contains(&bound)
+            && level() >= Level::Avx512
+            && words * 64 >= bound
+            && rows.len() >= BATCH * words
+    );
+    #[cfg(target_arch = "x86_64")]
+    {
+        let mut acc = [[0u32; 16]; 2 * FAR_REGS_VALUES / 32];
+        for (k, rare, small) in &far.per_k {
+            let top = far.n0 - k;
+            let (heaps, vals) = (&far.heaps[rare.clone()], &far.vals[rare.clone()]);
+            let (g, small, unequal) = (far.g, small.clone(), far.unequal);
+            // SAFETY: AVX-512F is present (asserted); `g` holds the
+            // partners (`FarPairs`).
+            unsafe {
+                match bound {
+                    64 => mark_far_avx512::<2>(g, top, heaps, vals, small, unequal, &mut acc),
+                    128 => mark_far_avx512::<4>(g, top, heaps, vals, small, unequal, &mut acc),
+                    _ => mark_far_avx512::<8>(g, top, heaps, vals, small, unequal, &mut acc),
+                }
+            }
+        }
+        // Word w of half h, lane i: bits 32w .. 32w + 31 of row 16h + i.
+        let count = bound / 32;
+        for j in 0..BATCH {
+            let (half, lane) = (j / 16, j % 16);
+            for q in 0..count / 2 {
+                let lo = acc[half * count + 2 * q][lane];
+                let hi = acc[half * count + 2 * q + 1][lane];
+                rows[j * words + q] |= u64::from(lo) | u64::from(hi) << 32;
+            }
+        }
+    }
+}
+
+/// Marks, in `acc`, the values below `32 * W` of the far pairs at `top`
+/// (see [`mark_far_avx2`]): bit `x & 31` of `acc[h * W + (x >> 5)][i]`
+/// for value `x` of row `16h + i`. `acc` is read first and written back.
+///
+/// # Safety
+/// The CPU must support AVX-512F; `g` must hold `top - h .. top - h + 32`
+/// for every rare heap `h` and small part of `smalls`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+unsafe fn mark_far_avx512<const W: usize>(
+    g: &[u16],
+    top: usize,
+    heaps: &[u32],
+    vals: &[u32],
+    smalls: std::ops::Range<usize>,
+    unequal: bool,
+    acc: &mut [[u32; 16]; 2 * FAR_REGS_VALUES / 32],
+) {
+    use std::arch::x86_64::*;
+    let one = _mm512_set1_epi32(1);
+    // A value no word holds: the mark of a split a heap may not make.
+    let nowhere = _mm512_set1_epi32(-1);
+    let mut reg = [[_mm512_setzero_si512(); W]; 2];
+    for (half, words) in reg.iter_mut().enumerate() {
+        for (w, r) in words.iter_mut().enumerate() {
+            // SAFETY: each row of `acc` is 64 bytes, one __m512i.
+            *r = unsafe { _mm512_loadu_si512(acc[half * W + w].as_ptr() as *const __m512i) };
+        }
+    }
+    let rare = heaps.len().min(vals.len());
+    let small_from = smalls.start;
+    for i in 0..rare + smalls.len() {
+        let (h, v) = if i < rare {
+            if let Some(&ahead) = heaps.get(i + FAR_AHEAD) {
+                let p = g.as_ptr().wrapping_add(top.wrapping_sub(ahead as usize)) as *const i8;
+                // A prefetch never faults, wherever it points.
+                _mm_prefetch::<_MM_HINT_T0>(p);
+                _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(2 * BATCH - 2));
+            }
+            (heaps[i] as usize, vals[i])
+        } else {
+            let a = small_from + i - rare;
+            (a, u32::from(g[a]))
+        };
+        let partners = &g[top - h..top - h + BATCH];
+        let v = _mm512_set1_epi32(v as i32);
+        // SAFETY: `partners` is 32 values, two 32-byte loads.
+        let (x0, x1) = unsafe {
+            (
+                _mm512_cvtepu16_epi32(_mm256_loadu_si256(partners.as_ptr() as *const __m256i)),
+                _mm512_cvtepu16_epi32(_mm256_loadu_si256(
+                    partners.as_ptr().add(16) as *const __m256i
+                )),
+            )
+        };
+        let mut x = [_mm512_xor_si512(x0, v), _mm512_xor_si512(x1, v)];
+        // Heap top + j with top + j = 2h may not split into h and h.
+        let skip = (2 * h).wrapping_sub(top);
+        if unequal && skip < BATCH {
+            let lane = 1u16 << (skip % 16);
+            x[skip / 16] = _mm512_mask_mov_epi32(x[skip / 16], lane, nowhere);
+        }
+        for (words, &x) in reg.iter_mut().zip(&x) {
+            let bit = _mm512_rolv_epi32(one, x);
+            let word = _mm512_srli_epi32::<5>(x);
+            for (w, r) in words.iter_mut().enumerate() {
+                let here = _mm512_cmpeq_epi32_mask(word, _mm512_set1_epi32(w as i32));
+                *r = _mm512_mask_or_epi32(*r, here, *r, bit);
+            }
+        }
+    }
+    for (half, words) in reg.iter().enumerate() {
+        for (w, r) in words.iter().enumerate() {
+            // SAFETY: as above.
+            unsafe { _mm512_storeu_si512(acc[half * W + w].as_mut_ptr() as *mut __m512i, *r) };
         }
     }
 }

@@ -87,6 +87,8 @@ struct Job<V> {
     count: usize,
     /// The end of the small parts marked (see `RareState::small_end`).
     smalls_to: usize,
+    /// Whether values from 256 on may be left unmarked (`FarPairs::partial`).
+    partial: bool,
 }
 
 // SAFETY: the pointers are read only while a part of the job runs, and the
@@ -180,6 +182,10 @@ impl<V: Value> Shared<V> {
         } else {
             let smalls = FAR_FROM as usize..job.smalls_to;
             FarPairs::new(g, job.n0, &[], &[], smalls, &self.split_ks, self.unequal)
+        };
+        let far = FarPairs {
+            partial: job.partial,
+            ..far
         };
         stamp_far(&mut lanes, &far);
         drop(lanes);
@@ -442,6 +448,7 @@ fn drive<V: Value>(
                 vals: vals[from..].as_ptr(),
                 count: to - from,
                 smalls_to: core.rare.small_end(ahead),
+                partial: core.rare.partial_far(),
             };
             // The slot's job before (seq - SLOTS) is completed: every
             // job posted before this batch's is.
@@ -482,6 +489,7 @@ fn drive<V: Value>(
         // The rest of the far pairs: rare heaps below FAR_FROM and those
         // found since the job was posted, and small parts below FAR_FROM.
         lanes.begin(width);
+        let partial = core.rare.partial_far();
         let (heaps, vals) = core.rare.rare_heaps();
         let (split_ks, unequal) = (&shared.split_ks[..], shared.unequal);
         let g = &values[..n0];
@@ -494,10 +502,10 @@ fn drive<V: Value>(
             split_ks,
             unequal,
         );
-        stamp_far(&mut lanes, &low);
+        stamp_far(&mut lanes, &FarPairs { partial, ..low });
         let smalls = 0..smalls_to.min(FAR_FROM as usize);
         let new = FarPairs::new(g, n0, &heaps[to..], &vals[to..], smalls, split_ks, unequal);
-        stamp_far(&mut lanes, &new);
+        stamp_far(&mut lanes, &FarPairs { partial, ..new });
         let result = core.finish_batch(values, n0, &mut lanes, more, smalls_to);
         drop(parts);
         #[cfg(test)]

@@ -68,6 +68,17 @@ pub(crate) trait Value:
     /// Whether the plain method should confirm small values by the bit test
     /// of [`drain_plain`](Value::drain_plain) (only where it is SIMD).
     fn need_test_pays() -> bool;
+    /// [`simd::stamp_far_regs`] for this width, when it applies to values
+    /// below `span` (with `partial`, see [`simd::far_regs_bound`]): the
+    /// value from which marks may be missing (`usize::MAX`: none); `None`
+    /// (nothing marked) when it does not apply.
+    fn stamp_far_regs(
+        far: &FarPairs<'_, Self>,
+        span: usize,
+        partial: bool,
+        rows: &mut [u64],
+        words: usize,
+    ) -> Option<usize>;
     /// [`simd::stamp_far_bytes`] for this width, when it applies to values
     /// below `span`; `false` (nothing marked) when it does not.
     fn stamp_far_bytes(
@@ -191,6 +202,18 @@ impl Value for u16 {
     fn need_test_pays() -> bool {
         simd::level() >= simd::Level::Avx2
     }
+    fn stamp_far_regs(
+        far: &FarPairs<'_, u16>,
+        span: usize,
+        partial: bool,
+        rows: &mut [u64],
+        words: usize,
+    ) -> Option<usize> {
+        let bound = simd::far_regs_bound(span, partial)?;
+        simd::stamp_far_regs(far, bound, rows, words);
+        // Below `span`, every value.
+        Some(if bound >= span { usize::MAX } else { bound })
+    }
     fn stamp_far_bytes(
         far: &FarPairs<'_, u16>,
         span: usize,
@@ -251,6 +274,15 @@ impl Value for u32 {
     }
     fn need_test_pays() -> bool {
         false
+    }
+    fn stamp_far_regs(
+        _far: &FarPairs<'_, u32>,
+        _span: usize,
+        _partial: bool,
+        _rows: &mut [u64],
+        _words: usize,
+    ) -> Option<usize> {
+        None
     }
     fn stamp_far_bytes(
         _far: &FarPairs<'_, u32>,
