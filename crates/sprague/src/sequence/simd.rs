@@ -24,8 +24,19 @@ pub(super) enum Level {
 /// The SIMD level in use: the best the CPU has, capped by `SPRAGUE_SIMD`
 /// and by [`cap_level`].
 pub(super) fn level() -> Level {
+    let cap = match CAP.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => Level::Scalar,
+        1 => Level::Avx2,
+        _ => Level::Avx512,
+    };
+    detected().min(cap)
+}
+
+/// The best level the CPU has, capped by `SPRAGUE_SIMD` only (what a
+/// kernel may rely on whatever [`cap_level`] says meanwhile).
+fn detected() -> Level {
     static DETECTED: std::sync::OnceLock<Level> = std::sync::OnceLock::new();
-    let detected = *DETECTED.get_or_init(|| {
+    *DETECTED.get_or_init(|| {
         #[allow(unused_mut)]
         let mut detected = Level::Scalar;
         #[cfg(target_arch = "x86_64")]
@@ -44,13 +55,7 @@ pub(super) fn level() -> Level {
             _ => Level::Avx512,
         };
         detected.min(cap)
-    });
-    let cap = match CAP.load(std::sync::atomic::Ordering::Relaxed) {
-        0 => Level::Scalar,
-        1 => Level::Avx2,
-        _ => Level::Avx512,
-    };
-    detected.min(cap)
+    })
 }
 
 static CAP: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(2);
@@ -265,7 +270,14 @@ pub(super) fn stamp_far_bytes(
     rows: &mut [u64],
     words: usize,
 ) {
-    assert!(far_bytes_usable(span) && words * 64 >= span && rows.len() >= BATCH * words);
+    // The CPU's level, not `level()`: a test may cap that meanwhile.
+    assert!(
+        span.is_power_of_two()
+            && (64..=FAR_SPAN_MAX).contains(&span)
+            && detected() >= Level::Avx2
+            && words * 64 >= span
+            && rows.len() >= BATCH * words
+    );
     FAR_SCRATCH.with(|cell| {
         let mut cell = cell.borrow_mut();
         let scratch = cell.get_or_insert_with(|| FarScratch {
@@ -486,7 +498,8 @@ pub(super) fn stamp_far_regs(
     assert!(
         bound.is_power_of_two()
             && (64..=FAR_REGS_VALUES).contains(&bound)
-            && level() >= Level::Avx512
+            // The CPU's level, as in `stamp_far_bytes`.
+            && detected() >= Level::Avx512
             && words * 64 >= bound
             && rows.len() >= BATCH * words
     );
