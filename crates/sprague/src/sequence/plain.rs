@@ -163,11 +163,11 @@ pub(super) fn drain_scalar<V: Value>(g: &[V], m: usize, lo: usize, hi: usize, ne
     }
 }
 
-/// [`drain`] with AVX-512 for needed values up to 1,023: 32 splits at a
-/// time, each value looked up in the 1,024-bit set held in two registers
-/// by one two-table word permute (the AVX2 kernel needs 8 byte shuffles
-/// for values from 512 on, and builds its tables again after each value
-/// found: measured on Treblecross, 0.007, whose values reach 805).
+/// [`drain`] with AVX-512 for needed values up to 1,023
+/// ([`simd::drain_bits_avx512`] with the set in two registers; the AVX2
+/// kernel needs 8 byte shuffles for values from 512 on, and builds its
+/// tables again after each value found: measured on Treblecross, 0.007,
+/// whose values reach 805).
 ///
 /// # Safety
 /// The CPU must support AVX-512F and AVX-512BW; `1 <= lo`, `2 * hi <= m`
@@ -175,67 +175,9 @@ pub(super) fn drain_scalar<V: Value>(g: &[V], m: usize, lo: usize, hi: usize, ne
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
 unsafe fn drain_avx512(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut Need) {
-    use std::arch::x86_64::*;
-    const _: () = assert!(NEED_VALUES == 1024);
-    // Lane i takes element 31 - i: reverses 32 words.
-    let rev = _mm512_set_epi16(
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
-        25, 26, 27, 28, 29, 30, 31,
-    );
-    let limit = _mm512_set1_epi16(NEED_VALUES as i16);
-    let fifteen = _mm512_set1_epi16(15);
-    let one = _mm512_set1_epi16(1);
-    let p = need.words.as_ptr() as *const __m512i;
-    // SAFETY: `words` is 128 bytes, two __m512i: values 0..512 and
-    // 512..1024. They then stay in registers, updated there.
-    let (mut low, mut high) = unsafe { (_mm512_loadu_si512(p), _mm512_loadu_si512(p.add(1))) };
-    let mut lanes = [0u16; 32];
-    let mut a = lo;
-    while a + 31 <= hi {
-        // SAFETY: elements a..=a+31 lie in 1..=hi < m < g.len(); elements
-        // m-a-31..=m-a lie in m-hi..=m-1 (as a + 31 <= hi), inside g.
-        let (left, right) = unsafe {
-            (
-                _mm512_loadu_si512(g.as_ptr().add(a) as *const __m512i),
-                _mm512_loadu_si512(g.as_ptr().add(m - a - 31) as *const __m512i),
-            )
-        };
-        // Lane i: G(a + i) ^ G(m - a - i).
-        let x = _mm512_xor_si512(left, _mm512_permutexvar_epi16(rev, right));
-        let in_range = _mm512_cmplt_epu16_mask(x, limit);
-        // Word x >> 4 of the 64 (the low 6 bits of the index choose it).
-        let word = _mm512_permutex2var_epi16(low, _mm512_srli_epi16::<4>(x), high);
-        let bit = _mm512_and_si512(_mm512_srlv_epi16(word, _mm512_and_si512(x, fifteen)), one);
-        let hits = _mm512_test_epi16_mask(bit, bit) & in_range;
-        if hits != 0 {
-            // SAFETY: `lanes` is 64 bytes, one __m512i.
-            unsafe { _mm512_storeu_si512(lanes.as_mut_ptr() as *mut __m512i, x) };
-            let mut rest = hits;
-            while rest != 0 {
-                // Hit lanes are below 1,024.
-                let v = lanes[rest.trailing_zeros() as usize];
-                let clear =
-                    _mm512_maskz_set1_epi16(1 << ((v >> 4) & 31), (1u16 << (v & 15)) as i16);
-                if v < 512 {
-                    low = _mm512_andnot_si512(clear, low);
-                } else {
-                    high = _mm512_andnot_si512(clear, high);
-                }
-                rest &= rest - 1;
-            }
-            let left = _mm512_or_si512(low, high);
-            if _mm512_test_epi64_mask(left, left) == 0 {
-                break;
-            }
-        }
-        a += 32;
-    }
-    let p = need.words.as_mut_ptr() as *mut __m512i;
-    // SAFETY: as above.
-    unsafe {
-        _mm512_storeu_si512(p, low);
-        _mm512_storeu_si512(p.add(1), high);
-    }
+    const { assert!(NEED_VALUES == 1024) };
+    // SAFETY: as required of this function.
+    let a = unsafe { simd::drain_bits_avx512::<2>(g, m, lo, hi, &mut need.words) };
     *need = Need::from_words(need.words);
     if a <= hi && !need.is_empty() {
         drain_scalar(g, m, a, hi, need);

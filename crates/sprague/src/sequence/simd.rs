@@ -1123,18 +1123,55 @@ pub(super) fn drain_need_scalar<V: Value>(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
 unsafe fn drain_need_avx512(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut NeedBits) {
+    // SAFETY: as required of this function.
+    let a = unsafe { drain_bits_avx512::<1>(g, m, lo, hi, &mut need.words) };
+    need.count = need.words.iter().map(|w| w.count_ones() as usize).sum();
+    if a <= hi && !need.is_empty() {
+        drain_need_scalar(g, m, a, hi, need);
+    }
+}
+
+/// Clears, in `words` (`8 * R` words: the values below `512 * R` still
+/// needed, `R` of 1 or 2), the value of each split `(a, m - a)` from `a = lo`, 32 at a
+/// time, while 32 remain up to `hi` and something is needed; returns the
+/// first `a` not looked at. Each value is looked up by one word permute
+/// over the set held in `R` registers (two tables for `R = 2`); a value
+/// found costs a branch or two.
+///
+/// # Safety
+/// The CPU must support AVX-512F and AVX-512BW; `1 <= lo`, `2 * hi <= m`
+/// and `m < g.len()`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+pub(super) unsafe fn drain_bits_avx512<const R: usize>(
+    g: &[u16],
+    m: usize,
+    lo: usize,
+    hi: usize,
+    words: &mut [u64],
+) -> usize {
     use std::arch::x86_64::*;
+    const { assert!(R == 1 || R == 2) };
+    assert_eq!(words.len(), 8 * R);
     // Lane i takes element 31 - i: reverses 32 words.
     let rev = _mm512_set_epi16(
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
         25, 26, 27, 28, 29, 30, 31,
     );
-    let limit = _mm512_set1_epi16(NEED_VALUES as i16);
+    let limit = _mm512_set1_epi16((512 * R) as i16);
     let fifteen = _mm512_set1_epi16(15);
     let one = _mm512_set1_epi16(1);
-    // SAFETY: `words` is 64 bytes, one __m512i. The bits then stay in a
-    // register, updated there (no store-forwarding stall).
-    let mut bits = unsafe { _mm512_loadu_si512(need.words.as_ptr() as *const __m512i) };
+    let p = words.as_ptr() as *const __m512i;
+    // SAFETY: `words` is R times 64 bytes, R __m512i: values 0..512 and
+    // 512..1024. The bits then stay in registers, updated there (no
+    // store-forwarding stall).
+    let mut low = unsafe { _mm512_loadu_si512(p) };
+    let mut high = if R == 2 {
+        // SAFETY: as above.
+        unsafe { _mm512_loadu_si512(p.add(1)) }
+    } else {
+        _mm512_setzero_si512()
+    };
     let mut lanes = [0u16; 32];
     let mut a = lo;
     while a + 31 <= hi {
@@ -1149,7 +1186,14 @@ unsafe fn drain_need_avx512(g: &[u16], m: usize, lo: usize, hi: usize, need: &mu
         // Lane i: G(a + i) ^ G(m - a - i).
         let x = _mm512_xor_si512(left, _mm512_permutexvar_epi16(rev, right));
         let in_range = _mm512_cmplt_epu16_mask(x, limit);
-        let word = _mm512_permutexvar_epi16(_mm512_srli_epi16::<4>(x), bits);
+        // Word x >> 4 of the set (of 64 for R = 2: the index's low 6 bits
+        // choose it).
+        let index = _mm512_srli_epi16::<4>(x);
+        let word = if R == 2 {
+            _mm512_permutex2var_epi16(low, index, high)
+        } else {
+            _mm512_permutexvar_epi16(index, low)
+        };
         let bit = _mm512_and_si512(_mm512_srlv_epi16(word, _mm512_and_si512(x, fifteen)), one);
         let hits = _mm512_test_epi16_mask(bit, bit) & in_range;
         if hits != 0 {
@@ -1157,25 +1201,34 @@ unsafe fn drain_need_avx512(g: &[u16], m: usize, lo: usize, hi: usize, need: &mu
             unsafe { _mm512_storeu_si512(lanes.as_mut_ptr() as *mut __m512i, x) };
             let mut rest = hits;
             while rest != 0 {
-                // Clear the value's bit in the register (hit lanes are
-                // below 512: word v >> 4 < 32).
+                // Clear the value's bit in its register (hit lanes are
+                // below 512 * R).
                 let v = lanes[rest.trailing_zeros() as usize];
-                let clear = _mm512_maskz_set1_epi16(1 << (v >> 4), (1u16 << (v & 15)) as i16);
-                bits = _mm512_andnot_si512(clear, bits);
+                let clear =
+                    _mm512_maskz_set1_epi16(1 << ((v >> 4) & 31), (1u16 << (v & 15)) as i16);
+                if R == 2 && v >= 512 {
+                    high = _mm512_andnot_si512(clear, high);
+                } else {
+                    low = _mm512_andnot_si512(clear, low);
+                }
                 rest &= rest - 1;
             }
-            if _mm512_test_epi64_mask(bits, bits) == 0 {
+            let left = _mm512_or_si512(low, high);
+            if _mm512_test_epi64_mask(left, left) == 0 {
                 break;
             }
         }
         a += 32;
     }
-    // SAFETY: `words` is 64 bytes, one __m512i.
-    unsafe { _mm512_storeu_si512(need.words.as_mut_ptr() as *mut __m512i, bits) };
-    need.count = need.words.iter().map(|w| w.count_ones() as usize).sum();
-    if a <= hi && !need.is_empty() {
-        drain_need_scalar(g, m, a, hi, need);
+    let p = words.as_mut_ptr() as *mut __m512i;
+    // SAFETY: as above.
+    unsafe {
+        _mm512_storeu_si512(p, low);
+        if R == 2 {
+            _mm512_storeu_si512(p.add(1), high);
+        }
     }
+    a
 }
 
 #[cfg(test)]
