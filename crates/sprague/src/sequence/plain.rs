@@ -391,9 +391,13 @@ struct Shared {
     gone: AtomicBool,
 }
 
-/// Heaps computed with both threads (to check that tests reach them).
 #[cfg(test)]
-pub(super) static SHARED_HEAPS: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    /// Heaps computed with both threads by sequences this thread extended
+    /// (to check that tests reach them; per thread, so that tests running
+    /// side by side do not count each other's).
+    pub(super) static SHARED_HEAPS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
 
 /// Heaps between looks at the time spent waiting.
 const WATCH_HEAPS: usize = 256;
@@ -539,7 +543,7 @@ fn drive<V: Value>(
                 let words = std::array::from_fn(|i| shared.words[i].load(Ordering::Relaxed));
                 need.intersect(&Need::from_words(words));
                 #[cfg(test)]
-                SHARED_HEAPS.fetch_add(1, Ordering::Relaxed);
+                SHARED_HEAPS.set(SHARED_HEAPS.get() + 1);
             }
             match need.first() {
                 Some(v) => Some(V::from_index(v)),
@@ -560,7 +564,6 @@ fn drive<V: Value>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::Ordering;
 
     /// A pseudo-random table: mostly values below `small`, some up to
     /// 65,535 when `wild`.
@@ -647,7 +650,7 @@ mod tests {
         threads: usize,
         step: u64,
     ) -> (Vec<u64>, usize) {
-        let before = SHARED_HEAPS.load(Ordering::Relaxed);
+        let before = SHARED_HEAPS.get();
         let mut s = super::super::NimSequence::new("test", moves.clone());
         s.set_threads(threads);
         let mut at = 0;
@@ -657,7 +660,7 @@ mod tests {
         }
         (
             s.into_values(),
-            SHARED_HEAPS.load(Ordering::Relaxed) - before,
+            SHARED_HEAPS.get() - before,
         )
     }
 

@@ -329,10 +329,13 @@ fn help<V: Value>(shared: &Shared<V>) {
     }
 }
 
-/// Batches finished with parts marked ahead (to check that tests reach
-/// the pipeline).
 #[cfg(test)]
-static PIPELINED: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    /// Batches finished with parts marked ahead by sequences this thread
+    /// extended (to check that tests reach the pipeline; per thread, as
+    /// tests run side by side).
+    static PIPELINED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
 
 /// Batches between looks at the time spent waiting.
 const WATCH_BATCHES: usize = 64;
@@ -509,14 +512,13 @@ fn drive<V: Value>(
         let result = core.finish_batch(values, n0, &mut lanes, more, smalls_to);
         drop(parts);
         #[cfg(test)]
-        PIPELINED.fetch_add(1, Ordering::Relaxed);
+        PIPELINED.set(PIPELINED.get() + 1);
         result?;
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::Ordering;
 
     use crate::sequence::{Method, NimSequence};
     use crate::takebreak::{MoveSet, TakeBreakCode};
@@ -553,7 +555,7 @@ mod tests {
         for (name, moves, last) in games {
             let one = values(&moves, last, 1, last);
             for step in [last, 4_096, 999] {
-                let before = super::PIPELINED.load(Ordering::Relaxed);
+                let before = super::PIPELINED.get();
                 assert_eq!(
                     values(&moves, last, 2, step),
                     one,
@@ -561,7 +563,7 @@ mod tests {
                 );
                 if name != "0.007" {
                     // 0.007 has too many rare heaps for the method.
-                    let pipelined = super::PIPELINED.load(Ordering::Relaxed) - before;
+                    let pipelined = super::PIPELINED.get() - before;
                     assert!(pipelined > 50, "{name}: {pipelined} batches pipelined");
                 }
             }
