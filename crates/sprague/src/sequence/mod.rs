@@ -54,11 +54,11 @@
 //!   contiguous load instead of 32 random reads (and prefetched a few rare
 //!   heaps ahead). With AVX-512 the batch's 32 rows of marks stay in 16
 //!   vector registers (32 values of 16 rows each), and each pair's 32
-//!   values are marked by a compare and a masked OR per register, up to
-//!   values of 256 (from 256 on, where values reach 512, only the values
-//!   below 256 are marked: a heap whose least value not reached is not
-//!   below 256 is computed from scratch, and that stops for good where
-//!   such heaps pass one in 1,024). With AVX2 the 32 values are formed by
+//!   values are marked by a compare and a masked OR per register, while
+//!   values are below 256. Once a value reaches 256 (and until one reaches
+//!   512), only the values below 256 are marked: a heap whose least
+//!   common value not reached is not below 256 is computed from scratch,
+//!   and that stops for good where such heaps pass one in 1,024. With AVX2 the 32 values are formed by
 //!   two vector operations and marked by plain byte stores, gathered into
 //!   bits after. Where many rare values are left to confirm (Officers,
 //!   Grundy's game), the splits with a small part up to 512 (1,024 with

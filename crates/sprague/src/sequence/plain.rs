@@ -658,10 +658,7 @@ mod tests {
             at = (at + step).min(last);
             s.extend_to(at, method).unwrap();
         }
-        (
-            s.into_values(),
-            SHARED_HEAPS.get() - before,
-        )
+        (s.into_values(), SHARED_HEAPS.get() - before)
     }
 
     #[test]

@@ -61,10 +61,11 @@ pub(super) struct RareState<V: Value> {
     /// The values left to confirm in the probe batch so far.
     probe_need: usize,
     /// Whether far pairs may be marked for values below 256 only once
-    /// values reach 256 ([`FarPairs::partial`]), and the heaps computed from
-    /// scratch since for a value not marked.
+    /// values reach 256 ([`FarPairs::partial`]), the heaps computed from
+    /// scratch for a value not marked, and the first of them.
     partial: bool,
     partial_misses: usize,
+    partial_since: usize,
 }
 
 impl<V: Value> RareState<V> {
@@ -105,6 +106,7 @@ impl<V: Value> RareState<V> {
             probe_need: 0,
             partial: true,
             partial_misses: 0,
+            partial_since: 0,
         }
     }
 
@@ -114,13 +116,17 @@ impl<V: Value> RareState<V> {
         self.partial
     }
 
-    /// Counts heap `n`, computed from scratch because its value was not
-    /// below the values marked; stops partial marks for good when such
-    /// heaps pass one in 1,024 (after 64 of them), for a game whose values
-    /// from 256 on are common.
+    /// Counts heap `n`, computed from scratch because its least common
+    /// value not reached was not below the values marked; stops partial
+    /// marks for good when such heaps pass one in 1,024 of the heaps since
+    /// the first of them (once there are 64), for a game whose values from
+    /// 256 on are common.
     pub(super) fn partial_missed(&mut self, n: usize) {
+        if self.partial_misses == 0 {
+            self.partial_since = n;
+        }
         self.partial_misses += 1;
-        if self.partial_misses >= 64 && self.partial_misses * 1024 > n {
+        if self.partial_misses >= 64 && self.partial_misses * 1024 > n - self.partial_since {
             self.partial = false;
         }
     }
@@ -367,13 +373,22 @@ impl<V: Value> Core<V> {
 /// of row `j` set when value `v` was reached by an option of heap
 /// `n0 + j`. (Bits, not bytes: with two threads a row is read by another
 /// core than the one that wrote it, and 8 times fewer cache lines move.)
-#[derive(Default)]
 pub(super) struct Lanes {
     pub(super) width: usize,
     bits: Vec<u64>,
     /// The far pairs are marked for the values below this only (see
     /// [`simd::far_regs_bound`]; `usize::MAX`: every value).
     complete: usize,
+}
+
+impl Default for Lanes {
+    fn default() -> Lanes {
+        Lanes {
+            width: 0,
+            bits: Vec::new(),
+            complete: usize::MAX,
+        }
+    }
 }
 
 impl Lanes {
@@ -426,8 +441,9 @@ pub(crate) struct FarPairs<'a, V> {
     /// For each split amount: `k`, the range of indices of `heaps`, and the
     /// range of small parts, each restricted to `BATCH - k .. n0 - k`.
     pub(super) per_k: Vec<(usize, Range<usize>, Range<usize>)>,
-    /// Whether the values from 256 on may be left unmarked when values
-    /// reach 512 (see [`simd::far_regs_bound`]); false unless set.
+    /// Whether the values from 256 on may be left unmarked once values
+    /// reach 256, so that rows would hold 512 values (not from 512 on:
+    /// see [`simd::far_regs_bound`]); false unless set.
     pub(super) partial: bool,
 }
 

@@ -538,8 +538,9 @@ pub(super) fn stamp_far_regs(
 /// for value `x` of row `16h + i`. `acc` is read first and written back.
 ///
 /// # Safety
-/// The CPU must support AVX-512F; `g` must hold `top - h .. top - h + 32`
-/// for every rare heap `h` and small part of `smalls`.
+/// The CPU must support AVX-512F. (`g` must hold `top - h .. top - h + 32`
+/// for every rare heap `h` and small part of `smalls`; it panics
+/// otherwise.)
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
 unsafe fn mark_far_avx512<const W: usize>(
