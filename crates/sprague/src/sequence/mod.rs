@@ -105,6 +105,7 @@
 //! # Ok::<(), sprague::Error>(())
 //! ```
 
+mod far;
 pub mod period;
 mod plain;
 mod rare;

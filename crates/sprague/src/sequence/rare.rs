@@ -377,7 +377,7 @@ pub(super) struct Lanes {
     pub(super) width: usize,
     bits: Vec<u64>,
     /// The far pairs are marked for the values below this only (see
-    /// [`simd::far_regs_bound`]; `usize::MAX`: every value).
+    /// [`super::far::far_regs_bound`]; `usize::MAX`: every value).
     complete: usize,
 }
 
@@ -443,7 +443,7 @@ pub(crate) struct FarPairs<'a, V> {
     pub(super) per_k: Vec<(usize, Range<usize>, Range<usize>)>,
     /// Whether the values from 256 on may be left unmarked once values
     /// reach 256, so that rows would hold 512 values (not from 512 on:
-    /// see [`simd::far_regs_bound`]); false unless set.
+    /// see [`super::far::far_regs_bound`]); false unless set.
     pub(super) partial: bool,
 }
 
@@ -496,7 +496,7 @@ impl<'a, V: Value> FarPairs<'a, V> {
 const PROBE_EVERY: usize = 64;
 
 /// The most small parts marked: 1,024 where the far pairs are marked in
-/// registers ([`simd::stamp_far_regs`], AVX-512), else 512, each measured
+/// registers ([`super::far::stamp_far_regs`], AVX-512), else 512, each measured
 /// best on Grundy's game (512, 1,024 and 2,048 with AVX-512: 6.36, 5.91,
 /// 6.37 s to 2^23 with one thread; 4,096 much slower).
 fn smalls_max() -> usize {
@@ -577,7 +577,7 @@ pub(super) fn stamp_far<V: Value>(lanes: &mut Lanes, far: &FarPairs<'_, V>) {
 }
 
 /// [`stamp_far`] for every width and CPU, with a read-modify-write of a
-/// bit per mark (the reference for [`simd::stamp_far_bytes`]).
+/// bit per mark (the reference for [`super::far::stamp_far_bytes`]).
 fn stamp_far_bits<V: Value>(lanes: &mut Lanes, far: &FarPairs<'_, V>) {
     let width = lanes.width;
     let words = width / 64;
@@ -860,6 +860,7 @@ impl<V: Value> Core<V> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sequence::far;
     use crate::sequence::{Engine, Method, NimSequence};
     use crate::takebreak::{MoveSet, TakeBreakCode};
 
@@ -938,7 +939,7 @@ mod tests {
             let mut got = lanes_for(span);
             let words = got.width / 64;
             if !<u16 as Value>::stamp_far_bytes(far, span, &mut got.bits, words) {
-                assert!(!simd::far_bytes_usable(span));
+                assert!(!far::far_bytes_usable(span));
                 return;
             }
             assert!(want.bits.iter().any(|&w| w != 0));
@@ -971,11 +972,11 @@ mod tests {
                 let Some(complete) =
                     <u16 as Value>::stamp_far_regs(&far, span, partial, &mut got.bits, words)
                 else {
-                    assert!(simd::far_regs_bound(span, partial).is_none(), "{case}");
+                    assert!(far::far_regs_bound(span, partial).is_none(), "{case}");
                     continue;
                 };
-                let bound = span.min(simd::FAR_REGS_VALUES);
-                assert_eq!(simd::far_regs_bound(span, partial), Some(bound), "{case}");
+                let bound = span.min(far::FAR_REGS_VALUES);
+                assert_eq!(far::far_regs_bound(span, partial), Some(bound), "{case}");
                 let complete_want = if bound < span { bound } else { usize::MAX };
                 assert_eq!(complete, complete_want, "{case}");
                 // Every value below the bound, none from it on (but the
@@ -1039,18 +1040,18 @@ mod tests {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         let values = |method, cap, threads| {
-            simd::cap_partial(cap);
+            far::cap_partial(cap);
             let mut s = NimSequence::new("grundy", MoveSet::grundy());
             s.set_threads(threads);
             s.extend_to(20_000, method).unwrap();
-            simd::cap_partial(simd::FAR_REGS_VALUES);
+            far::cap_partial(far::FAR_REGS_VALUES);
             let Engine::Narrow(core) = &s.engine else {
                 panic!("Grundy's game has small values")
             };
             let missed = (core.rare.partial_misses, core.rare.partial_far());
             (s.into_values(), missed)
         };
-        let (want, _) = values(Method::Plain, simd::FAR_REGS_VALUES, 1);
+        let (want, _) = values(Method::Plain, far::FAR_REGS_VALUES, 1);
         for (cap, threads) in [(64, 1), (128, 1), (64, 2), (128, 2)] {
             let (got, (misses, partial)) = values(Method::Fast, cap, threads);
             assert!(got == want, "bound {cap}, {threads} threads");

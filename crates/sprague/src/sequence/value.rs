@@ -6,6 +6,7 @@
 use std::fmt::Debug;
 use std::ops::{BitAnd, BitXor};
 
+use super::far;
 use super::plain::{self, Need};
 use super::rare::FarPairs;
 use super::simd::{self, NeedBits};
@@ -68,8 +69,8 @@ pub(crate) trait Value:
     /// Whether the plain method should confirm small values by the bit test
     /// of [`drain_plain`](Value::drain_plain) (only where it is SIMD).
     fn need_test_pays() -> bool;
-    /// [`simd::stamp_far_regs`] for this width, when it applies to values
-    /// below `span` (with `partial`, see [`simd::far_regs_bound`]): the
+    /// [`far::stamp_far_regs`] for this width, when it applies to values
+    /// below `span` (with `partial`, see [`far::far_regs_bound`]): the
     /// value from which marks may be missing (`usize::MAX`: none); `None`
     /// (nothing marked) when it does not apply.
     fn stamp_far_regs(
@@ -79,7 +80,7 @@ pub(crate) trait Value:
         rows: &mut [u64],
         words: usize,
     ) -> Option<usize>;
-    /// [`simd::stamp_far_bytes`] for this width, when it applies to values
+    /// [`far::stamp_far_bytes`] for this width, when it applies to values
     /// below `span`; `false` (nothing marked) when it does not.
     fn stamp_far_bytes(
         far: &FarPairs<'_, Self>,
@@ -209,8 +210,8 @@ impl Value for u16 {
         rows: &mut [u64],
         words: usize,
     ) -> Option<usize> {
-        let bound = simd::far_regs_bound(span, partial)?;
-        simd::stamp_far_regs(far, bound, rows, words);
+        let bound = far::far_regs_bound(span, partial)?;
+        far::stamp_far_regs(far, bound, rows, words);
         // Below `span`, every value.
         Some(if bound >= span { usize::MAX } else { bound })
     }
@@ -220,10 +221,10 @@ impl Value for u16 {
         rows: &mut [u64],
         words: usize,
     ) -> bool {
-        if !simd::far_bytes_usable(span) {
+        if !far::far_bytes_usable(span) {
             return false;
         }
-        simd::stamp_far_bytes(far, span, rows, words);
+        far::stamp_far_bytes(far, span, rows, words);
         true
     }
 }
