@@ -57,14 +57,7 @@ pub(super) fn stamp_far_bytes(
     rows: &mut [u64],
     words: usize,
 ) {
-    // The CPU's level, not `level()`: a test may cap that meanwhile.
-    assert!(
-        span.is_power_of_two()
-            && (64..=FAR_SPAN_MAX).contains(&span)
-            && detected() >= Level::Avx2
-            && words * 64 >= span
-            && rows.len() >= BATCH * words
-    );
+    check_args(span, FAR_SPAN_MAX, Level::Avx2, rows, words);
     FAR_SCRATCH.with(|cell| {
         let mut cell = cell.borrow_mut();
         let scratch = cell.get_or_insert_with(|| FarScratch {
@@ -79,23 +72,10 @@ pub(super) fn stamp_far_bytes(
         }
         scratch.dirty = true;
         #[cfg(target_arch = "x86_64")]
-        for (k, rare, small) in &far.per_k {
-            let top = far.n0 - k;
-            let (heaps, vals) = (&far.heaps[rare.clone()], &far.vals[rare.clone()]);
+        for (top, heaps, vals, small) in far.tops() {
             let bytes = &mut scratch.bytes;
-            // SAFETY: AVX2 is present (`far_bytes_usable`).
-            unsafe {
-                mark_far_avx2(
-                    far.g,
-                    top,
-                    heaps,
-                    vals,
-                    small.clone(),
-                    far.unequal,
-                    span,
-                    bytes,
-                )
-            };
+            // SAFETY: AVX2 is present (asserted).
+            unsafe { mark_far_avx2(far.g, top, heaps, vals, small, far.unequal, span, bytes) };
         }
         #[cfg(target_arch = "x86_64")]
         // SAFETY: AVX2 is present; the rows are checked above.
@@ -104,6 +84,19 @@ pub(super) fn stamp_far_bytes(
         };
         scratch.dirty = false;
     });
+}
+
+/// Asserts what both kernels need: values below `span`, a power of two
+/// from 64 to `max`; a CPU with `level` (the CPU's, not [`level()`]: a test
+/// may cap that meanwhile); and `BATCH` rows of `words` words for them.
+fn check_args(span: usize, max: usize, level: Level, rows: &[u64], words: usize) {
+    assert!(
+        span.is_power_of_two()
+            && (64..=max).contains(&span)
+            && detected() >= level
+            && words * 64 >= span
+            && rows.len() >= BATCH * words
+    );
 }
 
 /// The heaps of a batch.
@@ -282,21 +275,12 @@ pub(super) fn stamp_far_regs(
     rows: &mut [u64],
     words: usize,
 ) {
-    assert!(
-        bound.is_power_of_two()
-            && (64..=FAR_REGS_VALUES).contains(&bound)
-            // The CPU's level, as in `stamp_far_bytes`.
-            && detected() >= Level::Avx512
-            && words * 64 >= bound
-            && rows.len() >= BATCH * words
-    );
+    check_args(bound, FAR_REGS_VALUES, Level::Avx512, rows, words);
     #[cfg(target_arch = "x86_64")]
     {
         let mut acc = [[0u32; 16]; 2 * FAR_REGS_VALUES / 32];
-        for (k, rare, small) in &far.per_k {
-            let top = far.n0 - k;
-            let (heaps, vals) = (&far.heaps[rare.clone()], &far.vals[rare.clone()]);
-            let (g, small, unequal) = (far.g, small.clone(), far.unequal);
+        for (top, heaps, vals, small) in far.tops() {
+            let (g, unequal) = (far.g, far.unequal);
             // SAFETY: AVX-512F is present (asserted); `g` holds the
             // partners (`FarPairs`).
             unsafe {

@@ -480,6 +480,20 @@ impl<'a, V: Value> FarPairs<'a, V> {
         }
     }
 
+    /// For each split amount `k`: the top `n0 - k` (the other parts of a
+    /// pair with first part `h` are the 32 heaps from `top - h`), and the
+    /// rare heaps, their values and the range of small parts to mark.
+    pub(super) fn tops(&self) -> impl Iterator<Item = (usize, &[u32], &[u32], Range<usize>)> {
+        self.per_k.iter().map(|(k, rare, small)| {
+            (
+                self.n0 - k,
+                &self.heaps[rare.clone()],
+                &self.vals[rare.clone()],
+                small.clone(),
+            )
+        })
+    }
+
     /// The number of marks: 32 per pair.
     fn marks(&self) -> usize {
         self.per_k
