@@ -102,6 +102,40 @@ fn check_args(span: usize, max: usize, level: Level, rows: &[u64], words: usize)
 /// The heaps of a batch.
 const BATCH: usize = super::rare::BATCH;
 
+/// Pair `i` of the far pairs at `top` (see [`mark_far_avx2`]): the rare
+/// heaps `heaps` (values `vals`), then the small parts from `small_from`
+/// (values from `g`), as the first part and its value. For a rare heap it
+/// prefetches the partners of the one [`FAR_AHEAD`] on (the table below a
+/// batch is mostly out of the first-level cache; the small parts'
+/// partners are consecutive).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn far_pair(
+    g: &[u16],
+    top: usize,
+    heaps: &[u32],
+    vals: &[u32],
+    small_from: usize,
+    i: usize,
+) -> (usize, u16) {
+    use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+    let rare = heaps.len().min(vals.len());
+    if i < rare {
+        if let Some(&ahead) = heaps.get(i + FAR_AHEAD) {
+            let p = g.as_ptr().wrapping_add(top.wrapping_sub(ahead as usize)) as *const i8;
+            // SAFETY: a prefetch never faults, wherever it points.
+            unsafe {
+                _mm_prefetch::<_MM_HINT_T0>(p);
+                _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(2 * BATCH - 2));
+            }
+        }
+        (heaps[i] as usize, vals[i] as u16)
+    } else {
+        let a = small_from + i - rare;
+        (a, g[a])
+    }
+}
+
 /// Marks, in `bytes`, byte `j * span + (v ^ g[top - h + j])` (masked to the
 /// span) for each rare heap `h = heaps[i]` of value `v = vals[i]` and each
 /// small part `h` in `smalls` (of value `v = g[h]`), but not split
@@ -136,22 +170,8 @@ unsafe fn mark_far_avx2(
     let second = _mm256_add_epi16(first, _mm256_set1_epi16(16));
     let nowhere = _mm256_set1_epi16(FAR_NOWHERE as i16);
     let rare = heaps.len().min(vals.len());
-    let small_from = smalls.start;
-    // The rare heaps, then the small parts (whose partners are consecutive:
-    // no prefetch needed).
     for i in 0..rare + smalls.len() {
-        let (h, v) = if i < rare {
-            if let Some(&ahead) = heaps.get(i + FAR_AHEAD) {
-                let p = g.as_ptr().wrapping_add(top.wrapping_sub(ahead as usize)) as *const i8;
-                // A prefetch never faults, wherever it points.
-                _mm_prefetch::<_MM_HINT_T0>(p);
-                _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(2 * BATCH - 2));
-            }
-            (heaps[i] as usize, vals[i] as u16)
-        } else {
-            let a = small_from + i - rare;
-            (a, g[a])
-        };
+        let (h, v) = far_pair(g, top, heaps, vals, smalls.start, i);
         let base = top - h;
         let partners = &g[base..base + BATCH];
         let v = _mm256_set1_epi16(v as i16);
@@ -335,20 +355,8 @@ unsafe fn mark_far_avx512<const W: usize>(
         }
     }
     let rare = heaps.len().min(vals.len());
-    let small_from = smalls.start;
     for i in 0..rare + smalls.len() {
-        let (h, v) = if i < rare {
-            if let Some(&ahead) = heaps.get(i + FAR_AHEAD) {
-                let p = g.as_ptr().wrapping_add(top.wrapping_sub(ahead as usize)) as *const i8;
-                // A prefetch never faults, wherever it points.
-                _mm_prefetch::<_MM_HINT_T0>(p);
-                _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(2 * BATCH - 2));
-            }
-            (heaps[i] as usize, vals[i])
-        } else {
-            let a = small_from + i - rare;
-            (a, u32::from(g[a]))
-        };
+        let (h, v) = far_pair(g, top, heaps, vals, smalls.start, i);
         let partners = &g[top - h..top - h + BATCH];
         let v = _mm512_set1_epi32(v as i32);
         // SAFETY: `partners` is 32 values, two 32-byte loads.
