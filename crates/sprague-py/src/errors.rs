@@ -68,6 +68,9 @@ fn hint(e: &sprague::Error) -> String {
         Error::StateLimit { .. } => "; raise the limit with max_states=N (memory grows with it: \
                                      a few hundred bytes a state)"
             .into(),
+        Error::WorkLimit { .. } => "; raise max_states=N: the work a search may do grows \
+                                    with it"
+            .into(),
         Error::MisereLimit { .. } => "; raise max_quotient_states=N for the quotient (time and \
                                       memory grow with it: about 150 bytes a tuple) or \
                                       max_states=N for the search (a few hundred bytes a state)"

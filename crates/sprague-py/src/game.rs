@@ -186,6 +186,19 @@ pub struct Game {
     solver: Solver<PyGame>,
 }
 
+/// Options a search of a game defined in Python may examine per position
+/// of its state limit: such games often have hundreds of options a
+/// position (Fibonacci Nim from (1000, 999): about 500,000 positions and
+/// 10^8 options), and each option costs a Python call already.
+const PY_WORK_PER_STATE: u64 = 512;
+
+/// The solver of a game defined in Python, with its work limit.
+fn py_solver() -> Solver<PyGame> {
+    let mut solver = Solver::new(PyGame::default());
+    solver.set_work_per_state(PY_WORK_PER_STATE);
+    solver
+}
+
 /// The result of `Game.analyze`.
 #[pyclass(frozen, module = "sprague")]
 pub struct GameAnalysis {
@@ -327,7 +340,7 @@ impl Game {
             options: None,
             heaps: None,
             max_states: DEFAULT_MAX_STATES,
-            solver: Solver::new(PyGame::default()),
+            solver: py_solver(),
         };
         if !cls.is(cls.py().get_type::<Game>()) {
             // A subclass: its __init__ reads its own arguments.

@@ -250,7 +250,7 @@ impl Analyzer {
         position
             .components()
             .iter()
-            .map(|c| c.ruleset().component_value(c.heaps(), &self.limits))
+            .map(|c| c.ruleset().component_value(c.args(), &self.limits))
             .collect()
     }
 
@@ -290,7 +290,7 @@ impl Analyzer {
         // which is Nim) are one Nim position, misère Nim under misère play.
         let all_nim = position.components().iter().all(|c| c.ruleset().is_nim());
         if let [c] = position.components() {
-            if let Some((outcome, basis)) = c.ruleset().lone_outcome(c.heaps(), play) {
+            if let Some((outcome, basis)) = c.ruleset().lone_outcome(c.args(), play) {
                 return self.analyze_by_theorem(position, play, outcome, basis, max_moves);
             }
         }
@@ -328,7 +328,7 @@ impl Analyzer {
         let mut component_values = Vec::with_capacity(position.components().len());
         let mut component_bases = Vec::with_capacity(position.components().len());
         for c in position.components() {
-            let (value, basis) = c.ruleset().valued(c.heaps(), &self.limits)?;
+            let (value, basis) = c.ruleset().valued(c.args(), &self.limits)?;
             component_values.push(value);
             component_bases.push(basis);
         }
@@ -343,7 +343,7 @@ impl Analyzer {
                 .enumerate()
             {
                 let flow = c.ruleset().component_moves_to(
-                    c.heaps(),
+                    c.args(),
                     v,
                     v ^ total,
                     &self.limits,
@@ -394,13 +394,13 @@ impl Analyzer {
             None
         } else if outcome == Outcome::P {
             Some((0, basis))
-        } else if let Some(v) = c.ruleset().closed_component_value(c.heaps()) {
+        } else if let Some(v) = c.ruleset().closed_component_value(c.args()) {
             // A closed form (at most k non-empty heaps) costs no search.
             Some((v, basis))
         } else if !self.want_value {
             None
         } else {
-            match c.ruleset().valued(c.heaps(), &self.limits) {
+            match c.ruleset().valued(c.args(), &self.limits) {
                 Ok(valued) => Some(valued),
                 Err(e) if e.is_limit() => {
                     value_limit = Some(e);
@@ -418,7 +418,7 @@ impl Analyzer {
             // The value is not needed to move to a P-position.
             let _ =
                 c.ruleset()
-                    .lone_winning_moves(c.heaps(), play, &self.limits, &mut |action| {
+                    .lone_winning_moves(c.args(), play, &self.limits, &mut |action| {
                         collector.push(position.make_move(0, action))
                     })?;
         }
@@ -431,7 +431,7 @@ impl Analyzer {
         } = &mut analysis.listed
         {
             if self.count_all && play == Play::Normal {
-                *total = c.ruleset().count_winning_moves(c.heaps());
+                *total = c.ruleset().count_winning_moves(c.args());
             }
         }
         Ok(analysis)
@@ -580,5 +580,24 @@ impl Game for SumGame {
 
     fn canonical(&self, position: &Position) -> Position {
         position.canonical()
+    }
+
+    /// A sum falls apart into its components, and each component into the
+    /// parts its ruleset splits it into ([`Rules::split`](crate::Rules::split):
+    /// heaps, tokens, pictures), each valued once.
+    fn components(&self, position: &Position) -> Result<Option<Vec<Position>>, Error> {
+        let mut parts = Vec::new();
+        for c in position.components() {
+            match c.ruleset().rules().split(c.args()) {
+                Some(pieces) => parts.extend(pieces.into_iter().map(|args| {
+                    Position::new(vec![crate::Component::unchecked_args(
+                        c.ruleset().clone(),
+                        args,
+                    )])
+                })),
+                None => parts.push(Position::new(vec![c.clone()])),
+            }
+        }
+        Ok((parts.len() > 1).then_some(parts))
     }
 }

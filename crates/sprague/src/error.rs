@@ -227,6 +227,26 @@ pub enum Error {
         /// The state limit that was reached.
         limit: usize,
     },
+    /// A search by the definition examined more than `options` options
+    /// without finishing, while storing fewer positions than its state
+    /// limit `states`: the work a search may do is bounded too, at a fixed
+    /// number of options per position it may store
+    /// ([`Solver::set_work_per_state`](crate::Solver::set_work_per_state)).
+    #[error(
+        "the search examined more than {} without finishing (the work allowed with a state \
+         limit of {}: {} a position)",
+        count(*options, "option"),
+        count(*states, "position"),
+        count(*per_state, "option")
+    )]
+    WorkLimit {
+        /// The options examined when it stopped.
+        options: u64,
+        /// The state limit of the search.
+        states: usize,
+        /// The options allowed per position of the state limit.
+        per_state: u64,
+    },
     /// A misère sum could be decided neither by its misère quotient, which
     /// `analyze` tried first and which stopped at its limit of
     /// `quotient_limit` tuples a check
@@ -500,6 +520,7 @@ impl Error {
         matches!(
             self,
             Error::StateLimit { .. }
+                | Error::WorkLimit { .. }
                 | Error::MisereLimit { .. }
                 | Error::CheckLimit { .. }
                 | Error::TableLimit { .. }

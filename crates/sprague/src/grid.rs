@@ -110,12 +110,14 @@ impl Grid {
                 ruleset.word()
             )));
         }
-        ruleset.check_arguments(&[to, to]).map_err(|why| {
-            Error::Unsupported(format!(
-                "{} cannot be tabled: its components do not take two numbers ({why})",
-                ruleset.word()
-            ))
-        })?;
+        ruleset
+            .check_arguments(&vec![to, to].into())
+            .map_err(|why| {
+                Error::Unsupported(format!(
+                    "{} cannot be tabled: its components do not take two numbers ({why})",
+                    ruleset.word()
+                ))
+            })?;
         let side = to as usize + 1;
         let too_big = || Error::GridLimit {
             to,
@@ -137,7 +139,7 @@ impl Grid {
         let value_of = |a: u64, b: u64| -> Result<u64, Error> {
             match &heap_values {
                 Some(g) => Ok(g[a as usize] ^ g[b as usize]),
-                None => Ok(ruleset.valued(&[a, b], limits)?.0),
+                None => Ok(ruleset.valued(&vec![a, b].into(), limits)?.0),
             }
         };
         let mut grid = Grid {
@@ -169,7 +171,8 @@ impl Grid {
                 let args = [a, b];
                 let outcome = if heap_values.is_some() {
                     Outcome::from_next_player_wins(value_of(a, b)? != 0)
-                } else if let Some((outcome, _)) = ruleset.lone_outcome(&args, play) {
+                } else if let Some((outcome, _)) = ruleset.lone_outcome(&args.to_vec().into(), play)
+                {
                     outcome
                 } else if play == Play::Normal {
                     Outcome::from_next_player_wins(value_of(a, b)? != 0)

@@ -23,6 +23,8 @@ pub enum Place {
     Token,
     /// A picture of Green Hackenbush.
     Picture,
+    /// A move in a game's own list of moves.
+    Move,
 }
 
 impl Place {
@@ -34,6 +36,7 @@ impl Place {
             Place::Step => "step",
             Place::Token => "token",
             Place::Picture => "picture",
+            Place::Move => "move",
         }
     }
 
@@ -45,6 +48,7 @@ impl Place {
             Place::Step => "steps",
             Place::Token => "tokens",
             Place::Picture => "pictures",
+            Place::Move => "moves",
         }
     }
 
@@ -358,6 +362,15 @@ impl fmt::Display for IllegalMoveKind {
             } => write!(
                 f,
                 "there is no component {} (the position has {count})",
+                index + 1
+            ),
+            K::NoSuch {
+                place: Place::Move,
+                index,
+                count,
+            } => write!(
+                f,
+                "there is no move {} (the game lists {count} moves from this position)",
                 index + 1
             ),
             K::NoSuch {

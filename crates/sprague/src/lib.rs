@@ -36,6 +36,7 @@
 #![deny(missing_docs)]
 
 mod analysis;
+mod args;
 mod basis;
 pub mod budget;
 pub mod count;
@@ -61,6 +62,9 @@ pub use analysis::{
     Analysis, Analyzer, Limits, MoveList, SumGame, ANALYZE_QUOTIENT_STATES,
     DEFAULT_MAX_PERIOD_SEARCH, THREE_HEAP_TABLE_DIVISOR, UNBOUNDED_SPLIT_TABLE_DIVISOR,
 };
+#[doc(hidden)]
+pub use args::args_typed_mut;
+pub use args::{Args, Numbers, PositionData};
 pub use basis::Basis;
 pub use error::{Error, ParseError, ParseErrorKind};
 pub use game::Game;
@@ -69,8 +73,10 @@ pub use moves::{Action, HeapChange, HeapMove, Move, MoveForm, MoveText, Parts};
 pub use nimber::{mex, nim_sum, Nimber};
 pub use outcome::{Outcome, Play};
 pub use position::{Component, Position, PositionParser};
-pub use ruleset::{ArgumentError, HeapRules, Heaps, MoveKind, Rules, Ruleset, SubtractionSet};
-pub use solver::{Solver, DEFAULT_MAX_STATES};
+pub use ruleset::{
+    ArgumentError, DynRules, HeapRules, Heaps, MoveKind, Rules, Ruleset, SubtractionSet,
+};
+pub use solver::{Solver, DEFAULT_MAX_STATES, DEFAULT_WORK_PER_STATE};
 pub use verify::{verify, verify_positions, verify_with_progress, VerifyReport};
 
 /// README's Rust examples, compiled and run as doctests.

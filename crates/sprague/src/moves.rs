@@ -137,10 +137,15 @@ pub enum Action {
     Cut {
         /// Index of the picture within its component, from 0.
         part: usize,
-        /// The picture, as the ruleset numbers it.
-        from: u64,
         /// The edge cut, from 0.
         edge: usize,
+    },
+    /// A move of a game given by its moves in code
+    /// ([`Ruleset::from_game`](crate::Ruleset::from_game)): the move at
+    /// `index` in the game's list of moves from the position.
+    Listed {
+        /// The move's place in the game's list, from 0.
+        index: usize,
     },
     /// Staircase Nim: `coins` coins carried from step number `step + 1`
     /// (holding `from` coins) down to the step below, or to the ground from
@@ -267,6 +272,6 @@ impl fmt::Display for MoveText<'_> {
         }
         c.ruleset()
             .rules()
-            .write_move(c.ruleset().word(), c.heaps(), &self.mv.action, self.form, f)
+            .write_move(c.ruleset().word(), c.args(), &self.mv.action, self.form, f)
     }
 }

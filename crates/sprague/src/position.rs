@@ -3,8 +3,10 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
+use crate::args::Args;
 use crate::error::ParseErrorKind;
 use crate::{Action, Error, IllegalMoveKind, Limits, Move, ParseError, Place, Play, Ruleset};
 
@@ -27,7 +29,7 @@ use crate::{Action, Error, IllegalMoveKind, Limits, Move, ParseError, Place, Pla
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Component {
     ruleset: Ruleset,
-    heaps: Vec<u64>,
+    args: Args,
 }
 
 impl Component {
@@ -41,16 +43,46 @@ impl Component {
     /// ruleset cannot take these arguments (a staircase holding more than
     /// 2^64 - 1 coins in all, which a move could gather on one step).
     pub fn new(ruleset: Ruleset, heaps: Vec<u64>) -> Result<Component, ParseError> {
+        Component::with_args(ruleset, Args::from(heaps))
+    }
+
+    /// A component of `ruleset` at the position `args`, of the ruleset's own
+    /// position type ([`Rules::Position`](crate::Rules::Position)), checked
+    /// as the position parser checks it.
+    ///
+    /// # Errors
+    /// A [`ParseError`] of kind
+    /// [`BadArguments`](crate::ParseErrorKind::BadArguments) when `args` is
+    /// not a position of this ruleset (of another type, or breaking its
+    /// invariants).
+    pub fn with_args(ruleset: Ruleset, args: Args) -> Result<Component, ParseError> {
+        if !ruleset.rules().accepts(&args) {
+            return Err(ParseError::new(ParseErrorKind::BadArguments(
+                crate::ArgumentError::Count {
+                    expected: 0,
+                    found: 1,
+                    what: "positions of another game",
+                },
+            )));
+        }
         ruleset
-            .check_arguments(&heaps)
+            .check_arguments(&args)
             .map_err(|why| ParseError::new(ParseErrorKind::BadArguments(why)))?;
-        Ok(Component { ruleset, heaps })
+        Ok(Component { ruleset, args })
     }
 
     /// A component whose arguments are known to satisfy the ruleset's
     /// invariants (parsed, or reached by a legal move from such a one).
     pub(crate) fn unchecked(ruleset: Ruleset, heaps: Vec<u64>) -> Component {
-        Component { ruleset, heaps }
+        Component {
+            ruleset,
+            args: Args::from(heaps),
+        }
+    }
+
+    /// A component at a position known to be of the ruleset's type.
+    pub(crate) fn unchecked_args(ruleset: Ruleset, args: Args) -> Component {
+        Component { ruleset, args }
     }
 
     /// The ruleset.
@@ -58,9 +90,22 @@ impl Component {
         &self.ruleset
     }
 
-    /// The heap sizes, in the order given.
+    /// The position, of the ruleset's own type, type-erased.
+    pub fn args(&self) -> &Args {
+        &self.args
+    }
+
+    /// The heap sizes (the numbers of a ruleset whose position is
+    /// [`Numbers`](crate::Numbers): heaps, coins on steps, a pair, the nodes
+    /// tokens stand on), in the order given; empty for a position of a
+    /// type of its own (Hackenbush pictures: see [`Component::args`]).
     pub fn heaps(&self) -> &[u64] {
-        &self.heaps
+        self.args.numbers_or_empty()
+    }
+
+    /// The number of arguments (heaps, tokens, pictures).
+    pub fn argument_count(&self) -> usize {
+        self.ruleset.rules().argument_count(&self.args)
     }
 }
 
@@ -69,19 +114,15 @@ impl fmt::Display for Component {
     /// spaces.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.ruleset.word())?;
-        if self.ruleset.has_named_arguments() {
-            for &h in &self.heaps {
+        if let (Some(numbers), false) = (self.args.numbers(), self.ruleset.has_named_arguments()) {
+            let mut buf = itoa::Buffer::new();
+            for &h in numbers {
                 f.write_str(" ")?;
-                self.ruleset.rules().write_argument(h, f)?;
+                f.write_str(buf.format(h))?;
             }
             return Ok(());
         }
-        let mut buf = itoa::Buffer::new();
-        for &h in &self.heaps {
-            f.write_str(" ")?;
-            f.write_str(buf.format(h))?;
-        }
-        Ok(())
+        self.ruleset.rules().write_position(&self.args, f)
     }
 }
 
@@ -136,7 +177,7 @@ impl Position {
 
     /// The total number of heaps (arguments) over all components.
     pub fn heap_count(&self) -> usize {
-        self.components.iter().map(|c| c.heaps.len()).sum()
+        self.components.iter().map(Component::argument_count).sum()
     }
 
     /// Every legal move, component by component, heap by heap.
@@ -149,7 +190,7 @@ impl Position {
         let mut actions = Vec::new();
         for (i, c) in self.components.iter().enumerate() {
             actions.clear();
-            c.ruleset.component_moves(&c.heaps, limits, &mut actions)?;
+            c.ruleset.component_moves(&c.args, limits, &mut actions)?;
             moves.extend(actions.drain(..).map(|action| self.make_move(i, action)));
         }
         Ok(moves)
@@ -172,7 +213,7 @@ impl Position {
     /// with too many moves to list has moves).
     pub fn has_moves(&self, limits: &Limits) -> Result<bool, Error> {
         for c in &self.components {
-            if c.ruleset.component_has_moves(&c.heaps, limits)? {
+            if c.ruleset.component_has_moves(&c.args, limits)? {
                 return Ok(true);
             }
         }
@@ -205,7 +246,7 @@ impl Position {
             ));
         };
         c.ruleset
-            .check(&c.heaps, &mv.action)
+            .check(&c.args, &mv.action)
             .map_err(|kind| Error::IllegalMove(kind.into()))?;
         Ok(self.play_unchecked(mv))
     }
@@ -214,7 +255,7 @@ impl Position {
     pub(crate) fn play_unchecked(&self, mv: &Move) -> Position {
         let mut after = self.clone();
         let c = &mut after.components[mv.component];
-        c.ruleset.apply(&mut c.heaps, &mv.action);
+        c.ruleset.apply(&mut c.args, &mv.action);
         after
     }
 
@@ -226,13 +267,29 @@ impl Position {
             .components
             .iter()
             .map(|c| {
-                let mut heaps = c.heaps.clone();
-                c.ruleset.canonicalize(&mut heaps);
-                Component::unchecked(c.ruleset.clone(), heaps)
+                let mut args = c.args.clone();
+                c.ruleset.canonicalize(&mut args);
+                Component::unchecked_args(c.ruleset.clone(), args)
             })
-            .filter(|c| !c.heaps.is_empty())
+            .filter(|c| c.argument_count() > 0)
             .collect();
-        components.sort_by(|a, b| (a.ruleset.word(), &a.heaps).cmp(&(b.ruleset.word(), &b.heaps)));
+        // Numbers in order; typed positions by a fixed hash (equal ones
+        // side by side: the order only makes equal sums equal keys).
+        let typed_key = |c: &Component| {
+            if c.args.numbers().is_some() {
+                return 0;
+            }
+            let mut h = rustc_hash::FxHasher::default();
+            c.args.hash(&mut h);
+            h.finish()
+        };
+        components.sort_by(|a, b| {
+            (a.ruleset.word(), a.heaps(), typed_key(a)).cmp(&(
+                b.ruleset.word(),
+                b.heaps(),
+                typed_key(b),
+            ))
+        });
         Position { components }
     }
 
@@ -515,9 +572,33 @@ impl PositionParser {
         let mut expect_component = true;
         let mut last_plus = None;
         let mut ruleset_word: Option<Word<'_>> = None;
+        // The argument words of a component whose arguments are not plain
+        // numbers, read by its ruleset once the component ends.
+        let mut named: Vec<Word<'_>> = Vec::new();
+        let read_named = |c: Option<&mut Component>, named: &mut Vec<Word<'_>>| {
+            let Some(c) = c else { return Ok(()) };
+            if !c.ruleset.has_named_arguments() {
+                return Ok(());
+            }
+            let texts: Vec<&str> = named.iter().map(|w| w.text).collect();
+            c.args = c
+                .ruleset
+                .rules()
+                .parse_position(&texts)
+                .map_err(|(i, why)| {
+                    let at = named.get(i).or(named.first());
+                    let kind = ParseErrorKind::BadArguments(why);
+                    match at {
+                        Some(w) => w.error(kind),
+                        None => ParseError::new(kind),
+                    }
+                })?;
+            named.clear();
+            Ok::<(), ParseError>(())
+        };
         let check = |c: Option<&Component>, word: &Option<Word<'_>>| -> Result<(), ParseError> {
             match (c, word) {
-                (Some(c), Some(word)) => c.ruleset.check_arguments(&c.heaps).map_err(|why| {
+                (Some(c), Some(word)) => c.ruleset.check_arguments(&c.args).map_err(|why| {
                     // The argument to blame is found again only on error,
                     // so that checking costs nothing per argument.
                     let blamed = why
@@ -538,6 +619,7 @@ impl PositionParser {
                 if expect_component {
                     return Err(word.error(ParseErrorKind::DanglingPlus));
                 }
+                read_named(components.last_mut(), &mut named)?;
                 check(components.last(), &ruleset_word)?;
                 expect_component = true;
                 last_plus = Some(word);
@@ -547,15 +629,12 @@ impl PositionParser {
                 expect_component = false;
                 ruleset_word = Some(word);
             } else if let Some(c) = components.last_mut() {
-                let h = if c.ruleset.has_named_arguments() {
-                    c.ruleset
-                        .rules()
-                        .parse_argument(word.text)
-                        .map_err(|why| word.error(ParseErrorKind::BadArguments(why)))?
-                } else {
-                    heap_size(&word)?
-                };
-                c.heaps.push(h);
+                match c.args.numbers_mut() {
+                    Some(numbers) if !c.ruleset.has_named_arguments() => {
+                        numbers.push(heap_size(&word)?);
+                    }
+                    _ => named.push(word),
+                }
             }
         }
         if components.is_empty() {
@@ -564,6 +643,7 @@ impl PositionParser {
         if let (true, Some(plus)) = (expect_component, last_plus) {
             return Err(plus.error(ParseErrorKind::DanglingPlus));
         }
+        read_named(components.last_mut(), &mut named)?;
         check(components.last(), &ruleset_word)?;
         Ok(Position { components })
     }

@@ -353,7 +353,7 @@ impl Session {
             let rng = &mut self.rng;
             match c
                 .ruleset()
-                .random_action(c.heaps(), &limits, &mut |n| rng.random_range(0..n))
+                .random_action(c.args(), &limits, &mut |n| rng.random_range(0..n))
             {
                 Ok(Some(action)) => return Ok(self.position.make_move(i, action)),
                 Ok(None) => {}

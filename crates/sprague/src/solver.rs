@@ -10,8 +10,9 @@ use crate::{mex, Error, Game, Outcome, Play};
 /// The default number of positions a [`Solver`] may store: two million.
 pub const DEFAULT_MAX_STATES: usize = 2_000_000;
 
-/// How many options one search may examine, per position it may store.
-const WORK_PER_STATE: u64 = 8;
+/// How many options one search may examine by default, per position it
+/// may store.
+pub const DEFAULT_WORK_PER_STATE: u64 = 8;
 
 /// A search by the definitions of P-positions, N-positions and Grundy values,
 /// with a transposition table and a limit on stored positions.
@@ -30,9 +31,13 @@ const WORK_PER_STATE: u64 = 8;
 /// positions on the stack and the options they wait on would together exceed
 /// the state limit, the search stops with [`Error::StateLimit`] instead of
 /// exhausting memory; what was already stored stays valid, so a later call
-/// with a larger limit resumes from it. The same limit bounds the time of one
-/// call: it examines at most 8 options per position it may store (16 million
-/// with the default limit) before stopping with the same error.
+/// with a larger limit resumes from it. The state limit counts positions
+/// stored and nothing else. The time of one call is bounded by the work
+/// limit: it examines at most 8 options per position it may store by
+/// default (16 million with the default limit;
+/// [`Solver::set_work_per_state`] changes the 8) before stopping with
+/// [`Error::WorkLimit`]; and by a deadline set with
+/// [`budget::with_deadline`](crate::budget::with_deadline).
 ///
 /// This solver is the reference every closed form in this crate is tested
 /// against, and the fallback for positions no closed form covers (misère
@@ -52,6 +57,7 @@ const WORK_PER_STATE: u64 = 8;
 pub struct Solver<G: Game> {
     game: G,
     max_states: usize,
+    work_per_state: u64,
     grundy: HashMap<G::Position, u64, FxBuildHasher>,
     outcomes: [HashMap<G::Position, Outcome, FxBuildHasher>; 2],
     /// Options examined by the current call.
@@ -76,6 +82,7 @@ impl<G: Game> Solver<G> {
         Solver {
             game,
             max_states: DEFAULT_MAX_STATES,
+            work_per_state: DEFAULT_WORK_PER_STATE,
             grundy: HashMap::default(),
             outcomes: [HashMap::default(), HashMap::default()],
             examined: 0,
@@ -92,6 +99,14 @@ impl<G: Game> Solver<G> {
     /// Sets the state limit to `max_states` positions.
     pub fn set_max_states(&mut self, max_states: usize) {
         self.max_states = max_states;
+    }
+
+    /// Sets how many options one call may examine per position of the
+    /// state limit (the work limit, [`Error::WorkLimit`]): for games whose
+    /// positions have hundreds of options each (Fibonacci Nim), where 8
+    /// would stop a search that fits in memory.
+    pub fn set_work_per_state(&mut self, options: u64) {
+        self.work_per_state = options.max(1);
     }
 
     /// The game this solver searches.
@@ -143,8 +158,13 @@ impl<G: Game> Solver<G> {
             return Err(limit);
         }
         self.examined += options.len() as u64;
-        if self.examined > (self.max_states as u64).saturating_mul(WORK_PER_STATE) {
-            return Err(limit);
+        let work = (self.max_states as u64).saturating_mul(self.work_per_state);
+        if self.examined > work {
+            return Err(Error::WorkLimit {
+                options: work,
+                states: self.max_states,
+                per_state: self.work_per_state,
+            });
         }
         Ok(Frame {
             position,

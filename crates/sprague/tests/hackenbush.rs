@@ -203,7 +203,7 @@ proptest! {
         let mut search = Solver::new(Edges { edges: edges.clone(), vertices: 6 });
         let g = search.grundy_value(&all).unwrap();
         let c = &p.components()[0];
-        prop_assert_eq!(c.ruleset().rules().valued(c.heaps(), &Limits::default()).unwrap().0, g, "{}", text);
+        prop_assert_eq!(c.ruleset().rules().valued(c.args(), &Limits::default()).unwrap().0, g, "{}", text);
         // The same graph in string notation has the same value.
         let string = Picture::parse(&word).unwrap().with_notation(Notation::String).to_string();
         prop_assert_eq!(value(&string), g, "{} as {}", word, string);

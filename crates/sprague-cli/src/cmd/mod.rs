@@ -118,6 +118,9 @@ impl fmt::Display for LibError {
                 "; raise the limit with --max-states N (memory grows with it: a few hundred \
                  bytes a state)",
             ),
+            sprague::Error::WorkLimit { .. } => {
+                f.write_str("; raise --max-states N: the work a search may do grows with it")
+            }
             sprague::Error::MisereLimit { .. } => f.write_str(
                 "; raise --max-quotient-states N for the quotient (time and memory grow with \
                  it: about 150 bytes a tuple) or --max-states N for the search (a few hundred \

@@ -144,17 +144,19 @@ fn value_detail(c: &Component, basis: Basis, limits: &Limits) -> Option<String> 
                 _ => format!("at most {k} non-empty heaps are worth their sum"),
             }
         }
-        _ if c.heaps().is_empty() => "no heaps".into(),
+        _ if c.argument_count() == 0 => "no heaps".into(),
         // Tokens on nodes, pictures: each a game of its own.
-        _ if c.ruleset().has_named_arguments() && c.heaps().len() <= MAX_TERMS => {
+        _ if c.ruleset().has_named_arguments() && c.argument_count() <= MAX_TERMS => {
             let noun = match c.ruleset().move_kind() {
                 MoveKind::Token => "tokens",
                 _ => "pictures",
             };
-            let values: Option<Vec<u64>> = c
-                .heaps()
-                .iter()
-                .map(|&a| c.ruleset().rules().valued(&[a], limits).ok().map(|v| v.0))
+            let rules = c.ruleset().rules();
+            let values: Option<Vec<u64>> = (0..c.argument_count())
+                .map(|j| {
+                    let alone = rules.argument_alone(c.args(), j)?;
+                    rules.valued(&alone, limits).ok().map(|v| v.0)
+                })
                 .collect();
             match values {
                 Some(values) if values.len() > 1 => format!("{noun} {}", xor_terms(&values)),

@@ -151,3 +151,38 @@ def test_the_solver_is_memoised_and_decomposes():
     assert sorted(calls) == list(range(1, 31))  # every heap reached, once
     game.value((30, 29))
     assert len(calls) == 30  # nothing new: the sum's parts are known
+
+
+def fibonacci_nim(position):
+    """Fibonacci Nim: a heap of n and the most a move may take, m; taking k
+    lets the next player take up to 2k (the position keeps min(2k, n - k))."""
+    n, m = position
+    return [(n - k, min(2 * k, n - k)) for k in range(1, min(m, n) + 1)]
+
+
+def smallest_zeckendorf_term(n):
+    fibs = [1, 2]
+    while fibs[-1] <= n:
+        fibs.append(fibs[-1] + fibs[-2])
+    for f in reversed(fibs):
+        if f <= n:
+            n -= f
+            last = f
+    return last
+
+
+def test_fibonacci_nim_from_1000_under_the_default_state_limit():
+    # Whinihan (1963): (n, m) with n > 0 is a P-position exactly when the
+    # smallest term of n's Zeckendorf representation is above m.
+    def is_p(n, m):
+        return n == 0 or smallest_zeckendorf_term(n) > m
+
+    game = sprague.Game(fibonacci_nim)
+    start = (1000, 999)
+    assert game.outcome(start) == "N"
+    moves = game.winning_moves(start)
+    assert moves == [o for o in fibonacci_nim(start) if is_p(*o)]
+    assert (987, 26) in moves  # take 13, the smallest term of 987 + 13
+    assert game.stored_states <= 2_000_000
+    for n, m in [(1000, 999), (987, 986), (300, 20), (144, 143), (50, 3)]:
+        assert game.outcome((n, m)) == ("P" if is_p(n, m) else "N"), (n, m)

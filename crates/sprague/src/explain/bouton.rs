@@ -74,6 +74,7 @@ fn heap_place(position: &Position, mv: &Move) -> String {
         Action::Stair { step, .. } => *step,
         Action::Token { token, .. } => *token,
         Action::Cut { part, .. } => *part,
+        Action::Listed { .. } => 0,
     };
     if position.components().len() > 1 {
         format!("{} of c{}", heap + 1, mv.component() + 1)

@@ -3,7 +3,7 @@
 
 use super::table::{prefix, xor_terms, BinaryTable, Row};
 use super::wrap::para;
-use crate::{Action, Error, Move, Position, Ruleset};
+use crate::{Action, Component, Error, Move, Position, Ruleset};
 
 /// How a component contributes rows to the Grundy table.
 enum Rows {
@@ -27,11 +27,11 @@ fn rows_of(ruleset: &Ruleset) -> Rows {
 }
 
 /// A named argument's row label: `c2 token 1 on s`, `picture 1: e(ee;e)`.
-fn argument_label(position: &Position, i: usize, j: usize, ruleset: &Ruleset, arg: u64) -> String {
+fn argument_label(position: &Position, i: usize, j: usize, c: &Component) -> String {
     let mut text = String::new();
-    let _ = ruleset.rules().write_argument(arg, &mut text);
+    let _ = c.ruleset().rules().write_argument(c.args(), j, &mut text);
     let p = prefix(position, i);
-    match ruleset.move_kind() {
+    match c.ruleset().move_kind() {
         crate::MoveKind::Token => format!("{p}token {} on {text}", j + 1),
         _ => format!("{p}picture {}: {text}", j + 1),
     }
@@ -73,10 +73,10 @@ pub(super) fn grundy_table(
                 }
             }
             Rows::PerArgument => {
-                for (j, &a) in c.heaps().iter().enumerate() {
+                for j in 0..c.argument_count() {
                     rows.push(Row {
-                        label: argument_label(position, i, j, c.ruleset(), a),
-                        value: c.ruleset().component_value(&[a], limits)?,
+                        label: argument_label(position, i, j, c),
+                        value: argument_value(c, j, limits)?,
                     });
                 }
             }
@@ -89,12 +89,24 @@ pub(super) fn grundy_table(
     Ok(BinaryTable::new(rows))
 }
 
+/// The Grundy value of argument `j` of `c` alone (a token, a picture).
+fn argument_value(c: &Component, j: usize, limits: &crate::Limits) -> Result<u64, Error> {
+    match c.ruleset().rules().argument_alone(c.args(), j) {
+        Some(alone) => c.ruleset().component_value(&alone, limits),
+        None => Err(Error::Internal(format!(
+            "{} has no argument {} to value alone",
+            c.ruleset(),
+            j + 1
+        ))),
+    }
+}
+
 /// Each component's Grundy value in `position` (normal play).
 fn after_values(position: &Position, limits: &crate::Limits) -> Result<Vec<u64>, Error> {
     position
         .components()
         .iter()
-        .map(|c| c.ruleset().component_value(c.heaps(), limits))
+        .map(|c| c.ruleset().component_value(c.args(), limits))
         .collect()
 }
 
@@ -122,7 +134,7 @@ pub(super) fn write(out: &mut String, position: &Position, table: &BinaryTable, 
     // The steps that reduce each component to its value, one paragraph
     // each (Hackenbush's fusion and colon principles, picture by picture).
     for (i, c) in position.components().iter().enumerate() {
-        for step in c.ruleset().rules().value_steps(c.heaps()) {
+        for step in c.ruleset().rules().value_steps(c.args()) {
             let p = prefix(position, i);
             let text = if p.is_empty() {
                 let mut chars = step.chars();
@@ -222,12 +234,15 @@ pub(super) fn reason(
             )
         }
         (Rows::PerArgument, Action::Token { token: j, .. } | Action::Cut { part: j, .. }) => {
-            let (a, b) = (before_c.heaps()[*j], after_c.heaps()[*j]);
-            let old = ruleset.component_value(&[a], limits)?;
-            let new = ruleset.component_value(&[b], limits)?;
+            let old = argument_value(before_c, *j, limits)?;
+            let new = argument_value(after_c, *j, limits)?;
             let (mut a_text, mut b_text) = (String::new(), String::new());
-            let _ = ruleset.rules().write_argument(a, &mut a_text);
-            let _ = ruleset.rules().write_argument(b, &mut b_text);
+            let _ = ruleset
+                .rules()
+                .write_argument(before_c.args(), *j, &mut a_text);
+            let _ = ruleset
+                .rules()
+                .write_argument(after_c.args(), *j, &mut b_text);
             let noun = match mv.action() {
                 Action::Token { .. } => "token",
                 _ => "picture",
@@ -249,7 +264,7 @@ pub(super) fn reason(
                 .iter()
                 .find(|r| r.label.starts_with(&format!("c{} ", i + 1)))
                 .map_or(0, |r| r.value);
-            let new = ruleset.component_value(after_c.heaps(), limits)?;
+            let new = ruleset.component_value(after_c.args(), limits)?;
             (
                 format!("{before_c} is worth {old}; the move makes it {after_c}, worth {new}"),
                 old,

@@ -36,7 +36,7 @@ pub(super) fn read(
         .filter(|(_, l)| !filler.contains(&l.as_str()))
         .map(|(w, _)| *w)
         .collect();
-    let count = component.heaps().len();
+    let count = component.argument_count();
     let (picture, edge) = match items.as_slice() {
         [edge] if count == 1 => (0, *edge),
         [p, edge] => {
@@ -53,10 +53,9 @@ pub(super) fn read(
         }
         _ => return Err(expected()),
     };
-    let id = component.heaps()[picture];
-    let Some(action) = rules.named_move(component.heaps(), picture, edge) else {
+    let Some(action) = rules.named_move(component.args(), picture, edge) else {
         let mut text = String::new();
-        let _ = rules.write_argument(id, &mut text);
+        let _ = rules.write_argument(component.args(), picture, &mut text);
         return Err(MoveError::Syntax(format!(
             "picture {} ({text}) has no edge {edge}: name an edge by its number (the k-th e, \
              from 1) or, in an edge list, as u-v",

@@ -123,6 +123,18 @@ pub fn help(position: &Position) -> String {
         );
         let _ = writeln!(out, "    cut 3               in a component of one picture");
     }
+    let listed_words = words_of(MoveKind::Listed);
+    if !listed_words.is_empty() {
+        let _ = writeln!(
+            out,
+            "\n  {} (games given in code; moves numbered from 1 in the game's own list):",
+            listed_words.join(", ")
+        );
+        let _ = writeln!(
+            out,
+            "    3                   the game's third move (also `move 3`)"
+        );
+    }
     if position.components().len() > 1 {
         let _ = writeln!(
             out,
@@ -161,10 +173,7 @@ fn splits_heaps(ruleset: &Ruleset) -> bool {
 fn example_after(position: &Position) -> Option<Position> {
     let limits = Limits::default();
     for (i, c) in position.components().iter().enumerate() {
-        if let Ok(Some(action)) = c
-            .ruleset()
-            .random_action(c.heaps(), &limits, &mut |n| n - 1)
-        {
+        if let Ok(Some(action)) = c.ruleset().random_action(c.args(), &limits, &mut |n| n - 1) {
             return position.play(&position.make_move(i, action)).ok();
         }
     }

@@ -128,6 +128,7 @@ pub fn parse(position: &Position, text: &str) -> Result<Move, MoveError> {
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
         return match kind {
             MoveKind::Cut => cut::read(position, index, &words),
+            MoveKind::Listed => read_listed(position, index, &words),
             _ => token::read(position, index, &words),
         };
     }
@@ -198,7 +199,7 @@ fn own_syntax_move(position: &Position, text: &str) -> Option<(usize, MoveKind, 
         _ => return None,
     };
     let kind = position.components().get(index)?.ruleset().move_kind();
-    if !matches!(kind, MoveKind::Token | MoveKind::Cut) {
+    if !matches!(kind, MoveKind::Token | MoveKind::Cut | MoveKind::Listed) {
         return None;
     }
     let rest = if words.get(rest) == Some(&":") && rest > 0 {
@@ -211,6 +212,25 @@ fn own_syntax_move(position: &Position, text: &str) -> Option<(usize, MoveKind, 
         kind,
         words[rest..].iter().map(|w| w.to_string()).collect(),
     ))
+}
+
+/// A move of a game given in code, by its number in the game's list:
+/// `3`, `move 3` (the listed form `WORD move 3` reads back too).
+fn read_listed(position: &Position, index: usize, words: &[&str]) -> Result<Move, MoveError> {
+    let word = position.components()[index].ruleset().word();
+    let number = match words {
+        [w, m, n] if *w == word && m.eq_ignore_ascii_case("move") => n,
+        [m, n] if m.eq_ignore_ascii_case("move") => n,
+        [n] => n,
+        _ => "",
+    };
+    let Some(number) = number.parse::<usize>().ok().filter(|&n| n > 0) else {
+        return Err(MoveError::Syntax(
+            "a move of a game given in code is its number in the game's list of moves:              `3` or `move 3`"
+                .into(),
+        ));
+    };
+    checked(position, index, crate::Action::Listed { index: number - 1 })
 }
 
 /// The move `action` in component `index` of `position`, checked legal

@@ -77,8 +77,8 @@ pub(super) fn read(
         if u != at {
             let mut is = String::new();
             let mut claimed = String::new();
-            let _ = rules.write_argument(at, &mut is);
-            let _ = rules.write_argument(u, &mut claimed);
+            let _ = rules.write_number(at, &mut is);
+            let _ = rules.write_number(u, &mut claimed);
             return illegal(IllegalMoveKind::TokenElsewhere { token, is, claimed });
         }
     }

@@ -31,7 +31,7 @@ pub(super) fn parse_position_form(position: &Position, text: &str) -> Result<Mov
                 claimed: b.ruleset().word().into(),
             });
         }
-        if a.heaps() != b.heaps() {
+        if a.args() != b.args() {
             changed.push(i);
         }
     }
@@ -70,7 +70,10 @@ pub(super) fn parse_position_form(position: &Position, text: &str) -> Result<Mov
                 .collect();
             structural_action(kind, before, left, &diff)?
         }
-        MoveKind::Cut => now[index].ruleset().rules().actions_between(before, left),
+        MoveKind::Cut => now[index]
+            .ruleset()
+            .rules()
+            .actions_between(now[index].args(), then[index].args()),
         _ => split_candidates(before, left)?,
     };
     if actions.is_empty() {

@@ -148,6 +148,13 @@ pub fn write_action(
             MoveForm::Short => write!(f, "{} {}", part + 1, edge + 1),
             MoveForm::Words => write!(f, "cut edge {} of picture {}", edge + 1, part + 1),
         },
+        // A game in code writes the position a move leaves; this is the
+        // numbered form.
+        Action::Listed { index } => match form {
+            MoveForm::Listed => write!(f, "{word} move {}", index + 1),
+            MoveForm::Short => write!(f, "{}", index + 1),
+            MoveForm::Words => write!(f, "move {}", index + 1),
+        },
         Action::Stair { step, from, coins } => {
             let noun = if *coins == 1 { "coin" } else { "coins" };
             let number = step + 1;

@@ -21,6 +21,7 @@
 
 use rustc_hash::FxHashMap as HashMap;
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
 
 use super::rules::{Pick, Rules, Visit};
@@ -54,6 +55,11 @@ pub struct Digraph {
     values: Vec<u32>,
     /// The source as written (a path or inline edges), for `canonical`.
     source: Box<str>,
+    /// A hash of the nodes and edges, for `canonical`: two rulesets are
+    /// equal only when their graphs are (the same file read twice after
+    /// it changed gives two rulesets), so that equal node numbers in
+    /// positions of equal rulesets name the same nodes.
+    fingerprint: u64,
 }
 
 impl fmt::Debug for Digraph {
@@ -253,8 +259,12 @@ impl Digraph {
             targets,
             values: Vec::new(),
             source: source.into(),
+            fingerprint: 0,
         };
         g.values = g.sprague_grundy()?;
+        let mut h = rustc_hash::FxHasher::default();
+        (&g.names, &g.offsets, &g.targets).hash(&mut h);
+        g.fingerprint = h.finish();
         Ok(g)
     }
 
@@ -394,8 +404,15 @@ impl Digraph {
 }
 
 impl Rules for Digraph {
+    type Position = crate::Numbers;
+
+    /// Each heap (token) is a game of its own.
+    fn argument_alone(&self, args: &crate::Numbers, index: usize) -> Option<crate::Numbers> {
+        Some(vec![*args.get(index)?])
+    }
+
     fn canonical(&self) -> String {
-        format!("digraph:{}", self.source)
+        format!("digraph:{}#{:016x}", self.source, self.fingerprint)
     }
 
     fn move_kind(&self) -> MoveKind {
@@ -414,7 +431,7 @@ impl Rules for Digraph {
 
     /// Arguments built through the API are node indices below the
     /// number of nodes.
-    fn check_arguments(&self, args: &[u64]) -> Result<(), ArgumentError> {
+    fn check_arguments(&self, args: &crate::Numbers) -> Result<(), ArgumentError> {
         match args.iter().find(|&&u| u >= self.names.len() as u64) {
             Some(&u) => Err(ArgumentError::UnknownNode {
                 name: format!("number {u}"),
@@ -424,7 +441,7 @@ impl Rules for Digraph {
         }
     }
 
-    fn write_argument(&self, arg: u64, f: &mut dyn fmt::Write) -> fmt::Result {
+    fn write_number(&self, arg: u64, f: &mut dyn fmt::Write) -> fmt::Result {
         f.write_str(self.name(arg))
     }
 
@@ -442,12 +459,12 @@ impl Rules for Digraph {
         )
     }
 
-    fn valued(&self, args: &[u64], _: &Limits) -> Result<(u64, Basis), Error> {
+    fn valued(&self, args: &crate::Numbers, _: &Limits) -> Result<(u64, Basis), Error> {
         // The node values are a table computed once for the whole graph.
         Ok((args.iter().fold(0, |a, &u| a ^ self.value(u)), Basis::Table))
     }
 
-    fn closed_value(&self, args: &[u64]) -> Option<u64> {
+    fn closed_value(&self, args: &crate::Numbers) -> Option<u64> {
         Some(args.iter().fold(0, |a, &u| a ^ self.value(u)))
     }
 
@@ -455,11 +472,16 @@ impl Rules for Digraph {
         false
     }
 
-    fn has_moves(&self, args: &[u64], _: &Limits) -> Result<bool, Error> {
+    fn has_moves(&self, args: &crate::Numbers, _: &Limits) -> Result<bool, Error> {
         Ok(args.iter().any(|&u| !self.successors(u as u32).is_empty()))
     }
 
-    fn moves(&self, args: &[u64], limits: &Limits, out: &mut Vec<Action>) -> Result<(), Error> {
+    fn moves(
+        &self,
+        args: &crate::Numbers,
+        limits: &Limits,
+        out: &mut Vec<Action>,
+    ) -> Result<(), Error> {
         let total: u64 = args
             .iter()
             .map(|&u| self.successors(u as u32).len() as u64)
@@ -479,7 +501,7 @@ impl Rules for Digraph {
     /// g ⊕ value ⊕ target.
     fn moves_to(
         &self,
-        args: &[u64],
+        args: &crate::Numbers,
         value: u64,
         target: u64,
         _: &Limits,
@@ -500,7 +522,7 @@ impl Rules for Digraph {
 
     fn random_move(
         &self,
-        args: &[u64],
+        args: &crate::Numbers,
         _: &Limits,
         pick: Pick<'_>,
     ) -> Result<Option<Action>, Error> {
@@ -516,7 +538,12 @@ impl Rules for Digraph {
         Ok(Some(Digraph::slide(token, args[token], v)))
     }
 
-    fn check(&self, word: &str, args: &[u64], action: &Action) -> Result<(), IllegalMoveKind> {
+    fn check(
+        &self,
+        word: &str,
+        args: &crate::Numbers,
+        action: &Action,
+    ) -> Result<(), IllegalMoveKind> {
         let Action::Token { token, from, to } = *action else {
             return Err(IllegalMoveKind::Forbidden {
                 ruleset: word.into(),
@@ -561,7 +588,7 @@ impl Rules for Digraph {
     fn write_move(
         &self,
         word: &str,
-        _: &[u64],
+        _: &crate::Numbers,
         action: &Action,
         form: MoveForm,
         f: &mut dyn fmt::Write,
@@ -598,7 +625,7 @@ pub(crate) fn parse(
     word: &str,
     _: &str,
     param: Option<&str>,
-) -> Result<Box<dyn Rules>, ParseErrorKind> {
+) -> Result<Box<dyn super::DynRules>, ParseErrorKind> {
     let _ = word;
     let source = match param {
         None | Some("") => {
@@ -617,7 +644,7 @@ pub(crate) fn parse(
         )));
     }
     Digraph::from_inline(source)
-        .map(|g| Box::new(g) as Box<dyn Rules>)
+        .map(|g| Box::new(g) as Box<dyn super::DynRules>)
         .map_err(|e| ParseErrorKind::BadRuleset(e.to_string()))
 }
 

@@ -16,7 +16,6 @@
 //! # Ok::<(), sprague::ParseError>(())
 //! ```
 
-use super::rules::Rules;
 use super::tabled::Tabled;
 use super::Heaps;
 use crate::error::ParseErrorKind;
@@ -33,7 +32,7 @@ pub(crate) fn parse(
     word: &str,
     _: &str,
     param: Option<&str>,
-) -> Result<Box<dyn Rules>, ParseErrorKind> {
+) -> Result<Box<dyn super::DynRules>, ParseErrorKind> {
     super::no_parameter(
         param,
         "grundy takes no parameter (Grundy's game: split a heap into two unequal heaps)",

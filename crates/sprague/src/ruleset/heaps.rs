@@ -13,6 +13,13 @@ use crate::{Action, Basis, Error, HeapMove, IllegalMoveKind, Limits, Parts, Plac
 pub struct Heaps<T>(pub T);
 
 impl<T: HeapRules> Rules for Heaps<T> {
+    type Position = crate::Numbers;
+
+    /// Each heap (token) is a game of its own.
+    fn argument_alone(&self, args: &crate::Numbers, index: usize) -> Option<crate::Numbers> {
+        Some(vec![*args.get(index)?])
+    }
+
     fn canonical(&self) -> String {
         self.0.canonical()
     }
@@ -24,7 +31,7 @@ impl<T: HeapRules> Rules for Heaps<T> {
     /// The nim-sum of the heaps' values; the basis is the heaps' own
     /// (Bouton's theorem for Nim; a table when every heap is in it, else a
     /// proven period or closed form).
-    fn valued(&self, heaps: &[u64], limits: &Limits) -> Result<(u64, Basis), Error> {
+    fn valued(&self, heaps: &crate::Numbers, limits: &Limits) -> Result<(u64, Basis), Error> {
         let mut value = 0;
         let mut basis = None;
         for &h in heaps {
@@ -43,7 +50,7 @@ impl<T: HeapRules> Rules for Heaps<T> {
         }
     }
 
-    fn closed_value(&self, heaps: &[u64]) -> Option<u64> {
+    fn closed_value(&self, heaps: &crate::Numbers) -> Option<u64> {
         heaps
             .iter()
             .try_fold(0, |acc, &h| Some(acc ^ self.0.closed_heap_value(h)?))
@@ -61,7 +68,7 @@ impl<T: HeapRules> Rules for Heaps<T> {
         self.0.few_winning_moves()
     }
 
-    fn has_moves(&self, heaps: &[u64], limits: &Limits) -> Result<bool, Error> {
+    fn has_moves(&self, heaps: &crate::Numbers, limits: &Limits) -> Result<bool, Error> {
         let mut unknown = false;
         for &h in heaps {
             match self.0.has_moves(h) {
@@ -81,7 +88,12 @@ impl<T: HeapRules> Rules for Heaps<T> {
         }
     }
 
-    fn moves(&self, heaps: &[u64], limits: &Limits, out: &mut Vec<Action>) -> Result<(), Error> {
+    fn moves(
+        &self,
+        heaps: &crate::Numbers,
+        limits: &Limits,
+        out: &mut Vec<Action>,
+    ) -> Result<(), Error> {
         let mut options = Vec::new();
         for (i, &h) in heaps.iter().enumerate() {
             options.clear();
@@ -94,7 +106,7 @@ impl<T: HeapRules> Rules for Heaps<T> {
     /// By heap: a heap of value `g` must move to `g ^ value ^ target`.
     fn moves_to(
         &self,
-        heaps: &[u64],
+        heaps: &crate::Numbers,
         value: u64,
         target: u64,
         limits: &Limits,
@@ -119,7 +131,7 @@ impl<T: HeapRules> Rules for Heaps<T> {
 
     fn random_move(
         &self,
-        heaps: &[u64],
+        heaps: &crate::Numbers,
         limits: &Limits,
         pick: Pick<'_>,
     ) -> Result<Option<Action>, Error> {
@@ -144,7 +156,12 @@ impl<T: HeapRules> Rules for Heaps<T> {
         }
     }
 
-    fn check(&self, word: &str, heaps: &[u64], action: &Action) -> Result<(), IllegalMoveKind> {
+    fn check(
+        &self,
+        word: &str,
+        heaps: &crate::Numbers,
+        action: &Action,
+    ) -> Result<(), IllegalMoveKind> {
         match action {
             Action::Heap {
                 heap,
@@ -174,7 +191,9 @@ impl<T: HeapRules> Rules for Heaps<T> {
             Action::Stair { .. } => Err(IllegalMoveKind::NoSteps {
                 ruleset: word.into(),
             }),
-            Action::Token { .. } | Action::Cut { .. } => Err(super::no_tokens(word)),
+            Action::Token { .. } | Action::Cut { .. } | Action::Listed { .. } => {
+                Err(super::no_tokens(word))
+            }
         }
     }
 

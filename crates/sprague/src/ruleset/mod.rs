@@ -12,6 +12,8 @@
 //! written and the rules behind it.
 
 pub mod digraph;
+mod dynrules;
+pub mod game;
 pub mod grundy;
 pub mod hackenbush;
 pub mod heaps;
@@ -30,10 +32,12 @@ use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
+use crate::args::{Args, Numbers};
 use crate::error::ParseErrorKind;
 use crate::takebreak::MoveSet;
 use crate::{Action, Basis, Error, HeapMove, IllegalMoveKind, Limits, Place};
 
+pub use dynrules::DynRules;
 pub use heaps::Heaps;
 pub use rules::{HeapRules, Rules};
 pub use subtraction::SubtractionSet;
@@ -41,7 +45,7 @@ pub use subtraction::SubtractionSet;
 /// Builds a ruleset's rules from its word: `word` as written, `name` the
 /// part before `:`, `param` the part after it (if any).
 type Parse =
-    fn(word: &str, name: &str, param: Option<&str>) -> Result<Box<dyn Rules>, ParseErrorKind>;
+    fn(word: &str, name: &str, param: Option<&str>) -> Result<Box<dyn DynRules>, ParseErrorKind>;
 
 /// One registered ruleset: the names that introduce it, how it is written
 /// (for the list of known rulesets), and its parser.
@@ -136,6 +140,10 @@ pub enum MoveKind {
     Token,
     /// One edge of one picture is cut ([`Action::Cut`]): `hackenbush`.
     Cut,
+    /// A move named by its number in the game's own list of moves
+    /// ([`Action::Listed`]): a game given in code
+    /// ([`Ruleset::from_game`]).
+    Listed,
 }
 
 /// Why a component's arguments do not fit its ruleset.
@@ -161,6 +169,12 @@ pub enum ArgumentError {
     },
     /// A word that is not a Hackenbush picture, and why.
     BadPicture(Box<str>),
+    /// A game given in code has no written positions: its components are
+    /// built in code ([`Ruleset::from_game`]).
+    NotWritten {
+        /// The game's word.
+        game: String,
+    },
     /// A name that names no node of the graph.
     UnknownNode {
         /// The name given (shortened).
@@ -180,6 +194,7 @@ impl ArgumentError {
             } if found > expected => Some(*expected),
             ArgumentError::Count { .. }
             | ArgumentError::UnknownNode { .. }
+            | ArgumentError::NotWritten { .. }
             | ArgumentError::BadPicture(_) => None,
         }
     }
@@ -200,6 +215,10 @@ impl fmt::Display for ArgumentError {
             } => write!(
                 f,
                 "this ruleset takes exactly {expected} {what}, not {found}"
+            ),
+            ArgumentError::NotWritten { game } => write!(
+                f,
+                "{game} is a game given in code: its positions are built in code, not written"
             ),
             ArgumentError::BadPicture(why) => {
                 write!(f, "not a Hackenbush picture: {why}")
@@ -239,7 +258,7 @@ struct Inner {
     canonical: String,
     /// [`Rules::has_named_arguments`], asked once.
     named: bool,
-    rules: Box<dyn Rules>,
+    rules: Box<dyn DynRules>,
 }
 
 impl Ruleset {
@@ -270,7 +289,7 @@ impl Ruleset {
 
     /// A ruleset with the given rules, named `word` (not checked against the
     /// rules).
-    pub(crate) fn with_rules(word: &str, rules: Box<dyn Rules>) -> Ruleset {
+    pub(crate) fn with_rules(word: &str, rules: Box<dyn DynRules>) -> Ruleset {
         Ruleset(Arc::new(Inner {
             word: word.into(),
             canonical: rules.canonical(),
@@ -295,8 +314,9 @@ impl Ruleset {
         self.0.named
     }
 
-    /// The rules: the interface the ruleset's type implements.
-    pub fn rules(&self) -> &dyn Rules {
+    /// The rules: the interface the ruleset's type implements, over
+    /// type-erased positions.
+    pub fn rules(&self) -> &dyn DynRules {
         &*self.0.rules
     }
 
@@ -408,11 +428,7 @@ impl Ruleset {
     ///
     /// # Errors
     /// Errors other than the state limit from listing the moves.
-    pub(crate) fn component_has_moves(
-        &self,
-        heaps: &[u64],
-        limits: &Limits,
-    ) -> Result<bool, Error> {
+    pub(crate) fn component_has_moves(&self, heaps: &Args, limits: &Limits) -> Result<bool, Error> {
         self.0.rules.has_moves(heaps, limits)
     }
 
@@ -430,7 +446,7 @@ impl Ruleset {
     /// ruleset's value tables.
     pub(crate) fn random_action(
         &self,
-        heaps: &[u64],
+        heaps: &Args,
         limits: &Limits,
         pick: &mut dyn FnMut(u64) -> u64,
     ) -> Result<Option<Action>, Error> {
@@ -451,7 +467,7 @@ impl Ruleset {
     /// # Errors
     /// An [`ArgumentError`]: a staircase holding more than 2^64 - 1 coins,
     /// a Wythoff pair that is not two heaps.
-    pub fn check_arguments(&self, heaps: &[u64]) -> Result<(), ArgumentError> {
+    pub fn check_arguments(&self, heaps: &Args) -> Result<(), ArgumentError> {
         self.0.rules.check_arguments(heaps)
     }
 
@@ -460,7 +476,7 @@ impl Ruleset {
     /// [`Rules::lone_outcome`]).
     pub(crate) fn lone_outcome(
         &self,
-        heaps: &[u64],
+        heaps: &Args,
         play: crate::Play,
     ) -> Option<(crate::Outcome, Basis)> {
         self.0.rules.lone_outcome(heaps, play)
@@ -470,7 +486,7 @@ impl Ruleset {
     /// [`Ruleset::lone_outcome`] answers.
     pub(crate) fn lone_winning_moves(
         &self,
-        heaps: &[u64],
+        heaps: &Args,
         play: crate::Play,
         limits: &Limits,
         f: &mut dyn FnMut(Action) -> ControlFlow<()>,
@@ -501,7 +517,7 @@ impl Ruleset {
     ///
     /// # Errors
     /// Limit errors when a table or search would pass `limits`.
-    pub(crate) fn component_value(&self, heaps: &[u64], limits: &Limits) -> Result<u64, Error> {
+    pub(crate) fn component_value(&self, heaps: &Args, limits: &Limits) -> Result<u64, Error> {
         Ok(self.valued(heaps, limits)?.0)
     }
 
@@ -510,7 +526,7 @@ impl Ruleset {
     ///
     /// # Errors
     /// Limit errors when a table or search would pass `limits`.
-    pub(crate) fn valued(&self, heaps: &[u64], limits: &Limits) -> Result<(u64, Basis), Error> {
+    pub(crate) fn valued(&self, heaps: &Args, limits: &Limits) -> Result<(u64, Basis), Error> {
         self.0.rules.valued(heaps, limits)
     }
 
@@ -546,17 +562,17 @@ impl Ruleset {
     /// ```
     /// use sprague::Ruleset;
     /// let moore: Ruleset = "moore:3".parse()?;
-    /// assert_eq!(moore.closed_component_value(&[5, 1000]), Some(1005));
-    /// assert_eq!(moore.closed_component_value(&[1, 2, 4, 8]), None);
+    /// assert_eq!(moore.closed_component_value(&vec![5, 1000].into()), Some(1005));
+    /// assert_eq!(moore.closed_component_value(&vec![1, 2, 4, 8].into()), None);
     /// # Ok::<(), sprague::ParseError>(())
     /// ```
-    pub fn closed_component_value(&self, heaps: &[u64]) -> Option<u64> {
+    pub fn closed_component_value(&self, heaps: &Args) -> Option<u64> {
         self.0.rules.closed_value(heaps)
     }
 
     /// The number of winning moves of a lone component, when the theory
     /// counts them cheaply (Moore's Nim_k) and it is below 2^64.
-    pub(crate) fn count_winning_moves(&self, heaps: &[u64]) -> Option<u64> {
+    pub(crate) fn count_winning_moves(&self, heaps: &Args) -> Option<u64> {
         self.0.rules.count_winning_moves(heaps)
     }
 
@@ -565,7 +581,7 @@ impl Ruleset {
     /// by option) until it breaks.
     pub(crate) fn component_moves_to(
         &self,
-        heaps: &[u64],
+        heaps: &Args,
         value: u64,
         target: u64,
         limits: &Limits,
@@ -577,7 +593,7 @@ impl Ruleset {
     /// Every move of the component, appended to `out`.
     pub(crate) fn component_moves(
         &self,
-        heaps: &[u64],
+        heaps: &Args,
         limits: &Limits,
         out: &mut Vec<Action>,
     ) -> Result<(), Error> {
@@ -585,20 +601,20 @@ impl Ruleset {
     }
 
     /// Checks that `action` is a legal move of a component with `heaps`.
-    pub(crate) fn check(&self, heaps: &[u64], action: &Action) -> Result<(), IllegalMoveKind> {
+    pub(crate) fn check(&self, heaps: &Args, action: &Action) -> Result<(), IllegalMoveKind> {
         self.0.rules.check(self.word(), heaps, action)
     }
 
     /// Applies a legal `action` to the heaps of a component: a heap that
     /// splits is replaced in place by its parts (increasing), a heap taken to
     /// nothing stays as 0.
-    pub(crate) fn apply(&self, heaps: &mut Vec<u64>, action: &Action) {
+    pub(crate) fn apply(&self, heaps: &mut Args, action: &Action) {
         self.0.rules.apply(heaps, action)
     }
 
     /// Puts the heaps of a component into canonical order for a search key
     /// (heap games ignore order and empty heaps).
-    pub(crate) fn canonicalize(&self, heaps: &mut Vec<u64>) {
+    pub(crate) fn canonicalize(&self, heaps: &mut Args) {
         self.0.rules.canonicalize(heaps)
     }
 
@@ -669,7 +685,9 @@ pub(crate) fn check_heap_changes<'a>(
                 ruleset: word.into(),
             })
         }
-        Action::Token { .. } | Action::Cut { .. } => return Err(no_tokens(word)),
+        Action::Token { .. } | Action::Cut { .. } | Action::Listed { .. } => {
+            return Err(no_tokens(word))
+        }
     };
     if changes.is_empty() {
         return Err(IllegalMoveKind::NoHeapNamed);
@@ -727,9 +745,9 @@ pub(crate) fn random_heap_change(args: &[u64], pick: &mut dyn FnMut(u64) -> u64)
 ///
 /// # Errors
 /// Limit errors from listing the moves or valuing the results.
-pub(crate) fn searched_moves_to(
-    rules: &dyn Rules,
-    args: &[u64],
+pub(crate) fn searched_moves_to<R: Rules<Position = Numbers>>(
+    rules: &R,
+    args: &Numbers,
     target: u64,
     limits: &Limits,
     f: &mut dyn FnMut(Action) -> ControlFlow<()>,
@@ -737,7 +755,7 @@ pub(crate) fn searched_moves_to(
     let mut actions = Vec::new();
     rules.moves(args, limits, &mut actions)?;
     for action in actions {
-        let mut after = args.to_vec();
+        let mut after = args.clone();
         rules.apply(&mut after, &action);
         if rules.valued(&after, limits)?.0 == target && f(action).is_break() {
             return Ok(ControlFlow::Break(()));

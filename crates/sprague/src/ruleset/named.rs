@@ -30,7 +30,7 @@
 
 use std::ops::ControlFlow;
 
-use super::rules::{HeapRules, Pick, Rules, Visit};
+use super::rules::{HeapRules, Pick, Visit};
 use super::tabled::Tabled;
 use super::Heaps;
 use crate::error::ParseErrorKind;
@@ -472,7 +472,7 @@ pub(crate) fn parse(
     word: &str,
     _: &str,
     param: Option<&str>,
-) -> Result<Box<dyn Rules>, ParseErrorKind> {
+) -> Result<Box<dyn super::DynRules>, ParseErrorKind> {
     match param.and_then(NamedSet::from_name) {
         Some(set) => Ok(Box::new(Heaps(NamedSubtraction::new(word, set)))),
         None => Err(ParseErrorKind::BadRuleset(format!(

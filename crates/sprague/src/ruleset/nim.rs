@@ -8,7 +8,7 @@
 
 use std::ops::ControlFlow;
 
-use super::rules::{HeapRules, Pick, Rules, Visit};
+use super::rules::{HeapRules, Pick, Visit};
 use super::Heaps;
 use crate::error::ParseErrorKind;
 use crate::{Basis, Error, HeapMove, Limits, Outcome, Parts};
@@ -143,7 +143,7 @@ pub(crate) fn parse(
     _: &str,
     _: &str,
     param: Option<&str>,
-) -> Result<Box<dyn Rules>, ParseErrorKind> {
+) -> Result<Box<dyn super::DynRules>, ParseErrorKind> {
     super::no_parameter(
         param,
         "nim takes no parameter (for Moore's Nim_k write moore:K, for bounded Nim sub:1-K)",

@@ -9,14 +9,18 @@
 //! A ruleset whose moves touch several arguments at once (Moore's Nim_k,
 //! staircase Nim, Wythoff's game) implements [`Rules`] directly.
 //!
-//! A component's arguments are a list of `u64` (heap sizes, coins on
-//! steps, a pair); the ruleset says which lists it accepts
-//! ([`Rules::check_arguments`]).
+//! A component's position is of the ruleset's own type
+//! ([`Rules::Position`]): [`Numbers`](crate::Numbers) (heap sizes, coins on steps, a pair,
+//! the nodes tokens stand on) or a value type of its own (Hackenbush
+//! pictures). The rest of the library holds it type-erased, as
+//! [`Args`](crate::Args), and reaches the rules through [`DynRules`](crate::DynRules)
+//! (implemented for every `Rules`), which hands each ruleset its own type.
 
 use std::fmt;
 use std::ops::ControlFlow;
 
 use super::{ArgumentError, MoveKind};
+use crate::args::PositionData;
 use crate::takebreak::MoveSet;
 use crate::{Action, Basis, Error, HeapMove, IllegalMoveKind, Limits, Outcome, Play};
 
@@ -45,10 +49,16 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
     /// variant its moves use).
     fn move_kind(&self) -> MoveKind;
 
-    /// Reads one argument word of a component of this ruleset, for a
-    /// ruleset whose arguments are named
-    /// ([`Rules::has_named_arguments`]; the position parser reads numbers
-    /// itself for the others).
+    /// The type of a component's position: [`Numbers`](crate::Numbers) (heap sizes, coins
+    /// on steps, a pair, the nodes tokens stand on) or a value type of the
+    /// ruleset's own (Hackenbush pictures), made a [`PositionData`] with
+    /// [`typed_position!`](crate::typed_position).
+    type Position: PositionData;
+
+    /// Reads one argument word that names a number, for a ruleset whose
+    /// position is [`Numbers`](crate::Numbers) written as names (the nodes of a graph,
+    /// [`Rules::has_named_arguments`]); the position parser reads plain
+    /// numbers itself.
     ///
     /// # Errors
     /// An [`ArgumentError`] saying why the word names nothing.
@@ -61,18 +71,90 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
         })
     }
 
-    /// Writes one argument as the user would type it: a number by default,
-    /// a name for a ruleset whose arguments are named.
+    /// Reads a component's position from its argument words, for a ruleset
+    /// whose arguments are not plain numbers ([`Rules::has_named_arguments`]).
+    /// The default reads each word with [`Rules::parse_argument`], for a
+    /// position of [`Numbers`](crate::Numbers).
+    ///
+    /// # Errors
+    /// The index of the word to blame (from 0) and why.
+    fn parse_position(&self, words: &[&str]) -> Result<Self::Position, (usize, ArgumentError)> {
+        let mut numbers = Vec::with_capacity(words.len());
+        for (i, word) in words.iter().enumerate() {
+            numbers.push(self.parse_argument(word).map_err(|e| (i, e))?);
+        }
+        Self::Position::from_numbers(numbers).ok_or((
+            0,
+            ArgumentError::Count {
+                expected: 0,
+                found: words.len(),
+                what: "number arguments",
+            },
+        ))
+    }
+
+    /// Writes argument `index` of `args` as the user would type it: a
+    /// number by default, a node's name, a picture.
     ///
     /// # Errors
     /// Only those of the formatter.
-    fn write_argument(&self, arg: u64, f: &mut dyn fmt::Write) -> fmt::Result {
-        write!(f, "{arg}")
+    fn write_argument(
+        &self,
+        args: &Self::Position,
+        index: usize,
+        f: &mut dyn fmt::Write,
+    ) -> fmt::Result {
+        match args.as_numbers().and_then(|n| n.get(index)) {
+            Some(&n) => self.write_number(n, f),
+            None => write!(f, "{args:?}"),
+        }
     }
 
-    /// Whether the arguments are names (the nodes of a graph) that
-    /// [`Rules::parse_argument`] reads and [`Rules::write_argument`]
-    /// writes, rather than numbers of tokens or coins.
+    /// Writes one number of a position of [`Numbers`](crate::Numbers) as the user would
+    /// type it: the number itself by default, a node's name for a graph
+    /// (what [`Rules::parse_argument`] reads back).
+    ///
+    /// # Errors
+    /// Only those of the formatter.
+    fn write_number(&self, n: u64, f: &mut dyn fmt::Write) -> fmt::Result {
+        write!(f, "{n}")
+    }
+
+    /// The position made of argument `index` alone (one heap, one token,
+    /// one picture), for rulesets whose arguments are games of their own
+    /// (a position is their sum): how `--explain` values each. `None` when
+    /// there is no such argument or the arguments are not separate games
+    /// (the default: Moore's heaps, a staircase's steps and a Wythoff pair
+    /// are one game together).
+    fn argument_alone(&self, args: &Self::Position, index: usize) -> Option<Self::Position> {
+        let _ = (args, index);
+        None
+    }
+
+    /// The independent parts of a position, when it falls apart into
+    /// games of its own whose sum it is (a row of heaps into its heaps,
+    /// pictures, tokens; a graph into its connected components), or `None`
+    /// when it is one part. The search values each part once and XORs
+    /// them (the Sprague-Grundy theorem). The default: each argument alone
+    /// ([`Rules::argument_alone`]) when there are two or more and every
+    /// one is a game of its own, else `None`.
+    fn split(&self, args: &Self::Position) -> Option<Vec<Self::Position>> {
+        let count = self.argument_count(args);
+        if count < 2 {
+            return None;
+        }
+        (0..count).map(|i| self.argument_alone(args, i)).collect()
+    }
+
+    /// The number of arguments of a position (heaps, pictures, tokens).
+    fn argument_count(&self, args: &Self::Position) -> usize {
+        args.argument_count()
+    }
+
+    /// Whether the arguments are not plain numbers: names (the nodes of a
+    /// graph) or values of the ruleset's own (pictures), which
+    /// [`Rules::parse_position`] reads and [`Rules::write_argument`]
+    /// writes.
     fn has_named_arguments(&self) -> bool {
         false
     }
@@ -83,7 +165,7 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
     /// # Errors
     /// An [`ArgumentError`] naming the first offending argument where there
     /// is one.
-    fn check_arguments(&self, args: &[u64]) -> Result<(), ArgumentError> {
+    fn check_arguments(&self, args: &Self::Position) -> Result<(), ArgumentError> {
         let _ = args;
         Ok(())
     }
@@ -94,17 +176,17 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
     ///
     /// # Errors
     /// Limit errors when a table or search would pass `limits`.
-    fn valued(&self, args: &[u64], limits: &Limits) -> Result<(u64, Basis), Error>;
+    fn valued(&self, args: &Self::Position, limits: &Limits) -> Result<(u64, Basis), Error>;
 
     /// The Grundy value by a closed form alone (no table, no search), where
     /// one applies.
-    fn closed_value(&self, args: &[u64]) -> Option<u64>;
+    fn closed_value(&self, args: &Self::Position) -> Option<u64>;
 
     /// The outcome of a lone component under `play` when a theorem gives it
     /// without the Grundy value (Moore's theorem, Wythoff's theorem), with
     /// that theorem's basis; `None` otherwise. When it answers,
     /// [`Rules::lone_winning_moves`] lists the moves to P-positions.
-    fn lone_outcome(&self, args: &[u64], play: Play) -> Option<(Outcome, Basis)> {
+    fn lone_outcome(&self, args: &Self::Position, play: Play) -> Option<(Outcome, Basis)> {
         let _ = (args, play);
         None
     }
@@ -117,7 +199,7 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
     /// [`Error::Internal`] when the ruleset has no such theorem.
     fn lone_winning_moves(
         &self,
-        args: &[u64],
+        args: &Self::Position,
         play: Play,
         limits: &Limits,
         f: Visit<'_, Action>,
@@ -140,7 +222,7 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
     fn write_move(
         &self,
         word: &str,
-        args: &[u64],
+        args: &Self::Position,
         action: &Action,
         form: crate::MoveForm,
         f: &mut dyn fmt::Write,
@@ -152,7 +234,7 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
     /// The steps that reduce the component to its value, in words, for
     /// `--explain` (Hackenbush: the fusion and colon principles per
     /// picture); empty when the value note says all.
-    fn value_steps(&self, args: &[u64]) -> Vec<String> {
+    fn value_steps(&self, args: &Self::Position) -> Vec<String> {
         let _ = args;
         Vec::new()
     }
@@ -161,7 +243,7 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
     /// `after`, for a ruleset whose moves are not read from the arguments
     /// alone ([`MoveKind::Cut`]): how a move typed as the whole position is
     /// read. Empty when none leads there.
-    fn actions_between(&self, before: &[u64], after: &[u64]) -> Vec<Action> {
+    fn actions_between(&self, before: &Self::Position, after: &Self::Position) -> Vec<Action> {
         let _ = (before, after);
         Vec::new()
     }
@@ -170,7 +252,7 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
     /// ruleset whose moves are named rather than counted ([`MoveKind::Cut`]:
     /// an edge of a picture, by its number or as `u-v`); `None` when
     /// `name` names none.
-    fn named_move(&self, args: &[u64], place: usize, name: &str) -> Option<Action> {
+    fn named_move(&self, args: &Self::Position, place: usize, name: &str) -> Option<Action> {
         let _ = (args, place, name);
         None
     }
@@ -199,7 +281,7 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
 
     /// The number of winning moves of a lone component when the theory
     /// counts them cheaply and it is below 2^64.
-    fn count_winning_moves(&self, args: &[u64]) -> Option<u64> {
+    fn count_winning_moves(&self, args: &Self::Position) -> Option<u64> {
         let _ = args;
         None
     }
@@ -209,7 +291,7 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
     ///
     /// # Errors
     /// Errors other than the state limit from listing the moves.
-    fn has_moves(&self, args: &[u64], limits: &Limits) -> Result<bool, Error> {
+    fn has_moves(&self, args: &Self::Position, limits: &Limits) -> Result<bool, Error> {
         let mut actions = Vec::new();
         match self.moves(args, limits, &mut actions) {
             Ok(()) => Ok(!actions.is_empty()),
@@ -222,7 +304,12 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
     ///
     /// # Errors
     /// [`Error::StateLimit`] when there are more than `limits.max_states`.
-    fn moves(&self, args: &[u64], limits: &Limits, out: &mut Vec<Action>) -> Result<(), Error>;
+    fn moves(
+        &self,
+        args: &Self::Position,
+        limits: &Limits,
+        out: &mut Vec<Action>,
+    ) -> Result<(), Error>;
 
     /// Every move to a component of Grundy value `target`, given the
     /// present value `value`, passed to `f` in order until it breaks.
@@ -231,7 +318,7 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
     /// Limit errors from tables and searches.
     fn moves_to(
         &self,
-        args: &[u64],
+        args: &Self::Position,
         value: u64,
         target: u64,
         limits: &Limits,
@@ -245,7 +332,7 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
     /// [`Error::StateLimit`] when no move can be found within `limits`.
     fn random_move(
         &self,
-        args: &[u64],
+        args: &Self::Position,
         limits: &Limits,
         pick: Pick<'_>,
     ) -> Result<Option<Action>, Error>;
@@ -255,14 +342,19 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
     ///
     /// # Errors
     /// What makes the move illegal.
-    fn check(&self, word: &str, args: &[u64], action: &Action) -> Result<(), IllegalMoveKind>;
+    fn check(
+        &self,
+        word: &str,
+        args: &Self::Position,
+        action: &Action,
+    ) -> Result<(), IllegalMoveKind>;
 
     /// Applies a legal `action` (checked by [`Rules::check`]) to `args`.
-    fn apply(&self, args: &mut Vec<u64>, action: &Action);
+    fn apply(&self, args: &mut Self::Position, action: &Action);
 
     /// Puts `args` into the canonical form of a search key (heap games
     /// ignore order and empty heaps).
-    fn canonicalize(&self, args: &mut Vec<u64>);
+    fn canonicalize(&self, args: &mut Self::Position);
 
     /// One sentence for `--explain` on how a component of the ruleset
     /// named `word` is valued.

@@ -93,6 +93,8 @@ pub(crate) fn check_total(coins: &[u64]) -> Result<(), ArgumentError> {
 pub struct Staircase;
 
 impl Rules for Staircase {
+    type Position = crate::Numbers;
+
     fn canonical(&self) -> String {
         "staircase".into()
     }
@@ -101,15 +103,15 @@ impl Rules for Staircase {
         MoveKind::Stair
     }
 
-    fn check_arguments(&self, coins: &[u64]) -> Result<(), ArgumentError> {
+    fn check_arguments(&self, coins: &crate::Numbers) -> Result<(), ArgumentError> {
         check_total(coins)
     }
 
-    fn valued(&self, coins: &[u64], _: &Limits) -> Result<(u64, Basis), Error> {
+    fn valued(&self, coins: &crate::Numbers, _: &Limits) -> Result<(u64, Basis), Error> {
         Ok((value(coins), Basis::Staircase))
     }
 
-    fn closed_value(&self, coins: &[u64]) -> Option<u64> {
+    fn closed_value(&self, coins: &crate::Numbers) -> Option<u64> {
         Some(value(coins))
     }
 
@@ -121,11 +123,16 @@ impl Rules for Staircase {
         true
     }
 
-    fn has_moves(&self, coins: &[u64], _: &Limits) -> Result<bool, Error> {
+    fn has_moves(&self, coins: &crate::Numbers, _: &Limits) -> Result<bool, Error> {
         Ok(coins.iter().any(|&c| c > 0))
     }
 
-    fn moves(&self, coins: &[u64], limits: &Limits, out: &mut Vec<Action>) -> Result<(), Error> {
+    fn moves(
+        &self,
+        coins: &crate::Numbers,
+        limits: &Limits,
+        out: &mut Vec<Action>,
+    ) -> Result<(), Error> {
         let total = coins.iter().fold(0u64, |a, &c| a.saturating_add(c));
         super::reserve(out, total, limits)?;
         for (step, &from) in coins.iter().enumerate() {
@@ -136,7 +143,7 @@ impl Rules for Staircase {
 
     fn moves_to(
         &self,
-        coins: &[u64],
+        coins: &crate::Numbers,
         value: u64,
         target: u64,
         _: &Limits,
@@ -147,7 +154,7 @@ impl Rules for Staircase {
 
     fn random_move(
         &self,
-        coins: &[u64],
+        coins: &crate::Numbers,
         _: &Limits,
         pick: Pick<'_>,
     ) -> Result<Option<Action>, Error> {
@@ -164,7 +171,12 @@ impl Rules for Staircase {
         }))
     }
 
-    fn check(&self, word: &str, steps: &[u64], action: &Action) -> Result<(), IllegalMoveKind> {
+    fn check(
+        &self,
+        word: &str,
+        steps: &crate::Numbers,
+        action: &Action,
+    ) -> Result<(), IllegalMoveKind> {
         let (step, from, coins) = match action {
             Action::Stair { step, from, coins } => (step, from, coins),
             Action::Heap {
@@ -183,7 +195,9 @@ impl Rules for Staircase {
                     ruleset: word.into(),
                 })
             }
-            Action::Token { .. } | Action::Cut { .. } => return Err(super::no_tokens(word)),
+            Action::Token { .. } | Action::Cut { .. } | Action::Listed { .. } => {
+                return Err(super::no_tokens(word))
+            }
         };
         let c = check_place(steps, Place::Step, *step, *from)?;
         if *coins == 0 || *coins > c {
@@ -224,7 +238,7 @@ pub(crate) fn parse(
     _: &str,
     _: &str,
     param: Option<&str>,
-) -> Result<Box<dyn Rules>, ParseErrorKind> {
+) -> Result<Box<dyn super::DynRules>, ParseErrorKind> {
     super::no_parameter(
         param,
         "staircase takes no parameter: write the coins on each step, e.g. staircase 3 1 2",

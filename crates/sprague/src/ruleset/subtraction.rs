@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use super::rules::{HeapRules, Pick, Rules, Visit};
+use super::rules::{HeapRules, Pick, Visit};
 use super::tabled::Tabled;
 use super::Heaps;
 use crate::error::ParseErrorKind;
@@ -498,7 +498,7 @@ pub(crate) fn parse(
     word: &str,
     _: &str,
     param: Option<&str>,
-) -> Result<Box<dyn Rules>, ParseErrorKind> {
+) -> Result<Box<dyn super::DynRules>, ParseErrorKind> {
     match param {
         Some(set) => Ok(Box::new(Heaps(Subtraction::new(
             word,

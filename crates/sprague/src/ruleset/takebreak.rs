@@ -13,7 +13,6 @@
 
 use std::ops::ControlFlow;
 
-use super::rules::Rules;
 use super::tabled::Tabled;
 use super::Heaps;
 use crate::error::ParseErrorKind;
@@ -29,7 +28,7 @@ pub(crate) fn parse(
     word: &str,
     name: &str,
     param: Option<&str>,
-) -> Result<Box<dyn Rules>, ParseErrorKind> {
+) -> Result<Box<dyn super::DynRules>, ParseErrorKind> {
     let code = parse_code(name, param)?;
     Ok(Box::new(Heaps(Tabled::new(
         word,

@@ -296,6 +296,8 @@ impl Wythoff {
 }
 
 impl Rules for Wythoff {
+    type Position = crate::Numbers;
+
     fn canonical(&self) -> String {
         "wythoff".into()
     }
@@ -304,7 +306,7 @@ impl Rules for Wythoff {
         MoveKind::Heaps { max: 2 }
     }
 
-    fn check_arguments(&self, args: &[u64]) -> Result<(), ArgumentError> {
+    fn check_arguments(&self, args: &crate::Numbers) -> Result<(), ArgumentError> {
         if args.len() != 2 {
             return Err(ArgumentError::Count {
                 expected: 2,
@@ -318,7 +320,7 @@ impl Rules for Wythoff {
     /// 0 for a P-position by Wythoff's theorem; a pair with an empty heap
     /// is a Nim heap (its only moves take from the other heap); otherwise
     /// from the table.
-    fn valued(&self, args: &[u64], limits: &Limits) -> Result<(u64, Basis), Error> {
+    fn valued(&self, args: &crate::Numbers, limits: &Limits) -> Result<(u64, Basis), Error> {
         let [a, b] = Self::pair(args);
         if is_p_position(a, b, Play::Normal) {
             return Ok((0, WYTHOFF));
@@ -329,7 +331,7 @@ impl Rules for Wythoff {
         self.with_table(a.max(b), limits, |t| (t.get(a, b), Basis::Table))
     }
 
-    fn closed_value(&self, args: &[u64]) -> Option<u64> {
+    fn closed_value(&self, args: &crate::Numbers) -> Option<u64> {
         let [a, b] = Self::pair(args);
         if a.min(b) == 0 {
             return Some(a.max(b));
@@ -337,7 +339,7 @@ impl Rules for Wythoff {
         is_p_position(a, b, Play::Normal).then_some(0)
     }
 
-    fn lone_outcome(&self, args: &[u64], play: Play) -> Option<(Outcome, Basis)> {
+    fn lone_outcome(&self, args: &crate::Numbers, play: Play) -> Option<(Outcome, Basis)> {
         let [a, b] = Self::pair(args);
         let basis = match play {
             Play::Normal => WYTHOFF,
@@ -351,7 +353,7 @@ impl Rules for Wythoff {
 
     fn lone_winning_moves(
         &self,
-        args: &[u64],
+        args: &crate::Numbers,
         play: Play,
         _: &Limits,
         f: Visit<'_, Action>,
@@ -363,12 +365,17 @@ impl Rules for Wythoff {
         false
     }
 
-    fn has_moves(&self, args: &[u64], _: &Limits) -> Result<bool, Error> {
+    fn has_moves(&self, args: &crate::Numbers, _: &Limits) -> Result<bool, Error> {
         Ok(args.iter().any(|&h| h > 0))
     }
 
     /// Row, column, then diagonal, each from the largest amount taken.
-    fn moves(&self, args: &[u64], limits: &Limits, out: &mut Vec<Action>) -> Result<(), Error> {
+    fn moves(
+        &self,
+        args: &crate::Numbers,
+        limits: &Limits,
+        out: &mut Vec<Action>,
+    ) -> Result<(), Error> {
         let [a, b] = Self::pair(args);
         let total = a.saturating_add(b).saturating_add(a.min(b));
         super::reserve(out, total, limits)?;
@@ -401,7 +408,7 @@ impl Rules for Wythoff {
     /// table, trying every option.
     fn moves_to(
         &self,
-        args: &[u64],
+        args: &crate::Numbers,
         value: u64,
         target: u64,
         limits: &Limits,
@@ -430,14 +437,19 @@ impl Rules for Wythoff {
 
     fn random_move(
         &self,
-        args: &[u64],
+        args: &crate::Numbers,
         _: &Limits,
         pick: Pick<'_>,
     ) -> Result<Option<Action>, Error> {
         Ok(super::random_heap_change(args, pick))
     }
 
-    fn check(&self, word: &str, args: &[u64], action: &Action) -> Result<(), IllegalMoveKind> {
+    fn check(
+        &self,
+        word: &str,
+        args: &crate::Numbers,
+        action: &Action,
+    ) -> Result<(), IllegalMoveKind> {
         let changes = super::check_heap_changes(word, args, action, 2)?;
         if let [x, y] = changes {
             if x.from - x.to != y.from - y.to {
@@ -481,7 +493,7 @@ pub(crate) fn parse(
     word: &str,
     _: &str,
     param: Option<&str>,
-) -> Result<Box<dyn Rules>, ParseErrorKind> {
+) -> Result<Box<dyn super::DynRules>, ParseErrorKind> {
     super::no_parameter(
         param,
         "wythoff takes no parameter: write the pair, e.g. wythoff 3 5",

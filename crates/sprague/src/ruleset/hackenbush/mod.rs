@@ -9,24 +9,22 @@
 //! linear time (`value`); the winning cuts are found by pushing the
 //! target value up the tree of bridges.
 //!
-//! The arguments of a component are pictures, which the ruleset keeps: each
-//! argument is the number of a picture in the ruleset's store (pictures are
-//! stored once, with their values). A ruleset made by one parser is shared
-//! by the positions it reads; positions read by different parsers are never
-//! equal (their rulesets differ).
+//! A component's position is its pictures ([`Pictures`]), each kept with
+//! its value once found: positions written the same are equal whichever
+//! parser read them.
 
 pub mod picture;
 pub(crate) mod value;
 
-use std::collections::HashMap;
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, OnceLock};
 
 use super::nim;
 use super::rules::{Pick, Rules, Visit};
 use super::{ArgumentError, MoveKind};
+use crate::args::{Args, PositionData};
 use crate::error::ParseErrorKind;
 use crate::{Action, Basis, Error, IllegalMoveKind, Limits, MoveForm, Outcome, Place, Play};
 
@@ -47,19 +45,102 @@ const MISERE_STALKS: Basis = Basis::Theorem {
 /// The most edges of a picture that a move in words writes out.
 const WORDS_EDGES: usize = 40;
 
-/// Numbers the rulesets made, so that each has its own store.
-static INSTANCES: AtomicU64 = AtomicU64::new(0);
-
-/// The pictures met so far, each stored once with its value (found when
-/// first asked for: a position written out after a move needs none).
-#[derive(Default)]
-struct Store {
-    pictures: Vec<Arc<Picture>>,
-    values: Vec<Option<u64>>,
-    index: HashMap<Arc<Picture>, u64>,
+/// One picture of a position, with its value found when first asked for
+/// (a position written out after a move needs none). Equal and hashed by
+/// the picture alone.
+#[derive(Debug)]
+struct Piece {
+    picture: Picture,
+    value: OnceLock<u64>,
 }
 
-/// The rules of `hackenbush`, with the store of its pictures.
+impl PartialEq for Piece {
+    fn eq(&self, other: &Piece) -> bool {
+        self.picture == other.picture
+    }
+}
+
+impl Eq for Piece {}
+
+impl Hash for Piece {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.picture.hash(state);
+    }
+}
+
+/// The position of a `hackenbush` component: its pictures, in the order
+/// given. Two positions are equal when their pictures are, written the
+/// same (whichever parser read them).
+///
+/// ```
+/// use sprague::{Position, ruleset::hackenbush::Pictures, PositionData};
+/// let p: Position = "hackenbush e(ee;e) eee".parse()?;
+/// let pictures = Pictures::from_args(p.components()[0].args()).unwrap();
+/// assert_eq!(pictures.len(), 2);
+/// assert_eq!(pictures.get(1).unwrap().to_string(), "eee");
+/// # Ok::<(), sprague::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Pictures(Vec<Arc<Piece>>);
+
+impl Pictures {
+    /// The position with these pictures, in this order.
+    pub fn new(pictures: impl IntoIterator<Item = Picture>) -> Pictures {
+        Pictures(pictures.into_iter().map(piece).collect())
+    }
+
+    /// The number of pictures.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there is no picture.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Picture `i` (from 0).
+    pub fn get(&self, i: usize) -> Option<&Picture> {
+        self.0.get(i).map(|p| &p.picture)
+    }
+
+    /// The pictures, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &Picture> {
+        self.0.iter().map(|p| &p.picture)
+    }
+
+    /// The value of picture `i`, by the colon and fusion principles, in
+    /// time proportional to its size (once: it is kept with the picture).
+    fn value(&self, i: usize) -> u64 {
+        let p = &self.0[i];
+        *p.value.get_or_init(|| value::value(&p.picture))
+    }
+}
+
+fn piece(picture: Picture) -> Arc<Piece> {
+    Arc::new(Piece {
+        picture,
+        value: OnceLock::new(),
+    })
+}
+
+impl PositionData for Pictures {
+    fn into_args(self) -> Args {
+        Args::from_typed(self)
+    }
+    fn from_args(args: &Args) -> Option<&Pictures> {
+        args.typed()
+    }
+    fn from_args_mut(args: &mut Args) -> Option<&mut Pictures> {
+        crate::args_typed_mut(args)
+    }
+    fn argument_count(&self) -> usize {
+        self.len()
+    }
+}
+
+/// The rules of `hackenbush` (they have no parameter: the pictures are the
+/// position, [`Pictures`]).
 ///
 /// ```
 /// use sprague::Position;
@@ -69,82 +150,27 @@ struct Store {
 /// assert_eq!(p.grundy_value()?, 7);
 /// # Ok::<(), sprague::Error>(())
 /// ```
-pub struct Hackenbush {
-    instance: u64,
-    store: Mutex<Store>,
-}
-
-impl fmt::Debug for Hackenbush {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Hackenbush(store {})", self.instance)
-    }
-}
+#[derive(Debug)]
+pub struct Hackenbush;
 
 impl Hackenbush {
-    fn new() -> Hackenbush {
-        Hackenbush {
-            instance: INSTANCES.fetch_add(1, Ordering::Relaxed),
-            store: Mutex::new(Store::default()),
-        }
-    }
-
-    fn store(&self) -> MutexGuard<'_, Store> {
-        // A panic elsewhere cannot leave the store half-written: every
-        // change is one push and one insert.
-        self.store.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// The number of `picture` in the store (stored now if new).
-    fn intern(&self, picture: Picture) -> u64 {
-        let mut store = self.store();
-        if let Some(&id) = store.index.get(&picture) {
-            return id;
-        }
-        let id = store.pictures.len() as u64;
-        let picture = Arc::new(picture);
-        store.pictures.push(picture.clone());
-        store.values.push(None);
-        store.index.insert(picture, id);
-        id
-    }
-
-    /// The picture numbered `id`.
-    pub(crate) fn picture(&self, id: u64) -> Arc<Picture> {
-        let store = self.store();
-        store
-            .pictures
-            .get(id as usize)
-            .cloned()
-            .unwrap_or_else(|| Arc::new(Picture::empty(picture::Notation::String)))
-    }
-
-    fn value(&self, id: u64) -> u64 {
-        if let Some(Some(v)) = self.store().values.get(id as usize) {
-            return *v;
-        }
-        // Valued outside the lock (it may take a while for a big picture).
-        let v = value::value(&self.picture(id));
-        if let Some(slot) = self.store().values.get_mut(id as usize) {
-            *slot = Some(v);
-        }
-        v
-    }
-
     /// The lengths of the pictures when every one is a stalk.
-    fn stalk_lengths(&self, args: &[u64]) -> Option<Vec<u64>> {
+    fn stalk_lengths(args: &Pictures) -> Option<Vec<u64>> {
         args.iter()
-            .map(|&p| self.picture(p).stalk().map(|s| s.len() as u64))
+            .map(|p| p.stalk().map(|s| s.len() as u64))
             .collect()
     }
 
-    fn cut_action(part: usize, from: u64, edge: usize) -> Action {
-        Action::Cut { part, from, edge }
+    fn cut_action(part: usize, edge: usize) -> Action {
+        Action::Cut { part, edge }
     }
 }
 
 impl Rules for Hackenbush {
+    type Position = Pictures;
+
     fn canonical(&self) -> String {
-        format!("hackenbush#{}", self.instance)
+        "hackenbush".into()
     }
 
     fn move_kind(&self) -> MoveKind {
@@ -155,52 +181,56 @@ impl Rules for Hackenbush {
         true
     }
 
-    fn parse_argument(&self, word: &str) -> Result<u64, ArgumentError> {
-        Picture::parse(word)
-            .map(|p| self.intern(p))
-            .map_err(|e| ArgumentError::BadPicture(e.to_string().into()))
+    fn parse_position(&self, words: &[&str]) -> Result<Pictures, (usize, ArgumentError)> {
+        let mut pictures = Vec::with_capacity(words.len());
+        for (i, word) in words.iter().enumerate() {
+            let picture = Picture::parse(word)
+                .map_err(|e| (i, ArgumentError::BadPicture(e.to_string().into())))?;
+            pictures.push(picture);
+        }
+        Ok(Pictures::new(pictures))
     }
 
-    fn write_argument(&self, arg: u64, f: &mut dyn fmt::Write) -> fmt::Result {
-        write!(f, "{}", self.picture(arg))
-    }
-
-    fn check_arguments(&self, args: &[u64]) -> Result<(), ArgumentError> {
-        let count = self.store().pictures.len() as u64;
-        match args.iter().find(|&&a| a >= count) {
-            Some(a) => Err(ArgumentError::BadPicture(
-                format!("no picture numbered {a} in this ruleset's store").into(),
-            )),
+    fn write_argument(&self, args: &Pictures, index: usize, f: &mut dyn fmt::Write) -> fmt::Result {
+        match args.get(index) {
+            Some(p) => write!(f, "{p}"),
             None => Ok(()),
         }
     }
 
-    fn valued(&self, args: &[u64], _: &Limits) -> Result<(u64, Basis), Error> {
-        Ok((args.iter().fold(0, |a, &p| a ^ self.value(p)), HACKENBUSH))
+    fn argument_alone(&self, args: &Pictures, index: usize) -> Option<Pictures> {
+        Some(Pictures(vec![args.0.get(index)?.clone()]))
     }
 
-    fn closed_value(&self, args: &[u64]) -> Option<u64> {
-        Some(args.iter().fold(0, |a, &p| a ^ self.value(p)))
+    fn valued(&self, args: &Pictures, _: &Limits) -> Result<(u64, Basis), Error> {
+        Ok((
+            (0..args.len()).fold(0, |a, i| a ^ args.value(i)),
+            HACKENBUSH,
+        ))
+    }
+
+    fn closed_value(&self, args: &Pictures) -> Option<u64> {
+        Some((0..args.len()).fold(0, |a, i| a ^ args.value(i)))
     }
 
     /// Misère play of stalks only: a stalk is a Nim heap of its length,
     /// so the misère Nim rule decides (no search).
-    fn lone_outcome(&self, args: &[u64], play: Play) -> Option<(Outcome, Basis)> {
+    fn lone_outcome(&self, args: &Pictures, play: Play) -> Option<(Outcome, Basis)> {
         if play != Play::Misere {
             return None;
         }
-        let lengths = self.stalk_lengths(args)?;
+        let lengths = Hackenbush::stalk_lengths(args)?;
         Some((nim::misere_outcome(&lengths), MISERE_STALKS))
     }
 
     fn lone_winning_moves(
         &self,
-        args: &[u64],
+        args: &Pictures,
         play: Play,
         _: &Limits,
         f: Visit<'_, Action>,
     ) -> Result<ControlFlow<()>, Error> {
-        let lengths = match (play, self.stalk_lengths(args)) {
+        let lengths = match (play, Hackenbush::stalk_lengths(args)) {
             (Play::Misere, Some(lengths)) => lengths,
             _ => {
                 return Err(Error::Internal(
@@ -210,9 +240,9 @@ impl Rules for Hackenbush {
         };
         for (part, to) in nim::misere_winning_moves(&lengths) {
             // Cutting the edge `to` places up leaves `to` edges.
-            let order = self.picture(args[part]).stalk().unwrap_or_default();
+            let order = args.get(part).and_then(Picture::stalk).unwrap_or_default();
             if let Some(&edge) = order.get(to as usize) {
-                if f(Hackenbush::cut_action(part, args[part], edge)).is_break() {
+                if f(Hackenbush::cut_action(part, edge)).is_break() {
                     return Ok(ControlFlow::Break(()));
                 }
             }
@@ -224,19 +254,15 @@ impl Rules for Hackenbush {
         false
     }
 
-    fn has_moves(&self, args: &[u64], _: &Limits) -> Result<bool, Error> {
-        Ok(args.iter().any(|&p| self.picture(p).edge_count() > 0))
+    fn has_moves(&self, args: &Pictures, _: &Limits) -> Result<bool, Error> {
+        Ok(args.iter().any(|p| p.edge_count() > 0))
     }
 
-    fn moves(&self, args: &[u64], limits: &Limits, out: &mut Vec<Action>) -> Result<(), Error> {
-        let total: u64 = args
-            .iter()
-            .map(|&p| self.picture(p).edge_count() as u64)
-            .sum();
+    fn moves(&self, args: &Pictures, limits: &Limits, out: &mut Vec<Action>) -> Result<(), Error> {
+        let total: u64 = args.iter().map(|p| p.edge_count() as u64).sum();
         super::reserve(out, total, limits)?;
-        for (part, &p) in args.iter().enumerate() {
-            let edges = self.picture(p).edge_count();
-            out.extend((0..edges).map(|e| Hackenbush::cut_action(part, p, e)));
+        for (part, p) in args.iter().enumerate() {
+            out.extend((0..p.edge_count()).map(|e| Hackenbush::cut_action(part, e)));
         }
         Ok(())
     }
@@ -244,22 +270,21 @@ impl Rules for Hackenbush {
     /// A picture of value g must become worth g ⊕ value ⊕ target.
     fn moves_to(
         &self,
-        args: &[u64],
+        args: &Pictures,
         value: u64,
         target: u64,
         limits: &Limits,
         f: Visit<'_, Action>,
     ) -> Result<ControlFlow<()>, Error> {
         let budget = (limits.max_states as u64).saturating_mul(64);
-        for (part, &p) in args.iter().enumerate() {
-            let want = self.value(p) ^ value ^ target;
-            let picture = self.picture(p);
-            let cuts = value::cuts_to(&picture, want, budget).map_err(|()| Error::CutLimit {
+        for (part, picture) in args.iter().enumerate() {
+            let want = args.value(part) ^ value ^ target;
+            let cuts = value::cuts_to(picture, want, budget).map_err(|()| Error::CutLimit {
                 edges: picture.edge_count(),
                 limit: budget,
             })?;
             for e in cuts {
-                if f(Hackenbush::cut_action(part, p, e)).is_break() {
+                if f(Hackenbush::cut_action(part, e)).is_break() {
                     return Ok(ControlFlow::Break(()));
                 }
             }
@@ -269,43 +294,37 @@ impl Rules for Hackenbush {
 
     fn random_move(
         &self,
-        args: &[u64],
+        args: &Pictures,
         _: &Limits,
         pick: Pick<'_>,
     ) -> Result<Option<Action>, Error> {
         let live: Vec<usize> = (0..args.len())
-            .filter(|&i| self.picture(args[i]).edge_count() > 0)
+            .filter(|&i| args.get(i).is_some_and(|p| p.edge_count() > 0))
             .collect();
         if live.is_empty() {
             return Ok(None);
         }
         let part = live[pick(live.len() as u64) as usize];
-        let edges = self.picture(args[part]).edge_count();
+        let edges = args.get(part).map_or(0, Picture::edge_count);
         let edge = pick(edges as u64) as usize;
-        Ok(Some(Hackenbush::cut_action(part, args[part], edge)))
+        Ok(Some(Hackenbush::cut_action(part, edge)))
     }
 
-    fn check(&self, word: &str, args: &[u64], action: &Action) -> Result<(), IllegalMoveKind> {
-        let Action::Cut { part, from, edge } = *action else {
+    fn check(&self, word: &str, args: &Pictures, action: &Action) -> Result<(), IllegalMoveKind> {
+        let Action::Cut { part, edge } = *action else {
             return Err(IllegalMoveKind::Forbidden {
                 ruleset: word.into(),
                 rule: "a move cuts one edge of one picture",
             });
         };
-        let Some(&p) = args.get(part) else {
+        let Some(p) = args.get(part) else {
             return Err(IllegalMoveKind::NoSuch {
                 place: Place::Picture,
                 index: part,
                 count: args.len(),
             });
         };
-        if p != from {
-            return Err(IllegalMoveKind::Forbidden {
-                ruleset: word.into(),
-                rule: "the move was made in another picture than the one in this place",
-            });
-        }
-        let edges = self.picture(p).edge_count();
+        let edges = p.edge_count();
         if edge >= edges {
             return Err(IllegalMoveKind::NoSuchEdge {
                 picture: part,
@@ -316,35 +335,38 @@ impl Rules for Hackenbush {
         Ok(())
     }
 
-    fn apply(&self, args: &mut Vec<u64>, action: &Action) {
-        if let Action::Cut { part, edge, .. } = *action {
-            let after = self.picture(args[part]).cut(edge);
-            args[part] = self.intern(after);
+    fn apply(&self, args: &mut Pictures, action: &Action) {
+        if let Action::Cut { part, edge } = *action {
+            if let Some(slot) = args.0.get_mut(part) {
+                *slot = piece(slot.picture.cut(edge));
+            }
         }
     }
 
-    /// Pictures are interchangeable, and an empty one is nothing.
-    fn canonicalize(&self, args: &mut Vec<u64>) {
-        args.retain(|&p| self.picture(p).edge_count() > 0);
-        args.sort_unstable();
+    /// Pictures are interchangeable, and an empty one is nothing: the
+    /// non-empty pictures in the order of their notation.
+    fn canonicalize(&self, args: &mut Pictures) {
+        args.0.retain(|p| p.picture.edge_count() > 0);
+        args.0.sort_by_cached_key(|p| p.picture.to_string());
     }
 
     fn write_move(
         &self,
         word: &str,
-        args: &[u64],
+        args: &Pictures,
         action: &Action,
         form: MoveForm,
         f: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        let Action::Cut { part, from, edge } = *action else {
+        let Action::Cut { part, edge } = *action else {
             return crate::movetext::write_action(word, action, form, f);
         };
-        let _ = args;
+        let Some(picture) = args.get(part) else {
+            return crate::movetext::write_action(word, action, form, f);
+        };
         // Edges by number (the k-th e, or the k-th u-v of an edge list,
         // which also says which vertices it joins: repeated edges share a
         // u-v but not a number).
-        let picture = self.picture(from);
         let (n, k) = (part + 1, edge + 1);
         let joins = match picture.notation {
             picture::Notation::EdgeList if edge < picture.edge_count() => {
@@ -383,38 +405,40 @@ impl Rules for Hackenbush {
         )
     }
 
-    fn value_steps(&self, args: &[u64]) -> Vec<String> {
+    fn value_steps(&self, args: &Pictures) -> Vec<String> {
         args.iter()
             .enumerate()
-            .flat_map(|(i, &p)| {
-                value::steps(&self.picture(p))
+            .flat_map(|(i, p)| {
+                value::steps(p)
                     .into_iter()
                     .map(move |s| format!("picture {}: {s}", i + 1))
             })
             .collect()
     }
 
-    fn named_move(&self, args: &[u64], place: usize, name: &str) -> Option<Action> {
-        let id = *args.get(place)?;
-        let edge = self.picture(id).find_edge(name)?;
-        Some(Hackenbush::cut_action(place, id, edge))
+    fn named_move(&self, args: &Pictures, place: usize, name: &str) -> Option<Action> {
+        let edge = args.get(place)?.find_edge(name)?;
+        Some(Hackenbush::cut_action(place, edge))
     }
 
-    fn actions_between(&self, before: &[u64], after: &[u64]) -> Vec<Action> {
+    fn actions_between(&self, before: &Pictures, after: &Pictures) -> Vec<Action> {
         if before.len() != after.len() {
             return Vec::new();
         }
         let changed: Vec<usize> = (0..before.len())
-            .filter(|&i| before[i] != after[i])
+            .filter(|&i| before.get(i) != after.get(i))
             .collect();
-        let [part] = changed[..] else {
+        let ([part], Some(picture), Some(wanted)) = (
+            &changed[..],
+            before.get(changed.first().copied().unwrap_or(0)),
+            after.get(changed.first().copied().unwrap_or(0)),
+        ) else {
             return Vec::new();
         };
-        let picture = self.picture(before[part]);
-        let wanted = self.picture(after[part]).to_string();
+        let wanted = wanted.to_string();
         (0..picture.edge_count())
             .filter(|&e| picture.cut(e).to_string() == wanted)
-            .map(|e| Hackenbush::cut_action(part, before[part], e))
+            .map(|e| Hackenbush::cut_action(*part, e))
             .collect()
     }
 }
@@ -424,10 +448,10 @@ pub(crate) fn parse(
     _: &str,
     _: &str,
     param: Option<&str>,
-) -> Result<Box<dyn Rules>, ParseErrorKind> {
+) -> Result<Box<dyn crate::ruleset::DynRules>, ParseErrorKind> {
     super::no_parameter(
         param,
         "hackenbush takes no parameter: write the pictures, e.g. hackenbush e(ee;e) 0-1,1-2",
     )?;
-    Ok(Box::new(Hackenbush::new()))
+    Ok(Box::new(Hackenbush))
 }

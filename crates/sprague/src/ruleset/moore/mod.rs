@@ -82,6 +82,8 @@ impl Moore {
 }
 
 impl Rules for Moore {
+    type Position = crate::Numbers;
+
     fn canonical(&self) -> String {
         format!("moore:{}", self.k)
     }
@@ -90,7 +92,7 @@ impl Rules for Moore {
         MoveKind::Heaps { max: self.k }
     }
 
-    fn valued(&self, heaps: &[u64], limits: &Limits) -> Result<(u64, Basis), Error> {
+    fn valued(&self, heaps: &crate::Numbers, limits: &Limits) -> Result<(u64, Basis), Error> {
         match closed_value(heaps, self.k) {
             Some(v) if self.k == 1 => Ok((v, Basis::Bouton)),
             Some(v) => Ok((v, Basis::Moore)),
@@ -110,13 +112,13 @@ impl Rules for Moore {
         }
     }
 
-    fn closed_value(&self, heaps: &[u64]) -> Option<u64> {
+    fn closed_value(&self, heaps: &crate::Numbers) -> Option<u64> {
         closed_value(heaps, self.k)
     }
 
     /// Normal play, by Moore's theorem (`k = 1` is Nim, which Bouton's
     /// theorem values outright).
-    fn lone_outcome(&self, heaps: &[u64], play: Play) -> Option<(Outcome, Basis)> {
+    fn lone_outcome(&self, heaps: &crate::Numbers, play: Play) -> Option<(Outcome, Basis)> {
         (play == Play::Normal && self.k > 1).then(|| {
             (
                 Outcome::from_next_player_wins(!is_p_position(heaps, self.k)),
@@ -127,7 +129,7 @@ impl Rules for Moore {
 
     fn lone_winning_moves(
         &self,
-        heaps: &[u64],
+        heaps: &crate::Numbers,
         _: Play,
         _: &Limits,
         f: Visit<'_, Action>,
@@ -149,15 +151,20 @@ impl Rules for Moore {
         self.k == 1
     }
 
-    fn count_winning_moves(&self, heaps: &[u64]) -> Option<u64> {
+    fn count_winning_moves(&self, heaps: &crate::Numbers) -> Option<u64> {
         count_winning_moves(heaps, self.k, 1 << 20).and_then(|n| u64::try_from(n).ok())
     }
 
-    fn has_moves(&self, heaps: &[u64], _: &Limits) -> Result<bool, Error> {
+    fn has_moves(&self, heaps: &crate::Numbers, _: &Limits) -> Result<bool, Error> {
         Ok(heaps.iter().any(|&h| h > 0))
     }
 
-    fn moves(&self, heaps: &[u64], limits: &Limits, out: &mut Vec<Action>) -> Result<(), Error> {
+    fn moves(
+        &self,
+        heaps: &crate::Numbers,
+        limits: &Limits,
+        out: &mut Vec<Action>,
+    ) -> Result<(), Error> {
         let mut changes = Vec::new();
         options(heaps, self.k, limits.max_states, &mut changes)?;
         out.extend(changes.into_iter().map(|changes| Action::Heaps { changes }));
@@ -169,7 +176,7 @@ impl Rules for Moore {
     /// `closed_moves_to`, else by trying every move.
     fn moves_to(
         &self,
-        heaps: &[u64],
+        heaps: &crate::Numbers,
         value: u64,
         target: u64,
         limits: &Limits,
@@ -200,14 +207,19 @@ impl Rules for Moore {
     /// One heap, reduced to a size chosen with `pick`.
     fn random_move(
         &self,
-        heaps: &[u64],
+        heaps: &crate::Numbers,
         _: &Limits,
         pick: Pick<'_>,
     ) -> Result<Option<Action>, Error> {
         Ok(super::random_heap_change(heaps, pick))
     }
 
-    fn check(&self, word: &str, heaps: &[u64], action: &Action) -> Result<(), IllegalMoveKind> {
+    fn check(
+        &self,
+        word: &str,
+        heaps: &crate::Numbers,
+        action: &Action,
+    ) -> Result<(), IllegalMoveKind> {
         super::check_heap_changes(word, heaps, action, self.k)?;
         Ok(())
     }
@@ -242,7 +254,7 @@ pub(crate) fn parse(
     _: &str,
     _: &str,
     param: Option<&str>,
-) -> Result<Box<dyn Rules>, ParseErrorKind> {
+) -> Result<Box<dyn crate::ruleset::DynRules>, ParseErrorKind> {
     match param {
         Some(k) => Ok(Box::new(Moore::new(parse_k(k)?))),
         None => Err(ParseErrorKind::BadRuleset(
