@@ -2,6 +2,7 @@
 Python brute force."""
 
 import itertools
+import os
 
 import pytest
 
@@ -171,18 +172,32 @@ def smallest_zeckendorf_term(n):
     return last
 
 
-def test_fibonacci_nim_from_1000_under_the_default_state_limit():
+def check_fibonacci_nim(start, known):
     # Whinihan (1963): (n, m) with n > 0 is a P-position exactly when the
     # smallest term of n's Zeckendorf representation is above m.
     def is_p(n, m):
         return n == 0 or smallest_zeckendorf_term(n) > m
 
     game = sprague.Game(fibonacci_nim)
-    start = (1000, 999)
     assert game.outcome(start) == "N"
     moves = game.winning_moves(start)
     assert moves == [o for o in fibonacci_nim(start) if is_p(*o)]
-    assert (987, 26) in moves  # take 13, the smallest term of 987 + 13
+    assert known in moves
     assert game.stored_states <= 2_000_000
-    for n, m in [(1000, 999), (987, 986), (300, 20), (144, 143), (50, 3)]:
-        assert game.outcome((n, m)) == ("P" if is_p(n, m) else "N"), (n, m)
+    for n in range(1, 60):
+        for m in range(1, n):
+            assert game.outcome((n, m)) == ("P" if is_p(n, m) else "N"), (n, m)
+
+
+def test_fibonacci_nim_from_300_under_the_default_state_limit():
+    # 300 = 233 + 55 + 8 + 3 + 1: take 1, leaving (299, 2).
+    check_fibonacci_nim((300, 299), (299, 2))
+
+
+@pytest.mark.skipif(
+    not os.environ.get("SPRAGUE_SLOW"),
+    reason="about a minute: run with SPRAGUE_SLOW=1",
+)
+def test_fibonacci_nim_from_1000_under_the_default_state_limit_slow():
+    # 1000 = 987 + 13: take 13, leaving (987, 26).
+    check_fibonacci_nim((1000, 999), (987, 26))
