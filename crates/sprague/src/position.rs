@@ -58,11 +58,7 @@ impl Component {
     pub fn with_args(ruleset: Ruleset, args: Args) -> Result<Component, ParseError> {
         if !ruleset.rules().accepts(&args) {
             return Err(ParseError::new(ParseErrorKind::BadArguments(
-                crate::ArgumentError::Count {
-                    expected: 0,
-                    found: 1,
-                    what: "positions of another game",
-                },
+                crate::ArgumentError::OtherGame,
             )));
         }
         ruleset

@@ -156,11 +156,7 @@ impl<R: Rules> DynRules for R {
     fn check_arguments(&self, args: &Args) -> Result<(), ArgumentError> {
         match R::Position::from_args(args) {
             Some(p) => Rules::check_arguments(self, p),
-            None => Err(ArgumentError::Count {
-                expected: 0,
-                found: 1,
-                what: "arguments of this kind",
-            }),
+            None => Err(ArgumentError::OtherGame),
         }
     }
     fn valued(&self, args: &Args, limits: &Limits) -> Result<(u64, Basis), Error> {

@@ -169,6 +169,9 @@ pub enum ArgumentError {
     },
     /// A word that is not a Hackenbush picture, and why.
     BadPicture(Box<str>),
+    /// A position of another type than the ruleset's own
+    /// ([`Rules::Position`]): pictures given to Nim, heaps to Hackenbush.
+    OtherGame,
     /// A game given in code has no written positions: its components are
     /// built in code ([`Ruleset::from_game`]).
     NotWritten {
@@ -195,6 +198,7 @@ impl ArgumentError {
             ArgumentError::Count { .. }
             | ArgumentError::UnknownNode { .. }
             | ArgumentError::NotWritten { .. }
+            | ArgumentError::OtherGame
             | ArgumentError::BadPicture(_) => None,
         }
     }
@@ -216,6 +220,9 @@ impl fmt::Display for ArgumentError {
                 f,
                 "this ruleset takes exactly {expected} {what}, not {found}"
             ),
+            ArgumentError::OtherGame => {
+                f.write_str("the position is not one of this ruleset's game (of another type)")
+            }
             ArgumentError::NotWritten { game } => write!(
                 f,
                 "{game} is a game given in code: its positions are built in code, not written"

@@ -428,17 +428,16 @@ impl Rules for Hackenbush {
         let changed: Vec<usize> = (0..before.len())
             .filter(|&i| before.get(i) != after.get(i))
             .collect();
-        let ([part], Some(picture), Some(wanted)) = (
-            &changed[..],
-            before.get(changed.first().copied().unwrap_or(0)),
-            after.get(changed.first().copied().unwrap_or(0)),
-        ) else {
+        let [part] = changed[..] else {
+            return Vec::new();
+        };
+        let (Some(picture), Some(wanted)) = (before.get(part), after.get(part)) else {
             return Vec::new();
         };
         let wanted = wanted.to_string();
         (0..picture.edge_count())
             .filter(|&e| picture.cut(e).to_string() == wanted)
-            .map(|e| Hackenbush::cut_action(*part, e))
+            .map(|e| Hackenbush::cut_action(part, e))
             .collect()
     }
 }
