@@ -83,3 +83,9 @@ pub use verify::{verify, verify_positions, verify_with_progress, VerifyReport};
 #[doc = include_str!("../../../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The Rust examples of the user guide's library chapter, compiled and run
+/// as doctests.
+#[doc = include_str!("../../../docs/src/library.md")]
+#[cfg(doctest)]
+pub struct GuideLibraryDoctests;
