@@ -475,6 +475,41 @@ fn help_gives_moves_the_ruleset_allows() {
 }
 
 #[test]
+fn why_explains_the_computers_last_move() {
+    let out = script(&["nim 3 4 5", "--seed", "1"], "why\n1 3\n1 1\nwhy\n");
+    assert!(
+        out.contains("why: the computer has not moved yet\n"),
+        "{out}"
+    );
+    assert!(!out.contains("not a move"), "{out}");
+    // The computer answered 1 3 (nim 0 4 5) with 3 1 (nim 0 4 4).
+    assert!(
+        out.contains(
+            "why: the computer's move, take 1 from heap 3 (5 -> 4), left nim 0 4 4, a\n     \
+             P-position: you, to move, have no winning move.\n"
+        ),
+        "{out}"
+    );
+    // The nim-sum before and after, as --explain and the page say them.
+    assert!(out.contains("  why: the nim-sum is 1 (001)"), "{out}");
+    assert!(out.contains("is 0 ⊕ 4 ⊕ 4 = 0."), "{out}");
+    assert!(out.contains("as `sprague analyze --explain` shows it:\n\nposition: nim 0 4 5\n"));
+    assert!(out.contains("  nim-sum  1  001\n"), "{out}");
+    // After an emptied heap, the refusal says it is empty.
+    assert!(
+        out.contains("illegal move: heap 1 is empty: there is nothing to take from it\n"),
+        "{out}"
+    );
+    assert!(!out.contains("only 0 tokens"), "{out}");
+    // A P-position: the computer had no winning move.
+    let out = script(&["nim 3 4 5", "--seed", "1"], "1 2\nwhy\n");
+    assert!(
+        out.contains("It had\n     no winning move: nim 1 4 5 is a P-position"),
+        "{out}"
+    );
+}
+
+#[test]
 fn bad_positions_and_limits_exit_with_their_statuses() {
     sprague()
         .args(["play", "nim", "x"])
