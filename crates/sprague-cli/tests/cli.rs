@@ -493,7 +493,8 @@ fn a_period_search_past_its_limit_exits_3_naming_the_flag() {
         "20000",
     ]);
     assert!(err.contains("--max-period-search N"), "{err}");
-    assert!(err.contains("--max-table N"), "{err}");
+    // The table that would hold the heap.
+    assert!(err.contains("--max-table 100000001"), "{err}");
     // A game that splits a heap into three gets a 4th of the limit (the
     // work it counts grows with the values already).
     let err = stderr(&[
@@ -542,10 +543,11 @@ fn a_period_found_within_the_search_limit_answers_a_huge_heap() {
 }
 
 /// With the default limits, Officers stops at the period-search limit and
-/// 0.16's period (149,459, proven from 524,289 values) answers; `period`,
-/// with its larger default, proves octal:0.56's period (144 from heap
-/// 326,640); how long it takes is measured in the closing note, not here.
-/// Run with
+/// 0.16's period (149,459, proven from 524,289 values) answers; `period`
+/// and `sequence`, with their larger default, prove octal:0.56's period
+/// (144 from heap 326,640) and refuse `sequence octal:0.6 --to 10000000`
+/// (one value past the default table) before writing anything; how long
+/// it takes is measured in the closing note, not here. Run with
 /// `cargo test --release -- --ignored`.
 #[test]
 #[ignore]
@@ -564,6 +566,12 @@ fn heavy_default_period_search_limit() {
         .stdout(predicate::str::contains(
             r#""preperiod":326640,"period":144,"proven":true"#,
         ));
+    sprague()
+        .args(["sequence", "octal:0.6", "--to", "10000000"])
+        .assert()
+        .code(3)
+        .stdout("")
+        .stderr(predicate::str::contains("--max-table 10000001"));
 }
 
 #[test]

@@ -779,6 +779,87 @@ fn flat(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// `sequence --to N` one heap past the table (`octal:0.6 --to 10000000`
+/// needs 10^7 + 1 values where the default table holds 10^7) computed the
+/// whole table, wrote it and then exited 3. Past the table only a proven
+/// period gives values, so it is looked for first, within
+/// --max-period-search: when none is proven nothing is written, the exit
+/// status is 3 and the message names the --max-table that holds the run;
+/// a period found first gives the values past the table. (Scaled down: a
+/// table of 5,000 values.)
+#[test]
+fn sequence_past_the_table_is_refused_before_any_value_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("officers.txt");
+    let out = sprague()
+        .args([
+            "sequence",
+            "octal:0.6",
+            "--to",
+            "5000",
+            "--max-table",
+            "5000",
+            "--max-period-search",
+            "100000",
+            "--format",
+            "raw",
+        ])
+        .assert()
+        .code(3)
+        .stdout("")
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("error: octal:0.6 heap 5000: past the table limit of 5000 values"),
+        "{err}"
+    );
+    assert!(err.contains("--max-table 5001"), "{err}");
+    // With --output: no file is left behind.
+    sprague()
+        .args([
+            "sequence",
+            "octal:0.6",
+            "--to",
+            "5000",
+            "--max-table",
+            "5000",
+            "--max-period-search",
+            "100000",
+            "--output",
+        ])
+        .arg(&file)
+        .assert()
+        .code(3);
+    assert!(!file.exists());
+    // One more value of table, and the run is done.
+    let values = stdout_of(&[
+        "sequence",
+        "octal:0.6",
+        "--to",
+        "5000",
+        "--max-table",
+        "5001",
+        "--format",
+        "raw",
+    ]);
+    assert_eq!(values.lines().count(), 5001);
+    // Kayles' period, proven at heap 1,024, gives the values past the table.
+    let values = stdout_of(&[
+        "sequence",
+        "kayles",
+        "--to",
+        "20000",
+        "--max-table",
+        "5000",
+        "--format",
+        "raw",
+    ]);
+    let values: Vec<&str> = values.lines().collect();
+    assert_eq!(values.len(), 20001);
+    assert_eq!(values[20000], values[71 + (20000 - 71) % 12]);
+}
+
 /// `period` of a game that splits a heap into three stopped at heap 1,024
 /// in no time (its work limit was a 500th of --max-period-search, a share
 /// meant for its table), while README said it looks up to heap 20,000.

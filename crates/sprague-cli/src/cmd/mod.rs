@@ -148,13 +148,27 @@ impl fmt::Display for LibError {
             sprague::Error::ComponentTableLimit { .. } => f.write_str(
                 "; raise the limit with --max-table N (memory grows with it, by 5 bytes a value)",
             ),
-            sprague::Error::PeriodSearchLimit { heap, divisor, .. } => {
+            sprague::Error::PeriodSearchLimit {
+                heap,
+                divisor,
+                table_divisor,
+                ..
+            } => {
                 f.write_str("; search further with --max-period-search N")?;
                 if *divisor > 1 {
                     write!(f, " (such games get --max-period-search / {divisor})")?;
                 }
                 if *heap < sprague::sequence::MAX_TABLE_LEN {
-                    f.write_str(", or compute the table up to the heap with --max-table N")?;
+                    // The flag that computes the table up to the heap.
+                    match (heap + 1).checked_mul(*table_divisor) {
+                        Some(n) => write!(
+                            f,
+                            ", or compute the table up to the heap with --max-table {n}"
+                        )?,
+                        None => {
+                            f.write_str(", or compute the table up to the heap with --max-table N")?
+                        }
+                    }
                 }
                 f.write_str(
                     " (time grows with it; a game with no known period, such as octal:0.6, \
