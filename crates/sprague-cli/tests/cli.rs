@@ -493,16 +493,18 @@ fn a_period_search_past_its_limit_exits_3_naming_the_flag() {
         "20000",
     ]);
     assert!(err.contains("--max-period-search N"), "{err}");
-    assert!(err.contains("--max-table N"), "{err}");
-    // A game that splits a heap into three gets a 500th of the limit.
+    // The table that would hold the heap.
+    assert!(err.contains("--max-table 100000001"), "{err}");
+    // A game that splits a heap into three gets a 4th of the limit (the
+    // work it counts grows with the values already).
     let err = stderr(&[
         "analyze",
         "hex:0.8 1000000000000",
         "--max-period-search",
         "1000000",
     ]);
-    assert!(err.contains("its limit of 2000"), "{err}");
-    assert!(err.contains("--max-period-search / 500"), "{err}");
+    assert!(err.contains("its limit of 250000"), "{err}");
+    assert!(err.contains("--max-period-search / 4"), "{err}");
     // batch takes the flag too, and goes on after the line.
     sprague()
         .args(["batch", "--max-period-search", "20000"])
@@ -541,7 +543,10 @@ fn a_period_found_within_the_search_limit_answers_a_huge_heap() {
 }
 
 /// With the default limits, Officers stops at the period-search limit and
-/// 0.16's period (149,459, proven from 524,289 values) answers; how long
+/// 0.16's period (149,459, proven from 524,289 values) answers; `period`
+/// and `sequence`, with their larger default, prove octal:0.56's period
+/// (144 from heap 326,640) and refuse `sequence octal:0.6 --to 10000000`
+/// (one value past the default table) before writing anything; how long
 /// it takes is measured in the closing note, not here. Run with
 /// `cargo test --release -- --ignored`.
 #[test]
@@ -554,6 +559,19 @@ fn heavy_default_period_search_limit() {
         .stderr(predicate::str::contains("--max-period-search"));
     let a = analyze_json(&["octal:0.16 1000000000000000000"]);
     assert_eq!((a.basis.as_str(), a.value), ("period", Some(5)));
+    sprague()
+        .args(["period", "octal:0.56", "--json"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            r#""preperiod":326640,"period":144,"proven":true"#,
+        ));
+    sprague()
+        .args(["sequence", "octal:0.6", "--to", "10000000"])
+        .assert()
+        .code(3)
+        .stdout("")
+        .stderr(predicate::str::contains("--max-table 10000001"));
 }
 
 #[test]

@@ -84,7 +84,12 @@ fn a_game_of_play() {
         .output()
         .unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(stdout.contains("cut edge 3 of picture 1"), "{stdout}");
+    // help's example is a cut of this position.
+    assert!(
+        stdout
+            .contains("    1 2                 cut edge 2 of picture 1 (also `picture 1 edge 2`)"),
+        "{stdout}"
+    );
     assert!(
         stdout.contains("you: cut edge 4 of picture 1 (e(ee;e) -> eee)"),
         "{stdout}"

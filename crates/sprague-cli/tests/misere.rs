@@ -261,3 +261,38 @@ fn explain_names_the_quotient_and_the_genera() {
         .success()
         .stdout(predicate::str::contains("c2 heap 1 (nim 2): 2^20"));
 }
+
+#[test]
+fn verify_says_it_checks_genus_and_quotients_under_misere_play() {
+    // The header named a closed form, and --help said only Nim has one.
+    let out = common::stdout_of(&[
+        "verify",
+        "kayles",
+        "--misere",
+        "--heaps",
+        "3",
+        "--max-heap",
+        "6",
+    ]);
+    assert!(
+        out.starts_with(
+            "verify kayles (misère play): genus theory (tame heaps) and misère quotients \
+             against search by definition\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("decided by: genus theory (tame heaps) 156, misère quotients 244\n"),
+        "{out}"
+    );
+    assert!(out.ends_with("disagreements: 0\n"), "{out}");
+    assert!(!out.contains("closed form"), "{out}");
+    let out = common::stdout_of(&["verify", "nim", "--misere", "--heaps", "2"]);
+    assert!(
+        out.starts_with("verify nim (misère play): the misère Nim rule against search"),
+        "{out}"
+    );
+    let help = common::stdout_of(&["verify", "--help"]);
+    assert!(!help.contains("only Nim"), "{help}");
+    assert!(help.contains("misère quotients"), "{help}");
+}

@@ -446,13 +446,65 @@ fn help_shows_the_syntax_of_the_rulesets_in_play() {
         "help\nc3 2 -> 0\n",
     );
     assert!(out.contains("moore:2 (take from 1 to 2 heaps at once)"));
-    assert!(out.contains("1:3 2:3             take 3 from heap 1 and 3 from heap 2"));
+    assert!(out.contains("c2 1:1 2:1          take 1 from heap 1 and 1 from heap 2"));
     assert!(out.contains("staircase (coins on steps"));
-    assert!(out.contains("In a sum, begin the move with the component: `c2 1 3`"));
+    assert!(out.contains("In a sum, begin the move with the component (`c2` or `component 2:`)"));
     assert!(out.contains("Commands: hint"));
     assert!(out.contains("you: in c3 (staircase): carry 2 coins from step 2 (2 -> 0) to step 1"));
     assert!(
         out.contains("position: nim 3 + moore:2 1 2 + staircase 3 0"),
+        "{out}"
+    );
+}
+
+#[test]
+fn help_gives_moves_the_ruleset_allows() {
+    // Kayles takes one or two pins: `2 3` was the example, and was refused.
+    let out = script(&["kayles 7 4", "--seed", "1"], "help\n1 2\n");
+    assert!(!out.contains("    2 3 "), "{out}");
+    assert!(
+        out.contains("    1 2                 take 2 from heap 1 (also `heap 1 take 2`,"),
+        "{out}"
+    );
+    assert!(
+        out.contains("    1 -> 1 5            leave heaps of 1 and 5"),
+        "{out}"
+    );
+    // The example, typed, is played.
+    assert!(out.contains("you: take 2 from heap 1 (7 -> 5)"), "{out}");
+}
+
+#[test]
+fn why_explains_the_computers_last_move() {
+    let out = script(&["nim 3 4 5", "--seed", "1"], "why\n1 3\n1 1\nwhy\n");
+    assert!(
+        out.contains("why: the computer has not moved yet\n"),
+        "{out}"
+    );
+    assert!(!out.contains("not a move"), "{out}");
+    // The computer answered 1 3 (nim 0 4 5) with 3 1 (nim 0 4 4).
+    assert!(
+        out.contains(
+            "why: the computer's move, take 1 from heap 3 (5 -> 4), left nim 0 4 4, a\n     \
+             P-position: you, to move, have no winning move.\n"
+        ),
+        "{out}"
+    );
+    // The nim-sum before and after, as --explain and the page say them.
+    assert!(out.contains("  why: the nim-sum is 1 (001)"), "{out}");
+    assert!(out.contains("is 0 ⊕ 4 ⊕ 4 = 0."), "{out}");
+    assert!(out.contains("as `sprague analyze --explain` shows it:\n\nposition: nim 0 4 5\n"));
+    assert!(out.contains("  nim-sum  1  001\n"), "{out}");
+    // After an emptied heap, the refusal says it is empty.
+    assert!(
+        out.contains("illegal move: heap 1 is empty: there is nothing to take from it\n"),
+        "{out}"
+    );
+    assert!(!out.contains("only 0 tokens"), "{out}");
+    // A P-position: the computer had no winning move.
+    let out = script(&["nim 3 4 5", "--seed", "1"], "1 2\nwhy\n");
+    assert!(
+        out.contains("It had\n     no winning move: nim 1 4 5 is a P-position"),
         "{out}"
     );
 }

@@ -429,9 +429,9 @@ fn a_file_of_another_game_is_refused_even_when_it_starts_alike() {
     resume_is_refused("kayles", "8", &file, b"0\n1\nhello", message);
 }
 
-/// `period` looks as far as `analyze` does by default (the same limits):
-/// analyze answers sub:999999,1000001 at 10^18 from its period, and period
-/// finds that period.
+/// `period` looks at least as far as `analyze` does by default: analyze
+/// answers sub:999999,1000001 at 10^18 from its period, and period finds
+/// that period.
 #[test]
 fn period_looks_as_far_as_analyze() {
     let out = common::stdout_of(&["period", "sub:999999,1000001", "--json"]);
@@ -771,4 +771,172 @@ fn stats_report_the_run() {
         "{err}"
     );
     assert!(err.contains("largest value 8, first at heap 27"), "{err}");
+}
+
+/// The text with every run of white space made one space (a wrapped
+/// paragraph as one line).
+fn flat(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `sequence --to N` one heap past the table (`octal:0.6 --to 10000000`
+/// needs 10^7 + 1 values where the default table holds 10^7) computed the
+/// whole table, wrote it and then exited 3. Past the table only a proven
+/// period gives values, so it is looked for first, within
+/// --max-period-search: when none is proven nothing is written, the exit
+/// status is 3 and the message names the --max-table that holds the run;
+/// a period found first gives the values past the table. (Scaled down: a
+/// table of 5,000 values.)
+#[test]
+fn sequence_past_the_table_is_refused_before_any_value_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("officers.txt");
+    let out = sprague()
+        .args([
+            "sequence",
+            "octal:0.6",
+            "--to",
+            "5000",
+            "--max-table",
+            "5000",
+            "--max-period-search",
+            "100000",
+            "--format",
+            "raw",
+        ])
+        .assert()
+        .code(3)
+        .stdout("")
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("error: octal:0.6 heap 5000: past the table limit of 5000 values"),
+        "{err}"
+    );
+    assert!(err.contains("--max-table 5001"), "{err}");
+    // With --output: no file is left behind.
+    sprague()
+        .args([
+            "sequence",
+            "octal:0.6",
+            "--to",
+            "5000",
+            "--max-table",
+            "5000",
+            "--max-period-search",
+            "100000",
+            "--output",
+        ])
+        .arg(&file)
+        .assert()
+        .code(3);
+    assert!(!file.exists());
+    // One more value of table, and the run is done.
+    let values = stdout_of(&[
+        "sequence",
+        "octal:0.6",
+        "--to",
+        "5000",
+        "--max-table",
+        "5001",
+        "--format",
+        "raw",
+    ]);
+    assert_eq!(values.lines().count(), 5001);
+    // Kayles' period, proven at heap 1,024, gives the values past the table.
+    let values = stdout_of(&[
+        "sequence",
+        "kayles",
+        "--to",
+        "20000",
+        "--max-table",
+        "5000",
+        "--format",
+        "raw",
+    ]);
+    let values: Vec<&str> = values.lines().collect();
+    assert_eq!(values.len(), 20001);
+    assert_eq!(values[20000], values[71 + (20000 - 71) % 12]);
+}
+
+/// `period` of a game that splits a heap into three stopped at heap 1,024
+/// in no time (its work limit was a 500th of --max-period-search, a share
+/// meant for its table), while README said it looks up to heap 20,000.
+/// Now the work limit is a 4th (the work it counts grows with the values
+/// already), and the output says which bound stopped the search.
+#[test]
+fn period_of_a_three_heap_game_says_which_bound_stopped_it() {
+    // A table limit of 1,500,000 / 500 = 3,000 heaps, within the work
+    // limit: the search reaches it.
+    let out = flat(&stdout_of(&["period", "hex:0.8", "--max-table", "1500000"]));
+    assert!(
+        out.contains(
+            "period: none found up to heap 2999, the last heap of the table limit \
+             (--max-table 1500000, a 500th of it for a game that splits a heap into three); \
+             look further with a larger --max-table N, or with --limit N proven: no \
+             checked to: heap 2999"
+        ),
+        "{out}"
+    );
+    // The work limit: a 4th of the flag for such a game (values near n/3:
+    // the step to heap 4,096 would pass 1,000,000).
+    let out = flat(&stdout_of(&[
+        "period",
+        "hex:0.8",
+        "--max-period-search",
+        "4000000",
+    ]));
+    assert!(
+        out.contains(
+            "period: none found up to heap 2048, where the search reached its work limit \
+             (--max-period-search 4000000, a 4th of it for a game that splits a heap into \
+             three; work is counted as heaps computed × (largest value + 1)); look further \
+             with a larger --max-period-search N, or with --limit N"
+        ),
+        "{out}"
+    );
+    let out = flat(&stdout_of(&["period", "hex:0.8", "--limit", "1500"]));
+    assert!(
+        out.contains("period: none found up to heap 1500, the --limit (look further with a larger --limit N)"),
+        "{out}"
+    );
+}
+
+/// `period`'s default search is sized by work, not by a heap: its default
+/// --max-period-search (2^27, for `sequence` too) covers the work of
+/// proving octal:0.56's period 144 from heap 326,640 (the table to heap
+/// 1,048,576, values below 65: 68.2 million), where analyze's default
+/// (2^24) stopped the search at heap 258,048; the default and the work
+/// count are in --help. A game with no period stops at the work limit,
+/// saying so. (The default run of octal:0.56 itself takes half a second in
+/// a release build, minutes in this debug one:
+/// `heavy_default_period_search_limit` in cli.rs, ignored.)
+#[test]
+fn period_sizes_its_default_search_by_work() {
+    let help = flat(&stdout_of(&["period", "--help"]));
+    assert!(help.contains("[default: 134217728]"), "{help}");
+    assert!(
+        help.contains("heaps computed × (largest Grundy value + 1)"),
+        "{help}"
+    );
+    let work_for_056 = 1_048_577u64 * 65;
+    assert!(work_for_056 > 1 << 24 && work_for_056 <= sprague::TABLE_MAX_PERIOD_SEARCH);
+    let help = flat(&stdout_of(&["sequence", "--help"]));
+    assert!(help.contains("[default: 134217728]"), "{help}");
+    // Officers has no period in reach: a small limit keeps the test quick.
+    let out = flat(&stdout_of(&[
+        "period",
+        "octal:0.6",
+        "--max-period-search",
+        "2000000",
+    ]));
+    assert!(
+        out.contains(
+            "where the search reached its work limit (--max-period-search 2000000; work is \
+             counted as heaps computed × (largest value + 1)); look further with a larger \
+             --max-period-search N, or with --limit N proven: no checked to: heap"
+        ),
+        "{out}"
+    );
 }

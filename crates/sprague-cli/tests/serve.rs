@@ -770,3 +770,76 @@ async fn a_loopback_server_answers_only_loopback_names() {
     let answered = get(&open, "sprague.example".to_string()).await;
     assert_eq!(answered.status().as_u16(), 200);
 }
+
+/// `--open` where no browser can be started (no `xdg-open` on the PATH, or
+/// one that fails as it does on a machine without a browser) says so on
+/// stderr with the address to open by hand, and the server goes on.
+#[cfg(all(unix, not(target_os = "macos")))]
+#[test]
+fn open_without_a_browser_says_so_and_serves_on() {
+    use std::io::BufRead;
+    use std::os::unix::fs::PermissionsExt;
+    use std::process::{Command, Stdio};
+    let empty = tempfile::tempdir().unwrap();
+    let failing = tempfile::tempdir().unwrap();
+    // xdg-open's status when no method is available to open the page.
+    let opener = failing.path().join("xdg-open");
+    std::fs::write(&opener, "#!/bin/sh\nexit 3\n").unwrap();
+    std::fs::set_permissions(&opener, std::fs::Permissions::from_mode(0o755)).unwrap();
+    for (path, why) in [
+        (empty.path(), "xdg-open was not found on the PATH"),
+        (failing.path(), "xdg-open exited with status 3"),
+    ] {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("sprague"))
+            .args(["serve", "--port", "0", "--open"])
+            .env("PATH", path)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        struct Kill(std::process::Child);
+        impl Drop for Kill {
+            fn drop(&mut self) {
+                let _ = self.0.kill();
+                let _ = self.0.wait();
+            }
+        }
+        let stdout = child.stdout.take().unwrap();
+        let stderr = child.stderr.take().unwrap();
+        let child = Kill(child);
+        let first = std::io::BufReader::new(stdout)
+            .lines()
+            .next()
+            .unwrap()
+            .unwrap();
+        let url = first
+            .strip_prefix("sprague serve: listening on ")
+            .and_then(|rest| rest.split_once(' '))
+            .map(|(url, _)| url.to_string())
+            .unwrap_or_else(|| panic!("no address in {first:?}"));
+        let line = std::io::BufReader::new(stderr)
+            .lines()
+            .next()
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            line,
+            format!(
+                "sprague serve: no browser was opened ({why}); open {url} by hand (the server \
+                 is running)"
+            )
+        );
+        // The server still answers.
+        let address = url.trim_start_matches("http://").trim_end_matches('/');
+        let mut stream = std::net::TcpStream::connect(address).unwrap();
+        write!(
+            stream,
+            "GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+        drop(child);
+    }
+}

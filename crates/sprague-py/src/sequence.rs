@@ -46,9 +46,9 @@ fn no_sequence(ruleset: &Ruleset, command: &str) -> PyErr {
 /// For a ruleset word, values come from the same tables as the CLI (and
 /// from a proven period past it), without the GIL; `method` is `"fast"` or
 /// `"plain"`, and the limits are the CLI's `--max-table` and
-/// `--max-period-search`. Raises `InputError` for a bad word, a ruleset
-/// with no nim-sequence, or an option that is not a tuple of smaller heaps;
-/// `LimitError` past the table limit.
+/// `--max-period-search`, with the defaults of `sprague sequence`. Raises
+/// `InputError` for a bad word, a ruleset with no nim-sequence, or an option
+/// that is not a tuple of smaller heaps; `LimitError` past the table limit.
 ///
 /// >>> sequence("kayles", 10)
 /// [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2]
@@ -57,7 +57,7 @@ fn no_sequence(ruleset: &Ruleset, command: &str) -> PyErr {
 #[pyfunction]
 #[pyo3(signature = (ruleset, to, *, method="fast",
     max_table=Limits::default().max_table,
-    max_period_search=Limits::default().max_period_search))]
+    max_period_search=sprague::TABLE_MAX_PERIOD_SEARCH))]
 pub fn sequence(
     py: Python<'_>,
     ruleset: &Bound<'_, PyAny>,
@@ -223,8 +223,8 @@ impl Period {
 /// of max(S) values for `sub:S`, by the closed form of a subtraction set
 /// that is one range. No period is claimed where no theorem applies
 /// (Grundy's game, Nim). Values are computed up to `limit` at most (default:
-/// as far as `analyze` looks, within `max_table` and `max_period_search`),
-/// without the GIL.
+/// within `max_table` and the work limit `max_period_search`, whose default
+/// is the CLI's for `period`, 2^27), without the GIL.
 ///
 /// >>> p = period("kayles")
 /// >>> p.preperiod, p.period, p.proven
@@ -232,7 +232,7 @@ impl Period {
 #[pyfunction]
 #[pyo3(signature = (ruleset, *, limit=None, method="fast",
     max_table=Limits::default().max_table,
-    max_period_search=Limits::default().max_period_search))]
+    max_period_search=sprague::TABLE_MAX_PERIOD_SEARCH))]
 pub fn period(
     py: Python<'_>,
     ruleset: &str,

@@ -31,12 +31,15 @@ pub struct Limits {
     /// the table limit, where only a proven period can give its value (the
     /// search is speculative: no period may be in reach, as for Officers,
     /// `octal:0.6`). Work is counted as heaps computed × (largest Grundy
-    /// value in the table + 1), the breadth of the mex over them; for a game
-    /// that splits a heap into three, the limit is divided by
-    /// [`THREE_HEAP_TABLE_DIVISOR`]. Default: 2^24 = 16,777,216, which
-    /// proves the period 149,459 of `octal:0.16` (524,289 values below 24:
-    /// 12.6 M) and stops Officers near heap 57,000 (values below 292),
-    /// about 0.2 s in a release build.
+    /// value in the table + 1), the breadth of the mex over them, a count
+    /// that does not depend on the machine; for a game that splits a heap
+    /// into three, the limit is divided by
+    /// [`THREE_HEAP_PERIOD_SEARCH_DIVISOR`]. Default:
+    /// [`DEFAULT_MAX_PERIOD_SEARCH`] = 2^24 = 16,777,216, which proves the
+    /// period 149,459 of `octal:0.16` (524,289 values below 24: 12.6 M) and
+    /// stops Officers near heap 57,000 (values below 292), about 0.2 s in a
+    /// release build. Commands whose job is the nim-sequence (`sequence`,
+    /// `period`) look further by default: [`TABLE_MAX_PERIOD_SEARCH`].
     pub max_period_search: u64,
     /// The most tuples one proof check of a misère quotient may explore
     /// when [`Analyzer::analyze`] builds one for a misère sum before it
@@ -63,11 +66,31 @@ pub const ANALYZE_QUOTIENT_STATES: usize = 600_000;
 /// The default of [`Limits::max_period_search`]: 2^24.
 pub const DEFAULT_MAX_PERIOD_SEARCH: u64 = 1 << 24;
 
+/// The period search limit ([`Limits::max_period_search`]) by default of
+/// the commands whose job is the nim-sequence itself, `sprague sequence`
+/// and `sprague period` (and the Python `sequence` and `period`): 2^27 =
+/// 134,217,728, eight times [`DEFAULT_MAX_PERIOD_SEARCH`]. Enough to prove
+/// the period 144 of `octal:0.56` from heap 326,640 (its table to heap
+/// 1,048,576, values below 65: 68 M, about 0.5 s in a release build),
+/// while a game with no period in reach stops within about a second or two
+/// (Officers, `octal:0.6`, near heap 440,000; `hex:0.8`, a game that splits
+/// a heap into three, near heap 10,000).
+pub const TABLE_MAX_PERIOD_SEARCH: u64 = 1 << 27;
+
 /// The table limit of a game that splits a heap into three is
 /// [`Limits::max_table`] divided by this: such tables cost about n³/1,700
 /// word operations for values that grow with the heap (hex:0.8 takes about
 /// 8 s to heap 20,000).
 pub const THREE_HEAP_TABLE_DIVISOR: u64 = 500;
+
+/// The period search limit of a game that splits a heap into three is
+/// [`Limits::max_period_search`] divided by this. The work the limit counts
+/// (heaps × (largest value + 1)) grows with the values already, so a
+/// fraction of the table divisor is enough: a unit of it costs such a game
+/// about 3 to 6 times what it costs a game of two-heap splits (measured,
+/// one thread: `hex:0.8` to heap 12,000, 48 M units, 1.4 s; Officers to
+/// heap 500,000, 146 M units, 1.2 s).
+pub const THREE_HEAP_PERIOD_SEARCH_DIVISOR: u64 = 4;
 
 /// The table limit of a game that splits heaps and allows removing any
 /// number of tokens (a code ending in `...` with a split digit, such as

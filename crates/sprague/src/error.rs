@@ -339,8 +339,8 @@ pub enum Error {
     /// A heap past the table limit has a value only if a proven period
     /// gives it, and the search for one stopped at its limit
     /// ([`Limits::max_period_search`](crate::Limits), divided by
-    /// [`THREE_HEAP_TABLE_DIVISOR`](crate::THREE_HEAP_TABLE_DIVISOR) for
-    /// games that split a heap into three) without proving a period.
+    /// [`THREE_HEAP_PERIOD_SEARCH_DIVISOR`](crate::THREE_HEAP_PERIOD_SEARCH_DIVISOR)
+    /// for games that split a heap into three) without proving a period.
     #[error(
         "{ruleset} heap {heap}: past the table limit of {} only a proven period gives its \
          Grundy value, and the search for one stopped at its limit of {limit} (heaps \
@@ -348,7 +348,7 @@ pub enum Error {
         count(*table_limit, "value"),
         count(*searched, "value"),
         if *divisor > 1 {
-            format!(" (a game whose values cost about the cube of the heap gets a {divisor}th of the period search limit)")
+            format!(" (a game that splits a heap into three gets a {divisor}th of the period search limit)")
         } else {
             String::new()
         }
@@ -364,9 +364,12 @@ pub enum Error {
         searched: u64,
         /// The period search limit that was reached.
         limit: u64,
-        /// What both limits were divided by for this game (see
-        /// [`Error::TableLimit`]).
+        /// What the period search limit was divided by for this game (1,
+        /// or [`THREE_HEAP_PERIOD_SEARCH_DIVISOR`](crate::THREE_HEAP_PERIOD_SEARCH_DIVISOR)).
         divisor: u64,
+        /// What the table limit was divided by for this game (see
+        /// [`Error::TableLimit`]).
+        table_divisor: u64,
     },
     /// A Grundy value above 4,294,967,295 (`u32::MAX`), the largest a
     /// nim-sequence table stores (values take 2 bytes while they fit, then

@@ -506,6 +506,9 @@ impl fmt::Display for IllegalMoveKind {
             K::TokenElsewhere { token, is, claimed } => {
                 write!(f, "token {} stands on {is}, not on {claimed}", token + 1)
             }
+            K::CoinsOutOfRange { step, has: 0, .. } => {
+                write!(f, "step {} is empty: there are no coins to carry", step + 1)
+            }
             K::CoinsOutOfRange { step, has, .. } => write!(
                 f,
                 "step {} holds {has} coins: carry between 1 and {has} of them",
@@ -518,6 +521,17 @@ impl fmt::Display for IllegalMoveKind {
                 f,
                 "taking 0 from heap {number} leaves it as it is: a move must change it"
             ),
+            // An empty heap or step is said to be empty, not to have
+            // "only 0 tokens".
+            K::TakeTooMany {
+                place,
+                number,
+                has: 0,
+                ..
+            } => write!(
+                f,
+                "{place} {number} is empty: there is nothing to take from it"
+            ),
             K::TakeTooMany {
                 place,
                 number,
@@ -527,6 +541,16 @@ impl fmt::Display for IllegalMoveKind {
                 f,
                 "{place} {number} has only {has} {}: you cannot take {take}",
                 place.unit(*has)
+            ),
+            K::CannotLeave {
+                place,
+                number,
+                has: 0,
+                sizes,
+            } => write!(
+                f,
+                "{place} {number} is empty: it cannot leave {}",
+                join(sizes, " + ")
             ),
             K::CannotLeave {
                 place,

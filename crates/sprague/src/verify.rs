@@ -1,7 +1,7 @@
 //! Cross-checking closed forms against the search by definition.
 
 use crate::{
-    Analyzer, Component, Error, Limits, Outcome, Play, Position, Ruleset, Solver, SumGame,
+    Analyzer, Basis, Component, Error, Limits, Outcome, Play, Position, Ruleset, Solver, SumGame,
 };
 
 /// What [`verify`] found.
@@ -16,6 +16,26 @@ pub struct VerifyReport {
     /// The first disagreements found (at most 20), each a position and what
     /// differed.
     pub examples: Vec<(Position, String)>,
+    /// What decided the positions checked, by the basis's word
+    /// ([`Basis::word`]), in the order first met: the first basis met of
+    /// each word and how many positions it (or another of the same word,
+    /// such as a quotient of other heaps) decided. Under misère play this
+    /// says which of genus and misère quotients was checked.
+    pub bases: Vec<(Basis, u64)>,
+}
+
+impl VerifyReport {
+    /// Counts one more position decided on `basis`.
+    fn count_basis(&mut self, basis: Basis) {
+        match self
+            .bases
+            .iter_mut()
+            .find(|(b, _)| b.word() == basis.word())
+        {
+            Some((_, n)) => *n += 1,
+            None => self.bases.push((basis, 1)),
+        }
+    }
 }
 
 /// Checks the analysis of `ruleset` (its closed form or fast algorithm, as
@@ -28,9 +48,15 @@ pub struct VerifyReport {
 /// normal play, when the closed form gives one), and the complete list of
 /// winning moves, as the set of positions they lead to.
 ///
+/// Under misère play what is checked is what [`Analyzer`] decides without
+/// a search: the misère Nim rule, Wythoff's misère closed form, and for
+/// heap games genus theory (sums of tame heaps) and misère quotients
+/// (Kayles, Dawson's Kayles, `octal:0.75`, `sub:1,2`, Grundy's game...);
+/// [`VerifyReport::bases`] says which decided how many positions.
+///
 /// # Errors
-/// [`Error::Unsupported`] for misère play of a ruleset with no misère closed
-/// form (only Nim has one: there would be nothing to check); limit errors
+/// [`Error::Unsupported`] for misère play of a ruleset whose misère play
+/// is always searched (there would be nothing to check); limit errors
 /// when the search needs more than `limits` allow.
 ///
 /// ```
@@ -84,6 +110,7 @@ pub fn verify_with_progress(
         checked: 0,
         disagreements: 0,
         examples: Vec::new(),
+        bases: Vec::new(),
     };
     let mut heaps: Vec<u64> = Vec::new();
     let mut enumerated: u64 = 0;
@@ -95,7 +122,9 @@ pub fn verify_with_progress(
         if let Ok(component) = Component::new(ruleset.clone(), heaps.clone()) {
             let position = Position::new(vec![component]);
             report.checked += 1;
-            if let Some(what) = compare(&analyzer, &mut solver, &position, play)? {
+            let (basis, differs) = compare(&analyzer, &mut solver, &position, play)?;
+            report.count_basis(basis);
+            if let Some(what) = differs {
                 report.disagreements += 1;
                 if report.examples.len() < 20 {
                     report.examples.push((position, what));
@@ -140,15 +169,29 @@ fn next_heaps(heaps: &mut Vec<u64>, max_heaps: usize, max_heap: u64) -> bool {
     false
 }
 
-/// What differs between the analysis and the search of `position`, if
-/// anything.
+/// What decided the analysis of `position`, and what differs between the
+/// analysis and the search, if anything.
 fn compare(
     analyzer: &Analyzer,
     solver: &mut Solver<SumGame>,
     position: &Position,
     play: Play,
-) -> Result<Option<String>, Error> {
+) -> Result<(Basis, Option<String>), Error> {
     let analysis = analyzer.analyze(position, play, None)?;
+    Ok((
+        analysis.basis,
+        differences(&analysis, solver, position, play)?,
+    ))
+}
+
+/// What differs between `analysis` and the search of `position`, if
+/// anything.
+fn differences(
+    analysis: &crate::Analysis,
+    solver: &mut Solver<SumGame>,
+    position: &Position,
+    play: Play,
+) -> Result<Option<String>, Error> {
     let outcome = solver.outcome(position, play)?;
     if analysis.outcome != outcome {
         return Ok(Some(format!(

@@ -145,3 +145,146 @@ fn huge_heaps_read_without_listing_moves() {
     let err = movetext::parse(&p, "c1 2 4").unwrap_err().to_string();
     assert!(err.contains("heap 2 has only 3 tokens"), "{err}");
 }
+
+/// The moves `help` gives as examples: the text before the meaning on each
+/// example line, the texts in backquotes in the meaning (the other ways to
+/// type the same move), and the position under "For example:". Forms
+/// shown in letters (`H -> A B`, where the position has no such move) are
+/// left out: they are syntax, not moves.
+fn help_examples(help: &str) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut after_for_example = false;
+    for line in help.lines() {
+        if after_for_example {
+            lines.push(line.trim().to_string());
+            after_for_example = false;
+            continue;
+        }
+        if line.trim() == "For example:" {
+            after_for_example = true;
+        } else if line.starts_with(&" ".repeat(24)) {
+            // The meaning goes on.
+            if let Some(last) = lines.last_mut() {
+                last.push(' ');
+                last.push_str(line.trim());
+            }
+        } else if let Some(rest) = line.strip_prefix("    ") {
+            // Not a component's listing, `c2 = kayles 3`.
+            let listing = rest.starts_with('c') && rest.contains(" = ");
+            if !rest.starts_with(' ') && !listing {
+                lines.push(rest.to_string());
+            }
+        }
+    }
+    let mut examples = Vec::new();
+    for l in lines {
+        let (typed, meaning) = l.split_once("  ").unwrap_or((&l, ""));
+        examples.push(typed.trim().to_string());
+        examples.extend(
+            meaning
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .map(|s| s.trim().to_string()),
+        );
+    }
+    let letters = |text: &str| {
+        text.split(|c: char| c.is_whitespace() || c == ':' || c == '-' || c == '>' || c == '=')
+            .any(|w| w.len() == 1 && w.chars().all(|c| c.is_ascii_uppercase()))
+    };
+    examples.retain(|e| !e.is_empty() && !letters(e));
+    examples
+}
+
+/// Every example of `help` in `p` reads as a legal move of `p`; returns
+/// how many there were.
+fn check_help(p: &Position) -> usize {
+    let help = movetext::help(p);
+    let examples = help_examples(&help);
+    for e in &examples {
+        let mv = movetext::parse(p, e).unwrap_or_else(|err| {
+            panic!("{p}: the example `{e}` is not a legal move: {err}\n{help}")
+        });
+        assert!(p.play(&mv).is_ok(), "{p}: `{e}`");
+    }
+    examples.len()
+}
+
+#[test]
+fn every_help_example_is_a_legal_move_of_its_ruleset() {
+    // One position or more for every registered ruleset (Kayles with the
+    // heaps of the issue that found `2 3`, which Kayles does not allow).
+    let positions = [
+        "kayles 7 4",
+        "kayles 1 1",
+        "nim 3 4 5",
+        "nim 18446744073709551615 7",
+        "moore:1 3 4",
+        "moore:2 1 2 3",
+        "moore:3 5 0 0 4",
+        "staircase 3 0 2",
+        "staircase 2",
+        "sub:1,3,4 5 6",
+        "sub:3 2 7",
+        "sub:2,5-7 9",
+        "sub:squares 10",
+        "sub:primes 10",
+        "sub:pow2 9",
+        "sub:fib 9",
+        "octal:0.137 9",
+        "octal:4.07 6",
+        "octal:0.6 5 4",
+        "octal:0.3... 4",
+        "octal:0.7... 8",
+        "kayles 18446744073709551615",
+        "dawson 7",
+        "hex:0.f 9",
+        "hex:0.8 9",
+        "grundy 7 2",
+        "grundy 1 2",
+        "wythoff 3 5",
+        "wythoff 0 4",
+        "digraph:a>b,b>c a c",
+        "digraph:1>2,2>3 1 2",
+        "hackenbush e(ee;e) eee",
+        "hackenbush 0-1,1-2,2-0",
+        "nim 3 + kayles 5 + staircase 1 2 + wythoff 2 2",
+        "sub:1,3,4 5 + kayles 3 + grundy 6",
+        "moore:2 1 2 + hackenbush eee + digraph:x>y,y>z x",
+    ];
+    let mut words: Vec<String> = Vec::new();
+    for text in positions {
+        let p: Position = text.parse().unwrap();
+        let n = check_help(&p);
+        if p.has_moves(&Limits::default()).unwrap() {
+            assert!(n > 0, "{p}: no example at all\n{}", movetext::help(&p));
+        }
+        for c in p.components() {
+            let name = c.ruleset().word().split(':').next().unwrap().to_string();
+            words.push(
+                if c.ruleset().word().starts_with("sub:") && !name.is_empty() {
+                    c.ruleset().word().to_string()
+                } else {
+                    name
+                },
+            );
+        }
+    }
+    // Every family of the registry was looked at.
+    for family in sprague::ruleset::known_rulesets().split(", ") {
+        let name = family.split(':').next().unwrap();
+        assert!(
+            words.iter().any(|w| w.starts_with(name)),
+            "no position of {family} in the help test"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn help_examples_are_legal_moves_of_small_positions(p in position()) {
+        check_help(&p);
+    }
+}

@@ -151,13 +151,27 @@ impl fmt::Display for LibError {
             sprague::Error::ComponentTableLimit { .. } => f.write_str(
                 "; raise the limit with --max-table N (memory grows with it, by 5 bytes a value)",
             ),
-            sprague::Error::PeriodSearchLimit { heap, divisor, .. } => {
+            sprague::Error::PeriodSearchLimit {
+                heap,
+                divisor,
+                table_divisor,
+                ..
+            } => {
                 f.write_str("; search further with --max-period-search N")?;
                 if *divisor > 1 {
                     write!(f, " (such games get --max-period-search / {divisor})")?;
                 }
                 if *heap < sprague::sequence::MAX_TABLE_LEN {
-                    f.write_str(", or compute the table up to the heap with --max-table N")?;
+                    // The flag that computes the table up to the heap.
+                    match (heap + 1).checked_mul(*table_divisor) {
+                        Some(n) => write!(
+                            f,
+                            ", or compute the table up to the heap with --max-table {n}"
+                        )?,
+                        None => {
+                            f.write_str(", or compute the table up to the heap with --max-table N")?
+                        }
+                    }
                 }
                 f.write_str(
                     " (time grows with it; a game with no known period, such as octal:0.6, \
@@ -213,7 +227,7 @@ pub struct LimitArgs {
     pub max_table: u64,
     /// The most work spent looking for a period of a nim-sequence to answer
     /// a heap past --max-table, which only a proven period can answer:
-    /// heaps computed × (largest Grundy value + 1), a 500th of it for games
+    /// heaps computed × (largest Grundy value + 1), a 4th of it for games
     /// that split a heap into three (exit status 3 beyond it). The default
     /// proves octal:0.16's period (149,459, from 524,289 values) and gives
     /// up on octal:0.6 (Officers, no period known) within a second.
@@ -229,8 +243,9 @@ pub struct LimitArgs {
 }
 
 /// The limits of the commands that compute nim-sequence tables (`sequence`,
-/// `period`): the same flags and defaults as `analyze`, so that every
-/// command looks as far.
+/// `period`): the same flags as `analyze`, and the same table limit; the
+/// period search, their main job, has a larger default (2^27 rather than
+/// 2^24: [`sprague::TABLE_MAX_PERIOD_SEARCH`]).
 #[derive(Debug, clap::Args)]
 pub struct TableArgs {
     /// The longest table of nim-values computed, in heap sizes (a 500th of
@@ -239,10 +254,14 @@ pub struct TableArgs {
     /// (exit status 3 when none is found).
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_table)]
     pub max_table: u64,
-    /// The most work spent looking for a period past --max-table: heaps
-    /// computed × (largest Grundy value + 1), a 500th of it for games that
-    /// split a heap into three (exit status 3 beyond it).
-    #[arg(long, value_name = "N", default_value_t = Limits::default().max_period_search)]
+    /// The most work spent looking for a period: heaps computed × (largest
+    /// Grundy value + 1), a count that does not depend on the machine, a
+    /// 4th of it for games that split a heap into three. The default (2^27,
+    /// eight times analyze's) proves octal:0.56's period (144, from heap
+    /// 326,640: its table to heap 1,048,576 is 68 M) in about half a second,
+    /// and stops octal:0.6 (Officers, no period known) near heap 440,000
+    /// and hex:0.8 near heap 10,000 within a second or two.
+    #[arg(long, value_name = "N", default_value_t = sprague::TABLE_MAX_PERIOD_SEARCH)]
     pub max_period_search: u64,
     /// Threads used for the nim-sequence (by the rare-value method, the
     /// plain method's bit test and three-heap splits), 1 to 1024 (default:

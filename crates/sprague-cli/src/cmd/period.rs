@@ -50,9 +50,12 @@ pub struct Args {
     /// The ruleset word (a heap game), e.g. `kayles`, `octal:0.16`, `sub:2,5,6`.
     #[arg(value_name = "RULESET")]
     pub ruleset: String,
-    /// Compute values up to heap N at most. Without it, look as far as
-    /// `analyze` does for a heap past the table: within --max-table and
-    /// --max-period-search.
+    /// Compute values up to heap N at most. Without it, look as far as the
+    /// work limit --max-period-search (a count of work, heaps computed ×
+    /// (largest value + 1), not a heap: by default 2^27, which proves
+    /// octal:0.56's period from heap 326,640 in about half a second and
+    /// stops octal:0.6, which has no known period, near heap 440,000) and
+    /// the table limit --max-table allow; the output says which stopped it.
     #[arg(long, value_name = "N")]
     pub limit: Option<u64>,
     #[command(flatten)]
@@ -92,6 +95,8 @@ pub fn run(args: Args) -> Result<Exit> {
             return closed_form(&ruleset, n0, p, args.json);
         }
     }
+    // What stopped the search, when it found no period.
+    let mut stop = Stop::Unknown;
     let report = if ruleset.single_heap_is_nim() {
         PeriodReport {
             found: None,
@@ -117,12 +122,24 @@ pub fn run(args: Args) -> Result<Exit> {
             ProgressBar::hidden()
         };
         let report = match args.limit {
-            Some(limit) => store
-                .search_period(limit, &mut |n| bar.set_message(format!("up to heap {n}")))
-                .map_err(LibError)?,
-            // As analyze looks for the period that answers a huge heap.
+            Some(limit) => {
+                stop = Stop::Limit;
+                store
+                    .search_period(limit, &mut |n| bar.set_message(format!("up to heap {n}")))
+                    .map_err(LibError)?
+            }
+            // As analyze looks for the period that answers a huge heap,
+            // within the work limit and the table limit.
             None => match store.ensure(u64::MAX, &limits) {
                 Ok(()) => store.report(),
+                Err(sprague::Error::PeriodSearchLimit { divisor, .. }) => {
+                    stop = Stop::Work(divisor);
+                    store.report()
+                }
+                Err(sprague::Error::TableLimit { divisor, .. }) => {
+                    stop = Stop::Table(divisor);
+                    store.report()
+                }
                 Err(e) if e.is_limit() => store.report(),
                 Err(e) => return Err(LibError(e).into()),
             },
@@ -142,7 +159,11 @@ pub fn run(args: Args) -> Result<Exit> {
         serde_json::to_writer(&mut out, &json)?;
         writeln!(out)?;
     } else {
-        out.write_all(human(&ruleset, &report).as_bytes())?;
+        let flags = Flags {
+            max_table: args.limits.max_table,
+            max_period_search: args.limits.max_period_search,
+        };
+        out.write_all(human(&ruleset, &report, stop, &flags).as_bytes())?;
     }
     out.flush()?;
     Ok(Exit::Success)
@@ -175,8 +196,36 @@ fn closed_form(ruleset: &Ruleset, n0: u64, p: u64, json: bool) -> Result<Exit> {
     Ok(Exit::Success)
 }
 
+/// What stopped a search that found no period.
+#[derive(Clone, Copy, Debug)]
+enum Stop {
+    /// The heap given by --limit.
+    Limit,
+    /// The work limit, --max-period-search divided by this for the game.
+    Work(u64),
+    /// The table limit, --max-table divided by this for the game.
+    Table(u64),
+    /// Nothing said (no search, or a period was found).
+    Unknown,
+}
+
+/// The values of the flags that bound the search, as given.
+struct Flags {
+    max_table: u64,
+    max_period_search: u64,
+}
+
+/// "a 500th of it for a game that ...", or nothing for a divisor of 1.
+fn fraction(divisor: u64, game: &str) -> String {
+    if divisor > 1 {
+        format!(", a {divisor}th of it for a game that {game}")
+    } else {
+        String::new()
+    }
+}
+
 /// The human view of a period report.
-fn human(ruleset: &Ruleset, r: &PeriodReport) -> String {
+fn human(ruleset: &Ruleset, r: &PeriodReport, stop: Stop, flags: &Flags) -> String {
     let word = ruleset.word();
     let mut s = format!("ruleset:    {word}\n");
     match (r.period(), r.proof()) {
@@ -212,11 +261,37 @@ fn human(ruleset: &Ruleset, r: &PeriodReport) -> String {
             );
         }
         _ => {
-            s += &format!(
-                "period:     none found up to heap {} (look further with --limit N or --max-period-search N)\n\
-                 proven:     no\n",
-                r.checked_to
-            );
+            let n = r.checked_to;
+            // (Only games of two- or three-heap splits are searched: the
+            // others have no periodicity theorem.)
+            let three = "splits a heap into three";
+            let why = match stop {
+                Stop::Limit => format!(
+                    "none found up to heap {n}, the --limit (look further with a larger \
+                     --limit N)"
+                ),
+                Stop::Work(divisor) => format!(
+                    "none found up to heap {n}, where the search reached its work limit \
+                     (--max-period-search {}{}; work is counted as heaps computed × \
+                     (largest value + 1)); look further with a larger --max-period-search \
+                     N, or with --limit N",
+                    flags.max_period_search,
+                    fraction(divisor, three)
+                ),
+                Stop::Table(divisor) => format!(
+                    "none found up to heap {n}, the last heap of the table limit \
+                     (--max-table {}{}); look further with a larger --max-table N, or \
+                     with --limit N",
+                    flags.max_table,
+                    fraction(divisor, three)
+                ),
+                Stop::Unknown => format!(
+                    "none found up to heap {n} (look further with --limit N or \
+                     --max-period-search N)"
+                ),
+            };
+            sprague::explain::wrap(&mut s, "period:     ", "            ", &why);
+            s += "proven:     no\n";
         }
     }
     if r.checked_to == 0 && r.period().is_none() && !r.theorem_applies {

@@ -5,9 +5,10 @@ use std::io::{self, IsTerminal, Write};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Result;
+use sprague::explain::Explanation;
 use sprague::movetext::{self, MoveError};
 use sprague::session::{Hint, Player, Session, SessionError};
-use sprague::{Analyzer, Play};
+use sprague::{Analyzer, Limits, Move, Play, Position};
 
 use super::{position_from_words, LibError, LimitArgs};
 use crate::exit::Exit;
@@ -18,7 +19,9 @@ use crate::exit::Exit;
 /// Type moves in the short form of each ruleset (`1 2` takes 2 from heap 1;
 /// type `help` in the game for all forms) or as the whole position they
 /// lead to (`nim 1 4 5`). Commands: `help`, `hint` (a winning move and why
-/// it wins), `undo` (take back your last move and the reply), `quit`.
+/// it wins), `why` (why the computer made its last move, with the
+/// `analyze --explain` view of the position it moved in), `undo` (take
+/// back your last move and the reply), `quit`.
 /// After every move the position is printed as `position: ...`; the game
 /// ends with `you win` or `computer wins`. Works the same with moves piped
 /// into standard input; the end of input ends the game (exit status 0).
@@ -118,7 +121,7 @@ pub fn run(args: Args) -> Result<Exit> {
     writeln!(out, "seed: {seed} (replay with --seed {seed})")?;
     writeln!(
         out,
-        "Type a move (`help` shows how), or `hint`, `undo`, `quit`."
+        "Type a move (`help` shows how), or `hint`, `why`, `undo`, `quit`."
     )?;
     show_position(&mut out, &style, &game)?;
     let mut line = Vec::new();
@@ -165,8 +168,8 @@ pub fn run(args: Args) -> Result<Exit> {
                 write!(out, "{}", movetext::help(game.position()))?;
                 writeln!(
                     out,
-                    "\nCommands: hint (a winning move and why it wins), undo (take back your\n\
-                     last move and the reply), quit."
+                    "\nCommands: hint (a winning move and why it wins), why (why the computer\n\
+                     made its last move), undo (take back your last move and the reply), quit."
                 )?;
             }
             "hint" => match game.hint() {
@@ -189,6 +192,25 @@ pub fn run(args: Args) -> Result<Exit> {
                     write!(out, "{}", wrap("  why: ", "       ", hint.why()))?;
                 }
                 Err(e) => writeln!(out, "no hint: {}", LibError(e))?,
+            },
+            "why" => match game
+                .history()
+                .iter()
+                .rev()
+                .find(|t| t.player == Player::Computer)
+            {
+                None => writeln!(out, "why: the computer has not moved yet")?,
+                Some(turn) => match computer_move_reasons(&turn.before, play, &limits, &turn.mv) {
+                    Ok((why, explanation)) => {
+                        write!(out, "{}", why_text(&turn.before, &turn.mv, why.as_deref()))?;
+                        writeln!(
+                                out,
+                                "\nThe position it moved in, as `sprague analyze --explain` shows it:\n"
+                            )?;
+                        write!(out, "{explanation}")?;
+                    }
+                    Err(e) => writeln!(out, "no explanation: {}", LibError(e))?,
+                },
             },
             "undo" => match game.undo() {
                 Ok(undone) => {
@@ -228,6 +250,61 @@ pub fn run(args: Args) -> Result<Exit> {
                 }
             },
         }
+    }
+}
+
+/// Why the computer played `mv` in `before` under `play`: the reason it
+/// wins (the library's [`sprague::explain::why`], `None` for a move picked
+/// at random in a P-position), and the `--explain` view of `before`. The
+/// web page's game explains the computer's move with the same two.
+///
+/// # Errors
+/// A limit error from the analyses.
+pub fn computer_move_reasons(
+    before: &Position,
+    play: Play,
+    limits: &Limits,
+    mv: &Move,
+) -> Result<(Option<String>, Explanation), sprague::Error> {
+    let analyzer = Analyzer::new(*limits);
+    let why = sprague::explain::why(before, play, &analyzer, mv)?;
+    let explanation =
+        sprague::explain::explain(before, play, &analyzer, Some(super::HUMAN_MOVE_LIST))?;
+    Ok((why, explanation))
+}
+
+/// The answer to `why`: the computer's last move, what it left, and why it
+/// wins, or that it had no winning move.
+fn why_text(before: &Position, mv: &Move, why: Option<&str>) -> String {
+    // Positions are kept on one line.
+    let unbroken = |p: &Position| p.to_string().replace(' ', "\u{a0}");
+    let described = movetext::describe(before, mv);
+    let after = before
+        .play(mv)
+        .map_or_else(|_| String::new(), |p| unbroken(&p));
+    let before = unbroken(before);
+    match why {
+        Some(why) => {
+            let mut s = wrap(
+                "why: ",
+                "     ",
+                &format!(
+                    "the computer's move, {described}, left {after}, a P-position: you, to \
+                     move, have no winning move."
+                ),
+            );
+            s += &wrap("  why: ", "       ", why);
+            s
+        }
+        None => wrap(
+            "why: ",
+            "     ",
+            &format!(
+                "the computer's move, {described}, left {after}. It had no winning move: \
+                 {before} is a P-position (every move from it leaves the other player a \
+                 winning move), so it played a legal move chosen with the seed."
+            ),
+        ),
     }
 }
 

@@ -42,7 +42,10 @@ pub struct Args {
     /// this machine only; 0.0.0.0 opens the server to the network.
     #[arg(long, value_name = "ADDR", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
     pub bind: IpAddr,
-    /// Open the page in the default web browser once the server listens.
+    /// Open the page in the default web browser once the server listens
+    /// (with xdg-open on Linux, open on macOS); when no browser can be
+    /// started, a line on stderr says so and gives the address to open by
+    /// hand, and the server goes on.
     #[arg(long)]
     pub open: bool,
     /// The most seconds one request may take, waiting for a worker
@@ -121,8 +124,13 @@ pub fn run(args: Args) -> Result<Exit> {
     })
 }
 
-/// Asks the system to open `url` in the default browser; says so on
-/// stderr when it cannot (the server goes on).
+/// Asks the system to open `url` in the default browser: `xdg-open` (on
+/// the PATH) on Linux and other Unixes, `open` on macOS, `explorer` on
+/// Windows. When it cannot be started, or (except on Windows, whose
+/// `explorer` exits with 1 even when it opens the page) exits with a
+/// failure, as `xdg-open` does on a machine without a browser, one line on
+/// stderr says so and gives the address to open by hand. The server goes
+/// on either way: the opener is waited for on a thread of its own.
 fn open_browser(url: &str) {
     let program = if cfg!(target_os = "macos") {
         "open"
@@ -131,13 +139,32 @@ fn open_browser(url: &str) {
     } else {
         "xdg-open"
     };
-    if let Err(e) = std::process::Command::new(program)
+    let failed = move |url: &str, why: String| {
+        eprintln!(
+            "sprague serve: no browser was opened ({why}); open {url} by hand (the server is running)"
+        );
+    };
+    let child = std::process::Command::new(program)
         .arg(url)
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
-        .spawn()
-    {
-        eprintln!("warning: cannot open a browser ({program}: {e}); open {url} yourself");
+        .spawn();
+    match child {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            failed(url, format!("{program} was not found on the PATH"))
+        }
+        Err(e) => failed(url, format!("{program} could not be started: {e}")),
+        Ok(mut child) => {
+            let url = url.to_string();
+            std::thread::spawn(move || match child.wait() {
+                Ok(status) if status.success() || cfg!(windows) => {}
+                Ok(status) => match status.code() {
+                    Some(code) => failed(&url, format!("{program} exited with status {code}")),
+                    None => failed(&url, format!("{program} was stopped by a signal")),
+                },
+                Err(e) => failed(&url, format!("waiting for {program} failed: {e}")),
+            });
+        }
     }
 }

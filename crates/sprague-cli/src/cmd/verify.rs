@@ -3,16 +3,18 @@
 use std::io::Write;
 
 use anyhow::Result;
-use sprague::{verify_positions, verify_with_progress, MoveKind, Play, Ruleset};
+use sprague::{verify_positions, verify_with_progress, Basis, MoveKind, Play, Ruleset};
 
 use super::{LibError, LimitArgs, UsageError};
 use crate::exit::Exit;
 
-/// Cross-check a ruleset's closed form (or fast algorithm) against a plain
-/// search by the definition of P- and N-positions and Grundy values, over
-/// every position of one component with at most H heaps of size at most M
-/// (heaps in every order). Compares outcome, Grundy value and the complete
-/// list of winning moves; exits 0 only when nothing disagreed (1 otherwise).
+/// Cross-check what sprague decides for a ruleset (a closed form, a table
+/// or a proven period; under --misere genus theory and misère quotients)
+/// against a plain search by the definition of P- and N-positions and
+/// Grundy values, over every position of one component with at most H
+/// heaps of size at most M (heaps in every order). Compares outcome, Grundy
+/// value and the complete list of winning moves, and says what decided how
+/// many positions; exits 0 only when nothing disagreed (1 otherwise).
 ///
 /// Example: `sprague verify moore:2`, `sprague verify nim --misere --heaps 5`.
 #[derive(Debug, clap::Args)]
@@ -20,7 +22,10 @@ pub struct Args {
     /// The ruleset, e.g. `nim`, `moore:2`, `staircase`, `sub:1,3,4`.
     #[arg(value_name = "RULESET")]
     pub ruleset: String,
-    /// Check misère play (only Nim has a misère closed form).
+    /// Check misère play: Nim's misère rule, Wythoff's misère closed form,
+    /// and for heap games genus theory (sums of tame heaps) and misère
+    /// quotients (kayles, dawson, octal:0.75, sub:1,2, grundy, ...); a
+    /// ruleset whose misère play is always searched is refused.
     #[arg(long)]
     pub misere: bool,
     /// The largest heap size M.
@@ -97,9 +102,21 @@ pub fn run(args: Args) -> Result<Exit> {
         .into());
     }
     let mut out = std::io::stdout().lock();
+    let mut names: Vec<String> = Vec::new();
+    for (basis, _) in &report.bases {
+        let name = basis_name(basis);
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    let checked = match names.as_slice() {
+        [] => "sprague's answers".to_string(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
     writeln!(
         out,
-        "verify {} ({} play): closed form against search by definition",
+        "verify {} ({} play): {checked} against search by definition",
         ruleset.word(),
         play
     )?;
@@ -111,6 +128,14 @@ pub fn run(args: Args) -> Result<Exit> {
         args.heaps,
         args.max_heap
     )?;
+    if report.bases.len() > 1 {
+        let counts: Vec<String> = report
+            .bases
+            .iter()
+            .map(|(basis, n)| format!("{} {n}", basis_name(basis)))
+            .collect();
+        writeln!(out, "decided by: {}", counts.join(", "))?;
+    }
     writeln!(out, "disagreements: {}", report.disagreements)?;
     for (position, what) in &report.examples {
         writeln!(out, "  {position}: {what}")?;
@@ -127,4 +152,22 @@ pub fn run(args: Args) -> Result<Exit> {
     } else {
         Exit::Other
     })
+}
+
+/// What decided an answer, in a few words for the report's header.
+fn basis_name(basis: &Basis) -> String {
+    match basis {
+        Basis::Bouton => "Bouton's theorem".into(),
+        Basis::MisereNim => "the misère Nim rule".into(),
+        Basis::Moore => "Moore's theorem".into(),
+        Basis::Staircase => "the staircase reduction".into(),
+        Basis::Period => "a proven period".into(),
+        Basis::Table => "a computed table".into(),
+        Basis::SpragueGrundy => "the Sprague-Grundy theorem".into(),
+        Basis::Genus => "genus theory (tame heaps)".into(),
+        Basis::Quotient { .. } | Basis::RefinedQuotient { .. } => "misère quotients".into(),
+        Basis::Theorem { name, .. } | Basis::Rule { name, .. } => (*name).into(),
+        Basis::Search { .. } => "a search (not a check: both sides search)".into(),
+        other => other.word().into(),
+    }
 }

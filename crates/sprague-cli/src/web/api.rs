@@ -624,15 +624,10 @@ fn play(r: PlayRequest, s: &Settings) -> anyhow::Result<Answer> {
     if game.winner().map_err(LibError)?.is_none() {
         let before = game.position().clone();
         let reply = game.computer_move().map_err(session_error)?;
-        let analyzer = Analyzer::new(limits);
-        let why = if reply.winning {
-            sprague::explain::why(&before, play, &analyzer, &reply.mv).map_err(LibError)?
-        } else {
-            None
-        };
-        let explain =
-            sprague::explain::explain(&before, play, &analyzer, Some(cmd::HUMAN_MOVE_LIST))
-                .map_err(LibError)?;
+        // As `why` in `play` explains it.
+        let (why, explain) = cmd::play::computer_move_reasons(&before, play, &limits, &reply.mv)
+            .map_err(LibError)?;
+        let why = if reply.winning { why } else { None };
         let mut m = move_json(&before, &reply.mv)?;
         if let Value::Object(map) = &mut m {
             map.insert("winning".into(), reply.winning.into());

@@ -280,6 +280,17 @@ mod tests {
                 "1 -> 4",
                 "heap 1 has only 3 tokens: it cannot leave 4",
             ),
+            (
+                "nim 0 4 5",
+                "1 1",
+                "illegal move: heap 1 is empty: there is nothing to take from it",
+            ),
+            ("nim 0 4 5", "1 -> 1", "heap 1 is empty: it cannot leave 1"),
+            (
+                "staircase 0 2",
+                "1 1",
+                "step 1 is empty: there is nothing to take from it",
+            ),
             ("nim 3 4 5", "heap 1: 4 -> 1", "heap 1 has 3 tokens, not 4"),
             ("nim 3 4 5", "1 -> 1 1", "nim does not allow"),
             ("nim 3 4 5", "1 take 1 leave 1", "does not add up to 3"),

@@ -14,7 +14,10 @@
 
 use super::{period, Method, NimSequence, Period, PeriodReport, Proof, Values, MAX_TABLE_LEN};
 use crate::takebreak::MoveSet;
-use crate::{Error, Limits, THREE_HEAP_TABLE_DIVISOR, UNBOUNDED_SPLIT_TABLE_DIVISOR};
+use crate::{
+    Error, Limits, THREE_HEAP_PERIOD_SEARCH_DIVISOR, THREE_HEAP_TABLE_DIVISOR,
+    UNBOUNDED_SPLIT_TABLE_DIVISOR,
+};
 
 /// The first heap at which a period is looked for; the next ones double it.
 pub const FIRST_CHECK: u64 = 1024;
@@ -366,6 +369,7 @@ impl Store {
         }
         let speculative = heap > last_allowed;
         let budget = period_search_limit(self.seq.moves(), limits);
+        let search_divisor = period_search_divisor(self.seq.moves());
         loop {
             let mut target = heap.min(self.next_check).min(last_allowed);
             if speculative {
@@ -381,7 +385,8 @@ impl Store {
                         table_limit: limit,
                         searched: self.len(),
                         limit: budget,
-                        divisor,
+                        divisor: search_divisor,
+                        table_divisor: divisor,
                     });
                 }
             }
@@ -533,11 +538,22 @@ pub fn table_limit(moves: &MoveSet, limits: &Limits) -> u64 {
     (limits.max_table / table_divisor(moves)).min(MAX_TABLE_LEN)
 }
 
+/// What the period search limit of a game with these moves is divided by:
+/// [`THREE_HEAP_PERIOD_SEARCH_DIVISOR`] for games that split a heap into
+/// three, 1 for others (the games with a larger [`table_divisor`] have no
+/// periodicity theorem, so no period search).
+pub fn period_search_divisor(moves: &MoveSet) -> u64 {
+    if moves.named_set().is_none() && moves.max_parts() == 3 {
+        THREE_HEAP_PERIOD_SEARCH_DIVISOR
+    } else {
+        1
+    }
+}
+
 /// The period search limit of a game with these moves:
-/// `limits.max_period_search`, divided by [`THREE_HEAP_TABLE_DIVISOR`] for
-/// games that split a heap into three.
+/// `limits.max_period_search`, divided by [`period_search_divisor`].
 pub fn period_search_limit(moves: &MoveSet, limits: &Limits) -> u64 {
-    limits.max_period_search / table_divisor(moves)
+    limits.max_period_search / period_search_divisor(moves)
 }
 
 /// Limits that never stop a store short of [`MAX_TABLE_LEN`].
@@ -698,6 +714,21 @@ mod tests {
         let e = s.ensure(u64::MAX, &limits(500, 1 << 40)).unwrap_err();
         assert!(matches!(e, Error::TableLimit { limit: 500, .. }), "{e:?}");
         assert_eq!(s.len(), 500);
+    }
+
+    #[test]
+    fn a_three_heap_game_gets_a_500th_of_the_table_and_a_4th_of_the_search() {
+        // The work the search counts grows with the values already: a
+        // 500th of it (the table's share) stopped hex:0.8 at heap 1,024.
+        let hex = TakeBreakCode::parse_hex("0.8").unwrap().move_set();
+        let default = Limits::default();
+        assert_eq!(table_limit(&hex, &default), 20_000);
+        assert_eq!(period_search_limit(&hex, &default), (1 << 24) / 4);
+        assert_eq!(period_search_limit(&octal("0.6"), &default), 1 << 24);
+        let mut s = Store::new("hex:0.8", hex, Method::Fast);
+        let e = s.ensure(u64::MAX, &limits(1_500_000, 1 << 24)).unwrap_err();
+        assert!(matches!(e, Error::TableLimit { limit: 3000, .. }), "{e:?}");
+        assert_eq!(s.len(), 3000);
     }
 
     #[test]

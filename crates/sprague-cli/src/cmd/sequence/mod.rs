@@ -34,7 +34,11 @@ use stats::Stats;
 /// the same values. Once the periodicity theorem of Guy and Smith proves a
 /// period (looked for as the values double from 1,024, as `period` does),
 /// the later values follow from it instead of being computed. Tables take
-/// 2 bytes per value (4 once a value passes 65535).
+/// 2 bytes per value (4 once a value passes 65535). Past --max-table only
+/// a proven period gives values: for a --to past it the period is looked
+/// for first, within --max-period-search, and a run that cannot finish is
+/// refused (exit status 3) before any value is written, naming the
+/// --max-table that would hold it.
 ///
 /// Formats: `table` (rows of ten, for reading), `raw` (one value per line
 /// and nothing else), `csv` (`n,g` header, then one `n,g` line per heap),
@@ -198,6 +202,18 @@ impl Source {
     fn reserve(&mut self, to: u64, limits: &sprague::Limits) {
         if let Source::Table(t) = self {
             t.reserve(to, limits);
+        }
+    }
+
+    /// Where heap `to` is past the table limit only a proven period gives
+    /// the values past the table: it is looked for first, within the
+    /// period search limit (as `analyze` does for a heap past the table),
+    /// so that a run that cannot finish is refused before any value is
+    /// written, not after the whole table.
+    fn period_first(&mut self, to: u64, limits: &sprague::Limits) -> Result<(), sprague::Error> {
+        match self {
+            Source::Table(t) if to >= store::table_limit(t.moves(), limits) => t.ensure(to, limits),
+            _ => Ok(()),
         }
     }
 
@@ -611,6 +627,9 @@ pub fn in_memory(args: &Args, svg: bool) -> Result<InMemory> {
         Table::default(),
         args.limits.threads(),
     )?;
+    source
+        .period_first(to, &args.limits.limits())
+        .map_err(LibError)?;
     let mut drawn = svg.then(Vec::new);
     json.extend_from_slice(emitter.header().as_bytes());
     write_values(
@@ -726,6 +745,8 @@ fn run_to(args: Args) -> Result<Exit> {
                 (Err(e), _) => e,
             }
         })?;
+    // Before the file is cut or anything written.
+    source.period_first(to, &limits).map_err(LibError)?;
     let mut out: Box<dyn Write> = match destination_file {
         Destination::Nowhere => Box::new(io::sink()),
         Destination::Stdout => Box::new(BufWriter::new(io::stdout().lock())),
