@@ -97,6 +97,10 @@ fn a_game_in_code_sums_with_nim_and_plays_under_misere_play() {
     let m = Analyzer::default().analyze(&p, Play::Misere, None).unwrap();
     assert_eq!(m.outcome, solver.outcome(&p, Play::Misere).unwrap());
     assert!(p.to_string().starts_with("fibnim (10, 9) + nim 3"));
+    // The move help shows the game's moves by number, each legal.
+    let help = movetext::help(&p);
+    assert!(help.contains("fibnim (a game given in code"), "{help}");
+    assert!(movetext::parse(&p, "c1 move 1").is_ok());
     // A move past the game's list is refused, naming it.
     let err = movetext::parse(&p, "c1 move 99").unwrap_err().to_string();
     assert!(err.contains("no move 99"), "{err}");

@@ -614,6 +614,30 @@ fn example_after(position: &Position) -> Option<Position> {
     None
 }
 
+/// Moves of a game given in code: numbered in the game's own list.
+fn listed_section(
+    out: &mut String,
+    word: &str,
+    same: &[(usize, &Component)],
+    prefix: &dyn Fn(usize) -> String,
+) {
+    let _ = writeln!(
+        out,
+        "\n  {word} (a game given in code; moves numbered from 1 in the game's own list):"
+    );
+    match first_move(same) {
+        Some((k, Action::Listed { index })) => {
+            let (p, n) = (prefix(k), index + 1);
+            line(
+                out,
+                &format!("{p}{n}"),
+                &format!("the game's move {n} (also `{p}move {n}`)"),
+            );
+        }
+        _ => line(out, "N", "the game's move N (also `move N`)"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -662,29 +686,5 @@ mod tests {
             h.contains("    H -> A B            leave heaps of A and B"),
             "{h}"
         );
-    }
-}
-
-/// Moves of a game given in code: numbered in the game's own list.
-fn listed_section(
-    out: &mut String,
-    word: &str,
-    same: &[(usize, &Component)],
-    prefix: &dyn Fn(usize) -> String,
-) {
-    let _ = writeln!(
-        out,
-        "\n  {word} (a game given in code; moves numbered from 1 in the game's own list):"
-    );
-    match first_move(same) {
-        Some((k, Action::Listed { index })) => {
-            let (p, n) = (prefix(k), index + 1);
-            line(
-                out,
-                &format!("{p}{n}"),
-                &format!("the game's move {n} (also `{p}move {n}`)"),
-            );
-        }
-        _ => line(out, "N", "the game's move N (also `move N`)"),
     }
 }
