@@ -952,11 +952,15 @@ impl Streamed {
             }
         }
         let mut trick = std::mem::take(&mut self.trick);
+        // Chunks of 1,024 splits, doubling up to CHUNK: most confirmations
+        // end within the first few.
+        let mut size = 1024;
         let result = (|| {
             while lo <= hi && !bits.is_empty() {
                 // trick[1..=c] = G(lo..lo + c), trick[c + 1..=2c] =
                 // G(m - lo - c + 1..=m - lo): split i is (1 + i, 2c + 1 - 1 - i).
-                let c = (hi - lo + 1).min(CHUNK as u64) as usize;
+                let c = (hi - lo + 1).min(size as u64) as usize;
+                size = (2 * size).min(CHUNK);
                 trick.clear();
                 trick.resize(2 * c + 2, 0);
                 self.read_range(lo, &mut trick[1..=c], store)?;
