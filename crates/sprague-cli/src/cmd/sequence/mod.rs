@@ -93,6 +93,20 @@ pub struct Args {
     /// checkpoint, the file synced), to go on later with --resume.
     #[arg(long, value_name = "SECONDS")]
     pub stop_after: Option<u64>,
+    /// With --format packed: check the file instead of computing: its
+    /// first N + 1 values against the in-memory engine (2 bytes a value of
+    /// memory). Exit 1 when a value differs.
+    #[arg(long, value_name = "N")]
+    pub check_prefix: Option<u64>,
+    /// With --format packed: check the file instead of computing: K heaps
+    /// drawn at random (and the last) recomputed by the definition, the mex
+    /// over every split, with the values read from the file (each reads
+    /// the file up to it once). Exit 1 when a value differs.
+    #[arg(long, value_name = "K")]
+    pub check_random: Option<u64>,
+    /// The seed of --check-random's heaps.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
     /// With --format packed: the first values kept in memory (tests make
     /// it small, so that the values are read back from the file).
     #[arg(long, value_name = "N", hide = true)]
@@ -617,6 +631,9 @@ pub fn in_memory(args: &Args, svg: bool) -> Result<InMemory> {
         plot: svg.then(|| PathBuf::from("plot.svg")),
         stats: false,
         stop_after: None,
+        check_prefix: None,
+        check_random: None,
+        seed: 1,
         packed_low: None,
         packed_window: None,
         packed_block_log: None,
@@ -706,10 +723,16 @@ fn run_to(args: Args) -> Result<Exit> {
             },
             block_log: args.packed_block_log.unwrap_or(packed::BLOCK_LOG),
         };
+        if args.check_prefix.is_some() || args.check_random.is_some() {
+            return packed::check(&args, &ruleset);
+        }
         return packed::run(&args, &ruleset, to, knobs);
     }
-    if args.stop_after.is_some() {
-        return Err(UsageError("--stop-after is for --format packed".into()).into());
+    if args.stop_after.is_some() || args.check_prefix.is_some() || args.check_random.is_some() {
+        return Err(UsageError(
+            "--stop-after, --check-prefix and --check-random are for --format packed".into(),
+        )
+        .into());
     }
     let method = Method::from(args.method);
     // With only --plot, the picture is the output.

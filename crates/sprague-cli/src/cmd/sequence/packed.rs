@@ -37,7 +37,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
-use sprague::sequence::stream::{StreamConfig, StreamError, Streamed, ValueStore, MIN_START};
+use sprague::sequence::stream::{
+    value_by_definition_from, StreamConfig, StreamError, Streamed, ValueStore, MIN_START,
+};
 use sprague::sequence::{Method, NimSequence};
 use sprague::Ruleset;
 
@@ -713,7 +715,8 @@ pub(super) fn run(args: &Args, ruleset: &Ruleset, to: u64, knobs: Knobs) -> Resu
                     let eta = (end - s.len()) as f64 / recent.max(1.0);
                     eprintln!(
                         "packed: {} of {} values ({:.2}%), {:.3} M/s this session ({:.3} M/s lately), \
-                         eta {}, compute {} in all, largest value {}, {} rare heaps, {:.0} MiB peak",
+                         eta {}, compute {} in all (CPU {} this session), largest value {}, \
+                         {} rare heaps, {:.0} MiB peak",
                         s.len(),
                         end,
                         100.0 * s.len() as f64 / end as f64,
@@ -721,6 +724,7 @@ pub(super) fn run(args: &Args, ruleset: &Ruleset, to: u64, knobs: Knobs) -> Resu
                         recent / 1e6,
                         duration(eta),
                         duration(compute),
+                        duration(cpu_seconds()),
                         s.max_value(),
                         s.rare_heaps().count(),
                         peak_kib() as f64 / 1024.0
@@ -801,6 +805,15 @@ fn state_of(word: &str, s: &Streamed, synced: u64, compute: f64) -> State {
     }
 }
 
+/// The CPU time of this process in seconds (0 where the system does not
+/// tell): the first field of `/proc/self/schedstat`, nanoseconds on a CPU.
+fn cpu_seconds() -> f64 {
+    std::fs::read_to_string("/proc/self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+        .map_or(0.0, |ns| ns as f64 / 1e9)
+}
+
 /// The peak resident memory in KiB (0 where the system does not tell).
 fn peak_kib() -> u64 {
     std::fs::read_to_string("/proc/self/status")
@@ -830,4 +843,96 @@ pub fn read_values(path: &Path, word: &str, start: u64, out: &mut [u16]) -> Resu
     }
     p.read(start, out)?;
     Ok(p.len())
+}
+
+/// Runs `sequence --format packed --check-prefix N / --check-random K`:
+/// checks the file (read only; a run may be writing it) and prints one
+/// line a check.
+pub(super) fn check(args: &Args, ruleset: &Ruleset) -> Result<Exit> {
+    let Some(path) = args.output.as_deref() else {
+        return Err(
+            UsageError("--check-prefix and --check-random read --output FILE".into()).into(),
+        );
+    };
+    let word = ruleset.word();
+    let moves = super::super::engine_moves(ruleset, "sequence --format packed")?.clone();
+    let (mut store, note) = Packed::open(path, word, false)?;
+    if let Some(note) = note {
+        eprintln!("{}: {note}", path.display());
+    }
+    let len = store.len();
+    println!("{}: {len} values of {word}", path.display());
+    let mut all_agree = true;
+    if let Some(n) = args.check_prefix {
+        if n >= len {
+            return Err(UsageError(format!(
+                "--check-prefix {n}: {} holds G(0..={})",
+                path.display(),
+                len.saturating_sub(1)
+            ))
+            .into());
+        }
+        let began = Instant::now();
+        let mut seq = NimSequence::new(word, moves.clone());
+        seq.set_threads(args.limits.threads());
+        seq.reserve(n);
+        seq.extend_to(n, Method::Fast).map_err(LibError)?;
+        let computed = began.elapsed().as_secs_f64();
+        let values = seq.values();
+        let mut chunk = vec![0u16; 1 << 20];
+        let mut x = 0u64;
+        let mut first_difference = None;
+        while x <= n && first_difference.is_none() {
+            let c = (n + 1 - x).min(chunk.len() as u64) as usize;
+            store.read(x, &mut chunk[..c])?;
+            first_difference = (0..c)
+                .find(|&i| u64::from(chunk[i]) != values.value(x as usize + i))
+                .map(|i| (x + i as u64, chunk[i], values.value(x as usize + i)));
+            x += c as u64;
+        }
+        match first_difference {
+            None => println!(
+                "prefix: G(0..={n}) of the file equal the in-memory engine's \
+                 (computed in {computed:.1} s, {} threads)",
+                args.limits.threads().min(2)
+            ),
+            Some((h, file, engine)) => {
+                all_agree = false;
+                println!("prefix: DIFFERS at heap {h}: the file has {file}, the engine {engine}");
+            }
+        }
+    }
+    if let Some(k) = args.check_random {
+        let mut state = args.seed;
+        let mut next = || {
+            // splitmix64
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let mut heaps: Vec<u64> = (0..k).map(|_| next() % len).collect();
+        heaps.push(len - 1);
+        for n in heaps {
+            let began = Instant::now();
+            let mut one = [0u16];
+            store.read(n, &mut one)?;
+            let by_definition =
+                value_by_definition_from(&moves, n, &mut store).map_err(stream_error)?;
+            let agree = by_definition == u64::from(one[0]);
+            all_agree &= agree;
+            println!(
+                "heap {n}: file {}, definition {by_definition}: {} ({:.1} s)",
+                one[0],
+                if agree { "ok" } else { "DIFFERS" },
+                began.elapsed().as_secs_f64()
+            );
+        }
+    }
+    Ok(if all_agree {
+        Exit::Success
+    } else {
+        Exit::Other
+    })
 }
