@@ -387,7 +387,7 @@ impl Packed {
             }
             self.cache.push((index, values));
         }
-        Ok(&self.cache.last().map(|(_, v)| v.as_slice()).unwrap_or(&[]))
+        Ok(self.cache.last().map(|(_, v)| v.as_slice()).unwrap_or(&[]))
     }
 
     /// Values held: on disk and in the tail.

@@ -92,7 +92,7 @@ pub(super) fn read_existing(mut file: impl BufRead, emitter: &Emitter) -> Result
     match format {
         Format::Packed => {
             // Packed files are read by `packed.rs`, never here.
-            return Err(bad("a packed file is not read as text".into()));
+            Err(bad("a packed file is not read as text".into()))
         }
         Format::Table => {
             let header = emitter.header();
