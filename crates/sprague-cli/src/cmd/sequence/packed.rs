@@ -891,11 +891,14 @@ pub(super) fn check(args: &Args, ruleset: &Ruleset) -> Result<Exit> {
             x += c as u64;
         }
         match first_difference {
-            None => println!(
-                "prefix: G(0..={n}) of the file equal the in-memory engine's \
-                 (computed in {computed:.1} s, {} threads)",
-                args.limits.threads().min(2)
-            ),
+            None => {
+                let threads = args.limits.threads().min(2);
+                println!(
+                    "prefix: G(0..={n}) of the file equal the in-memory engine's \
+                     (computed in {computed:.1} s, {threads} thread{})",
+                    if threads == 1 { "" } else { "s" }
+                );
+            }
             Some((h, file, engine)) => {
                 all_agree = false;
                 println!("prefix: DIFFERS at heap {h}: the file has {file}, the engine {engine}");
