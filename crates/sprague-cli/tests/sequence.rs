@@ -939,4 +939,265 @@ fn period_sizes_its_default_search_by_work() {
         ),
         "{out}"
     );
+
+/// The values of a `--format packed` file, decoded here from the format
+/// its documentation gives (header, then blocks with their checksums).
+fn packed_values(path: &std::path::Path) -> Vec<u64> {
+    let f = std::fs::read(path).unwrap();
+    assert_eq!(&f[..16], b"SPRAGUE-PACKED\0\x01");
+    let word_len = u32::from_le_bytes(f[20..24].try_into().unwrap()) as usize;
+    let mut at = 28 + word_len;
+    let mut values = Vec::new();
+    let u32_at = |i: usize| u32::from_le_bytes(f[i..i + 4].try_into().unwrap());
+    while at < f.len() {
+        assert_eq!(&f[at..at + 4], b"BLK1");
+        let first = u64::from_le_bytes(f[at + 4..at + 12].try_into().unwrap());
+        assert_eq!(first, values.len() as u64);
+        let count = u32_at(at + 12) as usize;
+        let exceptions = u32_at(at + 16) as usize;
+        let mut block: Vec<u64> = f[at + 20..at + 20 + count]
+            .iter()
+            .map(|&b| b.into())
+            .collect();
+        let ex = at + 20 + count;
+        for e in 0..exceptions {
+            let i = u32_at(ex + 6 * e) as usize;
+            let v = u16::from_le_bytes(f[ex + 6 * e + 4..ex + 6 * e + 6].try_into().unwrap());
+            assert_eq!(block[i], 255);
+            block[i] = v.into();
+        }
+        at = ex + 6 * exceptions + 4;
+        values.extend(block);
+    }
+    assert_eq!(at, f.len());
+    values
+}
+
+/// Small windows and blocks, so that the values are read back from the
+/// file (far rare heaps, long confirmations, new masks).
+const PACKED_KNOBS: [&str; 6] = [
+    "--packed-low",
+    "300",
+    "--packed-window",
+    "600",
+    "--packed-block-log",
+    "10",
+];
+
+fn raw_values(word: &str, to: u64) -> Vec<u64> {
+    stdout_of(&["sequence", word, "--to", &to.to_string(), "--format", "raw"])
+        .lines()
+        .map(|l| l.parse().unwrap())
+        .collect()
+}
+
+/// A packed run gives the values of the in-memory engine, byte for byte,
+/// for Grundy's game and octal games with rare values; `--check-prefix`
+/// and `--check-random` agree.
+#[test]
+fn packed_values_equal_the_in_memory_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    for word in ["grundy", "octal:0.6", "octal:0.354"] {
+        let file = dir.path().join(format!("{}.pk", word.replace(':', "-")));
+        let to = 20_000u64;
+        sprague()
+            .args([
+                "sequence",
+                word,
+                "--to",
+                "20000",
+                "--format",
+                "packed",
+                "--threads",
+                "1",
+            ])
+            .args(PACKED_KNOBS)
+            .arg("--output")
+            .arg(&file)
+            .assert()
+            .success();
+        assert!(packed_values(&file) == raw_values(word, to), "{word}");
+        sprague()
+            .args(["sequence", word, "--to", "0", "--format", "packed"])
+            .args(["--check-prefix", "20000", "--check-random", "5"])
+            .arg("--output")
+            .arg(&file)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("equal the in-memory engine"))
+            .stdout(predicate::str::contains("DIFFERS").not());
+    }
+}
+
+/// A packed file cut anywhere (a kill in the middle of a write) resumes
+/// to the values of an uninterrupted run; a longer --to continues a
+/// finished one.
+#[test]
+fn packed_runs_resume_after_a_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.pk");
+    let run = |to: &str, resume: bool| {
+        let mut cmd = sprague();
+        cmd.args(["sequence", "grundy", "--to", to, "--format", "packed"])
+            .args(PACKED_KNOBS)
+            .arg("--output")
+            .arg(&file);
+        if resume {
+            cmd.arg("--resume");
+        }
+        cmd.assert().success();
+    };
+    run("9000", false);
+    let whole = std::fs::read(&file).unwrap();
+    let want = raw_values("grundy", 12_000);
+    // A file shorter than its state file recorded lost values: refused.
+    let state = dir.path().join("g.pk.state");
+    std::fs::write(&file, &whole[..5_000]).unwrap();
+    sprague()
+        .args([
+            "sequence", "grundy", "--to", "12000", "--format", "packed", "--resume",
+        ])
+        .args(PACKED_KNOBS)
+        .arg("--output")
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("values were lost"));
+    for cut in [100, 1_500, 3_333, 5_000, whole.len() - 1] {
+        // A kill before the first checkpoint: no state file yet.
+        let _ = std::fs::remove_file(&state);
+        std::fs::write(&file, &whole[..cut]).unwrap();
+        run("12000", true);
+        assert!(packed_values(&file) == want, "cut at byte {cut}");
+    }
+    // A run killed by SIGKILL, resumed.
+    std::fs::remove_file(&file).unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("sprague");
+    let mut child = StdCommand::new(&bin)
+        .args([
+            "sequence", "grundy", "--to", "3000000", "--format", "packed",
+        ])
+        .args([
+            "--packed-low",
+            "4096",
+            "--packed-window",
+            "8192",
+            "--packed-block-log",
+            "12",
+        ])
+        .arg("--output")
+        .arg(&file)
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while std::fs::metadata(&file).map_or(0, |m| m.len()) < 200_000 {
+        assert!(start.elapsed() < Duration::from_secs(120), "no output");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let held = packed_values_prefix(&file);
+    assert!(held < 3_000_001, "the run finished before it was killed");
+    sprague()
+        .args(["sequence", "grundy", "--to", "400000", "--format", "packed"])
+        .args([
+            "--packed-low",
+            "4096",
+            "--packed-window",
+            "8192",
+            "--packed-block-log",
+            "12",
+        ])
+        .arg("--output")
+        .arg(&file)
+        .arg("--resume")
+        .assert()
+        .success();
+    assert!(packed_values(&file) == raw_values("grundy", 400_000));
+}
+
+/// The number of values in the whole blocks of a packed file (its last
+/// block may be torn).
+fn packed_values_prefix(path: &std::path::Path) -> u64 {
+    let f = std::fs::read(path).unwrap();
+    let word_len = u32::from_le_bytes(f[20..24].try_into().unwrap()) as usize;
+    let mut at = 28 + word_len;
+    let mut n = 0;
+    while at + 20 <= f.len() {
+        let count = u32::from_le_bytes(f[at + 12..at + 16].try_into().unwrap()) as usize;
+        let ex = u32::from_le_bytes(f[at + 16..at + 20].try_into().unwrap()) as usize;
+        let end = at + 20 + count + 6 * ex + 4;
+        if end > f.len() {
+            break;
+        }
+        n += count as u64;
+        at = end;
+    }
+    n
+}
+
+/// Files that are not a packed run of the ruleset are refused, naming
+/// what and where, and left as they were.
+#[test]
+fn packed_files_of_another_kind_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.pk");
+    let args = ["sequence", "grundy", "--to", "5000", "--format", "packed"];
+    sprague()
+        .args(args)
+        .args(PACKED_KNOBS)
+        .arg("--output")
+        .arg(&file)
+        .assert()
+        .success();
+    let good = std::fs::read(&file).unwrap();
+    let refused = |bytes: &[u8], word: &str, why: &str| {
+        std::fs::write(&file, bytes).unwrap();
+        sprague()
+            .args(["sequence", word, "--to", "6000", "--format", "packed"])
+            .args(PACKED_KNOBS)
+            .arg("--output")
+            .arg(&file)
+            .arg("--resume")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(why));
+        assert!(
+            std::fs::read(&file).unwrap() == bytes,
+            "{why}: file changed"
+        );
+    };
+    refused(b"0\n0\n0\n1\n", "grundy", "is not a packed sequence file");
+    refused(&good, "kayles", "holds the values of grundy, not of kayles");
+    let mut flipped = good.clone();
+    flipped[2_000] ^= 4;
+    refused(
+        &flipped,
+        "grundy",
+        "block 1 (heaps 1024..=2047, byte 1082) fails its checksum",
+    );
+    let mut header = good.clone();
+    header[25] ^= 1;
+    refused(&header, "grundy", "damaged header");
+    // No overwrite without --resume; no packed file on stdout.
+    std::fs::write(&file, &good).unwrap();
+    sprague()
+        .args(args)
+        .arg("--output")
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("add --resume"));
+    sprague()
+        .args(args)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--output FILE"));
+    sprague()
+        .args(["sequence", "hex:0.8", "--to", "5000", "--format", "packed"])
+        .arg("--output")
+        .arg(dir.path().join("x.pk"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("rare-value method"));
 }

@@ -411,6 +411,13 @@ fn sequence(r: SequenceRequest, s: &Settings, svg: bool) -> anyhow::Result<Answe
         plot: None,
         resume: false,
         stats: false,
+        stop_after: None,
+        check_prefix: None,
+        check_random: None,
+        seed: 1,
+        packed_low: None,
+        packed_window: None,
+        packed_block_log: None,
         limits: r.limits.table_args(s),
     };
     let computed = cmd::sequence::in_memory(&args, svg)?;

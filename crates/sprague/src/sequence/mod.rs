@@ -111,6 +111,7 @@ mod plain;
 mod rare;
 mod simd;
 pub mod store;
+pub mod stream;
 pub(crate) mod table;
 mod threads;
 mod triples;

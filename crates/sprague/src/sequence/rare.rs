@@ -265,6 +265,17 @@ pub(super) fn choose_mask<V: Value>(values: &[V], domain_allowed: bool, t_odd: b
         };
         w[slot] += 1;
     }
+    let (mask, domain) = mask_from_histogram(w, value_size);
+    (V::from_index(mask), domain)
+}
+
+/// The mask (and whether it is of the domain form) of [`choose_mask`] from
+/// its histogram `w`: `w[v]` heaps of value `v`, and for the domain form
+/// (`w.len() == 2 * value_size`) `w[v + value_size]` heaps of value `v`
+/// whose parity differs from the split amounts'. `value_size` is a power
+/// of two above every value. The histogram is transformed in place.
+pub(super) fn mask_from_histogram(mut w: Vec<i64>, value_size: usize) -> (usize, bool) {
+    let size = w.len();
     let mut h = 1;
     while h < size {
         for i in (0..size).step_by(2 * h) {
@@ -280,7 +291,7 @@ pub(super) fn choose_mask<V: Value>(values: &[V], domain_allowed: bool, t_odd: b
         .filter(|&m| m % value_size != 0)
         .min_by_key(|&m| (w[m], m))
         .unwrap_or(1);
-    (V::from_index(best % value_size), best >= value_size)
+    (best % value_size, best >= value_size)
 }
 
 impl<V: Value> Core<V> {
@@ -405,6 +416,12 @@ impl Lanes {
         self.complete = usize::MAX;
     }
 
+    /// The value from which far pairs may be left unmarked
+    /// (`usize::MAX`: none).
+    pub(super) fn complete(&self) -> usize {
+        self.complete
+    }
+
     /// Row `j`, as `width / 64` words.
     pub(super) fn row(&self, j: usize) -> &[u64] {
         let words = self.width / 64;
@@ -507,13 +524,13 @@ impl<'a, V: Value> FarPairs<'a, V> {
 /// One batch in this many is a probe: computed without small parts, it
 /// counts the values left to confirm, from which [`RareState::small_end`]
 /// is chosen.
-const PROBE_EVERY: usize = 64;
+pub(super) const PROBE_EVERY: usize = 64;
 
 /// The most small parts marked: 1,024 where the far pairs are marked in
 /// registers ([`super::far::stamp_far_regs`], AVX-512), else 512, each measured
 /// best on Grundy's game (512, 1,024 and 2,048 with AVX-512: 6.36, 5.91,
 /// 6.37 s to 2^23 with one thread; 4,096 much slower).
-fn smalls_max() -> usize {
+pub(super) fn smalls_max() -> usize {
     if simd::level() >= simd::Level::Avx512 {
         1024
     } else {
@@ -523,7 +540,7 @@ fn smalls_max() -> usize {
 
 /// The values left to confirm a heap, in a probe batch, from which small
 /// parts are marked.
-const SMALLS_FROM_NEED: usize = 20;
+pub(super) const SMALLS_FROM_NEED: usize = 20;
 
 /// Whether the batch at `n0` is a probe (see [`PROBE_EVERY`]).
 fn is_probe(n0: usize) -> bool {

@@ -17,6 +17,7 @@ use super::{LibError, UsageError};
 use crate::exit::Exit;
 use crate::plot;
 
+pub mod packed;
 mod resume;
 mod stats;
 
@@ -92,6 +93,35 @@ pub struct Args {
     /// value and the peak memory of the process.
     #[arg(long)]
     pub stats: bool,
+    /// With --format packed: stop cleanly after this many seconds (at a
+    /// checkpoint, the file synced), to go on later with --resume.
+    #[arg(long, value_name = "SECONDS")]
+    pub stop_after: Option<u64>,
+    /// With --format packed: check the file instead of computing: its
+    /// first N + 1 values against the in-memory engine (2 bytes a value of
+    /// memory). Exit 1 when a value differs.
+    #[arg(long, value_name = "N")]
+    pub check_prefix: Option<u64>,
+    /// With --format packed: check the file instead of computing: K heaps
+    /// drawn at random (and the last) recomputed by the definition, the mex
+    /// over every split, with the values read from the file (each reads
+    /// the file up to it once). Exit 1 when a value differs.
+    #[arg(long, value_name = "K")]
+    pub check_random: Option<u64>,
+    /// The seed of --check-random's heaps.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// With --format packed: the first values kept in memory (tests make
+    /// it small, so that the values are read back from the file).
+    #[arg(long, value_name = "N", hide = true)]
+    pub packed_low: Option<usize>,
+    /// With --format packed: the last values kept in memory (from N to 2N).
+    #[arg(long, value_name = "N", hide = true)]
+    pub packed_window: Option<usize>,
+    /// With --format packed: log2 of the values a block of the file holds
+    /// (8 to 24; default 20).
+    #[arg(long, value_name = "LOG2", hide = true, value_parser = clap::value_parser!(u32).range(8..=24))]
+    pub packed_block_log: Option<u32>,
     #[command(flatten)]
     pub limits: super::TableArgs,
 }
@@ -107,6 +137,15 @@ pub enum Format {
     Csv,
     /// One JSON object: `{"ruleset": ..., "values": [...]}`.
     Json,
+    /// A compact binary file for very long runs (Grundy's game to 2^35):
+    /// a byte a value (values of 255 and more kept apart), blocks of 2^20
+    /// values each with its checksum, computed in bounded memory (under
+    /// 1 GiB) and checkpointed every 30 s, so that `--resume` goes on
+    /// after any interruption. Needs --output; only for games where the
+    /// rare-value method applies. Progress goes to stderr: a bar on a
+    /// terminal, else a line per checkpoint with the rate and ETA. See
+    /// `--stop-after`.
+    Packed,
 }
 
 /// The `--method` flag.
@@ -322,7 +361,8 @@ impl Emitter {
     /// The text before the first value.
     fn header(&self) -> String {
         match self.format {
-            Format::Raw => String::new(),
+            // Packed runs go to `packed::run`, never through an emitter.
+            Format::Raw | Format::Packed => String::new(),
             Format::Csv => "n,g\n".to_string(),
             Format::Json => json_prefix(&self.word),
             Format::Table => {
@@ -345,7 +385,7 @@ impl Emitter {
         let mut nb = itoa::Buffer::new();
         let mut vb = itoa::Buffer::new();
         match self.format {
-            Format::Raw => {
+            Format::Raw | Format::Packed => {
                 out.extend_from_slice(vb.format(v).as_bytes());
                 out.push(b'\n');
             }
@@ -442,7 +482,7 @@ fn node_values(
                 writeln!(out, "{g}")?;
             }
         }
-        Format::Table => {
+        Format::Table | Format::Packed => {
             for (node, g) in values {
                 writeln!(out, "{node}: {g}")?;
             }
@@ -488,6 +528,10 @@ fn check(args: &Args) -> Result<Wanted> {
         }
     }
     let closed = ruleset.closed_heap_value(0).is_some();
+    // A packed run keeps no table in memory: no table limit applies.
+    if args.format == Some(Format::Packed) {
+        return Ok(Wanted::Heaps(ruleset, to));
+    }
     if !closed && to >= MAX_TABLE_LEN {
         return Err(UsageError(format!(
             "--to {}: tables hold at most {MAX_TABLE_LEN} values (heaps up to {})",
@@ -602,6 +646,13 @@ pub fn in_memory(args: &Args, svg: bool) -> Result<InMemory> {
         resume: false,
         plot: svg.then(|| PathBuf::from("plot.svg")),
         stats: false,
+        stop_after: None,
+        check_prefix: None,
+        check_random: None,
+        seed: 1,
+        packed_low: None,
+        packed_window: None,
+        packed_block_log: None,
         ruleset: args.ruleset.clone(),
         to: args.to,
         method: args.method,
@@ -658,6 +709,13 @@ fn run_to(args: Args) -> Result<Exit> {
     let began = Instant::now();
     let (ruleset, to) = match check(&args)? {
         Wanted::Nodes(ruleset, values) => {
+            if args.format == Some(Format::Packed) {
+                return Err(UsageError(format!(
+                    "--format packed is for the nim-sequences of heap games, not the nodes of {}",
+                    ruleset.word()
+                ))
+                .into());
+            }
             let mut out = BufWriter::new(io::stdout().lock());
             node_values(
                 &ruleset,
@@ -675,6 +733,26 @@ fn run_to(args: Args) -> Result<Exit> {
         }
         Wanted::Heaps(ruleset, to) => (ruleset, to),
     };
+    if args.format == Some(Format::Packed) {
+        let defaults = sprague::sequence::stream::StreamConfig::default();
+        let knobs = packed::Knobs {
+            config: sprague::sequence::stream::StreamConfig {
+                low: args.packed_low.unwrap_or(defaults.low),
+                window: args.packed_window.unwrap_or(defaults.window),
+            },
+            block_log: args.packed_block_log.unwrap_or(packed::BLOCK_LOG),
+        };
+        if args.check_prefix.is_some() || args.check_random.is_some() {
+            return packed::check(&args, &ruleset);
+        }
+        return packed::run(&args, &ruleset, to, knobs);
+    }
+    if args.stop_after.is_some() || args.check_prefix.is_some() || args.check_random.is_some() {
+        return Err(UsageError(
+            "--stop-after, --check-prefix and --check-random are for --format packed".into(),
+        )
+        .into());
+    }
     let method = Method::from(args.method);
     // With only --plot, the picture is the output.
     let print = args.plot.is_none() || args.format.is_some() || args.output.is_some();

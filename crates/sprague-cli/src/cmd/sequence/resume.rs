@@ -90,6 +90,10 @@ pub(super) fn read_existing(mut file: impl BufRead, emitter: &Emitter) -> Result
         format!("{:?}{more}", String::from_utf8_lossy(cut))
     };
     match format {
+        Format::Packed => {
+            // Packed files are read by `packed.rs`, never here.
+            Err(bad("a packed file is not read as text".into()))
+        }
         Format::Table => {
             let header = emitter.header();
             let mut start = Vec::new();

@@ -80,7 +80,7 @@ fn peak_memory_kib() -> Option<u64> {
 
 /// The `stats:` line of the peak memory, or nothing where the system does
 /// not tell it.
-fn peak_memory_line() -> String {
+pub(super) fn peak_memory_line() -> String {
     peak_memory_kib().map_or_else(String::new, |peak| {
         format!("stats: peak memory {:.1} MiB\n", peak as f64 / 1024.0)
     })
