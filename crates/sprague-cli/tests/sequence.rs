@@ -939,6 +939,7 @@ fn period_sizes_its_default_search_by_work() {
         ),
         "{out}"
     );
+}
 
 /// The values of a `--format packed` file, decoded here from the format
 /// its documentation gives (header, then blocks with their checksums).
