@@ -9,24 +9,7 @@ cargo build --release -q -p sprague-cli
 bin=target/release/sprague
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-python3 - "$dir/mixed.txt" <<'PY'
-import random, sys
-random.seed(19)
-u = lambda: random.getrandbits(64)
-makers = [
-    lambda: "nim " + " ".join(str(u()) for _ in range(random.randint(1, 8))),
-    lambda: "kayles " + " ".join(str(u()) for _ in range(random.randint(1, 4))),
-    lambda: "dawson " + " ".join(str(u()) for _ in range(random.randint(1, 4))),
-    lambda: "octal:0.137 " + " ".join(str(u()) for _ in range(random.randint(1, 4))),
-    lambda: "sub:1,3,4 " + " ".join(str(u()) for _ in range(random.randint(1, 4))),
-    lambda: "moore:2 " + " ".join(str(u()) for _ in range(random.randint(1, 4))),
-    lambda: "grundy " + " ".join(str(random.randint(0, 100000)) for _ in range(random.randint(1, 4))),
-    lambda: "nim %d + kayles %d + sub:1-5 %d" % (u(), u(), u()),
-]
-with open(sys.argv[1], "w") as f:
-    for _ in range(100000):
-        f.write(random.choice(makers)() + "\n")
-PY
+python3 scripts/gen-mixed.py "$dir/mixed.txt"
 best() { # best wall time of 5 runs of: $bin "$@" < file
   local b=999
   for _ in 1 2 3 4 5; do

@@ -21,24 +21,11 @@ new=target/release/sprague
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 target/release/examples/gen_positions 1000000 8 1 > "$dir/nim.txt"
+python3 scripts/gen-mixed.py "$dir/mixed.txt"
 python3 - "$dir" <<'PY'
 import random, sys
 d = sys.argv[1]
 random.seed(19)
-u = lambda: random.getrandbits(64)
-makers = [
-    lambda: "nim " + " ".join(str(u()) for _ in range(random.randint(1, 8))),
-    lambda: "kayles " + " ".join(str(u()) for _ in range(random.randint(1, 4))),
-    lambda: "dawson " + " ".join(str(u()) for _ in range(random.randint(1, 4))),
-    lambda: "octal:0.137 " + " ".join(str(u()) for _ in range(random.randint(1, 4))),
-    lambda: "sub:1,3,4 " + " ".join(str(u()) for _ in range(random.randint(1, 4))),
-    lambda: "moore:2 " + " ".join(str(u()) for _ in range(random.randint(1, 4))),
-    lambda: "grundy " + " ".join(str(random.randint(0, 100000)) for _ in range(random.randint(1, 4))),
-    lambda: "nim %d + kayles %d + sub:1-5 %d" % (u(), u(), u()),
-]
-with open(d + "/mixed.txt", "w") as f:
-    for _ in range(100000):
-        f.write(random.choice(makers)() + "\n")
 n = 10**6
 with open(d + "/tree.txt", "w") as f:
     f.write("hackenbush " + ",".join(f"{random.randint(0, i)}-{i + 1}" for i in range(n)) + "\n")
