@@ -212,6 +212,8 @@ struct Core<V: Value> {
     /// At least every value of the table (the largest when it was read or
     /// computed here; a truncated table keeps it).
     max: V,
+    /// Whether two threads pay, as learnt so far (see [`threads::Watch`]).
+    watch: threads::Watch,
 }
 
 impl NimSequence {
@@ -484,6 +486,7 @@ impl<V: Value> Core<V> {
             amounts: Vec::new(),
             amounts_end: 0,
             threads: 1,
+            watch: threads::Watch::default(),
         }
     }
 

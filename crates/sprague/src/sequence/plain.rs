@@ -19,7 +19,6 @@
 //! thread finds.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::time::Instant;
 
 use super::threads::{next_post, wait_for, Gone, Watch};
 use super::value::{Stamp, Value};
@@ -399,11 +398,6 @@ thread_local! {
     pub(super) static SHARED_HEAPS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
-/// Heaps between looks at the time spent waiting.
-const WATCH_HEAPS: usize = 256;
-/// Heaps done by one thread when the second one did not pay.
-const SOLO_HEAPS: usize = 16_384;
-
 /// Computes heaps from `values.len()` on by the plain method with two
 /// threads, while the plain method's bit test is the way (the rare-value
 /// method not [`usable`](super::rare::RareState::usable)) and below `end`
@@ -500,7 +494,24 @@ fn drive<V: Value>(
     splits: &Splits,
     wake: &dyn Fn(),
 ) -> Result<(), usize> {
-    let mut watch = Watch::new(WATCH_HEAPS, SOLO_HEAPS);
+    let mut watch = std::mem::take(&mut core.watch);
+    let result = drive_heaps(core, values, end, method, shared, splits, wake, &mut watch);
+    core.watch = watch;
+    result
+}
+
+/// [`drive`]'s loop, with the sequence's [`Watch`] lent to it.
+#[allow(clippy::too_many_arguments)]
+fn drive_heaps<V: Value>(
+    core: &mut Core<V>,
+    values: &mut Vec<V>,
+    end: usize,
+    method: Method,
+    shared: &Shared,
+    splits: &Splits,
+    wake: &dyn Fn(),
+    watch: &mut Watch,
+) -> Result<(), usize> {
     while values.len() < end {
         let n = values.len();
         if method == Method::Fast && core.rare.usable(n, values) {
@@ -523,18 +534,15 @@ fn drive<V: Value>(
             let g = &values[..=n];
             let mut need = splits.need(g, n, Piece::Lower, &mut core.stamp, s, bound);
             if shared.claimed.fetch_max(job, Ordering::AcqRel) < job {
-                watch.taken_back += 1;
                 // Not begun: this thread goes on with the upper piece.
                 splits.each(n, Piece::Upper, |m, lo, hi| {
                     V::drain_plain(g, m, lo, hi, &mut need, bound);
                 });
             } else {
-                let start = Instant::now();
                 wait_for(|| {
                     shared.done.load(Ordering::Acquire) == job
                         || shared.gone.load(Ordering::Acquire)
                 });
-                watch.waited += start.elapsed();
                 assert_eq!(
                     shared.done.load(Ordering::Acquire),
                     job,

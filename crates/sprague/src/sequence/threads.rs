@@ -27,7 +27,7 @@
 //! The threads meet once a batch, through counters they spin on (a batch
 //! is tens of microseconds: a sleeping hand-off would cost as much). On a
 //! busy machine, where waiting for a part in progress costs more than it
-//! saves, this thread works alone for a while ([`Watch`]).
+//! saves, this thread works alone while that is faster ([`Watch`]).
 //!
 //! Memory safety: the table is read by the second thread only below the
 //! batch being computed, and written by this one only from it on, through
@@ -194,12 +194,8 @@ impl<V: Value> Shared<V> {
 
     /// Does the parts of `job` nobody has begun, then waits for the others,
     /// meanwhile doing parts of the jobs `later` nobody has begun (work the
-    /// second thread would do next); the time spent waiting (not working).
-    fn complete<'j>(
-        &self,
-        job: &Job<V>,
-        later: impl Iterator<Item = &'j Job<V>> + Clone,
-    ) -> Duration
+    /// second thread would do next).
+    fn complete<'j>(&self, job: &Job<V>, later: impl Iterator<Item = &'j Job<V>> + Clone)
     where
         V: 'j,
     {
@@ -208,7 +204,6 @@ impl<V: Value> Shared<V> {
         }
         let all = job.seq << 8 | TASKS;
         let finished = &self.finished[job.slot()];
-        let mut waited = Duration::ZERO;
         loop {
             if finished.load(Ordering::Acquire) == all {
                 break;
@@ -220,11 +215,9 @@ impl<V: Value> Shared<V> {
                 self.run(l, part);
                 continue;
             }
-            let start = Instant::now();
             wait_for(|| {
                 finished.load(Ordering::Acquire) == all || self.gone.load(Ordering::Acquire)
             });
-            waited += start.elapsed();
             break;
         }
         assert_eq!(
@@ -232,7 +225,6 @@ impl<V: Value> Shared<V> {
             all,
             "the second thread of the rare-value method stopped"
         );
-        waited
     }
 }
 
@@ -337,63 +329,94 @@ thread_local! {
     static PIPELINED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
-/// Batches between looks at the time spent waiting.
-const WATCH_BATCHES: usize = 64;
-/// Batches done by one thread when the second one did not pay.
-const SOLO_BATCHES: usize = 2048;
+/// How long a measured stretch lasts: long enough for the clock to time
+/// it well (a heap or a batch takes microseconds), short enough to follow
+/// a load that comes and goes.
+const WINDOW: Duration = Duration::from_millis(25);
+/// Stretches run the way that was faster between two trials of the other
+/// way: one stretch in this many tries the other way, so a trial of the
+/// slower way costs at most its slowdown over `TRIAL_EVERY + 1` stretches
+/// (with two threads twice as slow as one on a busy machine: 1/13, 8%,
+/// and about a third of that when they are 1.5 times slower).
+const TRIAL_EVERY: u32 = 12;
 
-/// Watches whether the second thread pays: on a busy machine it may be
-/// off the processor while this thread waits for its part, and then one
-/// thread alone is faster. When this thread waited more than a quarter of
-/// the time of the last `every` steps (batches, heaps), or did more than
-/// half of the second thread's parts itself (not begun when it needed
-/// them), it computes the heaps of the next `solo_for` alone, then tries
-/// two again.
+/// Decides, stretch by stretch, whether the second thread pays (Issue 42:
+/// with a CPU-bound process on the other core, the second thread is often
+/// off the processor while this one waits for its part, and two threads
+/// took twice as long as one). The heaps a second computed are measured
+/// over stretches of [`WINDOW`]: the faster way (one thread or two) is
+/// kept, and every [`TRIAL_EVERY`] stretches one stretch tries the other
+/// way, so a change of load is followed within a few tenths of a second.
+/// Kept by the sequence across calls (extending in steps keeps what was
+/// learnt). The values never depend on it: both ways give the same bytes.
+#[derive(Clone, Debug)]
 pub(super) struct Watch {
-    since: Instant,
-    /// Time spent waiting for the second thread since the last look.
-    pub(super) waited: Duration,
-    /// Parts of the second thread's done by this one since the last look.
-    pub(super) taken_back: usize,
-    steps: usize,
-    solo_until: usize,
-    every: usize,
-    solo_for: usize,
+    /// When and at which heap the stretch in hand began.
+    since: Option<(Instant, usize)>,
+    /// Whether the stretch in hand runs on one thread.
+    solo_now: bool,
+    /// The faster way found: one thread.
+    solo_best: bool,
+    /// Stretches run the faster way since the last trial.
+    run: u32,
+    /// Heaps a second measured last, by way: `[two threads, one]` (0: not
+    /// measured yet).
+    rate: [f64; 2],
+}
+
+impl Default for Watch {
+    fn default() -> Watch {
+        Watch {
+            since: None,
+            solo_now: false,
+            solo_best: false,
+            run: 0,
+            rate: [0.0; 2],
+        }
+    }
 }
 
 impl Watch {
-    /// Looks every `every` steps; `solo_for` heaps alone when waiting did
-    /// not pay.
-    pub(super) fn new(every: usize, solo_for: usize) -> Watch {
-        Watch {
-            since: Instant::now(),
-            waited: Duration::ZERO,
-            taken_back: 0,
-            steps: 0,
-            solo_until: 0,
-            every,
-            solo_for,
-        }
+    /// Counts the step (a heap or a batch) that begins at heap `n`: ends
+    /// the stretch in hand when it has lasted [`WINDOW`], and chooses the
+    /// way of the next.
+    pub(super) fn tick(&mut self, n: usize) {
+        self.tick_at(n, Instant::now());
     }
 
-    /// Counts the step that begins at heap `n`.
-    pub(super) fn tick(&mut self, n: usize) {
-        self.steps += 1;
-        if self.steps == self.every {
-            if self.waited * 4 > self.since.elapsed() || 2 * self.taken_back > self.every {
-                self.solo_until = n + self.solo_for;
-            }
-            *self = Watch {
-                solo_until: self.solo_until,
-                ..Watch::new(self.every, self.solo_for)
-            };
+    /// [`tick`](Watch::tick) at the time `now`.
+    fn tick_at(&mut self, n: usize, now: Instant) {
+        let Some((since, from)) = self.since else {
+            self.since = Some((now, n));
+            return;
+        };
+        let took = now.duration_since(since);
+        if took < WINDOW {
+            return;
         }
+        self.since = Some((now, n));
+        self.rate[usize::from(self.solo_now)] = n.saturating_sub(from) as f64 / took.as_secs_f64();
+        if self.solo_now != self.solo_best {
+            // A trial of the other way ended: keep whichever was faster.
+            let [two, one] = self.rate;
+            self.solo_best = one > two;
+            self.run = 0;
+        } else {
+            self.run += 1;
+        }
+        // The other way is tried at once when it was never measured.
+        let untried = self.rate[usize::from(!self.solo_best)] == 0.0;
+        self.solo_now = if self.run >= TRIAL_EVERY || untried {
+            !self.solo_best
+        } else {
+            self.solo_best
+        };
     }
 
     /// Whether the step at heap `n` is done by this thread alone (never
     /// in tests, which run side by side and must check both threads).
-    pub(super) fn solo(&self, n: usize) -> bool {
-        !cfg!(test) && n < self.solo_until
+    pub(super) fn solo(&self, _n: usize) -> bool {
+        !cfg!(test) && self.solo_now
     }
 }
 
@@ -406,11 +429,25 @@ fn drive<V: Value>(
     shared: &Shared<V>,
     wake: &dyn Fn(),
 ) -> Result<(), usize> {
+    let mut watch = std::mem::take(&mut core.watch);
+    let result = drive_batches(core, values, end, shared, wake, &mut watch);
+    core.watch = watch;
+    result
+}
+
+/// [`drive`]'s loop, with the sequence's [`Watch`] lent to it.
+fn drive_batches<V: Value>(
+    core: &mut Core<V>,
+    values: &mut Vec<V>,
+    end: usize,
+    shared: &Shared<V>,
+    wake: &dyn Fn(),
+    watch: &mut Watch,
+) -> Result<(), usize> {
     // The jobs posted for the batches about to be computed, in order, each
     // with the rare heaps it took (list indices `from..to`).
     let mut pending: VecDeque<(Job<V>, usize, usize)> = VecDeque::with_capacity(SLOTS);
     let mut seq = 0;
-    let mut watch = Watch::new(WATCH_BATCHES, SOLO_BATCHES * BATCH);
     // This thread's lanes: the far pairs left to it and the near pairs.
     let mut lanes = Lanes::default();
     loop {
@@ -433,7 +470,7 @@ fn drive<V: Value>(
             // the AHEAD batches computed before it is completed.
             if !core.rare.has_room(AHEAD * BATCH) {
                 for (job, _, _) in &pending {
-                    watch.waited += shared.complete(job, std::iter::empty());
+                    shared.complete(job, std::iter::empty());
                 }
                 core.rare.reserve(4 * BATCH);
             }
@@ -469,7 +506,7 @@ fn drive<V: Value>(
         };
         if let Some((job, _, _)) = &mine {
             // Completing twice (above, for room) only finds it done.
-            watch.waited += shared.complete(job, pending.iter().map(|(l, _, _)| l));
+            shared.complete(job, pending.iter().map(|(l, _, _)| l));
         }
         let usable = match mine {
             Some((job, from, to)) if job.width == width => {
@@ -568,6 +605,47 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Runs `watch` for `stretches` stretches of 25 ms from heap `*n`, at
+    /// `two` heaps a second with two threads and `one` with one; the
+    /// stretches run on one thread.
+    fn stretches(
+        watch: &mut super::Watch,
+        at: &mut (std::time::Instant, usize),
+        stretches: usize,
+        [two, one]: [f64; 2],
+    ) -> usize {
+        let mut solo = 0;
+        for _ in 0..stretches {
+            let rate = if watch.solo_now { one } else { two };
+            solo += usize::from(watch.solo_now);
+            at.0 += super::WINDOW;
+            at.1 += (rate * super::WINDOW.as_secs_f64()) as usize;
+            watch.tick_at(at.1, at.0);
+        }
+        solo
+    }
+
+    #[test]
+    fn the_watch_keeps_the_faster_way_and_follows_a_change_of_load() {
+        let mut watch = super::Watch::default();
+        let mut at = (std::time::Instant::now(), 0);
+        watch.tick_at(at.1, at.0);
+        // Two threads twice as slow as one (the other core busy): after
+        // the first trial, one stretch in TRIAL_EVERY + 1 runs on two.
+        let solo = stretches(&mut watch, &mut at, 131, [1e6, 2e6]);
+        let trials = 131 / (super::TRIAL_EVERY as usize + 1);
+        assert!(solo >= 131 - trials - 2, "{solo} of 131 stretches alone");
+        // The load goes: two threads faster; within two trials they run.
+        stretches(
+            &mut watch,
+            &mut at,
+            2 * super::TRIAL_EVERY as usize + 2,
+            [3e6, 2e6],
+        );
+        let solo = stretches(&mut watch, &mut at, 130, [3e6, 2e6]);
+        assert!(solo <= 130 / 13 + 1, "{solo} of 130 stretches alone");
     }
 
     #[test]
