@@ -552,15 +552,22 @@ impl<V: Value> Core<V> {
         }
         while values.len() < end {
             let n = values.len();
+            // With two threads, whether the second pays (see `Watch`): when
+            // it does not, this thread goes on alone (and no thread is
+            // started), still timing its stretches.
+            let two = self.threads > 1 && !self.watch.solo(n);
+            if self.threads > 1 && !two {
+                self.watch.tick(n);
+            }
             if method == Method::Fast && n + rare::BATCH <= end && self.rare.batchable(n, values) {
-                if self.threads > 1 {
+                if two {
                     threads::rare_batches(self, values, end)?;
                 } else {
                     self.rare_batch(values, n)?;
                 }
                 continue;
             }
-            if self.threads > 1
+            if two
                 && n >= plain::THREADS_FROM
                 && self.plain_by_need(n)
                 && (method == Method::Plain || !self.rare.usable(n, &values[..n]))

@@ -518,12 +518,14 @@ fn drive_heaps<V: Value>(
             return Ok(());
         }
         watch.tick(n);
+        if watch.solo(n) {
+            // One thread is faster: the caller goes on alone.
+            return Ok(());
+        }
         // A placeholder for G(n), as in `Core::extend_values`; from here
         // until the second thread is done, the table is only read.
         values.push(V::default());
-        let g = if watch.solo(n) {
-            core.plain_value(&values[..=n], n, method)
-        } else {
+        let g = {
             let s = core.next_token();
             core.stamp_small_options(&values[..=n], n, s);
             let bound = core.bound();

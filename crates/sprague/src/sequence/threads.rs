@@ -229,9 +229,10 @@ impl<V: Value> Shared<V> {
 }
 
 /// Computes batches of the rare-value method from `values.len()` on with
-/// two threads, for as long as [`RareState::batchable`] allows and the
-/// batches fit below `end` (at least one batch: the caller found the
-/// first batchable). `values` must have room for `end` values.
+/// two threads, for as long as [`RareState::batchable`] allows, the
+/// batches fit below `end` and two threads are faster than one (the
+/// sequence's [`Watch`]; at least one batch: the caller found the first
+/// batchable). `values` must have room for `end` values.
 /// `Err(heap)` when a value overflows.
 ///
 /// [`RareState::batchable`]: super::rare::RareState::batchable
@@ -329,16 +330,17 @@ thread_local! {
     static PIPELINED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
-/// How long a measured stretch lasts: long enough for the clock to time
-/// it well (a heap or a batch takes microseconds), short enough to follow
+/// How long a measured stretch lasts: long enough to span several of the
+/// scheduler's time slices (a few milliseconds each: on a busy machine a
+/// thread is off the processor for some of them), short enough to follow
 /// a load that comes and goes.
-const WINDOW: Duration = Duration::from_millis(25);
+const WINDOW: Duration = Duration::from_millis(100);
 /// Stretches run the way that was faster between two trials of the other
-/// way: one stretch in this many tries the other way, so a trial of the
-/// slower way costs at most its slowdown over `TRIAL_EVERY + 1` stretches
-/// (with two threads twice as slow as one on a busy machine: 1/13, 8%,
-/// and about a third of that when they are 1.5 times slower).
-const TRIAL_EVERY: u32 = 12;
+/// way: one stretch in this many tries the other way. A trial of the
+/// slower way loses what it is slower by, in one stretch of
+/// `TRIAL_EVERY + 1` (two threads twice as slow as one on a busy machine:
+/// half a stretch in 11, 4.5%).
+const TRIAL_EVERY: u32 = 10;
 
 /// Decides, stretch by stretch, whether the second thread pays (Issue 42:
 /// with a CPU-bound process on the other core, the second thread is often
@@ -346,7 +348,7 @@ const TRIAL_EVERY: u32 = 12;
 /// took twice as long as one). The heaps a second computed are measured
 /// over stretches of [`WINDOW`]: the faster way (one thread or two) is
 /// kept, and every [`TRIAL_EVERY`] stretches one stretch tries the other
-/// way, so a change of load is followed within a few tenths of a second.
+/// way, so a change of load is followed within about a second.
 /// Kept by the sequence across calls (extending in steps keeps what was
 /// learnt). The values never depend on it: both ways give the same bytes.
 #[derive(Clone, Debug)]
@@ -453,7 +455,10 @@ fn drive_batches<V: Value>(
     loop {
         let n0 = values.len();
         watch.tick(n0);
-        if n0 + BATCH > end || !core.rare.batchable(n0, values) {
+        // When one thread is faster, the caller goes on alone once the
+        // jobs in flight are done (none is posted from now on).
+        let alone = watch.solo(n0) && pending.is_empty();
+        if alone || n0 + BATCH > end || !core.rare.batchable(n0, values) {
             for (job, _, _) in &pending {
                 shared.complete(job, std::iter::empty());
             }
@@ -607,7 +612,7 @@ mod tests {
         }
     }
 
-    /// Runs `watch` for `stretches` stretches of 25 ms from heap `*n`, at
+    /// Runs `watch` for `stretches` stretches from heap `at.1`, at
     /// `two` heaps a second with two threads and `one` with one; the
     /// stretches run on one thread.
     fn stretches(
@@ -645,7 +650,8 @@ mod tests {
             [3e6, 2e6],
         );
         let solo = stretches(&mut watch, &mut at, 130, [3e6, 2e6]);
-        assert!(solo <= 130 / 13 + 1, "{solo} of 130 stretches alone");
+        let trials = 130 / (super::TRIAL_EVERY as usize + 1);
+        assert!(solo <= trials + 1, "{solo} of 130 stretches alone");
     }
 
     #[test]

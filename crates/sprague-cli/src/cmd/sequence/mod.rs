@@ -5,7 +5,7 @@
 use std::fs::OpenOptions;
 use std::io::{self, BufReader, BufWriter, Seek, SeekFrom, Write};
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use clap::ValueEnum;
@@ -170,13 +170,21 @@ impl From<MethodArg> for Method {
 /// at least: see [`chunk`].
 const CHUNK: u64 = 1 << 12;
 
-/// The values computed and written per step of a run to heap `to`: about
-/// a 256th of the run, a power of two from [`CHUNK`] to 2^18 (each step
-/// starts the engine's threads afresh, so a long run takes longer steps;
-/// 2^18 values of Grundy's game take about a quarter of a second).
+/// The values computed and written in the first step of a run to heap
+/// `to`: about a 256th of the run, a power of two from [`CHUNK`] to 2^18
+/// (2^18 values of Grundy's game take about a quarter of a second); later
+/// steps double while they are quick ([`QUICK_STEP`]).
 fn chunk(to: u64) -> u64 {
     (to / 256).next_power_of_two().clamp(CHUNK, 1 << 18)
 }
+
+/// A step that took less than this doubles the next one (up to
+/// [`MAX_STEP`] values): each step starts the engine's threads afresh,
+/// which on a busy machine can cost milliseconds (issue 42).
+const QUICK_STEP: Duration = Duration::from_millis(100);
+
+/// The most values computed and written per step.
+const MAX_STEP: u64 = 1 << 20;
 
 /// Where the values come from.
 enum Source {
@@ -577,11 +585,15 @@ fn write_values(
     source.reserve(to, limits);
     let mut buf = Vec::with_capacity(1 << 20);
     let mut failure = None;
-    let step = chunk(to);
+    let mut step = chunk(to);
     while next <= to {
         let last = next.saturating_add(step - 1).min(to);
+        let started = Instant::now();
         if let Err(e) = source.extend_to(last, limits) {
             failure = Some(e);
+        }
+        if started.elapsed() < QUICK_STEP && step < MAX_STEP {
+            step *= 2;
         }
         let last = last.min(source.available().saturating_sub(1));
         buf.clear();
