@@ -1,6 +1,8 @@
 //! The `sprague` command: parse the arguments, call the `sprague` library,
 //! print text or JSON. Nothing else lives here.
 
+use std::io::Write;
+
 use clap::{Parser, Subcommand};
 use sprague_cli::cmd;
 use sprague_cli::exit::{self, Exit};
@@ -91,11 +93,15 @@ fn print_help(command: Option<&str>) -> anyhow::Result<Exit> {
             }
         },
     };
-    if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
-        print!("{}", help.ansi());
+    // Written, not printed: a closed pipe ends the run quietly, as for
+    // every command.
+    let mut out = std::io::stdout().lock();
+    if std::io::IsTerminal::is_terminal(&out) {
+        write!(out, "{}", help.ansi())?;
     } else {
-        print!("{help}");
+        write!(out, "{help}")?;
     }
+    out.flush()?;
     Ok(Exit::Success)
 }
 
