@@ -20,14 +20,14 @@
 //!
 //! The bytes are counted, not estimated, by [`CountingAllocator`], a
 //! global allocator over the system's that a program installs with
-//! `#[global_allocator]` (the `sprague` command, its server and the Python
-//! module do): every transposition table, genus table, quotient structure
-//! and nim-sequence table is counted at its real size, with the positions
-//! it holds. Without it (a program that installs another allocator) a memory
-//! budget has nothing to measure and never stops anything;
-//! [`is_counting`] says which. A thread's budget counts the bytes the
-//! thread allocated less those it freed since the budget was set (the work
-//! of one web request); the process's budget counts every byte held.
+//! `#[global_allocator]` (the `sprague` command and its server do): every
+//! transposition table, genus table, quotient structure and nim-sequence
+//! table is counted at its real size, with the positions it holds. Without
+//! it (a program that installs another allocator) a memory budget has
+//! nothing to measure and never stops anything; [`is_counting`] says which.
+//! A thread's budget counts the bytes the thread allocated less those it
+//! freed since the budget was set (the work of one web request); the
+//! process's budget counts every byte held.
 //!
 //! ```
 //! use std::time::{Duration, Instant};
@@ -198,9 +198,10 @@ pub fn with_deadline<T>(deadline: Instant, work: impl FnOnce() -> T) -> T {
 /// the searches, tables, genus and quotient computations it runs stop with
 /// [`Error::MemoryLimit`] once the thread holds more than `max_bytes`
 /// bytes beyond what it held when `work` began (counted by
-/// [`CountingAllocator`]). A budget set already stays in force when it is
-/// the smaller (what it has left, counted from its own start); the one
-/// before is restored afterwards, also when `work` panics.
+/// [`CountingAllocator`]). A budget set already stays in force when it
+/// leaves less (both are then counted from its start, and the error names
+/// its limit); the one before is restored afterwards, also when `work`
+/// panics.
 ///
 /// The checks are at the points listed in the [module](self) documentation,
 /// so a computation may pass its budget by what one step between two checks
@@ -229,10 +230,11 @@ pub fn with_memory_limit<T>(max_bytes: u64, work: impl FnOnce() -> T) -> T {
     let before = MEMORY.with(Cell::get);
     let _restore = Restore(before);
     let base = THREAD_HELD.with(Cell::get);
+    // Nested, both count from the outer budget's start.
     let mine = match before {
         Some((limit, old_base)) => {
-            let left = limit.saturating_sub(thread_used(old_base));
-            (left.min(max_bytes), base)
+            let inner = thread_used(old_base).saturating_add(max_bytes);
+            (limit.min(inner), old_base)
         }
         None => (max_bytes, base),
     };
@@ -384,5 +386,50 @@ mod tests {
             Analyzer::default().analyze(&p, Play::Normal, None)
         });
         assert_eq!(timed.unwrap().winning_moves, plain.winning_moves);
+    }
+
+    #[test]
+    fn memory_budgets_count_bytes_nest_and_stop_searches_genus_and_tables() {
+        use crate::{Analyzer, Limits, Play, Position};
+        assert!(is_counting(), "the unit tests install CountingAllocator");
+        // The bytes a thread allocates count against its budget.
+        with_memory_limit(1 << 20, || {
+            assert!(check_memory().is_ok());
+            let held = vec![1u8; 2 << 20];
+            assert_eq!(check_memory(), Err(Error::MemoryLimit { limit: 1 << 20 }));
+            // An inner budget cannot be larger than what is left.
+            with_memory_limit(u64::MAX, || assert!(check_memory().is_err()));
+            drop(held);
+            assert!(check_memory().is_ok());
+        });
+        assert!(check_memory().is_ok());
+        // A misère search by the definition (no quotient tried).
+        let p: Position = "grundy 40 41 42 43".parse().unwrap();
+        let limits = Limits {
+            max_quotient_states: 0,
+            ..Limits::default()
+        }
+        .with_max_memory(1 << 20);
+        let r = Analyzer::new(limits).analyze(&p, Play::Misere, Some(1));
+        assert_eq!(r.unwrap_err(), Error::MemoryLimit { limit: 1 << 20 });
+        // Genus values of a game whose heaps have n² options.
+        let r = with_memory_limit(1 << 20, || {
+            let ruleset: crate::Ruleset = "octal:0.7...".parse().unwrap();
+            crate::misere::genus_table(&ruleset, 2000, &Limits::default())
+        });
+        assert_eq!(r.unwrap_err(), Error::MemoryLimit { limit: 1 << 20 });
+        // A nim-sequence table (Officers: 2 bytes a value).
+        let p: Position = "octal:0.6 4194303".parse().unwrap();
+        let r = with_memory_limit(128 << 10, || {
+            Analyzer::default().analyze(&p, Play::Normal, Some(1))
+        });
+        assert_eq!(r.unwrap_err(), Error::MemoryLimit { limit: 128 << 10 });
+        // Enough memory changes nothing.
+        let p: Position = "kayles 10 + nim 3".parse().unwrap();
+        let plain = Analyzer::default().analyze(&p, Play::Misere, None).unwrap();
+        let within = Analyzer::new(Limits::default().with_max_memory(64 << 20))
+            .analyze(&p, Play::Misere, None)
+            .unwrap();
+        assert_eq!(within, plain);
     }
 }
