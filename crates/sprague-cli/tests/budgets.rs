@@ -23,7 +23,14 @@ fn max_memory_stops_searches_genus_and_tables_with_exit_3_naming_it() {
         // A misère sum searched by the definition (the quotient tried first).
         &["analyze", "--misere", "grundy 2000", "--max-memory", "32M"][..],
         // Genus values of a game whose heaps have n² options.
-        &["genus", "octal:0.7...", "--to", "2000", "--max-memory", "24M"],
+        &[
+            "genus",
+            "octal:0.7...",
+            "--to",
+            "2000",
+            "--max-memory",
+            "24M",
+        ],
         // A nim-sequence table of 9,000,001 values (18 MB, reserved at once).
         &[
             "sequence",
@@ -55,13 +62,20 @@ fn max_memory_reads_units_and_refuses_nonsense() {
         let (code, _, err) = run(&["analyze", "nim 3", "--max-memory", size]);
         assert_eq!(code, 0, "{size}: {err}");
     }
-    for (size, why) in [("12X", "unknown unit"), ("lots", "expected a size"), ("10K", "less than 1M")] {
+    for (size, why) in [
+        ("12X", "unknown unit"),
+        ("lots", "expected a size"),
+        ("10K", "less than 1M"),
+    ] {
         let (code, _, err) = run(&["analyze", "nim 3", "--max-memory", size]);
         assert_eq!(code, 2, "{size}: {err}");
         assert!(err.contains(why), "{size}: {err}");
     }
     // Every command that computes takes it.
-    for cmd in ["analyze", "batch", "play", "verify", "sequence", "period", "table", "count", "genus", "quotient", "nimber", "serve"] {
+    for cmd in [
+        "analyze", "batch", "play", "verify", "sequence", "period", "table", "count", "genus",
+        "quotient", "nimber", "serve",
+    ] {
         let (code, out, _) = run(&[cmd, "--help"]);
         assert_eq!(code, 0);
         assert!(out.contains("--max-memory"), "{cmd}");
@@ -187,8 +201,15 @@ fn values_past_the_last_checksum_are_computed_again() {
     lines.truncate(15_000);
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
     let (code, _, err) = run(&[
-        "sequence", "octal:0.6", "--to", "20000", "--format", "raw", "--output",
-        path.to_str().unwrap(), "--resume",
+        "sequence",
+        "octal:0.6",
+        "--to",
+        "20000",
+        "--format",
+        "raw",
+        "--output",
+        path.to_str().unwrap(),
+        "--resume",
     ]);
     assert_eq!(code, 0, "{err}");
     let got: Vec<String> = std::fs::read_to_string(&path)
@@ -199,7 +220,10 @@ fn values_past_the_last_checksum_are_computed_again() {
     assert_eq!(got, want);
     // And the checksum file covers every value again.
     let last = std::fs::read_to_string(&sums).unwrap();
-    assert!(last.lines().last().unwrap().starts_with("16384..=20000 "), "{last}");
+    assert!(
+        last.lines().last().unwrap().starts_with("16384..=20000 "),
+        "{last}"
+    );
 }
 
 #[test]
@@ -217,12 +241,22 @@ fn a_file_without_checksums_is_computed_again_or_refused_with_advice() {
     lines[12_345] = (v + 1).to_string();
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
     let resume = [
-        "sequence", "octal:0.6", "--to", "25000", "--format", "raw", "--output",
-        path.to_str().unwrap(), "--resume",
+        "sequence",
+        "octal:0.6",
+        "--to",
+        "25000",
+        "--format",
+        "raw",
+        "--output",
+        path.to_str().unwrap(),
+        "--resume",
     ];
     let (code, _, err) = run(&resume);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("no checksum file") && err.contains("line 12346"), "{err}");
+    assert!(
+        err.contains("no checksum file") && err.contains("line 12346"),
+        "{err}"
+    );
     // The right values are accepted, and get their checksums.
     std::fs::write(&path, good.join("\n") + "\n").unwrap();
     let (code, _, err) = run(&resume);

@@ -151,7 +151,11 @@ pub fn answer_until(
     deadline: Option<Instant>,
 ) -> Answer {
     // Every endpoint's work within the memory budget of a request.
-    let work = || settings.limits.within_memory(|| dispatch(endpoint, body, settings));
+    let work = || {
+        settings
+            .limits
+            .within_memory(|| dispatch(endpoint, body, settings))
+    };
     let result = match deadline {
         Some(deadline) => sprague::budget::with_deadline(deadline, work),
         None => work(),

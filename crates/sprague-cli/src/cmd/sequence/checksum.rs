@@ -94,7 +94,12 @@ pub fn read(path: &Path, word: &str, format: Format) -> Result<Option<Vec<Line>>
     let text = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("cannot read its checksum file {}: {e}", path.display())),
+        Err(e) => {
+            return Err(format!(
+                "cannot read its checksum file {}: {e}",
+                path.display()
+            ))
+        }
     };
     let shown = path.display();
     let want = header(word, format);
@@ -231,11 +236,8 @@ impl Writer {
 
     fn end_block(&mut self) {
         let crc = std::mem::take(&mut self.hasher).finalize();
-        self.pending.push_str(&format!(
-            "{}..={} {crc:08x}\n",
-            self.first,
-            self.next - 1
-        ));
+        self.pending
+            .push_str(&format!("{}..={} {crc:08x}\n", self.first, self.next - 1));
         self.first = self.next;
     }
 
@@ -420,7 +422,10 @@ mod tests {
         // Another ruleset's or format's checksum file is refused.
         assert!(read(&path, "dawson", Format::Raw).is_err());
         assert!(read(&path, "kayles", Format::Csv).is_err());
-        assert_eq!(read(&dir.path().join("none"), "kayles", Format::Raw), Ok(None));
+        assert_eq!(
+            read(&dir.path().join("none"), "kayles", Format::Raw),
+            Ok(None)
+        );
     }
 
     #[test]
@@ -430,7 +435,10 @@ mod tests {
         let mut text = header("kayles", Format::Raw);
         text.push_str("0..=4095 0000abcd\n4096..=81");
         std::fs::write(&path, &text).unwrap();
-        assert_eq!(read(&path, "kayles", Format::Raw).unwrap().unwrap().len(), 1);
+        assert_eq!(
+            read(&path, "kayles", Format::Raw).unwrap().unwrap().len(),
+            1
+        );
         text.push_str("91 zz\n");
         std::fs::write(&path, &text).unwrap();
         let e = read(&path, "kayles", Format::Raw).unwrap_err();

@@ -17,8 +17,8 @@ use super::{LibError, UsageError};
 use crate::exit::Exit;
 use crate::plot;
 
-pub mod packed;
 mod checksum;
+pub mod packed;
 mod resume;
 mod stats;
 
@@ -819,9 +819,8 @@ fn run_to(args: Args) -> Result<Exit> {
             // Only values their checksums vouch for (or computed again).
             let regular = file.metadata().is_ok_and(|m| m.is_file());
             let start = if args.resume && regular {
-                let recompute = |saved: &Table| {
-                    first_difference(&ruleset, method, saved, &args, &limits)
-                };
+                let recompute =
+                    |saved: &Table| first_difference(&ruleset, method, saved, &args, &limits);
                 checksum::vouch(path, &emitter, &ruleset, start, &recompute)?
             } else {
                 start
