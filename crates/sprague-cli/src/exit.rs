@@ -9,7 +9,8 @@ pub enum Exit {
     Success = 0,
     /// 1: anything else (I/O failure, internal error).
     Other = 1,
-    /// 2: bad input or usage.
+    /// 2: bad input or usage, or an environment error (a file or
+    /// directory that cannot be read or written, a full disk).
     BadInput = 2,
     /// 3: a resource limit was hit (search states, heap size).
     Limit = 3,
@@ -22,8 +23,9 @@ impl Exit {
     }
 }
 
-/// The exit status for an error that ended a command: 2 for bad input, 3 for
-/// a resource limit, 1 otherwise.
+/// The exit status for an error that ended a command: 2 for bad input or an
+/// environment error ([`is_environment`]), 3 for a resource limit, 1
+/// otherwise (a fault of sprague).
 pub fn classify(e: &anyhow::Error) -> Exit {
     for cause in e.chain() {
         if let Some(err) = cause.downcast_ref::<sprague::Error>() {
@@ -42,15 +44,40 @@ pub fn classify(e: &anyhow::Error) -> Exit {
             return Exit::BadInput;
         }
     }
+    if is_environment(e) {
+        return Exit::BadInput;
+    }
     Exit::Other
 }
 
-/// Whether the error is a write to a closed pipe.
+/// Whether the error is a write to a closed pipe (also through the JSON
+/// writer, whose errors wrap the I/O error).
 pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    use std::io::ErrorKind::BrokenPipe;
+    let json_pipe = |j: &serde_json::Error| j.io_error_kind() == Some(BrokenPipe);
     e.chain().any(|cause| {
+        if let Some(io) = cause.downcast_ref::<std::io::Error>() {
+            return io.kind() == BrokenPipe
+                || io
+                    .get_ref()
+                    .and_then(|inner| inner.downcast_ref::<serde_json::Error>())
+                    .is_some_and(json_pipe);
+        }
         cause
-            .downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            .downcast_ref::<serde_json::Error>()
+            .is_some_and(json_pipe)
+    })
+}
+
+/// Whether the error is one of the environment: a file or directory that
+/// cannot be read or written (missing, not allowed, a full disk). Exit
+/// status 2, as for bad input: not a fault of sprague.
+pub fn is_environment(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause.downcast_ref::<std::io::Error>().is_some()
+            || cause
+                .downcast_ref::<serde_json::Error>()
+                .is_some_and(|j| j.is_io())
     })
 }
 
@@ -83,8 +110,14 @@ mod tests {
     fn errors_map_to_codes() {
         let parse: anyhow::Error = "nim x".parse::<sprague::Position>().unwrap_err().into();
         assert_eq!(classify(&parse), Exit::BadInput);
+        // The environment's faults are not sprague's.
         let io: anyhow::Error = std::io::Error::other("disk").into();
-        assert_eq!(classify(&io), Exit::Other);
+        assert_eq!(classify(&io), Exit::BadInput);
+        let full = std::io::Error::from_raw_os_error(28);
+        let full: anyhow::Error = anyhow::Error::from(full).context("cannot write out.txt");
+        assert_eq!(classify(&full), Exit::BadInput);
+        let internal: anyhow::Error = anyhow::anyhow!("a thread of the table stopped");
+        assert_eq!(classify(&internal), Exit::Other);
         let limit: anyhow::Error = sprague::Error::StateLimit { limit: 10 }.into();
         assert_eq!(classify(&limit), Exit::Limit);
         let wrapped: anyhow::Error =

@@ -1,6 +1,8 @@
 //! The `sprague` command: parse the arguments, call the `sprague` library,
 //! print text or JSON. Nothing else lives here.
 
+use std::io::Write;
+
 use clap::{Parser, Subcommand};
 use sprague_cli::cmd;
 use sprague_cli::exit::{self, Exit};
@@ -15,7 +17,18 @@ use sprague_cli::exit::{self, Exit};
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The most memory a computation may hold, in bytes or with a unit
+    /// (512M, 4G): searches, tables, genus and quotient computations stop
+    /// with exit status 3 past it. Default: half the machine's memory, at
+    /// most 4G. In `serve`, each request's budget.
+    #[arg(long, global = true, value_name = "SIZE", value_parser = cmd::parse_size)]
+    max_memory: Option<u64>,
 }
+
+/// Every allocation is counted, so that the memory budget (`--max-memory`)
+/// measures the bytes held.
+#[global_allocator]
+static ALLOCATOR: sprague::budget::CountingAllocator = sprague::budget::CountingAllocator;
 
 #[derive(Debug, Subcommand)]
 enum Command {
@@ -80,11 +93,15 @@ fn print_help(command: Option<&str>) -> anyhow::Result<Exit> {
             }
         },
     };
-    if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
-        print!("{}", help.ansi());
+    // Written, not printed: a closed pipe ends the run quietly, as for
+    // every command.
+    let mut out = std::io::stdout().lock();
+    if std::io::IsTerminal::is_terminal(&out) {
+        write!(out, "{}", help.ansi())?;
     } else {
-        print!("{help}");
+        write!(out, "{help}")?;
     }
+    out.flush()?;
     Ok(Exit::Success)
 }
 
@@ -111,6 +128,12 @@ fn main() {
             code.exit();
         }
     };
+    let budget = cli.max_memory.unwrap_or_else(cmd::default_memory_budget);
+    cmd::set_memory_budget(budget);
+    if !matches!(cli.command, Command::Serve(_)) {
+        // One computation at a time: the budget is the whole process's.
+        sprague::budget::set_process_memory_limit(Some(budget));
+    }
     let result = match cli.command {
         Command::Analyze(args) => cmd::analyze::run(args),
         Command::Batch(args) => cmd::batch::run(args),

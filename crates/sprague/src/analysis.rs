@@ -49,6 +49,42 @@ pub struct Limits {
     /// bounds the search: raising one leaves the other's time alone.
     /// Default: [`ANALYZE_QUOTIENT_STATES`] (600,000).
     pub max_quotient_states: usize,
+    /// The most bytes an analysis by [`Analyzer`] may hold, counted by
+    /// [`budget::CountingAllocator`](crate::budget::CountingAllocator)
+    /// (transposition tables with their positions, genus tables, quotient
+    /// structures, nim-sequence tables); past it the analysis stops with
+    /// [`Error::MemoryLimit`]. `None` (the default) sets no budget of its
+    /// own: one set by the front end
+    /// ([`budget::with_memory_limit`](crate::budget::with_memory_limit),
+    /// [`budget::set_process_memory_limit`](crate::budget::set_process_memory_limit))
+    /// still holds. The command line and the server set
+    /// [`budget::DEFAULT_MAX_MEMORY`](crate::budget::DEFAULT_MAX_MEMORY)
+    /// (4 GiB) or half the machine's memory, the less.
+    pub max_memory: Option<u64>,
+}
+
+impl Limits {
+    /// The same limits with a memory budget of `bytes`
+    /// ([`Limits::max_memory`]).
+    ///
+    /// ```
+    /// let limits = sprague::Limits::default().with_max_memory(512 << 20);
+    /// assert_eq!(limits.max_memory, Some(512 << 20));
+    /// ```
+    pub fn with_max_memory(mut self, bytes: u64) -> Limits {
+        self.max_memory = Some(bytes);
+        self
+    }
+
+    /// Runs `work` within [`Limits::max_memory`] (as
+    /// [`budget::with_memory_limit`](crate::budget::with_memory_limit)),
+    /// or as it is when there is none.
+    pub fn within_memory<T>(&self, work: impl FnOnce() -> T) -> T {
+        match self.max_memory {
+            Some(bytes) => crate::budget::with_memory_limit(bytes, work),
+            None => work(),
+        }
+    }
 }
 
 /// The default of [`Limits::max_quotient_states`]: the most tuples one
@@ -106,6 +142,7 @@ impl Default for Limits {
             max_table: 10_000_000,
             max_period_search: DEFAULT_MAX_PERIOD_SEARCH,
             max_quotient_states: ANALYZE_QUOTIENT_STATES,
+            max_memory: None,
         }
     }
 }
@@ -263,10 +300,12 @@ impl Analyzer {
     /// A limit error when a component's value needs more than the limits
     /// allow.
     pub fn grundy_value(&self, position: &Position) -> Result<u64, Error> {
-        Ok(self
-            .component_values(position)?
-            .iter()
-            .fold(0, |a, b| a ^ b))
+        self.limits.within_memory(|| {
+            Ok(self
+                .component_values(position)?
+                .iter()
+                .fold(0, |a, b| a ^ b))
+        })
     }
 
     fn component_values(&self, position: &Position) -> Result<Vec<u64>, Error> {
@@ -302,8 +341,19 @@ impl Analyzer {
     /// # Errors
     /// [`Error::StateLimit`], [`Error::TableLimit`] or
     /// [`Error::PeriodSearchLimit`] when the analysis needs more than the
-    /// limits allow.
+    /// limits allow; [`Error::MemoryLimit`] past [`Limits::max_memory`] or
+    /// the front end's memory budget.
     pub fn analyze(
+        &self,
+        position: &Position,
+        play: Play,
+        max_moves: Option<usize>,
+    ) -> Result<Analysis, Error> {
+        self.limits
+            .within_memory(|| self.analyze_within(position, play, max_moves))
+    }
+
+    fn analyze_within(
         &self,
         position: &Position,
         play: Play,

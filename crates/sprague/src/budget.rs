@@ -1,17 +1,33 @@
-//! A time budget for the long computations of the current thread: the one
-//! cooperative cancellation hook of the library, for a front end that must
-//! stop work nobody waits for any more (the web server of `sprague serve`).
+//! Budgets for the long computations of the current thread: a deadline and
+//! a memory budget, the cooperative cancellation hooks of the library, for
+//! a front end that must stop work nobody waits for any more or that would
+//! exhaust memory (the command line and the web server of `sprague serve`).
 //!
 //! [`with_deadline`] runs a closure with a deadline set for the current
-//! thread; while it runs, these stop with [`Error::TimeLimit`] once the
-//! deadline has passed: the generic search (the [`Solver`](crate::Solver),
-//! checked at every position it expands), the computation of nim-sequence
-//! tables ([`sequence::Store`](crate::sequence::Store), every 4,096 heaps),
-//! and misère genus and quotient computations ([`misere`](crate::misere),
-//! every heap, every sum of heaps, every 1,024 quotient states). Other work
-//! (closed forms, grids, counts) is bounded by its
-//! [`Limits`](crate::Limits) alone. Without a deadline nothing changes and
-//! the checks cost one thread-local read.
+//! thread, [`with_memory_limit`] with a memory budget in bytes, and
+//! [`set_process_memory_limit`] sets one for the whole process. While they
+//! are in force these stop with [`Error::TimeLimit`] once the deadline has
+//! passed, or with [`Error::MemoryLimit`] once the bytes held pass the
+//! budget: the generic search (the [`Solver`](crate::Solver), checked at
+//! every position it expands), the computation of nim-sequence tables
+//! ([`sequence::Store`](crate::sequence::Store), every 4,096 heaps), and
+//! misère genus and quotient computations ([`misere`](crate::misere), every
+//! heap, every sum of heaps, every 1,024 quotient states). Other work
+//! (closed forms, grids, counts) is bounded by its [`Limits`](crate::Limits)
+//! alone. Without a budget nothing changes and the checks cost two reads.
+//!
+//! # Bytes held
+//!
+//! The bytes are counted, not estimated, by [`CountingAllocator`], a
+//! global allocator over the system's that a program installs with
+//! `#[global_allocator]` (the `sprague` command and its server do): every
+//! transposition table, genus table, quotient structure and nim-sequence
+//! table is counted at its real size, with the positions it holds. Without
+//! it (a program that installs another allocator) a memory budget has
+//! nothing to measure and never stops anything; [`is_counting`] says which.
+//! A thread's budget counts the bytes the thread allocated less those it
+//! freed since the budget was set (the work of one web request); the
+//! process's budget counts every byte held.
 //!
 //! ```
 //! use std::time::{Duration, Instant};
@@ -26,13 +42,139 @@
 //! # Ok::<(), sprague::Error>(())
 //! ```
 
+use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use crate::Error;
 
+/// The memory budget of the command line and the server when the machine
+/// has memory to spare: 4 GiB (they take half the machine's memory when
+/// that is less).
+pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
+
 thread_local! {
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+    /// The thread's memory budget: (bytes, the thread's count when set).
+    static MEMORY: Cell<Option<(u64, i64)>> = const { Cell::new(None) };
+    /// Bytes allocated by this thread less bytes it freed.
+    static THREAD_HELD: Cell<i64> = const { Cell::new(0) };
+}
+
+/// Bytes held by the whole process (through [`CountingAllocator`]).
+static HELD: AtomicUsize = AtomicUsize::new(0);
+/// The most bytes the process held since it started.
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+/// The process's memory budget in bytes; 0 for none.
+static PROCESS_LIMIT: AtomicU64 = AtomicU64::new(0);
+/// Whether [`CountingAllocator`] is the global allocator.
+static COUNTING: AtomicBool = AtomicBool::new(false);
+
+/// A global allocator that counts the bytes held, for memory budgets: the
+/// system's allocator, plus two counters updated on every allocation (one
+/// for the process, one for the thread).
+///
+/// ```
+/// #[global_allocator]
+/// static ALLOCATOR: sprague::budget::CountingAllocator = sprague::budget::CountingAllocator;
+/// # fn main() {}
+/// ```
+pub struct CountingAllocator;
+
+impl CountingAllocator {
+    #[inline]
+    fn grew(by: usize) {
+        let now = HELD.fetch_add(by, Ordering::Relaxed) + by;
+        PEAK.fetch_max(now, Ordering::Relaxed);
+        // No thread-local during a thread's teardown: skip the thread's count.
+        let _ = THREAD_HELD.try_with(|c| c.set(c.get().wrapping_add(by as i64)));
+    }
+
+    #[inline]
+    fn shrank(by: usize) {
+        HELD.fetch_sub(by, Ordering::Relaxed);
+        let _ = THREAD_HELD.try_with(|c| c.set(c.get().wrapping_sub(by as i64)));
+    }
+}
+
+// SAFETY: every call goes to the system allocator with the same arguments;
+// the counters are plain atomics and a const thread-local with no
+// destructor, which allocate nothing.
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: the caller's contract, passed on.
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            Self::grew(layout.size());
+        }
+        p
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: the caller's contract, passed on.
+        let p = unsafe { System.alloc_zeroed(layout) };
+        if !p.is_null() {
+            Self::grew(layout.size());
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: the caller's contract, passed on.
+        unsafe { System.dealloc(ptr, layout) };
+        Self::shrank(layout.size());
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: the caller's contract, passed on.
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if !p.is_null() {
+            if new_size >= layout.size() {
+                Self::grew(new_size - layout.size());
+            } else {
+                Self::shrank(layout.size() - new_size);
+            }
+        }
+        p
+    }
+}
+
+/// Whether the bytes held are counted ([`CountingAllocator`] is the global
+/// allocator and has allocated something): without it a memory budget
+/// never stops anything.
+pub fn is_counting() -> bool {
+    if !COUNTING.load(Ordering::Relaxed) {
+        // A box allocates through the global allocator: when the count
+        // moved, the counting allocator is the one.
+        let before = HELD.load(Ordering::Relaxed);
+        let probe = std::hint::black_box(Box::new([0u8; 64]));
+        let counted = HELD.load(Ordering::Relaxed) != before;
+        drop(probe);
+        if counted {
+            COUNTING.store(true, Ordering::Relaxed);
+        }
+        return counted;
+    }
+    true
+}
+
+/// The bytes the whole process holds now (0 without [`CountingAllocator`]).
+pub fn held_bytes() -> u64 {
+    HELD.load(Ordering::Relaxed) as u64
+}
+
+/// The most bytes the whole process held since it started (0 without
+/// [`CountingAllocator`]).
+pub fn peak_bytes() -> u64 {
+    PEAK.load(Ordering::Relaxed) as u64
+}
+
+/// The bytes the current thread holds in excess of what it held when its
+/// memory budget was set (since it started, without a budget).
+fn thread_used(base: i64) -> u64 {
+    let now = THREAD_HELD.with(Cell::get);
+    now.saturating_sub(base).max(0) as u64
 }
 
 /// Runs `work` with `deadline` as the current thread's deadline (the
@@ -52,21 +194,137 @@ pub fn with_deadline<T>(deadline: Instant, work: impl FnOnce() -> T) -> T {
     work()
 }
 
-/// Whether a deadline is set for the current thread.
-pub(crate) fn is_set() -> bool {
-    DEADLINE.with(Cell::get).is_some()
+/// Runs `work` with a memory budget of `max_bytes` for the current thread:
+/// the searches, tables, genus and quotient computations it runs stop with
+/// [`Error::MemoryLimit`] once the thread holds more than `max_bytes`
+/// bytes beyond what it held when `work` began (counted by
+/// [`CountingAllocator`]). A budget set already stays in force when it
+/// leaves less (both are then counted from its start, and the error names
+/// its limit); the one before is restored afterwards, also when `work`
+/// panics.
+///
+/// The checks are at the points listed in the [module](self) documentation,
+/// so a computation may pass its budget by what one step between two checks
+/// allocates (a few megabytes at most in the searches and tables of this
+/// crate) before it stops; what it held is freed when its error returns.
+///
+/// ```
+/// use sprague::{budget, Analyzer, Error, Play};
+/// // A misère sum searched by the definition within 1 MiB (this crate's
+/// // tests count bytes with `budget::CountingAllocator`).
+/// let position = "grundy 30 31 32 33".parse()?;
+/// let analyzer = Analyzer::new(sprague::Limits { max_quotient_states: 0, ..Default::default() });
+/// let answer = budget::with_memory_limit(1 << 20, || analyzer.analyze(&position, Play::Misere, Some(1)));
+/// if budget::is_counting() {
+///     assert!(matches!(answer, Err(Error::MemoryLimit { .. })));
+/// }
+/// # Ok::<(), sprague::Error>(())
+/// ```
+pub fn with_memory_limit<T>(max_bytes: u64, work: impl FnOnce() -> T) -> T {
+    struct Restore(Option<(u64, i64)>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            MEMORY.with(|m| m.set(self.0));
+        }
+    }
+    let before = MEMORY.with(Cell::get);
+    let _restore = Restore(before);
+    let base = THREAD_HELD.with(Cell::get);
+    // Nested, both count from the outer budget's start.
+    let mine = match before {
+        Some((limit, old_base)) => {
+            let inner = thread_used(old_base).saturating_add(max_bytes);
+            (limit.min(inner), old_base)
+        }
+        None => (max_bytes, base),
+    };
+    MEMORY.with(|m| m.set(Some(mine)));
+    work()
 }
 
-/// [`Error::TimeLimit`] once the current thread's deadline has passed (for
-/// a front end's own loops over many computations).
+/// Sets a memory budget for the whole process: every thread's searches and
+/// tables stop with [`Error::MemoryLimit`] once the process holds more than
+/// `max_bytes` bytes ([`held_bytes`]); `None` lifts it. For a program that
+/// runs one computation at a time (the command line); a server with many
+/// requests at once sets a thread's budget for each
+/// ([`with_memory_limit`]) and this as a last guard.
+pub fn set_process_memory_limit(max_bytes: Option<u64>) {
+    PROCESS_LIMIT.store(max_bytes.unwrap_or(0), Ordering::Relaxed);
+}
+
+/// The process's memory budget, if one is set.
+pub fn process_memory_limit() -> Option<u64> {
+    match PROCESS_LIMIT.load(Ordering::Relaxed) {
+        0 => None,
+        n => Some(n),
+    }
+}
+
+/// `bytes` written for people: `512 MiB`, `4 GiB`, `1.5 GiB`, `300 KiB`,
+/// `12 bytes` (binary units, at most one decimal).
+///
+/// ```
+/// assert_eq!(sprague::budget::human_bytes(4 << 30), "4 GiB");
+/// assert_eq!(sprague::budget::human_bytes(1536 << 20), "1.5 GiB");
+/// assert_eq!(sprague::budget::human_bytes(1000), "1000 bytes");
+/// ```
+pub fn human_bytes(bytes: u64) -> String {
+    const UNITS: [(&str, u32); 4] = [("TiB", 40), ("GiB", 30), ("MiB", 20), ("KiB", 10)];
+    for (unit, shift) in UNITS {
+        let one = 1u64 << shift;
+        if bytes >= one {
+            let tenths = (u128::from(bytes) * 10 + u128::from(one) / 2) / u128::from(one);
+            return if tenths % 10 == 0 {
+                format!("{} {unit}", tenths / 10)
+            } else {
+                format!("{}.{} {unit}", tenths / 10, tenths % 10)
+            };
+        }
+    }
+    format!("{bytes} bytes")
+}
+
+/// Whether a deadline or a memory budget is set for the current thread (or
+/// a memory budget for the process).
+pub(crate) fn is_set() -> bool {
+    DEADLINE.with(Cell::get).is_some()
+        || MEMORY.with(Cell::get).is_some()
+        || PROCESS_LIMIT.load(Ordering::Relaxed) != 0
+}
+
+/// [`Error::TimeLimit`] once the current thread's deadline has passed, or
+/// [`Error::MemoryLimit`] once the bytes held pass the thread's or the
+/// process's memory budget (for a front end's own loops over many
+/// computations).
 ///
 /// # Errors
-/// [`Error::TimeLimit`] past the deadline.
+/// [`Error::TimeLimit`] past the deadline; [`Error::MemoryLimit`] past a
+/// memory budget.
 pub fn check() -> Result<(), Error> {
-    match DEADLINE.with(Cell::get) {
-        Some(deadline) if Instant::now() >= deadline => Err(Error::TimeLimit),
-        _ => Ok(()),
+    if let Some(deadline) = DEADLINE.with(Cell::get) {
+        if Instant::now() >= deadline {
+            return Err(Error::TimeLimit);
+        }
     }
+    check_memory()
+}
+
+/// [`Error::MemoryLimit`] once the bytes held pass the thread's or the
+/// process's memory budget.
+///
+/// # Errors
+/// [`Error::MemoryLimit`] past a memory budget.
+pub fn check_memory() -> Result<(), Error> {
+    if let Some((limit, base)) = MEMORY.with(Cell::get) {
+        if thread_used(base) > limit {
+            return Err(Error::MemoryLimit { limit });
+        }
+    }
+    let process = PROCESS_LIMIT.load(Ordering::Relaxed);
+    if process != 0 && held_bytes() > process {
+        return Err(Error::MemoryLimit { limit: process });
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -128,5 +386,50 @@ mod tests {
             Analyzer::default().analyze(&p, Play::Normal, None)
         });
         assert_eq!(timed.unwrap().winning_moves, plain.winning_moves);
+    }
+
+    #[test]
+    fn memory_budgets_count_bytes_nest_and_stop_searches_genus_and_tables() {
+        use crate::{Analyzer, Limits, Play, Position};
+        assert!(is_counting(), "the unit tests install CountingAllocator");
+        // The bytes a thread allocates count against its budget.
+        with_memory_limit(1 << 20, || {
+            assert!(check_memory().is_ok());
+            let held = vec![1u8; 2 << 20];
+            assert_eq!(check_memory(), Err(Error::MemoryLimit { limit: 1 << 20 }));
+            // An inner budget cannot be larger than what is left.
+            with_memory_limit(u64::MAX, || assert!(check_memory().is_err()));
+            drop(held);
+            assert!(check_memory().is_ok());
+        });
+        assert!(check_memory().is_ok());
+        // A misère search by the definition (no quotient tried).
+        let p: Position = "grundy 40 41 42 43".parse().unwrap();
+        let limits = Limits {
+            max_quotient_states: 0,
+            ..Limits::default()
+        }
+        .with_max_memory(1 << 20);
+        let r = Analyzer::new(limits).analyze(&p, Play::Misere, Some(1));
+        assert_eq!(r.unwrap_err(), Error::MemoryLimit { limit: 1 << 20 });
+        // Genus values of a game whose heaps have n² options.
+        let r = with_memory_limit(1 << 20, || {
+            let ruleset: crate::Ruleset = "octal:0.7...".parse().unwrap();
+            crate::misere::genus_table(&ruleset, 2000, &Limits::default())
+        });
+        assert_eq!(r.unwrap_err(), Error::MemoryLimit { limit: 1 << 20 });
+        // A nim-sequence table (Officers: 2 bytes a value).
+        let p: Position = "octal:0.6 4194303".parse().unwrap();
+        let r = with_memory_limit(128 << 10, || {
+            Analyzer::default().analyze(&p, Play::Normal, Some(1))
+        });
+        assert_eq!(r.unwrap_err(), Error::MemoryLimit { limit: 128 << 10 });
+        // Enough memory changes nothing.
+        let p: Position = "kayles 10 + nim 3".parse().unwrap();
+        let plain = Analyzer::default().analyze(&p, Play::Misere, None).unwrap();
+        let within = Analyzer::new(Limits::default().with_max_memory(64 << 20))
+            .analyze(&p, Play::Misere, None)
+            .unwrap();
+        assert_eq!(within, plain);
     }
 }

@@ -503,6 +503,20 @@ pub enum Error {
     /// a front end that stops abandoned work sets).
     #[error("the computation ran past its time budget")]
     TimeLimit,
+    /// The bytes held passed a memory budget (set by
+    /// [`budget::with_memory_limit`](crate::budget::with_memory_limit),
+    /// [`budget::set_process_memory_limit`](crate::budget::set_process_memory_limit)
+    /// or [`Limits::max_memory`](crate::Limits::max_memory)), counted by
+    /// [`budget::CountingAllocator`](crate::budget::CountingAllocator);
+    /// what the computation held is freed.
+    #[error(
+        "the computation needs more memory than its budget of {} ({limit} bytes)",
+        crate::budget::human_bytes(*limit)
+    )]
+    MemoryLimit {
+        /// The budget in bytes.
+        limit: u64,
+    },
     /// A move that is not legal in the position it was played in.
     #[error("illegal move: {0}")]
     IllegalMove(#[from] IllegalMove),
@@ -537,6 +551,7 @@ impl Error {
                 | Error::CountLimit { .. }
                 | Error::OrderLimit { .. }
                 | Error::TimeLimit
+                | Error::MemoryLimit { .. }
         )
     }
 

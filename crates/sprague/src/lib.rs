@@ -39,6 +39,12 @@ mod analysis;
 mod args;
 mod basis;
 pub mod budget;
+
+/// The unit tests count bytes, as the command line does, so that memory
+/// budgets are tested.
+#[cfg(test)]
+#[global_allocator]
+static ALLOCATOR: budget::CountingAllocator = budget::CountingAllocator;
 pub mod count;
 mod error;
 pub mod explain;

@@ -198,6 +198,11 @@ impl fmt::Display for LibError {
                 f,
                 "; raise the limit with --max-states N (the budget is {per_state} options a state)"
             ),
+            sprague::Error::MemoryLimit { .. } => f.write_str(
+                "; raise it with --max-memory SIZE (such as 8G; the default is half the \
+                 machine's memory, at most 4G), or lower the limit that lets the work grow \
+                 (--max-states, --max-table, --max-quotient-states, --to)",
+            ),
             sprague::Error::TooManyMoves { .. } => {
                 f.write_str("; list fewer with --max-moves N (or raise --max-states N)")
             }
@@ -212,6 +217,79 @@ impl From<sprague::Error> for LibError {
     fn from(e: sprague::Error) -> LibError {
         LibError(e)
     }
+}
+
+/// The memory budget of this run in bytes (`--max-memory`), set once by
+/// `main` before any command runs.
+static MEMORY_BUDGET: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+
+/// Sets the memory budget of this run (`--max-memory`); the first call
+/// wins.
+pub fn set_memory_budget(bytes: u64) {
+    let _ = MEMORY_BUDGET.set(bytes);
+}
+
+/// The memory budget of this run: `--max-memory`, else
+/// [`default_memory_budget`].
+pub fn memory_budget() -> u64 {
+    *MEMORY_BUDGET.get_or_init(default_memory_budget)
+}
+
+/// The default of `--max-memory`: half the machine's memory (MemTotal of
+/// /proc/meminfo), at most [`sprague::budget::DEFAULT_MAX_MEMORY`] (4 GiB);
+/// 4 GiB where the machine's memory cannot be read.
+pub fn default_memory_budget() -> u64 {
+    let total = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+            kib.checked_mul(1024)
+        });
+    match total {
+        Some(bytes) if bytes > 0 => (bytes / 2).min(sprague::budget::DEFAULT_MAX_MEMORY),
+        _ => sprague::budget::DEFAULT_MAX_MEMORY,
+    }
+}
+
+/// Parses a size in bytes: a whole number, optionally followed by `K`,
+/// `M`, `G` or `T` (powers of 1024; `KiB`, `MB`, `g` and the like are read
+/// the same), such as `512M`, `4G`, `1073741824`. At least 1 MiB.
+///
+/// # Errors
+/// The text that is not such a size, and why.
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return Err(format!(
+            "expected a size in bytes such as 512M, 4G or 1073741824, not {text:?}"
+        ));
+    }
+    let number: u64 = t[..digits]
+        .parse()
+        .map_err(|_| format!("{text:?} is too large a size"))?;
+    let unit = t[digits..].trim().to_ascii_lowercase();
+    let shift = match unit.as_str() {
+        "" | "b" => 0,
+        "k" | "kb" | "kib" => 10,
+        "m" | "mb" | "mib" => 20,
+        "g" | "gb" | "gib" => 30,
+        "t" | "tb" | "tib" => 40,
+        _ => return Err(format!(
+            "unknown unit {:?} in {text:?}: use K, M, G or T (powers of 1024), as in 512M or 4G",
+            &t[digits..]
+        )),
+    };
+    let bytes = number
+        .checked_mul(1u64 << shift)
+        .ok_or_else(|| format!("{text:?} is too large a size"))?;
+    if bytes < 1 << 20 {
+        return Err(format!(
+            "{text:?} is less than 1M, too little memory for any computation"
+        ));
+    }
+    Ok(bytes)
 }
 
 /// Flags that set resource limits, shared by the commands that analyse.
@@ -285,6 +363,7 @@ impl TableArgs {
         Limits {
             max_table: self.max_table,
             max_period_search: self.max_period_search,
+            max_memory: Some(memory_budget()),
             ..Limits::default()
         }
     }
@@ -298,6 +377,7 @@ impl LimitArgs {
             max_table: self.max_table,
             max_period_search: self.max_period_search,
             max_quotient_states: self.max_quotient_states,
+            max_memory: Some(memory_budget()),
         }
     }
 }

@@ -150,7 +150,12 @@ pub fn answer_until(
     settings: &Settings,
     deadline: Option<Instant>,
 ) -> Answer {
-    let work = || dispatch(endpoint, body, settings);
+    // Every endpoint's work within the memory budget of a request.
+    let work = || {
+        settings
+            .limits
+            .within_memory(|| dispatch(endpoint, body, settings))
+    };
     let result = match deadline {
         Some(deadline) => sprague::budget::with_deadline(deadline, work),
         None => work(),

@@ -96,6 +96,38 @@ pub enum GraphError {
     TooManyNodes,
 }
 
+/// The most nodes of a cycle a message names; a longer cycle is named by
+/// its first nodes and its length, so that the message stays short (a
+/// cycle through 10^5 nodes would be a message of a megabyte).
+const CYCLE_NODES_SHOWN: usize = 8;
+
+/// The most characters of a node name a message shows.
+const NAME_SHOWN: usize = 40;
+
+/// A cycle (its nodes, the first repeated at the end) as a message names
+/// it: `a -> b -> c -> a`, or for a long one its first
+/// [`CYCLE_NODES_SHOWN`] nodes, `...`, the first again and its length.
+fn cycle_text(nodes: &[String]) -> String {
+    let name = |n: &String| -> String {
+        if n.chars().count() > NAME_SHOWN {
+            let cut: String = n.chars().take(NAME_SHOWN).collect();
+            format!("{cut}...")
+        } else {
+            n.clone()
+        }
+    };
+    let len = nodes.len().saturating_sub(1);
+    if len <= CYCLE_NODES_SHOWN {
+        return nodes.iter().map(name).collect::<Vec<_>>().join(" -> ");
+    }
+    let first: Vec<String> = nodes[..CYCLE_NODES_SHOWN].iter().map(name).collect();
+    format!(
+        "{} -> ... -> {} (through {len} nodes)",
+        first.join(" -> "),
+        name(&nodes[0])
+    )
+}
+
 impl fmt::Display for GraphError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -117,7 +149,7 @@ impl fmt::Display for GraphError {
                 "the graph has a cycle, {}: a token on it could move forever, so the game \
                  can be drawn, which is outside Sprague-Grundy theory (it needs games that \
                  end); give a graph without cycles",
-                nodes.join(" -> ")
+                cycle_text(nodes)
             ),
             GraphError::TooManyNodes => write!(f, "the graph has more than {MAX_NODES} nodes"),
         }
@@ -684,6 +716,23 @@ mod tests {
         );
         let e = Digraph::from_edge_list("x x\n").unwrap_err();
         assert_eq!(e, GraphError::Cycle(vec!["x".into(), "x".into()]));
+        assert!(e.to_string().contains("cycle, x -> x:"), "{e}");
+    }
+
+    #[test]
+    fn a_long_cycle_is_named_in_a_short_message() {
+        // A cycle through 10^5 nodes: its first nodes and its length.
+        let n = 100_000;
+        let edges: Vec<String> = (0..n).map(|i| format!("v{i}>v{}", (i + 1) % n)).collect();
+        let e = Digraph::from_inline(&edges.join(",")).unwrap_err();
+        let text = e.to_string();
+        assert!(text.len() < 400, "{} bytes", text.len());
+        assert!(text.contains(" -> ... -> "), "{text}");
+        assert!(text.contains("(through 100000 nodes)"), "{text}");
+        // Long node names are cut too.
+        let long = "n".repeat(10_000);
+        let e = Digraph::from_inline(&format!("{long}>b,b>{long}")).unwrap_err();
+        assert!(e.to_string().len() < 400, "{e}");
     }
 
     #[test]

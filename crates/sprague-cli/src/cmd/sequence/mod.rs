@@ -17,6 +17,7 @@ use super::{LibError, UsageError};
 use crate::exit::Exit;
 use crate::plot;
 
+mod checksum;
 pub mod packed;
 mod resume;
 mod stats;
@@ -581,6 +582,7 @@ fn write_values(
     drawn: &mut Option<Vec<u64>>,
     bar: &ProgressBar,
     cannot_write: &dyn Fn() -> String,
+    mut sums: Option<&mut checksum::Writer>,
 ) -> Result<()> {
     source.reserve(to, limits);
     let mut buf = Vec::with_capacity(1 << 20);
@@ -603,11 +605,18 @@ fn write_values(
             if let Some(d) = drawn {
                 d.push(v);
             }
+            if let Some(s) = sums.as_deref_mut() {
+                s.push(v);
+            }
         }
         if next <= last {
             out.write_all(&buf)
                 .and_then(|()| out.flush())
                 .with_context(cannot_write)?;
+            // A block's checksum only once its values are in the file.
+            if let Some(s) = sums.as_deref_mut() {
+                s.flush().with_context(cannot_write)?;
+            }
         }
         if let Some(e) = failure {
             bar.abandon();
@@ -628,6 +637,9 @@ fn write_values(
     out.write_all(emitter.footer(period).as_bytes())
         .and_then(|()| out.flush())
         .with_context(cannot_write)?;
+    if let Some(s) = sums {
+        s.finish().with_context(cannot_write)?;
+    }
     bar.finish_and_clear();
     Ok(())
 }
@@ -705,6 +717,7 @@ pub fn in_memory(args: &Args, svg: bool) -> Result<InMemory> {
         &mut drawn,
         &ProgressBar::hidden(),
         &|| "cannot write to memory".to_string(),
+        None,
     )?;
     let svg = match drawn {
         Some(values) => Some(plot::sequence_svg(&plot::SequencePlot {
@@ -815,6 +828,15 @@ fn run_to(args: Args) -> Result<Exit> {
                 ))
                 .into());
             }
+            // Only values their checksums vouch for (or computed again).
+            let regular = file.metadata().is_ok_and(|m| m.is_file());
+            let start = if args.resume && regular {
+                let recompute =
+                    |saved: &Table| first_difference(&ruleset, method, saved, &args, &limits);
+                checksum::vouch(path, &emitter, &ruleset, start, &recompute)?
+            } else {
+                start
+            };
             let keep = start.keep;
             (Destination::File(file, keep), start)
         }
@@ -825,6 +847,14 @@ fn run_to(args: Args) -> Result<Exit> {
     };
     let cannot_write = || format!("cannot write {destination}");
     let resumed_len = start.values.len() as u64;
+    // The checksum file of a regular output file, from the values kept.
+    let mut sums = match &args.output {
+        Some(path) if std::fs::metadata(path).is_ok_and(|m| m.is_file()) => Some((
+            checksum::sidecar_path(path),
+            checksum::Writer::new(ruleset.word(), format, &start.values),
+        )),
+        _ => None,
+    };
     let mut drawn: Option<Vec<u64>> = args.plot.as_ref().map(|_| start.values.values().to_vec());
     let mut source =
         Source::new(&ruleset, method, start.values, args.limits.threads()).map_err(|e| {
@@ -856,6 +886,10 @@ fn run_to(args: Args) -> Result<Exit> {
         out.write_all(emitter.header().as_bytes())
             .with_context(cannot_write)?;
     }
+    if let Some((path, w)) = &mut sums {
+        w.open(path)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
 
     let bar = progress_bar(to);
     let began = Instant::now();
@@ -869,6 +903,7 @@ fn run_to(args: Args) -> Result<Exit> {
         &mut drawn,
         &bar,
         &cannot_write,
+        sums.as_mut().map(|(_, w)| w),
     )?;
     if let (Some(path), Some(values)) = (&args.plot, &drawn) {
         plot::plot_sequence(
@@ -891,6 +926,25 @@ fn run_to(args: Args) -> Result<Exit> {
         eprint!("{}", stats.text(&source));
     }
     Ok(Exit::Success)
+}
+
+/// The first of G(0..len) where `saved` differs from the values computed
+/// afresh, as (heap, saved value, computed value): the check of a file
+/// without a checksum file.
+fn first_difference(
+    ruleset: &Ruleset,
+    method: Method,
+    saved: &Table,
+    args: &Args,
+    limits: &sprague::Limits,
+) -> Result<Option<(u64, u64, u64)>> {
+    let len = saved.len() as u64;
+    let mut fresh = Source::new(ruleset, method, Table::default(), args.limits.threads())?;
+    fresh.extend_to(len - 1, limits).map_err(LibError)?;
+    let saved = saved.values();
+    Ok((0..len)
+        .map(|n| (n, saved.value(n as usize), fresh.get(n)))
+        .find(|(_, s, w)| s != w))
 }
 
 /// A progress bar on stderr for runs long enough to want one, hidden when

@@ -30,7 +30,7 @@
 //! time and saves a second pass for the mask.
 
 use std::fs::{File, OpenOptions};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -861,7 +861,11 @@ pub(super) fn check(args: &Args, ruleset: &Ruleset) -> Result<Exit> {
         eprintln!("{}: {note}", path.display());
     }
     let len = store.len();
-    println!("{}: {len} values of {word}", path.display());
+    writeln!(
+        std::io::stdout(),
+        "{}: {len} values of {word}",
+        path.display()
+    )?;
     let mut all_agree = true;
     if let Some(n) = args.check_prefix {
         if n >= len {
@@ -893,15 +897,19 @@ pub(super) fn check(args: &Args, ruleset: &Ruleset) -> Result<Exit> {
         match first_difference {
             None => {
                 let threads = args.limits.threads().min(2);
-                println!(
+                writeln!(
+                    std::io::stdout(),
                     "prefix: G(0..={n}) of the file equal the in-memory engine's \
                      (computed in {computed:.1} s, {threads} thread{})",
                     if threads == 1 { "" } else { "s" }
-                );
+                )?;
             }
             Some((h, file, engine)) => {
                 all_agree = false;
-                println!("prefix: DIFFERS at heap {h}: the file has {file}, the engine {engine}");
+                writeln!(
+                    std::io::stdout(),
+                    "prefix: DIFFERS at heap {h}: the file has {file}, the engine {engine}"
+                )?;
             }
         }
     }
@@ -925,12 +933,13 @@ pub(super) fn check(args: &Args, ruleset: &Ruleset) -> Result<Exit> {
                 value_by_definition_from(&moves, n, &mut store).map_err(stream_error)?;
             let agree = by_definition == u64::from(one[0]);
             all_agree &= agree;
-            println!(
+            writeln!(
+                std::io::stdout(),
                 "heap {n}: file {}, definition {by_definition}: {} ({:.1} s)",
                 one[0],
                 if agree { "ok" } else { "DIFFERS" },
                 began.elapsed().as_secs_f64()
-            );
+            )?;
         }
     }
     Ok(if all_agree {

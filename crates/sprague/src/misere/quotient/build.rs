@@ -97,7 +97,10 @@ impl Builder {
             let n = self.pretend.len() as u64;
             progress(n);
             if let Err(e) = self.add_heap(rules, n, limits) {
-                if !matches!(e, Error::TimeLimit | Error::Internal(_)) {
+                if !matches!(
+                    e,
+                    Error::TimeLimit | Error::MemoryLimit { .. } | Error::Internal(_)
+                ) {
                     self.failed = Some((n, e.clone(), *limits));
                 }
                 return Err(e);

@@ -559,8 +559,11 @@ pub(crate) fn cached(
             Ok(())
         }
         // A failure is kept with the limits it had (so a later call with
-        // larger limits tries again); a time limit or a fault is not kept.
-        Err(e @ (Error::TimeLimit | Error::Internal(_))) => return Err(e),
+        // larger limits tries again); a time or memory limit or a fault is
+        // not kept.
+        Err(e @ (Error::TimeLimit | Error::MemoryLimit { .. } | Error::Internal(_))) => {
+            return Err(e)
+        }
         Err(e) => {
             builder.failed = Some((bound, e.clone(), *limits));
             Err(e)
