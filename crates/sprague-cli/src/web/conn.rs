@@ -32,7 +32,7 @@ use super::Settings;
 const BUSY: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\n\
 content-type: application/json\r\n\
 connection: close\r\n\
-content-length: 141\r\n\
+content-length: 122\r\n\
 \r\n\
 {\"error\":\"too many open connections to this server (sprague serve --max-connections N); try again\",\"kind\":\"busy\",\"exit\":3}";
 
