@@ -402,16 +402,18 @@ async fn compute(
             attempt
         })
     };
-    // The fast slice ends at its deadline, a moment after it at worst:
-    // it is waited for without a timeout, so that its answer is not lost.
-    match attempt.await {
-        Ok(Ok(answer)) => return answer.into_response(),
-        Ok(Err(api::OutOfTime)) if last => {
+    // The fast slice ends at its deadline, a moment after it: it is waited
+    // for until the whole budget's end (a computation that overran its
+    // slice is answered 503 then, and keeps its fast permit until it
+    // stops).
+    match tokio::time::timeout_at(deadline, attempt).await {
+        Ok(Ok(Ok(answer))) => return answer.into_response(),
+        Ok(Ok(Err(api::OutOfTime))) if !last && tokio::time::Instant::now() < deadline => {}
+        Ok(Ok(Err(api::OutOfTime))) | Err(_) => {
             return Answer::error(503, "timeout", 3, &api::timeout_message(&settings))
                 .into_response()
         }
-        Ok(Err(api::OutOfTime)) => {}
-        Err(_) => return internal(),
+        Ok(Err(_)) => return internal(),
     }
     // A worker, within the client's share.
     let worker = match tokio::time::timeout_at(deadline, shared.pools.worker(client)).await {
