@@ -5,7 +5,8 @@
 //! [`with_deadline`] runs a closure with a deadline set for the current
 //! thread; while it runs, these stop with [`Error::TimeLimit`] once the
 //! deadline has passed: the generic search (the [`Solver`](crate::Solver),
-//! checked at every position it expands), the computation of nim-sequence
+//! checked at every position it expands and between the options of one
+//! position), the computation of nim-sequence
 //! tables ([`sequence::Store`](crate::sequence::Store), every 4,096 heaps),
 //! and misère genus and quotient computations ([`misere`](crate::misere),
 //! every heap, every sum of heaps, every 1,024 quotient states). Other work

@@ -8,10 +8,10 @@
 //! if it needs longer, on one of the workers, a client holding at most its
 //! share of them ([`pool`]). The time budget of [`Settings::timeout`]
 //! includes the waits; a request past it is answered 503, and its
-//! computation is stopped by the same deadline ([`sprague::budget`]: every
-//! search, table, genus and quotient checks it, and so does the writing of
-//! the answer), so no computation outlives its budget by more than the
-//! time between two checks. Connections are limited in number and closed
+//! computation is stopped by the same deadline ([`sprague::budget`]:
+//! searches, nim-sequence tables, genus and quotient computations check it,
+//! and so does the writing of the answer), so no computation outlives its
+//! budget by more than the time between two checks. Connections are limited in number and closed
 //! when idle or half-sent ([`conn`]); the misère-quotient cache is bounded
 //! in bytes ([`Settings::max_cache`]).
 
