@@ -20,6 +20,7 @@ fuzz_target!(|data: &[u8]| {
             max_table: 500,
             max_period_search: 20_000,
             max_quotient_states: 2_000,
+            ..Default::default()
         },
         max_cells: 400,
         max_work: 100_000,

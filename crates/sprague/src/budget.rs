@@ -9,7 +9,8 @@
 //! are in force these stop with [`Error::TimeLimit`] once the deadline has
 //! passed, or with [`Error::MemoryLimit`] once the bytes held pass the
 //! budget: the generic search (the [`Solver`](crate::Solver), checked at
-//! every position it expands), the computation of nim-sequence tables
+//! every position it expands and between the options of one position),
+//! the computation of nim-sequence tables
 //! ([`sequence::Store`](crate::sequence::Store), every 4,096 heaps), and
 //! misère genus and quotient computations ([`misere`](crate::misere), every
 //! heap, every sum of heaps, every 1,024 quotient states). Other work

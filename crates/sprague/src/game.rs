@@ -96,7 +96,14 @@ pub trait Game {
         position: &Self::Position,
         out: &mut Vec<Self::Position>,
     ) -> Result<(), Error> {
+        // Each option may cost as much as the position is large (a picture
+        // of 20,000 edges is written out again for each cut): the time
+        // budget is checked between options, not only between positions.
+        let timed = crate::budget::is_set();
         for mv in self.moves(position)? {
+            if timed {
+                crate::budget::check()?;
+            }
             out.push(self.canonical(&self.play(position, &mv)));
         }
         Ok(())

@@ -24,8 +24,14 @@ use crate::web::{self, Settings};
 /// /api/sequence/plot (SVG), /api/table, /api/count, /api/nimber,
 /// /api/play, /api/hint, /api/help. Every request is held to the limits
 /// below (a request's `limits` object may lower them, never raise them), to
-/// --timeout, and to --max-body; at most --workers requests compute at
-/// once, the rest wait their turn within their time budget. Errors are
+/// --timeout, --max-body and --max-answer. A request computes first on the
+/// fast path (--fast-workers at once, for --fast-time); one that needs
+/// longer is stopped and run again on one of --workers, of which one client
+/// (one IP address) holds at most --client-workers; the rest wait their
+/// turn within their time budget, so cheap requests never wait behind
+/// expensive ones. Every computation stops at its time budget. At most
+/// --max-connections are open; an idle or half-sent one is closed after
+/// --read-timeout. Errors are
 /// `{"error": "...", "kind": "...", "exit": N}` with N the exit status
 /// the command would give: 400 for bad input (2), 422 for a limit (3), 413
 /// for a body too large, 415 for a body not sent as JSON, 404 for an
@@ -52,9 +58,37 @@ pub struct Args {
     /// included (answered 503 past it).
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     pub timeout: f64,
-    /// How many requests compute at once (default: the number of CPUs).
+    /// How many requests compute at once past their fast slice (default:
+    /// the number of CPUs).
     #[arg(long, value_name = "N")]
     pub workers: Option<usize>,
+    /// How many of the workers one client (one IP address) may hold at
+    /// once (default: half of them, rounded up).
+    #[arg(long, value_name = "N")]
+    pub client_workers: Option<usize>,
+    /// How many requests compute their fast slice at once (default: the
+    /// number of CPUs).
+    #[arg(long, value_name = "N")]
+    pub fast_workers: Option<usize>,
+    /// The seconds of the fast path: a request still computing past them
+    /// is run again on a worker.
+    #[arg(long, value_name = "SECS", default_value_t = 0.1)]
+    pub fast_time: f64,
+    /// The largest answer, in bytes (answered 422 past it).
+    #[arg(long, value_name = "BYTES", default_value_t = web::DEFAULT_MAX_ANSWER)]
+    pub max_answer: usize,
+    /// The most open connections; past it a new one is answered 503 and
+    /// closed.
+    #[arg(long, value_name = "N", default_value_t = web::DEFAULT_MAX_CONNECTIONS)]
+    pub max_connections: usize,
+    /// The most seconds to send a request (its head, and its body), and to
+    /// keep an idle connection open.
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    pub read_timeout: f64,
+    /// The most bytes of misère quotients kept between requests (the
+    /// least recently used are dropped past it).
+    #[arg(long, value_name = "BYTES", default_value_t = web::DEFAULT_MAX_CACHE)]
+    pub max_cache: usize,
     /// The largest request body, in bytes (answered 413 past it).
     #[arg(long, value_name = "BYTES", default_value_t = web::DEFAULT_MAX_BODY)]
     pub max_body: usize,
@@ -77,17 +111,20 @@ pub struct Args {
 
 /// Runs `serve` until Ctrl-C.
 pub fn run(args: Args) -> Result<Exit> {
-    if !(args.timeout.is_finite() && args.timeout > 0.0) {
-        return Err(super::UsageError(format!(
-            "--timeout {}: expected a positive number of seconds",
-            args.timeout
-        ))
-        .into());
+    for (flag, value) in [
+        ("--timeout", args.timeout),
+        ("--fast-time", args.fast_time),
+        ("--read-timeout", args.read_timeout),
+    ] {
+        if !(value.is_finite() && value > 0.0 && value < 1e9) {
+            return Err(super::UsageError(format!(
+                "{flag} {value}: expected a positive number of seconds"
+            ))
+            .into());
+        }
     }
-    let workers = args
-        .workers
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()))
-        .max(1);
+    let cpus = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let workers = args.workers.unwrap_or(cpus).max(1);
     let settings = Settings {
         limits: args.limits.limits(),
         max_cells: args.max_cells,
@@ -97,6 +134,13 @@ pub fn run(args: Args) -> Result<Exit> {
         max_body: args.max_body,
         timeout: Duration::from_secs_f64(args.timeout),
         workers,
+        client_workers: args.client_workers.unwrap_or(workers.div_ceil(2)),
+        fast_workers: args.fast_workers.unwrap_or(cpus).max(1),
+        fast_time: Duration::from_secs_f64(args.fast_time),
+        max_answer: args.max_answer,
+        max_connections: args.max_connections.max(1),
+        read_timeout: Duration::from_secs_f64(args.read_timeout),
+        max_cache: args.max_cache,
         loopback_only: args.bind.is_loopback(),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()

@@ -9,6 +9,7 @@
 //! `max_period_search`, `max_quotient_states`, `max_cells`, `max_work`,
 //! `max_bits`) are capped at the server's [`Settings`].
 
+use std::io::Write as _;
 use std::time::Instant;
 
 use serde::Deserialize;
@@ -98,15 +99,25 @@ pub struct Answer {
 }
 
 impl Answer {
-    /// A 200 JSON answer.
-    fn json(value: &impl serde::Serialize) -> Answer {
-        match serde_json::to_vec(value) {
-            Ok(body) => Answer {
-                status: 200,
-                content_type: "application/json",
-                body,
-            },
-            Err(e) => Answer::error(500, "internal", 1, &format!("cannot write the answer: {e}")),
+    /// A 200 JSON answer, written within the server's bound on answers
+    /// ([`Settings::max_answer`]) and the time budget (see [`Capped`]).
+    ///
+    /// # Errors
+    /// [`cmd::TooLarge`] past the bound, [`sprague::Error::TimeLimit`] past
+    /// the deadline.
+    fn json(value: &impl serde::Serialize, s: &Settings) -> anyhow::Result<Answer> {
+        let mut out = Capped::new(s.max_answer);
+        let written = serde_json::to_writer(&mut out, value);
+        out.finish(written.map_err(anyhow::Error::from))?;
+        Ok(Answer::json_bytes(out.bytes))
+    }
+
+    /// A 200 answer of JSON already written.
+    fn json_bytes(body: Vec<u8>) -> Answer {
+        Answer {
+            status: 200,
+            content_type: "application/json",
+            body,
         }
     }
 
@@ -133,6 +144,94 @@ impl Answer {
     }
 }
 
+/// The bytes of an answer as it is written: refused past `cap` bytes, and
+/// past the deadline of the time budget (checked every 64 KiB), so that an
+/// answer too large to send, or no longer waited for, stops being built.
+struct Capped {
+    bytes: Vec<u8>,
+    cap: usize,
+    /// The length at the last check of the deadline.
+    checked: usize,
+    /// Why writing stopped.
+    stopped: Option<anyhow::Error>,
+}
+
+impl Capped {
+    fn new(cap: usize) -> Capped {
+        Capped {
+            bytes: Vec::new(),
+            cap,
+            checked: 0,
+            stopped: None,
+        }
+    }
+
+    /// The outcome of writing: the reason writing stopped, if it did, else
+    /// `written`.
+    fn finish(&mut self, written: anyhow::Result<()>) -> anyhow::Result<()> {
+        match self.stopped.take() {
+            Some(e) => Err(e),
+            None => written,
+        }
+    }
+}
+
+impl std::io::Write for Capped {
+    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+        if self.stopped.is_some() {
+            return Err(std::io::Error::other("the answer was stopped"));
+        }
+        if self.bytes.len() + data.len() > self.cap {
+            self.stopped = Some(
+                cmd::TooLarge(format!(
+                    "the answer would be larger than {} bytes, the most this server sends \
+                     (sprague serve --max-answer BYTES); ask for less (max_moves, fewer \
+                     positions or values)",
+                    self.cap
+                ))
+                .into(),
+            );
+            return Err(std::io::Error::other("the answer is too large"));
+        }
+        self.bytes.extend_from_slice(data);
+        if self.bytes.len() - self.checked >= 1 << 16 {
+            self.checked = self.bytes.len();
+            if let Err(e) = sprague::budget::check() {
+                self.stopped = Some(LibError(e).into());
+                return Err(std::io::Error::other("out of time"));
+            }
+        }
+        Ok(data.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A computation stopped at its deadline ([`attempt`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutOfTime;
+
+/// [`answer`], stopped at `deadline` (through [`sprague::budget`]):
+/// `Err(OutOfTime)` when it was, for the server to run it again with more
+/// time, or to answer 503.
+///
+/// # Errors
+/// [`OutOfTime`] past the deadline.
+pub fn attempt(
+    endpoint: Endpoint,
+    body: &[u8],
+    settings: &Settings,
+    deadline: Instant,
+) -> Result<Answer, OutOfTime> {
+    match sprague::budget::with_deadline(deadline, || budgeted(endpoint, body, settings)) {
+        Ok(answer) => Ok(answer),
+        Err(e) if out_of_time(&e) => Err(OutOfTime),
+        Err(e) => Ok(Answer::failure(&e)),
+    }
+}
+
 /// Answers one request to `endpoint` with `body`, within `settings`.
 /// Never panics on any body: a body that is not the endpoint's JSON object
 /// is a 400 naming what is wrong.
@@ -150,23 +249,12 @@ pub fn answer_until(
     settings: &Settings,
     deadline: Option<Instant>,
 ) -> Answer {
-    // Every endpoint's work within the memory budget of a request.
-    let work = || {
-        settings
-            .limits
-            .within_memory(|| dispatch(endpoint, body, settings))
-    };
-    let result = match deadline {
-        Some(deadline) => sprague::budget::with_deadline(deadline, work),
-        None => work(),
-    };
-    result.unwrap_or_else(|e| {
-        if out_of_time(&e) {
+    match deadline {
+        Some(deadline) => attempt(endpoint, body, settings, deadline).unwrap_or_else(|OutOfTime| {
             Answer::error(503, "timeout", 3, &timeout_message(settings))
-        } else {
-            Answer::failure(&e)
-        }
-    })
+        }),
+        None => budgeted(endpoint, body, settings).unwrap_or_else(|e| Answer::failure(&e)),
+    }
 }
 
 /// The message of a request past its time budget.
@@ -191,18 +279,23 @@ fn out_of_time(e: &anyhow::Error) -> bool {
     })
 }
 
-fn dispatch(endpoint: Endpoint, body: &[u8], settings: &Settings) -> anyhow::Result<Answer> {
+/// [`dispatch`] within the memory budget of a request.
+fn budgeted(endpoint: Endpoint, body: &[u8], s: &Settings) -> anyhow::Result<Answer> {
+    s.limits.within_memory(|| dispatch(endpoint, body, s))
+}
+
+fn dispatch(endpoint: Endpoint, body: &[u8], s: &Settings) -> anyhow::Result<Answer> {
     match endpoint {
-        Endpoint::Analyze => parse(body).and_then(|r| analyze(r, settings)),
-        Endpoint::Batch => parse(body).and_then(|r| batch(r, settings)),
-        Endpoint::Sequence => parse(body).and_then(|r| sequence(r, settings, false)),
-        Endpoint::SequencePlot => parse(body).and_then(|r| sequence(r, settings, true)),
-        Endpoint::Table => parse(body).and_then(|r| table(r, settings)),
-        Endpoint::Count => parse(body).and_then(|r| count(r, settings)),
-        Endpoint::Nimber => parse(body).and_then(nimber),
-        Endpoint::Play => parse(body).and_then(|r| play(r, settings)),
-        Endpoint::Hint => parse(body).and_then(|r| hint(r, settings)),
-        Endpoint::Help => parse(body).and_then(help),
+        Endpoint::Analyze => parse(body).and_then(|r| analyze(r, s)),
+        Endpoint::Batch => parse(body).and_then(|r| batch(r, s)),
+        Endpoint::Sequence => parse(body).and_then(|r| sequence(r, s, false)),
+        Endpoint::SequencePlot => parse(body).and_then(|r| sequence(r, s, true)),
+        Endpoint::Table => parse(body).and_then(|r| table(r, s)),
+        Endpoint::Count => parse(body).and_then(|r| count(r, s)),
+        Endpoint::Nimber => parse(body).and_then(|r| nimber(r, s)),
+        Endpoint::Play => parse(body).and_then(|r| play(r, s)),
+        Endpoint::Hint => parse(body).and_then(|r| hint(r, s)),
+        Endpoint::Help => parse(body).and_then(|r| help(r, s)),
     }
 }
 
@@ -328,14 +421,32 @@ fn analyze(r: AnalyzeRequest, s: &Settings) -> anyhow::Result<Answer> {
         analysis: &analysis,
     };
     if !r.explain {
-        return Ok(Answer::json(&json));
+        return Answer::json(&json, s);
     }
-    let mut value = serde_json::to_value(json)?;
+    // The analysis's object with the explanation's fields after its own,
+    // written within the bound as one.
+    let mut out = Capped::new(s.max_answer);
+    let written = serde_json::to_writer(&mut out, &json);
+    out.finish(written.map_err(anyhow::Error::from))?;
     let explanation = cmd::analyze::explain(&args)?;
-    if let (Value::Object(map), Value::Object(extra)) = (&mut value, explain_fields(&explanation)) {
-        map.extend(extra);
+    let extra = explain_fields(&explanation);
+    if let (Some(b'}'), Value::Object(extra)) = (out.bytes.last(), &extra) {
+        if !extra.is_empty() {
+            out.bytes.pop();
+            for (key, value) in extra {
+                let written = out
+                    .write_all(b",")
+                    .map_err(anyhow::Error::from)
+                    .and_then(|()| Ok(serde_json::to_writer(&mut out, key)?))
+                    .and_then(|()| Ok(out.write_all(b":")?))
+                    .and_then(|()| Ok(serde_json::to_writer(&mut out, value)?));
+                out.finish(written)?;
+            }
+            let written = out.write_all(b"}").map_err(anyhow::Error::from);
+            out.finish(written)?;
+        }
     }
-    Ok(Answer::json(&value))
+    Ok(Answer::json_bytes(out.bytes))
 }
 
 #[derive(Debug, Deserialize)]
@@ -355,25 +466,53 @@ fn batch(r: BatchRequest, s: &Settings) -> anyhow::Result<Answer> {
         .with_value(true);
     let mut parser = PositionParser::new();
     let play = play_of(r.misere);
-    let mut results = Vec::with_capacity(r.positions.len());
+    // Each result is written as soon as it is known, within the bound on
+    // answers: a batch cannot hold a second copy of its answer.
+    let mut out = Capped::new(s.max_answer);
+    let written = out
+        .write_all(br#"{"results":["#)
+        .map_err(anyhow::Error::from);
+    out.finish(written)?;
     for (i, text) in r.positions.iter().enumerate() {
         sprague::budget::check().map_err(LibError)?;
         let max_moves = |p: &Position| cmd::default_max_moves(p, r.max_moves);
         let text = text.trim();
-        let one =
-            match cmd::batch::analyze_line(&mut parser, &analyzer, text, play, max_moves, false) {
-                Ok((position, analysis)) => serde_json::to_value(cmd::report::AnalysisJson {
-                    position: &position,
-                    analysis: &analysis,
-                })?,
-                Err(failure) => serde_json::to_value(cmd::batch::LineError {
-                    line: i + 1,
-                    error: &failure.error,
-                })?,
-            };
-        results.push(one);
+        let mut written = if i > 0 {
+            out.write_all(b",").map_err(anyhow::Error::from)
+        } else {
+            Ok(())
+        };
+        if written.is_ok() {
+            written = match cmd::batch::analyze_line(
+                &mut parser,
+                &analyzer,
+                text,
+                play,
+                max_moves,
+                false,
+            ) {
+                Ok((position, analysis)) => serde_json::to_writer(
+                    &mut out,
+                    &cmd::report::AnalysisJson {
+                        position: &position,
+                        analysis: &analysis,
+                    },
+                ),
+                Err(failure) => serde_json::to_writer(
+                    &mut out,
+                    &cmd::batch::LineError {
+                        line: i + 1,
+                        error: &failure.error,
+                    },
+                ),
+            }
+            .map_err(anyhow::Error::from);
+        }
+        out.finish(written)?;
     }
-    Ok(Answer::json(&json!({ "results": results })))
+    let written = out.write_all(b"]}").map_err(anyhow::Error::from);
+    out.finish(written)?;
+    Ok(Answer::json_bytes(out.bytes))
 }
 
 // ---------------------------------------------------------------------------
@@ -477,16 +616,14 @@ fn table(r: TableRequest, s: &Settings) -> anyhow::Result<Answer> {
         limits: r.limits.limit_args(s),
     };
     let grid = cmd::table::grid(&args)?;
-    let mut body = Vec::new();
-    cmd::table::write_json(&grid, &mut body)?;
+    let mut out = Capped::new(s.max_answer);
+    let written = cmd::table::write_json(&grid, &mut out).map_err(anyhow::Error::from);
+    out.finish(written)?;
+    let mut body = out.bytes;
     if body.last() == Some(&b'\n') {
         body.pop();
     }
-    Ok(Answer {
-        status: 200,
-        content_type: "application/json",
-        body,
-    })
+    Ok(Answer::json_bytes(body))
 }
 
 #[derive(Debug, Deserialize)]
@@ -530,7 +667,7 @@ fn count(r: CountRequest, s: &Settings) -> anyhow::Result<Answer> {
         max_bits: cap(r.limits.max_bits, s.max_bits),
         limits: r.limits.table_args(s),
     };
-    Ok(Answer::json(&cmd::count::count_json(&args, &mut |_| {})?))
+    Answer::json(&cmd::count::count_json(&args, &mut |_| {})?, s)
 }
 
 #[derive(Debug, Deserialize)]
@@ -539,13 +676,13 @@ struct NimberRequest {
     expr: String,
 }
 
-fn nimber(r: NimberRequest) -> anyhow::Result<Answer> {
+fn nimber(r: NimberRequest, s: &Settings) -> anyhow::Result<Answer> {
     let args = cmd::nimber::Args {
         expr: vec![r.expr],
         batch: false,
         json: true,
     };
-    Ok(Answer::json(&cmd::nimber::evaluate_json(&args)?))
+    Answer::json(&cmd::nimber::evaluate_json(&args)?, s)
 }
 
 // ---------------------------------------------------------------------------
@@ -652,14 +789,17 @@ fn play(r: PlayRequest, s: &Settings) -> anyhow::Result<Answer> {
         Player::Human => "you",
         Player::Computer => "computer",
     });
-    Ok(Answer::json(&json!({
+    Answer::json(
+        &json!({
         "position": game.position().to_string(),
         "play": play.name(),
         "seed": seed,
         "you": you,
         "computer": computer,
         "winner": winner,
-    })))
+        }),
+        s,
+    )
 }
 
 #[derive(Debug, Deserialize)]
@@ -686,14 +826,17 @@ fn hint(r: HintRequest, s: &Settings) -> anyhow::Result<Answer> {
         }
         _ => (Value::Null, None),
     };
-    Ok(Answer::json(&json!({
-        "position": position.to_string(),
-        "play": play.name(),
-        "outcome": hint.outcome().to_string(),
-        "move": mv,
-        "total_winning_moves": total,
-        "why": hint.why(),
-    })))
+    Answer::json(
+        &json!({
+            "position": position.to_string(),
+            "play": play.name(),
+            "outcome": hint.outcome().to_string(),
+            "move": mv,
+            "total_winning_moves": total,
+            "why": hint.why(),
+        }),
+        s,
+    )
 }
 
 #[derive(Debug, Deserialize)]
@@ -702,11 +845,14 @@ struct HelpRequest {
     position: String,
 }
 
-fn help(r: HelpRequest) -> anyhow::Result<Answer> {
+fn help(r: HelpRequest, s: &Settings) -> anyhow::Result<Answer> {
     cmd::refuse_graph_files(&r.position)?;
     let position = cmd::position_from_words(&[r.position])?;
-    Ok(Answer::json(&json!({
-        "position": position.to_string(),
-        "help": movetext::help(&position),
-    })))
+    Answer::json(
+        &json!({
+            "position": position.to_string(),
+            "help": movetext::help(&position),
+        }),
+        s,
+    )
 }

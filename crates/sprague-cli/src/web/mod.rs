@@ -3,31 +3,34 @@
 //!
 //! Each API request is answered by [`api::answer`], a plain function of
 //! the endpoint and the body bytes (no sockets, so tests and the fuzz
-//! target call it directly). The server runs it on tokio's blocking pool
-//! behind a semaphore of [`Settings::workers`] permits, under a time budget
-//! of [`Settings::timeout`] that includes the wait for a permit: a slow or
-//! huge request holds one worker, never the event loop, so other requests
-//! are still read and answered. A request past its budget is answered 503,
-//! and its computation is stopped by the same deadline
-//! ([`sprague::budget`]: searches and nim-sequence tables check it, and a
-//! batch between positions); work the budget does not reach (a grid, a
-//! count) runs on to the end of its work limits. A computation keeps its
-//! permit until it ends, so no more than `workers` ever run at once.
+//! target call it directly). The server runs it on tokio's blocking pool,
+//! never on the event loop: first on the fast path for a short slice, then,
+//! if it needs longer, on one of the workers, a client holding at most its
+//! share of them ([`pool`]). The time budget of [`Settings::timeout`]
+//! includes the waits; a request past it is answered 503, and its
+//! computation is stopped by the same deadline ([`sprague::budget`]:
+//! searches, nim-sequence tables, genus and quotient computations check it,
+//! and so does the writing of the answer), so no computation outlives its
+//! budget by more than the time between two checks. Connections are limited in number and closed
+//! when idle or half-sent ([`conn`]); the misère-quotient cache is bounded
+//! in bytes ([`Settings::max_cache`]).
 
 pub mod api;
 pub mod assets;
+mod conn;
+mod pool;
 
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::{Body, Bytes};
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{DefaultBodyLimit, FromRequest, Path, State};
 use axum::http::{header, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use tokio::sync::Semaphore;
+use tower_http::set_header::SetResponseHeaderLayer;
 
 pub use api::{answer, answer_until, Answer, Endpoint};
 
@@ -37,6 +40,15 @@ pub const DEFAULT_MAX_BODY: usize = 1 << 20;
 /// The default most values a sequence request gives: 1,000,000 (about 7 MB
 /// of JSON).
 pub const DEFAULT_MAX_VALUES: u64 = 1_000_000;
+
+/// The default largest answer: 64 MiB.
+pub const DEFAULT_MAX_ANSWER: usize = 64 << 20;
+
+/// The default most open connections: 256.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 256;
+
+/// The default most bytes of the misère-quotient cache: 256 MiB.
+pub const DEFAULT_MAX_CACHE: usize = sprague::misere::DEFAULT_CACHE_BYTES;
 
 /// The default most cells of a table request: 1,000,000 (a 1000 × 1000
 /// grid).
@@ -60,8 +72,28 @@ pub struct Settings {
     pub max_body: usize,
     /// The time budget of one request, the wait for a worker included.
     pub timeout: Duration,
-    /// How many requests compute at once.
+    /// How many requests compute at once past their fast slice.
     pub workers: usize,
+    /// How many of the workers one client (one IP address) may hold at
+    /// once; at least 1, at most `workers`.
+    pub client_workers: usize,
+    /// How many requests compute their first slice at once (the fast
+    /// path, apart from the workers).
+    pub fast_workers: usize,
+    /// The slice of the fast path: a request still computing past it is
+    /// stopped and run again on a worker.
+    pub fast_time: Duration,
+    /// The largest answer, in bytes (422 past it).
+    pub max_answer: usize,
+    /// The most open connections; past it a new one is answered 503.
+    pub max_connections: usize,
+    /// The most time to send a request's head, between two pieces of its
+    /// body, and the whole body; and the most a kept-alive connection
+    /// stays idle. The connection is closed past it.
+    pub read_timeout: Duration,
+    /// The most bytes the misère-quotient cache keeps (set for the whole
+    /// process by [`serve`], with [`sprague::misere::set_cache_limit`]).
+    pub max_cache: usize,
     /// Whether only requests for a loopback name (`localhost`,
     /// `127.0.0.1`, `[::1]`) are answered: true for a server bound to a
     /// loopback address, so that a page of another site whose name was made
@@ -70,7 +102,9 @@ pub struct Settings {
 }
 
 impl Default for Settings {
-    /// The limits of the command line, and a 10 s budget, two workers.
+    /// The limits of the command line, a 10 s budget, two workers of which
+    /// a client holds one, a fast path of two for 0.1 s, answers up to 64
+    /// MiB, 256 connections, a 10 s read timeout, a 256 MiB cache.
     fn default() -> Settings {
         Settings {
             limits: sprague::Limits::default(),
@@ -81,6 +115,13 @@ impl Default for Settings {
             max_body: DEFAULT_MAX_BODY,
             timeout: Duration::from_secs(10),
             workers: 2,
+            client_workers: 1,
+            fast_workers: 2,
+            fast_time: Duration::from_millis(100),
+            max_answer: DEFAULT_MAX_ANSWER,
+            max_connections: DEFAULT_MAX_CONNECTIONS,
+            read_timeout: Duration::from_secs(10),
+            max_cache: DEFAULT_MAX_CACHE,
             loopback_only: true,
         }
     }
@@ -89,7 +130,7 @@ impl Default for Settings {
 /// The server's shared state.
 struct Shared {
     settings: Arc<Settings>,
-    permits: Arc<Semaphore>,
+    pools: pool::Pools,
 }
 
 /// The whole application: the page, its assets, the API, and JSON 404s.
@@ -97,7 +138,7 @@ pub fn router(settings: Settings) -> Router {
     let max_body = settings.max_body;
     let loopback_only = settings.loopback_only;
     let shared = Arc::new(Shared {
-        permits: Arc::new(Semaphore::new(settings.workers.max(1))),
+        pools: pool::Pools::new(&settings),
         settings: Arc::new(settings),
     });
     Router::new()
@@ -116,6 +157,16 @@ pub fn router(settings: Settings) -> Router {
             )
         })
         .layer(DefaultBodyLimit::max(max_body))
+        // No page of another site may show this one in a frame (and so
+        // make its buttons be clicked unseen).
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static("frame-ancestors 'none'"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_FRAME_OPTIONS,
+            HeaderValue::from_static("DENY"),
+        ))
         .layer(axum::middleware::from_fn(
             move |request: axum::extract::Request, next: axum::middleware::Next| async move {
                 match refused_host(loopback_only, request.headers()) {
@@ -169,7 +220,9 @@ fn is_loopback_name(host: &str) -> bool {
 }
 
 /// Serves [`router`] on `listener` until `shutdown` completes, then
-/// finishes the requests in flight.
+/// finishes the requests in flight (for at most 15 s), within the
+/// connection limits of `settings` ([`conn`]). Sets the bound of the
+/// misère-quotient cache to [`Settings::max_cache`] for the whole process.
 ///
 /// # Errors
 /// A failure of the listener.
@@ -178,9 +231,9 @@ pub async fn serve(
     settings: Settings,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(settings))
-        .with_graceful_shutdown(shutdown)
-        .await
+    sprague::misere::set_cache_limit(settings.max_cache);
+    let app = router(settings.clone());
+    conn::serve(listener, app, &settings, shutdown).await
 }
 
 /// One embedded file, or a 404.
@@ -193,7 +246,8 @@ fn asset(name: &str) -> Response {
             headers.insert(
                 header::CONTENT_SECURITY_POLICY,
                 HeaderValue::from_static(
-                    "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'",
+                    "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; \
+                     frame-ancestors 'none'",
                 ),
             );
             headers.insert(
@@ -212,13 +266,12 @@ fn asset(name: &str) -> Response {
     }
 }
 
-/// Answers one API request: [`answer`] on the blocking pool, behind the
-/// permits, within the time budget.
+/// Answers one API request: [`answer`] on the blocking pool, first on the
+/// fast path, then on a worker ([`pool`]), within the time budget.
 async fn api_request(
     State(shared): State<Arc<Shared>>,
     Path(name): Path<String>,
-    headers: axum::http::HeaderMap,
-    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+    request: axum::extract::Request,
 ) -> Response {
     let Some(endpoint) = Endpoint::from_name(&name) else {
         return error_response(
@@ -238,7 +291,8 @@ async fn api_request(
     // JSON only: a web page elsewhere cannot send that to this server
     // without the browser asking first (a CORS preflight, which this
     // server does not grant), so other sites cannot make it work.
-    let json = headers
+    let json = request
+        .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| {
@@ -255,9 +309,14 @@ async fn api_request(
         );
     }
     let settings = Arc::clone(&shared.settings);
-    let body = match body {
-        Ok(body) => body,
-        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+    let client = conn::peer(request.extensions()).map(|a| a.ip());
+    // The whole body within the read timeout: a half-sent request does not
+    // hold its connection (tower-http's body timeout bounds the time
+    // between two pieces, this the sum).
+    let read = tokio::time::timeout(settings.read_timeout, Bytes::from_request(request, &())).await;
+    let body = match read {
+        Ok(Ok(body)) => body,
+        Ok(Err(rejection)) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
             return error_response(
                 StatusCode::PAYLOAD_TOO_LARGE,
                 "too-large",
@@ -269,17 +328,49 @@ async fn api_request(
                 ),
             );
         }
-        Err(rejection) => {
-            return error_response(
+        Ok(Err(rejection)) => {
+            return closing(error_response(
                 rejection.status(),
                 "bad-input",
                 2,
                 &format!("cannot read the request body: {}", rejection.body_text()),
-            );
+            ));
+        }
+        Err(_) => {
+            return closing(error_response(
+                StatusCode::REQUEST_TIMEOUT,
+                "timeout",
+                2,
+                &format!(
+                    "the request body was not sent within {} s (sprague serve --read-timeout SECS)",
+                    settings.read_timeout.as_secs_f64()
+                ),
+            ));
         }
     };
+    compute(&shared, endpoint, body, client).await
+}
+
+/// The same answer, closing its connection.
+fn closing(mut response: Response) -> Response {
+    response
+        .headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
+}
+
+/// The answer to `body` at `endpoint` for `client`: the fast slice, then a
+/// worker for the rest of the budget.
+async fn compute(
+    shared: &Arc<Shared>,
+    endpoint: Endpoint,
+    body: Bytes,
+    client: Option<std::net::IpAddr>,
+) -> Response {
+    let settings = Arc::clone(&shared.settings);
     let budget = settings.timeout;
-    let deadline = tokio::time::Instant::now() + budget;
+    let start = tokio::time::Instant::now();
+    let deadline = start + budget;
     let too_slow = |what: &str| {
         error_response(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -292,33 +383,81 @@ async fn api_request(
             ),
         )
     };
-    let permit = match tokio::time::timeout_at(
-        deadline,
-        Arc::clone(&shared.permits).acquire_owned(),
-    )
-    .await
-    {
+    // The fast path.
+    let permit = match tokio::time::timeout_at(deadline, shared.pools.fast()).await {
         Ok(Ok(permit)) => permit,
-        Ok(Err(_)) => return too_slow("the server is stopping: no worker within"),
+        Ok(Err(pool::Closed::Stopping)) => {
+            return too_slow("the server is stopping: no worker within")
+        }
         Err(_) => return too_slow("every worker stayed busy for"),
     };
-    let until = deadline.into_std();
-    let task = tokio::task::spawn_blocking(move || {
-        let answer = api::answer_until(endpoint, &body, &settings, Some(until));
-        drop(permit);
-        answer
-    });
-    match tokio::time::timeout_at(deadline, task).await {
-        Ok(Ok(answer)) => answer.into_response(),
-        Ok(Err(_)) => error_response(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "internal",
-            1,
-            "the computation failed unexpectedly (a bug in sprague: please report it)",
-        ),
-        Err(_) => Answer::error(503, "timeout", 3, &api::timeout_message(&shared.settings))
-            .into_response(),
+    let slice_end = (tokio::time::Instant::now() + settings.fast_time).min(deadline);
+    let last = slice_end >= deadline;
+    let attempt = {
+        let (settings, body) = (Arc::clone(&settings), body.clone());
+        let until = slice_end.into_std();
+        tokio::task::spawn_blocking(move || {
+            let attempt = api::attempt(endpoint, &body, &settings, until);
+            drop(permit);
+            attempt
+        })
+    };
+    // The fast slice ends at its deadline, a moment after it: it is waited
+    // for until the whole budget's end (a computation that overran its
+    // slice is answered 503 then, and keeps its fast permit until it
+    // stops).
+    match tokio::time::timeout_at(deadline, attempt).await {
+        Ok(Ok(Ok(answer))) => return answer.into_response(),
+        Ok(Ok(Err(api::OutOfTime))) if !last && tokio::time::Instant::now() < deadline => {}
+        Ok(Ok(Err(api::OutOfTime))) | Err(_) => {
+            return Answer::error(503, "timeout", 3, &api::timeout_message(&settings))
+                .into_response()
+        }
+        Ok(Err(_)) => return internal(),
     }
+    // A worker, within the client's share.
+    let worker = match tokio::time::timeout_at(deadline, shared.pools.worker(client)).await {
+        Ok(Ok(worker)) => worker,
+        Ok(Err(pool::Closed::Stopping)) => {
+            return too_slow("the server is stopping: no worker within")
+        }
+        Err(_) => {
+            return too_slow(&format!(
+                "every worker (or this client's share of {} of the {}: sprague serve \
+                 --client-workers N) stayed busy for",
+                settings.client_workers.clamp(1, settings.workers.max(1)),
+                settings.workers.max(1)
+            ))
+        }
+    };
+    let until = deadline.into_std();
+    let task = {
+        let settings = Arc::clone(&settings);
+        tokio::task::spawn_blocking(move || {
+            let answer = api::attempt(endpoint, &body, &settings, until);
+            drop(worker);
+            answer
+        })
+    };
+    // The computation stops at the same deadline (every search checks it),
+    // so it gives its worker back at most a moment after this answer.
+    match tokio::time::timeout_at(deadline, task).await {
+        Ok(Ok(Ok(answer))) => answer.into_response(),
+        Ok(Ok(Err(api::OutOfTime))) | Err(_) => {
+            Answer::error(503, "timeout", 3, &api::timeout_message(&settings)).into_response()
+        }
+        Ok(Err(_)) => internal(),
+    }
+}
+
+/// The answer to a computation that panicked.
+fn internal() -> Response {
+    error_response(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "internal",
+        1,
+        "the computation failed unexpectedly (a bug in sprague: please report it)",
+    )
 }
 
 impl IntoResponse for Answer {

@@ -17,4 +17,6 @@ pub mod genus;
 pub mod quotient;
 
 pub use genus::{genus_table, tame_kinds, Genus, GenusTable, HeapGenus, TameKind, TameKinds};
-pub use quotient::{Quotient, QuotientLimits, DEFAULT_MAX_ORDER};
+pub use quotient::{
+    cache_bytes, set_cache_limit, Quotient, QuotientLimits, DEFAULT_CACHE_BYTES, DEFAULT_MAX_ORDER,
+};

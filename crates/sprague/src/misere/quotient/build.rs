@@ -74,6 +74,31 @@ impl Builder {
         }
     }
 
+    /// The bytes this builder holds on the heap (its tables, by their
+    /// capacities), for the bound of the quotient cache.
+    pub(super) fn heap_bytes(&self) -> usize {
+        fn nested<T>(v: &[Vec<T>]) -> usize {
+            v.iter()
+                .map(|x| x.capacity() * std::mem::size_of::<T>() + std::mem::size_of::<Vec<T>>())
+                .sum()
+        }
+        self.word.capacity()
+            + self.monoid.mul.capacity() * 4
+            + self.monoid.p.capacity()
+            + nested(&self.reps)
+            + self.generators.capacity() * 8
+            + self.pretend.capacity() * 4
+            + self
+                .options
+                .iter()
+                .map(|o| nested(o) + std::mem::size_of::<Vec<Vec<u64>>>())
+                .sum::<usize>()
+            + nested(&self.option_images)
+            + nested(&self.tags)
+            + self.forced.capacity() * 16
+            + self.cycle_len.capacity() * 8
+    }
+
     /// The largest heap covered so far (`None` before heap 0).
     pub(super) fn covered(&self) -> Option<u64> {
         (self.pretend.len() as u64).checked_sub(1)

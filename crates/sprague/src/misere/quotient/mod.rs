@@ -88,6 +88,7 @@
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::ruleset::HeapRules;
@@ -523,13 +524,59 @@ fn heap_rules(ruleset: &Ruleset) -> Result<&dyn HeapRules, Error> {
     })
 }
 
+/// The default most bytes the quotients kept between analyses may hold:
+/// 256 MiB.
+pub const DEFAULT_CACHE_BYTES: usize = 256 << 20;
+
 /// Quotients kept between analyses, by ruleset: the builder, extended as
-/// larger heaps are asked for.
+/// larger heaps are asked for; least recently used first.
 static CACHE: Mutex<Vec<(String, Builder)>> = Mutex::new(Vec::new());
+
+/// The most bytes [`CACHE`] holds (see [`set_cache_limit`]).
+static CACHE_LIMIT: AtomicUsize = AtomicUsize::new(DEFAULT_CACHE_BYTES);
+
+/// Sets the most bytes the quotients kept between analyses (of
+/// `analyze --misere`, `genus`, `quotient`) may hold in this process
+/// ([`DEFAULT_CACHE_BYTES`] unless set): past it the least recently used
+/// are dropped (and computed again when asked for), and a quotient larger
+/// than the whole bound is not kept. 0 keeps none. For a long-running
+/// front end (the web server of `sprague serve`), so that memory used by
+/// one request is given back.
+pub fn set_cache_limit(bytes: usize) {
+    CACHE_LIMIT.store(bytes, Ordering::Relaxed);
+    if let Ok(mut cache) = CACHE.lock() {
+        evict(&mut cache, bytes);
+    }
+}
+
+/// The bytes the quotients kept between analyses hold now (an estimate
+/// from their tables' capacities), never more than the bound of
+/// [`set_cache_limit`].
+pub fn cache_bytes() -> usize {
+    CACHE.lock().map_or(0, |cache| {
+        cache
+            .iter()
+            .map(|(k, b)| k.capacity() + b.heap_bytes())
+            .sum()
+    })
+}
+
+/// Drops the least recently used entries of `cache` (the first ones)
+/// until it holds at most `limit` bytes.
+fn evict(cache: &mut Vec<(String, Builder)>, limit: usize) {
+    let mut total: usize = cache
+        .iter()
+        .map(|(k, b)| k.capacity() + b.heap_bytes())
+        .sum();
+    while total > limit && !cache.is_empty() {
+        let (k, b) = cache.remove(0);
+        total -= k.capacity() + b.heap_bytes();
+    }
+}
 
 /// The quotient of `ruleset` covering heaps `0..=bound`, from the cache when
 /// one covers them (a quotient of larger heaps decides sums of smaller ones
-/// as well), else computed and kept.
+/// as well), else computed and kept (within the cache's bound).
 ///
 /// # Errors
 /// As for [`Quotient::compute`].
@@ -573,13 +620,21 @@ pub(crate) fn cached(
         let mut cache = CACHE
             .lock()
             .map_err(|_| Error::Internal("quotient cache poisoned".into()))?;
-        match cache.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, b)) if b.pretend.len() <= builder.pretend.len() => {
-                *b = builder.clone();
+        // The entry of this ruleset moves to the end: the most recently
+        // used.
+        let kept = match cache.iter().position(|(k, _)| *k == key) {
+            Some(i) => {
+                let (k, b) = cache.remove(i);
+                if b.pretend.len() <= builder.pretend.len() {
+                    (k, builder.clone())
+                } else {
+                    (k, b)
+                }
             }
-            Some(_) => {}
-            None => cache.push((key, builder.clone())),
-        }
+            None => (key, builder.clone()),
+        };
+        cache.push(kept);
+        evict(&mut cache, CACHE_LIMIT.load(Ordering::Relaxed));
     }
     result?;
     let covered = builder.covered().unwrap_or(0);
