@@ -6,7 +6,7 @@ use anyhow::Result;
 use sprague::{Analysis, Analyzer, Outcome, Play, Position, PositionParser};
 
 use super::report::write_json;
-use super::{default_max_moves, LibError, LimitArgs};
+use super::{moves_to_list, LibError, LimitArgs, MaxMoves};
 use crate::exit::{exit_for, Exit};
 
 /// Analyse many positions, one per line from stdin (blank lines are skipped;
@@ -32,11 +32,13 @@ pub struct Args {
     /// Print one JSON analyze object per line.
     #[arg(long)]
     pub json: bool,
-    /// With --json, list at most N winning moves per position (default: all;
-    /// at most 10,000 for moore:K with K >= 2 and take-and-break games).
-    /// Moves past N are neither listed nor counted.
-    #[arg(long, value_name = "N")]
-    pub max_moves: Option<usize>,
+    /// With --json, list at most N winning moves per position, or `all`
+    /// (default: 1, the move plain output gives; `all` lists at most
+    /// 10,000 for moore:K with K >= 2 and take-and-break games). Moves past
+    /// N are neither listed nor counted; `truncated` says whether more
+    /// exist.
+    #[arg(long, value_name = "N|all")]
+    pub max_moves: Option<MaxMoves>,
     /// Print each position (as sprague writes it) and a tab before its
     /// answer; a bad line is echoed as it was typed. JSON objects carry the
     /// position already.
@@ -137,7 +139,7 @@ fn run_on(
         }
         let max_moves = |position: &Position| {
             if json {
-                default_max_moves(position, args.max_moves)
+                moves_to_list(position, args.max_moves, 1)
             } else {
                 one
             }

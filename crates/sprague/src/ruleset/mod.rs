@@ -321,6 +321,23 @@ impl Ruleset {
         self.0.named
     }
 
+    /// The name of node `node` of a ruleset whose arguments are named (a
+    /// graph's nodes, as [`Action::Token`] numbers them); `None` for a
+    /// ruleset of numbers or a node it does not have. O(1).
+    ///
+    /// ```
+    /// use sprague::Ruleset;
+    /// let g: Ruleset = "digraph:a>b".parse()?;
+    /// let names: Vec<_> = (0..2).filter_map(|v| g.node_name(v)).collect();
+    /// assert_eq!(names.len(), 2);
+    /// assert!(names.contains(&"a".to_string()));
+    /// assert_eq!(Ruleset::nim().node_name(0), None);
+    /// # Ok::<(), sprague::ParseError>(())
+    /// ```
+    pub fn node_name(&self, node: u64) -> Option<String> {
+        self.0.rules.node_name(node)
+    }
+
     /// The rules: the interface the ruleset's type implements, over
     /// type-erased positions.
     pub fn rules(&self) -> &dyn DynRules {
