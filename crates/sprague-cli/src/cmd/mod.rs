@@ -12,6 +12,7 @@ pub mod period;
 pub mod play;
 pub mod quotient;
 pub mod report;
+pub mod rulesets;
 pub mod sequence;
 pub mod serve;
 
