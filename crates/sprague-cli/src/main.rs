@@ -99,11 +99,9 @@ fn print_man(args: &ManArgs) -> anyhow::Result<Exit> {
     match &args.dir {
         Some(dir) => {
             if !dir.is_dir() {
-                return Err(cmd::UsageError(format!(
-                    "--dir {}: no such directory",
-                    dir.display()
-                ))
-                .into());
+                return Err(
+                    cmd::UsageError(format!("--dir {}: no such directory", dir.display())).into(),
+                );
             }
             clap_mangen::generate_to(cli, dir)?;
         }
