@@ -284,7 +284,10 @@ pub fn analyze(
             .winning_moves
             .iter()
             .map(|m| {
-                let ruleset = position.components().get(m.component()).map(|c| c.ruleset());
+                let ruleset = position
+                    .components()
+                    .get(m.component())
+                    .map(|c| c.ruleset());
                 Ok(WinningMove {
                     mv: m.display(&position).to_string(),
                     after: if keep_after {

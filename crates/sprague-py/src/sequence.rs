@@ -228,7 +228,10 @@ impl Period {
     #[allow(clippy::type_complexity)]
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (String, Option<u64>, Option<u64>, bool, u64))> {
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (String, Option<u64>, Option<u64>, bool, u64),
+    )> {
         let p = slf.get();
         Ok((
             slf.get_type().into_any(),
@@ -261,7 +264,13 @@ impl Period {
         other.downcast::<Period>().is_ok_and(|o| {
             let o = o.get();
             (&o.ruleset, o.preperiod, o.period, o.proven, o.checked_to)
-                == (&self.ruleset, self.preperiod, self.period, self.proven, self.checked_to)
+                == (
+                    &self.ruleset,
+                    self.preperiod,
+                    self.period,
+                    self.proven,
+                    self.checked_to,
+                )
         })
     }
 
