@@ -49,9 +49,9 @@ def test_the_fields_say_what_changed():
     (m,) = a.winning_moves
     assert m.change == {"kind": "heap", "heap": 0, "before": 3, "removed": 2, "parts": [1]}
     assert (m.component, m.ruleset, m.after) == (0, "nim", "nim 1 4 5")
-    m = sprague.analyze("wythoff 3 5").winning_moves[0]
+    m = sprague.analyze("wythoff 4 9").winning_moves[0]
     assert m.change["kind"] == "heaps"
-    m = sprague.analyze("digraph:a>b,b>c c a").winning_moves[0]
+    m = sprague.analyze("digraph:a>b,b>c,a>c c a").winning_moves[0]
     assert m.change["kind"] == "token" and m.change["before"] == "a"
     # A huge position is not repeated after each move.
     big = sprague.analyze("nim " + " ".join(["1"] * 3001))
