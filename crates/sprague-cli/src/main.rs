@@ -59,7 +59,74 @@ enum Command {
     #[command(allow_negative_numbers = true)]
     Quotient(cmd::quotient::Args),
     Serve(cmd::serve::Args),
+    Rulesets(cmd::rulesets::Args),
+    Completions(CompletionsArgs),
+    Man(ManArgs),
     Help(HelpArgs),
+}
+
+/// Print a shell completion script for sprague, generated from its
+/// command-line definitions.
+///
+/// Install: bash `sprague completions bash > ~/.local/share/bash-completion/completions/sprague`;
+/// zsh `sprague completions zsh > ~/.zfunc/_sprague` (with `fpath+=~/.zfunc`
+/// before `compinit` in ~/.zshrc); fish `sprague completions fish >
+/// ~/.config/fish/completions/sprague.fish`.
+#[derive(Debug, clap::Args)]
+struct CompletionsArgs {
+    /// The shell: bash, zsh, fish, elvish or powershell.
+    #[arg(value_name = "SHELL")]
+    shell: clap_complete::Shell,
+}
+
+/// Print the man page of sprague (roff), generated from its command-line
+/// definitions; with --dir, write sprague.1 and one page a command
+/// (sprague-analyze.1, ...) into a directory.
+///
+/// Install: `sprague man --dir ~/.local/share/man/man1`, then `man sprague`.
+#[derive(Debug, clap::Args)]
+struct ManArgs {
+    /// Write the pages into this directory (which must exist) rather than
+    /// the main page to stdout.
+    #[arg(long, value_name = "DIR")]
+    dir: Option<std::path::PathBuf>,
+}
+
+/// Prints the completion script of `shell`.
+fn print_completions(args: &CompletionsArgs) -> anyhow::Result<Exit> {
+    use clap::CommandFactory;
+    // Into memory first: clap_complete panics on a failed write (a closed
+    // pipe), which stdout reports as an error.
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut Cli::command(), "sprague", &mut script);
+    let mut out = std::io::stdout().lock();
+    std::io::Write::write_all(&mut out, &script)?;
+    std::io::Write::flush(&mut out)?;
+    Ok(Exit::Success)
+}
+
+/// Prints the man page, or writes every page into `--dir`.
+fn print_man(args: &ManArgs) -> anyhow::Result<Exit> {
+    use clap::CommandFactory;
+    let cli = Cli::command();
+    match &args.dir {
+        Some(dir) => {
+            if !dir.is_dir() {
+                return Err(
+                    cmd::UsageError(format!("--dir {}: no such directory", dir.display())).into(),
+                );
+            }
+            clap_mangen::generate_to(cli, dir)?;
+        }
+        None => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(cli).render(&mut page)?;
+            let mut out = std::io::stdout().lock();
+            std::io::Write::write_all(&mut out, &page)?;
+            std::io::Write::flush(&mut out)?;
+        }
+    }
+    Ok(Exit::Success)
 }
 
 /// Print the help of sprague, or of one command (`sprague help analyze`,
@@ -147,6 +214,9 @@ fn main() {
         Command::Genus(args) => cmd::genus::run(args),
         Command::Quotient(args) => cmd::quotient::run(args),
         Command::Serve(args) => cmd::serve::run(args),
+        Command::Rulesets(args) => cmd::rulesets::run(args),
+        Command::Completions(args) => print_completions(&args),
+        Command::Man(args) => print_man(&args),
         Command::Help(args) => print_help(args.command.as_deref()),
     };
     match result {

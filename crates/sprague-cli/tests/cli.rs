@@ -27,12 +27,23 @@ struct WinningMove {
     #[serde(rename = "move")]
     mv: String,
     after: String,
+    component: usize,
+    ruleset: String,
+    change: serde_json::Value,
 }
 
 fn analyze_json(args: &[&str]) -> Analysis {
     let text = common::stdout_of(&[&["analyze"], args, &["--json"]].concat());
     assert_eq!(text.lines().count(), 1, "exactly one JSON object: {text}");
-    serde_json::from_str(&text).unwrap()
+    let analysis: Analysis = serde_json::from_str(&text).unwrap();
+    for m in &analysis.winning_moves {
+        // Each move names the component it changes and how.
+        assert!(
+            !m.ruleset.is_empty() && m.change.is_object() && m.component < 1 << 20,
+            "{m:?}"
+        );
+    }
+    analysis
 }
 
 #[test]
@@ -266,8 +277,9 @@ fn batch_json_gives_one_object_per_line() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    let lines: Vec<Analysis> = String::from_utf8(out.stdout)
-        .unwrap()
+    let text = String::from_utf8(out.stdout).unwrap();
+    common::schema::check_output(&["batch", "--json"], &text);
+    let lines: Vec<Analysis> = text
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
@@ -434,13 +446,18 @@ fn the_human_view_lists_a_few_moves_and_counts_the_rest() {
     let moves = text.lines().filter(|l| l.starts_with("  take")).count();
     assert_eq!(moves, 10, "{text}");
     assert!(text.contains("more; --max-moves all lists them"), "{text}");
-    // JSON keeps listing them all (up to the cap).
-    let json = sprague()
-        .args(["analyze", "kayles", "1000", "--json"])
-        .output()
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
-    assert!(v["winning_moves"].as_array().unwrap().len() > 10);
+    // JSON lists as many by default, and all of them (up to the cap) with
+    // --max-moves all.
+    let v: serde_json::Value =
+        serde_json::from_str(&common::stdout_of(&["analyze", "kayles", "1000", "--json"])).unwrap();
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 10);
+    assert_eq!(v["truncated"], true);
+    let total = v["total_winning_moves"].as_u64().unwrap();
+    assert!(total > 10);
+    let all = common::stdout_of(&["analyze", "kayles", "1000", "--json", "--max-moves", "all"]);
+    let v: serde_json::Value = serde_json::from_str(&all).unwrap();
+    assert_eq!(v["winning_moves"].as_array().unwrap().len() as u64, total);
+    assert_eq!(v["truncated"], false);
     // The header's count and the line that says what was cut agree.
     let out = sprague()
         .args(["analyze", "grundy", "2000", "--max-moves", "1"])

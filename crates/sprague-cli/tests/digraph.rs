@@ -22,9 +22,10 @@ fn a_graph_file_gives_the_values_checked_by_hand() {
     let (code, out, _) = run(&["analyze", &word, "s", "b", "--json"]);
     assert_eq!(code, 0);
     let expected = format!(
-        r#"{{"position":"{word} s b","play":"normal","outcome":"N","basis":"table","value":1,"winning_moves":[{{"move":"{word} token 1: s -> b","after":"{word} b b"}}],"truncated":false,"total_winning_moves":1}}"#
+        r#"{{"position":"{word} s b","play":"normal","outcome":"N","basis":"table","value":1,"winning_moves":[{{"move":"{word} token 1: s -> b","after":"{word} b b","component":0,"ruleset":"{word}","change":{{"kind":"token","token":0,"before":"s","after":"b"}}}}],"truncated":false,"total_winning_moves":1}}"#
     );
     assert_eq!(out.trim(), expected);
+    common::schema::check_output(&["analyze", "--json"], &out);
     // The winning move leads to a P-position.
     let (code, out, _) = run(&["analyze", &word, "b", "b"]);
     assert_eq!(code, 0);

@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 use sprague::{Analyzer, Limits, Play, Position, PositionParser};
 
 use crate::errors;
+use crate::movefields::Change;
 
 /// The most winning moves listed by default for positions whose lists can
 /// be astronomically long (as the CLI's JSON does).
@@ -63,33 +64,64 @@ fn graph_file(word: &str) -> Option<&str> {
         .filter(|source| !source.is_empty() && !source.contains(['>', ',']))
 }
 
-/// One winning move: the move as the CLI's JSON writes it, and the position
-/// it leaves.
+/// The longest position (its text, in bytes) whose whole position after
+/// each move is kept (`after`); past it `after` is `None`, as in the CLI's
+/// JSON, and `change` says what the move does.
+const MAX_AFTER: usize = 2_000;
+
+/// One winning move: the move as the CLI's JSON writes it, the position it
+/// leaves, and what it changes (the fields of the CLI's JSON).
 #[pyclass(frozen, module = "sprague")]
 #[derive(Clone)]
 pub struct WinningMove {
     /// The move in words, e.g. `"nim heap 1: 3 -> 1"`.
     #[pyo3(get, name = "move")]
     mv: String,
-    /// The position after the move, e.g. `"nim 1 4 5"`.
+    /// The position after the move, e.g. `"nim 1 4 5"`; `None` when the
+    /// position is written in more than 2,000 bytes.
     #[pyo3(get)]
-    after: String,
+    after: Option<String>,
+    /// The index of the component played in, from 0.
+    #[pyo3(get)]
+    component: usize,
+    /// That component's ruleset word, as written.
+    #[pyo3(get)]
+    ruleset: String,
+    change: Change,
 }
 
 #[pymethods]
 impl WinningMove {
+    /// What the move changes in its component: a dict with `kind` (`heap`,
+    /// `heaps`, `stair`, `token`, `cut`, `listed`) and that kind's fields,
+    /// as in the CLI's JSON (see the guide's JSON chapter).
+    #[getter]
+    fn change<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        self.change.to_dict(py)
+    }
+
     fn __repr__(&self) -> String {
-        format!("WinningMove(move={:?}, after={:?})", self.mv, self.after)
+        format!(
+            "WinningMove(move={:?}, after={})",
+            self.mv,
+            self.after
+                .as_ref()
+                .map_or("None".to_string(), |a| format!("{a:?}"))
+        )
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .downcast::<WinningMove>()
-            .is_ok_and(|o| o.get().mv == self.mv && o.get().after == self.after)
+        other.downcast::<WinningMove>().is_ok_and(|o| {
+            let o = o.get();
+            o.mv == self.mv && o.after == self.after && o.change == self.change
+        })
     }
 }
 
 /// The analysis of a position: the fields of the CLI's `analyze --json`.
+///
+/// Picklable (it is rebuilt by analysing its position again with the same
+/// play and move limit), so a pool of processes can hand analyses back.
 #[pyclass(frozen, module = "sprague")]
 pub struct Analysis {
     /// The position, as sprague writes it.
@@ -110,8 +142,8 @@ pub struct Analysis {
     /// value (misère play, a theorem on the outcome alone).
     #[pyo3(get)]
     value: Option<u64>,
-    /// Every winning move (at most `max_moves`), each with `move` and
-    /// `after`.
+    /// Every winning move (at most `max_moves`), each with `move`,
+    /// `after`, `component`, `ruleset` and `change`.
     #[pyo3(get)]
     winning_moves: Vec<WinningMove>,
     /// Whether the list was cut at `max_moves`.
@@ -120,6 +152,8 @@ pub struct Analysis {
     /// How many winning moves there are in all, when known.
     #[pyo3(get)]
     total_winning_moves: Option<u64>,
+    /// The `max_moves` it was made with (for pickling).
+    max_moves: Option<usize>,
 }
 
 #[pymethods]
@@ -142,6 +176,57 @@ impl Analysis {
             self.total_winning_moves
                 .map_or("None".into(), |v| v.to_string()),
         )
+    }
+
+    /// The analysis as a notebook shows it: a small HTML table of the
+    /// outcome, value and basis, and the winning moves listed.
+    fn _repr_html_(&self) -> String {
+        use crate::movefields::html_escape as e;
+        let mut html = format!(
+            "<table class=\"sprague-analysis\"><tr><th>position</th><td><code>{}</code></td></tr>\
+             <tr><th>play</th><td>{}</td></tr><tr><th>outcome</th><td>{}</td></tr>\
+             <tr><th>value</th><td>{}</td></tr><tr><th>basis</th><td>{}</td></tr></table>",
+            e(&self.position),
+            e(&self.play),
+            e(&self.outcome),
+            self.value.map_or("&mdash;".to_string(), |v| v.to_string()),
+            e(&self.basis),
+        );
+        if self.winning_moves.is_empty() {
+            html.push_str("<p>winning moves: none</p>");
+        } else {
+            let count = match (self.total_winning_moves, self.truncated) {
+                (Some(t), _) => t.to_string(),
+                (None, true) => format!("{}+", self.winning_moves.len()),
+                (None, false) => self.winning_moves.len().to_string(),
+            };
+            html.push_str(&format!("<p>winning moves ({count}):</p><ol>"));
+            for m in &self.winning_moves {
+                match &m.after {
+                    Some(a) => html.push_str(&format!(
+                        "<li>{}, leaving <code>{}</code></li>",
+                        e(&m.mv),
+                        e(a)
+                    )),
+                    None => html.push_str(&format!("<li>{}</li>", e(&m.mv))),
+                }
+            }
+            html.push_str("</ol>");
+            if self.truncated {
+                html.push_str("<p>(the list is cut short: <code>max_moves</code> lists more)</p>");
+            }
+        }
+        html
+    }
+
+    /// Pickles as the call that makes it again: `analyze(position,
+    /// misere, max_moves=...)`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let f = py.import("sprague")?.getattr("_analysis_from")?;
+        let args = (self.position.clone(), self.play == "misere", self.max_moves)
+            .into_pyobject(py)?
+            .into_any();
+        Ok((f, args))
     }
 }
 
@@ -184,6 +269,7 @@ pub fn analyze(
         max_quotient_states,
         ..limits(max_states, max_table, max_period_search)
     };
+    let asked = max_moves;
     let max_moves = max_moves.or_else(|| {
         let bounded = position
             .components()
@@ -193,13 +279,25 @@ pub fn analyze(
     });
     py.allow_threads(|| {
         let analysis = Analyzer::new(limits).analyze(&position, play, max_moves)?;
+        let keep_after = position.to_string().len() <= MAX_AFTER;
         let winning_moves = analysis
             .winning_moves
             .iter()
             .map(|m| {
+                let ruleset = position
+                    .components()
+                    .get(m.component())
+                    .map(|c| c.ruleset());
                 Ok(WinningMove {
                     mv: m.display(&position).to_string(),
-                    after: position.play(m)?.to_string(),
+                    after: if keep_after {
+                        Some(position.play(m)?.to_string())
+                    } else {
+                        None
+                    },
+                    component: m.component(),
+                    ruleset: ruleset.map_or_else(String::new, |r| r.word().to_string()),
+                    change: Change::new(ruleset, m.action()),
                 })
             })
             .collect::<Result<Vec<_>, sprague::Error>>()?;
@@ -212,6 +310,7 @@ pub fn analyze(
             truncated: analysis.truncated(),
             total_winning_moves: analysis.total_winning_moves(),
             winning_moves,
+            max_moves: asked,
         })
     })
     .map_err(errors::lib)

@@ -7,6 +7,7 @@ mod analyze;
 mod count;
 mod errors;
 mod game;
+mod movefields;
 mod nimber;
 mod sequence;
 mod table;

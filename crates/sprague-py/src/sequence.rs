@@ -204,6 +204,76 @@ pub struct Period {
 
 #[pymethods]
 impl Period {
+    /// A period as found: what `period()` returns (and what unpickling
+    /// calls).
+    #[new]
+    #[pyo3(signature = (ruleset, preperiod, period, proven, checked_to))]
+    fn new(
+        ruleset: String,
+        preperiod: Option<u64>,
+        period: Option<u64>,
+        proven: bool,
+        checked_to: u64,
+    ) -> Period {
+        Period {
+            ruleset,
+            preperiod,
+            period,
+            proven,
+            checked_to,
+        }
+    }
+
+    /// Pickles as its fields, so a pool of processes can hand it back.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (String, Option<u64>, Option<u64>, bool, u64),
+    )> {
+        let p = slf.get();
+        Ok((
+            slf.get_type().into_any(),
+            (
+                p.ruleset.clone(),
+                p.preperiod,
+                p.period,
+                p.proven,
+                p.checked_to,
+            ),
+        ))
+    }
+
+    /// As a notebook shows it.
+    fn _repr_html_(&self) -> String {
+        let opt = |v: Option<u64>| v.map_or("&mdash;".into(), |v| v.to_string());
+        format!(
+            "<table class=\"sprague-period\"><tr><th>ruleset</th><td><code>{}</code></td></tr>\
+             <tr><th>preperiod</th><td>{}</td></tr><tr><th>period</th><td>{}</td></tr>\
+             <tr><th>proven</th><td>{}</td></tr><tr><th>checked to</th><td>{}</td></tr></table>",
+            crate::movefields::html_escape(&self.ruleset),
+            opt(self.preperiod),
+            opt(self.period),
+            if self.proven { "yes" } else { "no" },
+            self.checked_to
+        )
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.downcast::<Period>().is_ok_and(|o| {
+            let o = o.get();
+            (&o.ruleset, o.preperiod, o.period, o.proven, o.checked_to)
+                == (
+                    &self.ruleset,
+                    self.preperiod,
+                    self.period,
+                    self.proven,
+                    self.checked_to,
+                )
+        })
+    }
+
     fn __repr__(&self) -> String {
         let opt = |v: Option<u64>| v.map_or("None".into(), |v| v.to_string());
         format!(

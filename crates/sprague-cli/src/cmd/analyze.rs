@@ -7,7 +7,7 @@ use sprague::explain::Explanation;
 use sprague::{Analysis, Analyzer, Play, Position};
 
 use super::report::{human, write_json};
-use super::{moves_to_list, position_from_words, LibError, LimitArgs, MaxMoves};
+use super::{moves_to_list, position_from_words, LibError, LimitArgs, MaxMoves, HUMAN_MOVE_LIST};
 use crate::exit::Exit;
 
 /// Analyse a position: its Grundy value (the nim-sum written out), its
@@ -33,10 +33,11 @@ pub struct Args {
     /// winning move works.
     #[arg(long)]
     pub explain: bool,
-    /// List at most N winning moves, or `all`. Default: the first 10 in the
-    /// human view and --explain (the rest are counted), all of them with
-    /// --json; `all` and --json list at most 10,000 for moore:K with K >= 2
-    /// and take-and-break games, whose lists can be astronomically long.
+    /// List at most N winning moves, or `all`. Default: the first 10, in
+    /// the human view, --explain and --json alike (the rest are counted:
+    /// `total_winning_moves`); `all` lists at most 10,000 for moore:K with
+    /// K >= 2 and take-and-break games, whose lists can be astronomically
+    /// long.
     #[arg(long, value_name = "N|all")]
     pub max_moves: Option<MaxMoves>,
     #[command(flatten)]
@@ -85,7 +86,7 @@ pub fn analyze(args: &Args) -> Result<(Position, Analysis)> {
         .analyze(
             &position,
             play(args),
-            moves_to_list(&position, args.max_moves, !args.json),
+            moves_to_list(&position, args.max_moves, HUMAN_MOVE_LIST),
         )
         .map_err(LibError)?;
     Ok((position, analysis))
@@ -102,7 +103,7 @@ pub fn explain(args: &Args) -> Result<Explanation> {
         &position,
         play(args),
         &Analyzer::new(args.limits.limits()),
-        moves_to_list(&position, args.max_moves, true),
+        moves_to_list(&position, args.max_moves, HUMAN_MOVE_LIST),
     )
     .map_err(LibError)?)
 }

@@ -6,7 +6,7 @@ use anyhow::Result;
 use sprague::{Analysis, Analyzer, Outcome, Play, Position, PositionParser};
 
 use super::report::write_json;
-use super::{default_max_moves, LibError, LimitArgs};
+use super::{moves_to_list, LibError, LimitArgs, MaxMoves};
 use crate::exit::{exit_for, Exit};
 
 /// Analyse many positions, one per line from stdin (blank lines are skipped;
@@ -15,7 +15,8 @@ use crate::exit::{exit_for, Exit};
 /// Every position line gives exactly one output line, so input and output
 /// line up (`paste input.txt output.txt`). Plain output: `P`, or `N`, a tab
 /// and the position after one winning move. With `--json`: one analyze
-/// object per line. A bad line gives `error`, a tab and the message in its
+/// object per line; with `--value`: the Grundy value alone. With
+/// `--ruleset R`, a line of bare heap sizes (`3 4 5`) is a position of R. A bad line gives `error`, a tab and the message in its
 /// place (JSON: `{"line":L,"error":"..."}`), and the message goes to stderr
 /// as `error: line L: ...` too.
 ///
@@ -23,20 +24,31 @@ use crate::exit::{exit_for, Exit};
 /// when the only failures were resource limits (the message names the flag
 /// that raises it).
 ///
-/// Example: `sprague batch < examples/positions.txt`.
+/// Example: `sprague batch < examples/positions.txt`,
+/// `sprague batch --ruleset kayles --value < heaps.txt`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Misère play: the player who makes the last move loses.
     #[arg(long)]
     pub misere: bool,
     /// Print one JSON analyze object per line.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "value")]
     pub json: bool,
-    /// With --json, list at most N winning moves per position (default: all;
-    /// at most 10,000 for moore:K with K >= 2 and take-and-break games).
-    /// Moves past N are neither listed nor counted.
-    #[arg(long, value_name = "N")]
-    pub max_moves: Option<usize>,
+    /// Print only each position's Grundy value (normal play), one a line:
+    /// the answer contest checkers compare.
+    #[arg(long, conflicts_with = "misere")]
+    pub value: bool,
+    /// The ruleset of lines of bare heap sizes (`3 4 5` is read as
+    /// `R 3 4 5`); lines that name their rulesets are read as usual.
+    #[arg(long, value_name = "R")]
+    pub ruleset: Option<String>,
+    /// With --json, list at most N winning moves per position, or `all`
+    /// (default: 1, the move plain output gives; `all` lists at most
+    /// 10,000 for moore:K with K >= 2 and take-and-break games). Moves past
+    /// N are neither listed nor counted; `truncated` says whether more
+    /// exist.
+    #[arg(long, value_name = "N|all")]
+    pub max_moves: Option<MaxMoves>,
     /// Print each position (as sprague writes it) and a tab before its
     /// answer; a bad line is echoed as it was typed. JSON objects carry the
     /// position already.
@@ -73,7 +85,11 @@ fn run_on(
     // would cost what listing them does).
     let analyzer = Analyzer::new(args.limits.limits())
         .with_total_count(false)
-        .with_value(args.json);
+        .with_value(args.json || args.value);
+    let bare_ruleset = match &args.ruleset {
+        Some(word) => Some(bare_ruleset(word)?),
+        None => None,
+    };
     let one = Some(1);
     let mut parser = PositionParser::new();
     let mut line = Vec::new();
@@ -135,9 +151,20 @@ fn run_on(
         if text.is_empty() {
             continue;
         }
+        // A line of bare numbers, with --ruleset R: `R` before them.
+        let prefixed;
+        let text = match &bare_ruleset {
+            Some(word) if text.starts_with(|c: char| c.is_ascii_digit()) => {
+                prefixed = format!("{word} {text}");
+                prefixed.as_str()
+            }
+            _ => text,
+        };
         let max_moves = |position: &Position| {
             if json {
-                default_max_moves(position, args.max_moves)
+                moves_to_list(position, args.max_moves, 1)
+            } else if args.value {
+                Some(0)
             } else {
                 one
             }
@@ -152,6 +179,15 @@ fn run_on(
             };
         if args.json {
             write_json(out, &position, &analysis)?;
+        } else if args.value {
+            if args.echo {
+                write!(out, "{position}\t")?;
+            }
+            match analysis.value {
+                Some(v) => writeln!(out, "{v}")?,
+                // A theorem decided the outcome without the value.
+                None => writeln!(out, "{}", analysis.outcome)?,
+            }
         } else {
             if args.echo {
                 write!(out, "{position}\t")?;
@@ -167,6 +203,20 @@ fn run_on(
         }
     }
     Ok(worst)
+}
+
+/// The ruleset word of `--ruleset`, checked (a graph file is refused: its
+/// lines name it).
+fn bare_ruleset(word: &str) -> Result<String> {
+    if word.contains(char::is_whitespace) || word.contains('+') {
+        return Err(super::UsageError(format!(
+            "--ruleset {word:?}: expected one ruleset word (`sprague rulesets` lists them)"
+        ))
+        .into());
+    }
+    word.parse::<sprague::Ruleset>()
+        .map_err(|e| super::UsageError(format!("--ruleset {word}: {e}")))?;
+    Ok(word.to_string())
 }
 
 /// The JSON object `batch --json` gives a bad line in place of its
@@ -240,6 +290,8 @@ mod tests {
         let args = Args {
             misere: false,
             json,
+            value: false,
+            ruleset: None,
             max_moves: None,
             echo: false,
             limits: LimitArgs {
@@ -282,6 +334,8 @@ mod tests {
         let args = Args {
             misere: false,
             json: false,
+            value: false,
+            ruleset: None,
             max_moves: None,
             echo: true,
             limits: LimitArgs {

@@ -116,7 +116,7 @@ pub fn run(args: Args) -> Result<Exit> {
 /// # Errors
 /// A bad ruleset, misère play, or a limit.
 pub fn count_json(args: &Args, progress: &mut dyn FnMut(u64)) -> Result<JsonCount> {
-    let ruleset: Ruleset = args.ruleset.parse()?;
+    let ruleset: Ruleset = super::ruleset_from_word(&args.ruleset)?;
     if args.misere {
         return Err(UsageError(format!(
             "count --misere: misère play of a sum of {} heaps is not decided by the nim-sum of \

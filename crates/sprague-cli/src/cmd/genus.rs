@@ -70,7 +70,7 @@ struct JsonGenus {
 
 /// Runs `genus`.
 pub fn run(args: Args) -> Result<Exit> {
-    let ruleset: Ruleset = args.ruleset.parse()?;
+    let ruleset: Ruleset = super::ruleset_from_word(&args.ruleset)?;
     if ruleset.heap_rules().is_none() {
         return Err(super::UsageError(format!(
             "{} is not a heap game: genus needs a ruleset whose every heap is a game of its own \

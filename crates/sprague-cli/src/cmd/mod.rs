@@ -12,6 +12,7 @@ pub mod period;
 pub mod play;
 pub mod quotient;
 pub mod report;
+pub mod rulesets;
 pub mod sequence;
 pub mod serve;
 
@@ -404,9 +405,10 @@ pub fn default_max_moves(position: &Position, asked: Option<usize>) -> Option<us
     (!bounded).then_some(DEFAULT_MOVE_CAP)
 }
 
-/// The winning moves the human view of `analyze` (and `--explain`) lists
-/// unless `--max-moves` says otherwise; the rest are counted and summed up
-/// in one line.
+/// The winning moves `analyze` lists unless `--max-moves` says otherwise,
+/// in the human view, `--explain` and `--json` alike; the rest are counted
+/// (`total_winning_moves`) and summed up in one line. It keeps JSON within
+/// a small multiple of the human view.
 pub const HUMAN_MOVE_LIST: usize = 10;
 
 /// The value of `--max-moves`: a number, or `all`.
@@ -432,14 +434,17 @@ impl std::str::FromStr for MaxMoves {
 }
 
 /// How many winning moves to list for `position`: what `--max-moves` asked
-/// for; else a short list ([`HUMAN_MOVE_LIST`]) in the human view, and in
-/// JSON all of them (capped as [`default_max_moves`] says).
-pub fn moves_to_list(position: &Position, asked: Option<MaxMoves>, human: bool) -> Option<usize> {
+/// for (`all`: every one, capped as [`default_max_moves`] says), else
+/// `default`.
+pub fn moves_to_list(
+    position: &Position,
+    asked: Option<MaxMoves>,
+    default: usize,
+) -> Option<usize> {
     match asked {
         Some(MaxMoves::At(n)) => Some(n),
         Some(MaxMoves::All) => default_max_moves(position, None),
-        None if human => Some(HUMAN_MOVE_LIST),
-        None => default_max_moves(position, None),
+        None => Some(default),
     }
 }
 

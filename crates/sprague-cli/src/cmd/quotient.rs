@@ -87,7 +87,7 @@ struct JsonQuotient {
 
 /// Runs `quotient`.
 pub fn run(args: Args) -> Result<Exit> {
-    let ruleset: Ruleset = args.ruleset.parse()?;
+    let ruleset: Ruleset = super::ruleset_from_word(&args.ruleset)?;
     if ruleset.heap_rules().is_none() {
         return Err(super::UsageError(format!(
             "{} is not a heap game: quotient needs a ruleset whose every heap is a game of its \

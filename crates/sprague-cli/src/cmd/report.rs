@@ -6,20 +6,28 @@ use std::io::{self, Write};
 
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
-use sprague::{movetext, Analysis, Basis, Component, Limits, MoveKind, Outcome, Play, Position};
+use sprague::{
+    movetext, Action, Analysis, Basis, Component, Limits, Move, MoveKind, Outcome, Play, Position,
+};
 
 /// The JSON object of `analyze --json` (SPEC section 3) for an analysis of
 /// a position: the one builder of that object, used by `analyze --json`,
 /// `batch --json` and the web API (`sprague serve`). It serializes
-/// streaming: each move's `after` is made as it is written, so a huge list
-/// needs no more memory than one position.
+/// streaming: each move is made as it is written, so a huge list needs no
+/// more memory than one position.
 ///
 /// Fields: `position`, `play` (`normal`/`misere`), `outcome` (`P`/`N`),
 /// `basis` (what decided it: `bouton`, `misere-nim`, `moore`, `staircase`,
 /// `period`, `table`, `sprague-grundy`, `search`), `value` (number or
-/// null), `winning_moves` (`[{"move", "after"}]`), and
-/// two of ours: `truncated` (the list was cut at `--max-moves`) and
-/// `total_winning_moves` (number or null when not known).
+/// null), `winning_moves` (each a [`MoveJson`]), and two of ours:
+/// `truncated` (the list was cut at `--max-moves`) and
+/// `total_winning_moves` (number or null when not known). The shape is
+/// docs/schema/analysis.schema.json.
+///
+/// Size: each listed move costs at most [`MAX_AFTER`] bytes of `after` and
+/// a few dozen bytes of fields, so an object is at most its position plus
+/// that much a listed move (a 40,001-heap position does not repeat itself
+/// after each of its moves).
 #[derive(Clone, Copy, Debug)]
 pub struct AnalysisJson<'a> {
     /// The position analysed.
@@ -31,43 +39,215 @@ pub struct AnalysisJson<'a> {
 impl Serialize for AnalysisJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let (position, analysis) = (self.position, self.analysis);
+        let text = position.to_string();
         let mut map = s.serialize_map(Some(8))?;
-        map.serialize_entry("position", &position.to_string())?;
+        map.serialize_entry("position", &text)?;
         map.serialize_entry("play", analysis.play.name())?;
         map.serialize_entry("outcome", &analysis.outcome.to_string())?;
         map.serialize_entry("basis", analysis.basis.word())?;
         map.serialize_entry("value", &analysis.value)?;
-        map.serialize_entry("winning_moves", &WinningMoves(self))?;
+        let moves = WinningMoves {
+            position,
+            moves: &analysis.winning_moves,
+            write_after: text.len() <= MAX_AFTER,
+        };
+        map.serialize_entry("winning_moves", &moves)?;
         map.serialize_entry("truncated", &analysis.truncated())?;
         map.serialize_entry("total_winning_moves", &analysis.total_winning_moves())?;
         map.end()
     }
 }
 
-/// The `winning_moves` list, each move's `after` made as it is written.
-struct WinningMoves<'a, 'b>(&'b AnalysisJson<'a>);
+/// The longest position (its text, in bytes) whose whole position after
+/// each winning move JSON writes (`after`); past it `after` is null and the
+/// move's fields say what changed. The human view's limit too.
+pub const MAX_AFTER: usize = 2_000;
 
-impl Serialize for WinningMoves<'_, '_> {
+/// The `winning_moves` list, each move made as it is written.
+struct WinningMoves<'a> {
+    position: &'a Position,
+    moves: &'a [Move],
+    write_after: bool,
+}
+
+impl Serialize for WinningMoves<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let position = self.0.position;
-        let moves = &self.0.analysis.winning_moves;
-        let mut seq = s.serialize_seq(Some(moves.len()))?;
-        for m in moves.iter() {
-            let after = position.play(m).map_err(serde::ser::Error::custom)?;
-            seq.serialize_element(&MoveJson {
-                r#move: m.display(position).to_string(),
-                after: after.to_string(),
-            })?;
+        let mut seq = s.serialize_seq(Some(self.moves.len()))?;
+        for m in self.moves {
+            let after = if self.write_after {
+                let after = self.position.play(m).map_err(serde::ser::Error::custom)?;
+                Some(after.to_string())
+            } else {
+                None
+            };
+            seq.serialize_element(&MoveJson::new(self.position, m, after))?;
         }
         seq.end()
     }
 }
 
-/// One winning move: what it does and the whole position after it.
-#[derive(Serialize)]
-struct MoveJson {
-    r#move: String,
-    after: String,
+/// One move in JSON: its text (`move`), the whole position after it
+/// (`after`, or null past [`MAX_AFTER`]), the component it is played in
+/// (`component`, from 0, and that component's `ruleset` word) and what it
+/// changes there (`change`, a [`ChangeJson`]). Numbered from 0, as in the
+/// library's fields (the text numbers from 1).
+#[derive(Debug, Serialize)]
+pub struct MoveJson {
+    /// The move as `analyze` lists it.
+    pub r#move: String,
+    /// The whole position after the move, or `None` past [`MAX_AFTER`].
+    pub after: Option<String>,
+    /// The index of the component played in, from 0.
+    pub component: usize,
+    /// That component's ruleset word, as written.
+    pub ruleset: String,
+    /// What the move changes in that component.
+    pub change: ChangeJson,
+}
+
+impl MoveJson {
+    /// The JSON of `mv`, a move of `position`, with `after` as given.
+    pub fn new(position: &Position, mv: &Move, after: Option<String>) -> MoveJson {
+        let component = position.components().get(mv.component());
+        MoveJson {
+            r#move: mv.display(position).to_string(),
+            after,
+            component: mv.component(),
+            ruleset: component.map_or_else(String::new, |c| c.ruleset().word().to_string()),
+            change: ChangeJson::new(component.map(|c| c.ruleset()), mv.action()),
+        }
+    }
+}
+
+/// What a move changes in its component, by the kind of move its ruleset
+/// has (the same fields for every ruleset of a kind; `kind` says which).
+/// Indices count from 0.
+#[derive(Debug, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ChangeJson {
+    /// Heap games (Nim, subtraction, octal and hexadecimal games, Grundy's
+    /// game): heap `heap` of size `before` loses `removed` tokens and is
+    /// replaced by `parts` (increasing; `[]` when it is taken away, `[0]`
+    /// for a Nim heap left empty in place).
+    Heap {
+        /// The heap's index in its component.
+        heap: usize,
+        /// Its size before.
+        before: u64,
+        /// Tokens removed (0 for a pure split).
+        removed: u64,
+        /// The heaps left in its place.
+        parts: Vec<u64>,
+    },
+    /// Moore's Nim_k and Wythoff's game: the heaps reduced, in increasing
+    /// order of index.
+    Heaps {
+        /// Each heap changed: `heap`, `before`, `after`.
+        changes: Vec<HeapChangeJson>,
+    },
+    /// `digraph`: token `token` slides from node `before` to node `after`
+    /// (node names).
+    Token {
+        /// The token's index in its component.
+        token: usize,
+        /// The node it stood on.
+        before: String,
+        /// The node it moves to.
+        after: String,
+    },
+    /// Staircase Nim: `coins` carried from step `step` (from 0: step 1 of
+    /// the text, next to the ground), which held `before` and keeps
+    /// `after`, down to the step below (to the ground from step 0).
+    Stair {
+        /// The step's index.
+        step: usize,
+        /// Coins on it before.
+        before: u64,
+        /// Coins carried down.
+        coins: u64,
+        /// Coins left on it.
+        after: u64,
+    },
+    /// Green Hackenbush: edge `edge` of picture `picture` is cut (edges
+    /// numbered in the order of the picture's notation).
+    Cut {
+        /// The picture's index in its component.
+        picture: usize,
+        /// The edge cut.
+        edge: usize,
+    },
+    /// A game given in code: the move at `index` of its list of moves.
+    Listed {
+        /// The move's place in the game's list.
+        index: usize,
+    },
+    /// A kind of move newer than this list: the move's text says it.
+    Other,
+}
+
+/// One heap of a [`ChangeJson::Heaps`] move.
+#[derive(Debug, Serialize)]
+pub struct HeapChangeJson {
+    /// The heap's index in its component.
+    pub heap: usize,
+    /// Its size before.
+    pub before: u64,
+    /// Its size after.
+    pub after: u64,
+}
+
+impl ChangeJson {
+    /// The change of `action`, a move of a component of `ruleset` (which
+    /// names a graph's nodes).
+    pub fn new(ruleset: Option<&sprague::Ruleset>, action: &Action) -> ChangeJson {
+        let node = |v: u64| {
+            ruleset
+                .and_then(|r| r.node_name(v))
+                .unwrap_or_else(|| v.to_string())
+        };
+        match action {
+            Action::Heap {
+                heap,
+                from,
+                removed,
+                parts,
+            } => ChangeJson::Heap {
+                heap: *heap,
+                before: *from,
+                removed: *removed,
+                parts: parts.as_slice().to_vec(),
+            },
+            Action::Heaps { changes } => ChangeJson::Heaps {
+                changes: changes
+                    .iter()
+                    .map(|c| HeapChangeJson {
+                        heap: c.heap,
+                        before: c.from,
+                        after: c.to,
+                    })
+                    .collect(),
+            },
+            Action::Token { token, from, to } => ChangeJson::Token {
+                token: *token,
+                before: node(*from),
+                after: node(*to),
+            },
+            Action::Stair { step, from, coins } => ChangeJson::Stair {
+                step: *step,
+                before: *from,
+                coins: *coins,
+                after: from.saturating_sub(*coins),
+            },
+            Action::Cut { part, edge } => ChangeJson::Cut {
+                picture: *part,
+                edge: *edge,
+            },
+            Action::Listed { index } => ChangeJson::Listed { index: *index },
+            // A kind newer than this code (Action is non-exhaustive): the
+            // move's text says it.
+            _ => ChangeJson::Other,
+        }
+    }
 }
 
 /// Writes [`AnalysisJson`] of `analysis` of `position` on one line.
@@ -87,8 +267,8 @@ const MAX_TERMS: usize = 16;
 const MAX_HEAPS_SHOWN: usize = 64;
 
 /// The longest position text (in bytes) the human view writes after each
-/// winning move.
-const MAX_POSITION_SHOWN: usize = 2_000;
+/// winning move: JSON's limit.
+const MAX_POSITION_SHOWN: usize = MAX_AFTER;
 
 /// `a ⊕ b ⊕ c`, eliding the middle of long sums.
 fn xor_terms(values: &[u64]) -> String {

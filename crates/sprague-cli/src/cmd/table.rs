@@ -117,7 +117,7 @@ pub fn run(args: Args) -> Result<Exit> {
 /// # Errors
 /// A bad ruleset or a limit.
 pub fn grid(args: &Args) -> Result<Grid> {
-    let ruleset: Ruleset = args.ruleset.parse()?;
+    let ruleset: Ruleset = super::ruleset_from_word(&args.ruleset)?;
     let play = if args.misere {
         Play::Misere
     } else {

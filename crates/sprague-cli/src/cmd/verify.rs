@@ -34,6 +34,11 @@ pub struct Args {
     /// The most heaps H in a position.
     #[arg(long, value_name = "H", default_value_t = 4)]
     pub heaps: usize,
+    /// Print one JSON object: `ruleset`, `play`, `max_heap`, `heaps`,
+    /// `checked`, `disagreements`, `decided_by` (`[{"basis", "positions"}]`)
+    /// and `examples` (`[{"position", "difference"}]`, at most 20).
+    #[arg(long)]
+    pub json: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -102,6 +107,34 @@ pub fn run(args: Args) -> Result<Exit> {
         .into());
     }
     let mut out = std::io::stdout().lock();
+    let code = if report.disagreements == 0 {
+        Exit::Success
+    } else {
+        Exit::Other
+    };
+    if args.json {
+        let json = serde_json::json!({
+            "ruleset": ruleset.word(),
+            "play": play.name(),
+            "max_heap": args.max_heap,
+            "heaps": args.heaps,
+            "checked": report.checked,
+            "disagreements": report.disagreements,
+            "decided_by": report
+                .bases
+                .iter()
+                .map(|(basis, n)| serde_json::json!({"basis": basis.word(), "positions": n}))
+                .collect::<Vec<_>>(),
+            "examples": report
+                .examples
+                .iter()
+                .map(|(p, what)| serde_json::json!({"position": p.to_string(), "difference": what}))
+                .collect::<Vec<_>>(),
+        });
+        writeln!(out, "{json}")?;
+        out.flush()?;
+        return Ok(code);
+    }
     let mut names: Vec<String> = Vec::new();
     for (basis, _) in &report.bases {
         let name = basis_name(basis);

@@ -393,7 +393,9 @@ fn analyze_args(
         misere,
         json: true,
         explain: false,
-        max_moves: max_moves.map(MaxMoves::At),
+        // The page lists every winning move (capped where lists can be
+        // astronomically long); the command line's default is shorter.
+        max_moves: Some(max_moves.map_or(MaxMoves::All, MaxMoves::At)),
         limits: limits.limit_args(s),
     })
 }

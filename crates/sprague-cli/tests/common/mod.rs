@@ -18,9 +18,12 @@ pub fn stdout_of(args: &[&str]) -> String {
         "sprague {args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    String::from_utf8(out.stdout).unwrap()
+    let text = String::from_utf8(out.stdout).unwrap();
+    schema::check_output(args, &text);
+    text
 }
 
+pub mod schema;
 pub mod server;
 
 /// The target directory these tests were built in (`target/PROFILE/deps`

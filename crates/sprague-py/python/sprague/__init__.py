@@ -62,3 +62,8 @@ __all__ = [
     "table",
     "verify",
 ]
+
+
+def _analysis_from(position, misere, max_moves):
+    """Rebuilds a pickled ``Analysis`` by analysing its position again."""
+    return analyze(position, misere, max_moves=max_moves)

@@ -44,15 +44,27 @@ def nimber(expr: str) -> int:
     expression raises ``InputError`` with the CLI's message."""
 
 class WinningMove:
-    """One winning move of ``analyze``: the move in words and the position
-    after it, as the CLI's JSON writes them."""
+    """One winning move of ``analyze``: the move in words, the position
+    after it and what it changes, as the CLI's JSON writes them."""
 
     @property
     def move(self) -> str:
         """The move, e.g. ``"nim heap 1: 3 -> 1"``."""
     @property
-    def after(self) -> str:
-        """The position after the move, e.g. ``"nim 1 4 5"``."""
+    def after(self) -> Optional[str]:
+        """The position after the move, e.g. ``"nim 1 4 5"``; None when
+        the position is written in more than 2,000 bytes."""
+    @property
+    def component(self) -> int:
+        """The index of the component played in, from 0."""
+    @property
+    def ruleset(self) -> str:
+        """That component's ruleset word, as written."""
+    @property
+    def change(self) -> dict:
+        """What the move changes there: ``kind`` (``heap``, ``heaps``,
+        ``stair``, ``token``, ``cut``, ``listed``) and its fields, as in
+        the CLI's JSON."""
 
 class Analysis:
     """The analysis of a position: the fields of ``analyze --json``."""
@@ -83,6 +95,8 @@ class Analysis:
     @property
     def total_winning_moves(self) -> Optional[int]:
         """How many winning moves there are in all, when known."""
+    def _repr_html_(self) -> str:
+        """The analysis as a notebook shows it."""
 
 def analyze(
     position: str,
@@ -177,6 +191,16 @@ class Period:
     @property
     def checked_to(self) -> int:
         """The last heap whose value was computed (0 when none was)."""
+    def __init__(
+        self,
+        ruleset: str,
+        preperiod: Optional[int],
+        period: Optional[int],
+        proven: bool,
+        checked_to: int,
+    ) -> None: ...
+    def _repr_html_(self) -> str:
+        """The period as a notebook shows it."""
 
 def period(
     ruleset: str,

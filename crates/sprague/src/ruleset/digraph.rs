@@ -640,6 +640,10 @@ impl Rules for Digraph {
         Some("slide one token along one edge".into())
     }
 
+    fn node_name(&self, node: u64) -> Option<String> {
+        self.names.get(node as usize).map(|n| n.to_string())
+    }
+
     fn value_note(&self, word: &str) -> String {
         format!(
             "Each token of {word} is a game of its own; G(v), the value of a token on node v, \

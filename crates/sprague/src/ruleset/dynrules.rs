@@ -84,6 +84,7 @@ pub trait DynRules: Send + Sync + fmt::Debug + 'static {
     fn canonicalize(&self, args: &mut Args);
     fn value_note(&self, word: &str) -> String;
     fn move_summary(&self) -> Option<String>;
+    fn node_name(&self, node: u64) -> Option<String>;
     fn as_heap_rules(&self) -> Option<&dyn HeapRules>;
 }
 
@@ -274,6 +275,9 @@ impl<R: Rules> DynRules for R {
     }
     fn move_summary(&self) -> Option<String> {
         Rules::move_summary(self)
+    }
+    fn node_name(&self, node: u64) -> Option<String> {
+        Rules::node_name(self, node)
     }
     fn as_heap_rules(&self) -> Option<&dyn HeapRules> {
         Rules::as_heap_rules(self)

@@ -47,33 +47,115 @@ pub use subtraction::SubtractionSet;
 type Parse =
     fn(word: &str, name: &str, param: Option<&str>) -> Result<Box<dyn DynRules>, ParseErrorKind>;
 
-/// One registered ruleset: the names that introduce it, how it is written
-/// (for the list of known rulesets), and its parser.
-type Registration = (&'static [&'static str], &'static str, Parse);
+/// What the registry says of one ruleset, for people choosing one: how it
+/// is written, its rule in a line, an example position and the theorem (or
+/// method) that decides it. `sprague rulesets` prints these; every entry of
+/// the registry has one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RulesetInfo {
+    /// The names that introduce it (the part of a word before `:`, or a
+    /// whole word such as `sub:squares`).
+    pub names: &'static [&'static str],
+    /// How it is written: `sub:S`, `octal:CODE, hex:CODE, kayles, dawson`.
+    pub notation: &'static str,
+    /// Its rule, in one line.
+    pub rule: &'static str,
+    /// A position of it, in the notation `analyze` reads.
+    pub example: &'static str,
+    /// The theorem or method that decides it, with its source.
+    pub theorem: &'static str,
+}
 
-/// Every ruleset, one line each. A new ruleset adds its module above and
-/// one line here. A name is the part of the word before `:`, or the whole
-/// word (`sub:squares`), which is tried first.
+/// One registered ruleset: what it is for people, and its parser.
+type Registration = (RulesetInfo, Parse);
+
+/// Every ruleset, one entry each, its description beside its parser. A new
+/// ruleset adds its module above and one entry here. A name is the part of
+/// the word before `:`, or the whole word (`sub:squares`), which is tried
+/// first.
 #[rustfmt::skip]
 const REGISTRY: &[Registration] = &[
-    (&["nim"], "nim", nim::parse),
-    (&["moore"], "moore:K", moore::parse),
-    (&["staircase"], "staircase", staircase::parse),
-    (&["sub"], "sub:S", subtraction::parse),
-    (&["sub:squares", "sub:primes", "sub:pow2", "sub:fib"], "sub:squares, sub:primes, sub:pow2, sub:fib", named::parse),
-    (&["octal", "hex", "kayles", "dawson"], "octal:CODE, hex:CODE, kayles, dawson", takebreak::parse),
-    (&["grundy"], "grundy", grundy::parse),
-    (&["wythoff"], "wythoff", wythoff::parse),
-    (&["digraph"], "digraph:SOURCE", digraph::parse),
-    (&["hackenbush"], "hackenbush", hackenbush::parse),
+    (RulesetInfo {
+        names: &["nim"], notation: "nim",
+        rule: "take any positive number of tokens from one heap",
+        example: "nim 3 4 5",
+        theorem: "Bouton's theorem (1901): a P-position exactly when the nim-sum is 0; misère: the same until every heap is 0 or 1, then an odd number of 1-heaps loses",
+    }, nim::parse),
+    (RulesetInfo {
+        names: &["moore"], notation: "moore:K",
+        rule: "take any positive numbers of tokens from 1 to K heaps at once (moore:1 is Nim)",
+        example: "moore:2 1 2 3",
+        theorem: "Moore's theorem (1910): a P-position exactly when each binary column holds a multiple of K+1 ones; values by search",
+    }, moore::parse),
+    (RulesetInfo {
+        names: &["staircase"], notation: "staircase",
+        rule: "coins on steps 1, 2, ...: carry any number of coins from a step to the step below (from step 1 to the ground)",
+        example: "staircase 2 5 3",
+        theorem: "staircase Nim is Nim on the odd-numbered steps (Winning Ways, ch. 15): the nim-sum of steps 1, 3, 5, ...",
+    }, staircase::parse),
+    (RulesetInfo {
+        names: &["sub"], notation: "sub:S",
+        rule: "remove exactly s tokens from one heap, s in the finite set S (sub:1,3,4; sub:1-3 takes at most 3)",
+        example: "sub:1,3,4 20",
+        theorem: "the Sprague-Grundy theorem on the nim-sequence, which is periodic; its period is proven by a repeated window of max(S) values (Winning Ways, ch. 4)",
+    }, subtraction::parse),
+    (RulesetInfo {
+        names: &["sub:squares", "sub:primes", "sub:pow2", "sub:fib"],
+        notation: "sub:squares, sub:primes, sub:pow2, sub:fib",
+        rule: "remove a positive square (or a prime, a power of two, a Fibonacci number) of tokens from one heap",
+        example: "sub:squares 10",
+        theorem: "the Sprague-Grundy theorem on the nim-sequence computed up to the heap; no period is claimed (no theorem bounds the window of an infinite set)",
+    }, named::parse),
+    (RulesetInfo {
+        names: &["octal", "hex", "kayles", "dawson"],
+        notation: "octal:CODE, hex:CODE, kayles, dawson",
+        rule: "take-and-break games in Winning Ways code: each digit says how a heap may be left after removing that many tokens (kayles is octal:0.77, dawson octal:0.07)",
+        example: "kayles 10",
+        theorem: "the Sprague-Grundy theorem on the nim-sequence, whose period is proven by the periodicity theorem of Guy and Smith (1956)",
+    }, takebreak::parse),
+    (RulesetInfo {
+        names: &["grundy"], notation: "grundy",
+        rule: "split one heap into two unequal heaps",
+        example: "grundy 10",
+        theorem: "the Sprague-Grundy theorem on the nim-sequence, computed up to the heap (no period known)",
+    }, grundy::parse),
+    (RulesetInfo {
+        names: &["wythoff"], notation: "wythoff",
+        rule: "one pair of heaps: take any number from one heap, or the same number from both",
+        example: "wythoff 3 5",
+        theorem: "Wythoff's theorem (1907): the P-positions are the pairs {floor(k phi), floor(k phi) + k}; values for sums from a table",
+    }, wythoff::parse),
+    (RulesetInfo {
+        names: &["digraph"], notation: "digraph:SOURCE",
+        rule: "tokens on the nodes of a directed acyclic graph (a file of edges, or a>b,b>c inline): slide one token along one edge",
+        example: "digraph:a>b,b>c,a>c c a",
+        theorem: "the Sprague-Grundy function of the graph: each node the mex of the nodes one edge away, from the sinks up",
+    }, digraph::parse),
+    (RulesetInfo {
+        names: &["hackenbush"], notation: "hackenbush",
+        rule: "Green Hackenbush: cut one edge of a picture rooted on the ground; whatever no longer reaches the ground falls",
+        example: "hackenbush 0-1,1-2,2-0,1-3",
+        theorem: "the colon principle (branches at a vertex are worth their nim-sum; an edge carrying branches worth g is worth g + 1) and the fusion principle (a cycle's vertices fuse, its edges become loops) (Winning Ways, ch. 7)",
+    }, hackenbush::parse),
 ];
+
+/// What the registry says of every ruleset, in registration order.
+///
+/// ```
+/// let all: Vec<_> = sprague::ruleset::registered().collect();
+/// assert_eq!(all[0].notation, "nim");
+/// assert!(all.iter().all(|r| r.example.parse::<sprague::Position>().is_ok()));
+/// ```
+pub fn registered() -> impl Iterator<Item = &'static RulesetInfo> {
+    REGISTRY.iter().map(|(info, _)| info)
+}
 
 /// How every known ruleset is written, in registration order:
 /// `nim, moore:K, staircase, sub:S, ...`.
 pub fn known_rulesets() -> String {
     REGISTRY
         .iter()
-        .map(|(_, notation, _)| *notation)
+        .map(|(info, _)| info.notation)
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -93,7 +175,7 @@ pub fn nearest_name(name: &str) -> Option<&'static str> {
     let name = name.to_lowercase();
     REGISTRY
         .iter()
-        .flat_map(|(names, _, _)| names.iter().copied())
+        .flat_map(|(info, _)| info.names.iter().copied())
         .map(|known| (edit_distance(&name, known), known))
         .filter(|&(d, known)| d <= (known.len() / 4).max(1))
         .min_by_key(|&(d, _)| d)
@@ -284,10 +366,10 @@ impl Ruleset {
             Some((name, param)) => (name, Some(param)),
             None => (word, None),
         };
-        let (_, _, parse) = REGISTRY
+        let (_, parse) = REGISTRY
             .iter()
-            .find(|(names, _, _)| names.contains(&word))
-            .or_else(|| REGISTRY.iter().find(|(names, _, _)| names.contains(&name)))
+            .find(|(info, _)| info.names.contains(&word))
+            .or_else(|| REGISTRY.iter().find(|(info, _)| info.names.contains(&name)))
             .ok_or(ParseErrorKind::UnknownRuleset {
                 did_you_mean: nearest_name(name),
             })?;
@@ -319,6 +401,23 @@ impl Ruleset {
     /// graph) rather than numbers; see [`Rules::has_named_arguments`].
     pub fn has_named_arguments(&self) -> bool {
         self.0.named
+    }
+
+    /// The name of node `node` of a ruleset whose arguments are named (a
+    /// graph's nodes, as [`Action::Token`] numbers them); `None` for a
+    /// ruleset of numbers or a node it does not have. O(1).
+    ///
+    /// ```
+    /// use sprague::Ruleset;
+    /// let g: Ruleset = "digraph:a>b".parse()?;
+    /// let names: Vec<_> = (0..2).filter_map(|v| g.node_name(v)).collect();
+    /// assert_eq!(names.len(), 2);
+    /// assert!(names.contains(&"a".to_string()));
+    /// assert_eq!(Ruleset::nim().node_name(0), None);
+    /// # Ok::<(), sprague::ParseError>(())
+    /// ```
+    pub fn node_name(&self, node: u64) -> Option<String> {
+        self.0.rules.node_name(node)
     }
 
     /// The rules: the interface the ruleset's type implements, over

@@ -367,6 +367,15 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
         None
     }
 
+    /// The name of node `node` (an argument, as the ruleset numbers its
+    /// nodes) of a ruleset whose arguments are named, as
+    /// [`Action::Token`](crate::Action::Token) numbers them; `None` for
+    /// rulesets of numbers or a node it does not have.
+    fn node_name(&self, node: u64) -> Option<String> {
+        let _ = node;
+        None
+    }
+
     /// The per-heap interface, for heap games.
     fn as_heap_rules(&self) -> Option<&dyn HeapRules> {
         None

@@ -176,6 +176,11 @@ async function analyse(position) {
     moves.append(make("p", "", data.outcome === "P" ? "None: every move leads to an N-position." : "None needed."));
   }
   for (const m of data.winning_moves) {
+    // `after` is null for a position too long to repeat after each move.
+    if (m.after === null) {
+      moves.append(make("p", "move", m.move));
+      continue;
+    }
     const b = make("button", "move", `${m.move} → ${m.after}`);
     b.type = "button";
     b.addEventListener("click", () => analyse(m.after));

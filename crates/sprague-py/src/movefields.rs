@@ -1,0 +1,122 @@
+//! A move's structured fields, as the CLI's JSON writes them
+//! (docs/schema/analysis.schema.json): `component`, `ruleset` and a
+//! `change` dict by kind (`heap`, `heaps`, `stair`, `token`, `cut`,
+//! `listed`). Indices count from 0.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use sprague::{Action, Ruleset};
+
+/// What a move changes in its component, held without the GIL and made a
+/// dict when asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// A heap game's heap: index, size before, tokens removed, parts left.
+    Heap(usize, u64, u64, Vec<u64>),
+    /// Several heaps reduced: (index, before, after) each.
+    Heaps(Vec<(usize, u64, u64)>),
+    /// Staircase Nim: step, coins before, coins carried, coins after.
+    Stair(usize, u64, u64, u64),
+    /// A token: index, node name before, node name after.
+    Token(usize, String, String),
+    /// Hackenbush: picture, edge.
+    Cut(usize, usize),
+    /// A game defined in Python: the option's index.
+    Listed(usize),
+    /// A kind newer than this list.
+    Other,
+}
+
+impl Change {
+    /// The change of `action`, a move in a component of `ruleset`.
+    pub fn new(ruleset: Option<&Ruleset>, action: &Action) -> Change {
+        let node = |v: u64| {
+            ruleset
+                .and_then(|r| r.node_name(v))
+                .unwrap_or_else(|| v.to_string())
+        };
+        match action {
+            Action::Heap {
+                heap,
+                from,
+                removed,
+                parts,
+            } => Change::Heap(*heap, *from, *removed, parts.as_slice().to_vec()),
+            Action::Heaps { changes } => {
+                Change::Heaps(changes.iter().map(|c| (c.heap, c.from, c.to)).collect())
+            }
+            Action::Stair { step, from, coins } => {
+                Change::Stair(*step, *from, *coins, from.saturating_sub(*coins))
+            }
+            Action::Token { token, from, to } => Change::Token(*token, node(*from), node(*to)),
+            Action::Cut { part, edge } => Change::Cut(*part, *edge),
+            Action::Listed { index } => Change::Listed(*index),
+            _ => Change::Other,
+        }
+    }
+
+    /// The dict the CLI's JSON writes as `change`.
+    pub fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        match self {
+            Change::Heap(heap, before, removed, parts) => {
+                d.set_item("kind", "heap")?;
+                d.set_item("heap", heap)?;
+                d.set_item("before", before)?;
+                d.set_item("removed", removed)?;
+                d.set_item("parts", PyList::new(py, parts)?)?;
+            }
+            Change::Heaps(changes) => {
+                d.set_item("kind", "heaps")?;
+                let list = PyList::empty(py);
+                for (heap, before, after) in changes {
+                    let c = PyDict::new(py);
+                    c.set_item("heap", heap)?;
+                    c.set_item("before", before)?;
+                    c.set_item("after", after)?;
+                    list.append(c)?;
+                }
+                d.set_item("changes", list)?;
+            }
+            Change::Stair(step, before, coins, after) => {
+                d.set_item("kind", "stair")?;
+                d.set_item("step", step)?;
+                d.set_item("before", before)?;
+                d.set_item("coins", coins)?;
+                d.set_item("after", after)?;
+            }
+            Change::Token(token, before, after) => {
+                d.set_item("kind", "token")?;
+                d.set_item("token", token)?;
+                d.set_item("before", before)?;
+                d.set_item("after", after)?;
+            }
+            Change::Cut(picture, edge) => {
+                d.set_item("kind", "cut")?;
+                d.set_item("picture", picture)?;
+                d.set_item("edge", edge)?;
+            }
+            Change::Listed(index) => {
+                d.set_item("kind", "listed")?;
+                d.set_item("index", index)?;
+            }
+            Change::Other => d.set_item("kind", "other")?,
+        }
+        Ok(d)
+    }
+}
+
+/// Escapes `s` for HTML text.
+pub fn html_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
