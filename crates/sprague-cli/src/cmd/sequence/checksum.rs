@@ -366,9 +366,10 @@ pub(super) fn vouch(
         None if len <= UNCHECKED_RECOMPUTED => match check(&start.values)? {
             None => Ok(start),
             Some((heap, saved, want)) => Err(refuse(format!(
-                "the file has no checksum file {sums_shown}, so its values were computed \
-                 again: it has G({heap}) = {saved} ({} of the file), but {word} has \
-                 G({heap}) = {want}; remove the file to compute the values again",
+                "the file does not hold the values of {word}: it has G({heap}) = {saved} \
+                 ({} of the file), but {word} has G({heap}) = {want} (its values were computed \
+                 again, as it has no checksum file {sums_shown}); remove the file to compute \
+                 the values again",
                 place(emitter, &start.values, heap, heap)
             ))
             .into()),
