@@ -276,10 +276,12 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         "m" | "mb" | "mib" => 20,
         "g" | "gb" | "gib" => 30,
         "t" | "tb" | "tib" => 40,
-        _ => return Err(format!(
+        _ => {
+            return Err(format!(
             "unknown unit {:?} in {text:?}: use K, M, G or T (powers of 1024), as in 512M or 4G",
             &t[digits..]
-        )),
+        ))
+        }
     };
     let bytes = number
         .checked_mul(1u64 << shift)
