@@ -67,7 +67,7 @@ fn inline_position(text: &str) {
         max_table: 500,
         max_period_search: 20_000,
         max_quotient_states: 2_000,
-        ..Default::default()
+        max_memory: None,
     });
     let value = |p: &Position| analyzer.analyze(p, Play::Normal, Some(0)).ok()?.value;
     if let Some(v) = value(&p) {

@@ -254,7 +254,7 @@ fn a_file_without_checksums_is_computed_again_or_refused_with_advice() {
     let (code, _, err) = run(&resume);
     assert_eq!(code, 2, "{err}");
     assert!(
-        err.contains("no checksum file") && err.contains("line 12346"),
+        err.contains("no checksum file") && err.contains("(line 12346 of the file)"),
         "{err}"
     );
     // The right values are accepted, and get their checksums.

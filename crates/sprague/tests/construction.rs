@@ -85,7 +85,7 @@ proptest! {
             max_table: 64,
             max_period_search: 10_000,
             max_quotient_states: 500,
-            ..Limits::default()
+            max_memory: None,
         };
         let _ = Analyzer::new(limits).analyze(&p, Play::Normal, Some(2));
     }

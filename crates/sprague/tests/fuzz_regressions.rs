@@ -9,7 +9,7 @@ fn small_limits() -> Limits {
         max_table: 2_000,
         max_period_search: 20_000,
         max_quotient_states: 2_000,
-        ..Limits::default()
+        max_memory: None,
     }
 }
 

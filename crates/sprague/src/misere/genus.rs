@@ -524,8 +524,14 @@ impl<'a> Engine<'a> {
             if stop_at_wild && !all_tame_parts {
                 return Ok(false);
             }
+            // A heap may have millions of options: the memory budget is
+            // checked as their genera are kept, not only once a heap.
+            crate::budget::check_memory()?;
             let mut genera = Vec::with_capacity(opts.len());
-            for o in &opts {
+            for (i, o) in opts.iter().enumerate() {
+                if i % 4096 == 4095 {
+                    crate::budget::check_memory()?;
+                }
                 genera.push(self.genus_of(o)?);
             }
             let refs: Vec<&Genus> = genera.iter().collect();

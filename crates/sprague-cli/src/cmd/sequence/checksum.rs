@@ -314,6 +314,10 @@ fn offset(emitter: &Emitter, values: &Table, n: u64) -> u64 {
     total
 }
 
+/// Computes a file's values again: the first heap whose value differs, as
+/// (heap, the file's value, the ruleset's).
+pub(super) type Recompute<'a> = dyn Fn(&Table) -> anyhow::Result<Option<(u64, u64, u64)>> + 'a;
+
 /// What `--resume` may go on from: the values of `start` (read from the
 /// output file `path`) that their checksum file vouches for, the rest
 /// (values past its last line, written by a run killed before it wrote
@@ -330,7 +334,7 @@ pub(super) fn vouch(
     emitter: &Emitter,
     ruleset: &sprague::Ruleset,
     mut start: Resumed,
-    check: &dyn Fn(&Table) -> anyhow::Result<Option<(u64, u64, u64)>>,
+    check: &Recompute<'_>,
 ) -> anyhow::Result<Resumed> {
     let len = start.values.len() as u64;
     if len == 0 {
@@ -366,9 +370,10 @@ pub(super) fn vouch(
         None if len <= UNCHECKED_RECOMPUTED => match check(&start.values)? {
             None => Ok(start),
             Some((heap, saved, want)) => Err(refuse(format!(
-                "the file has no checksum file {sums_shown}, so its values were computed \
-                 again: it has G({heap}) = {saved} ({} of the file), but {word} has \
-                 G({heap}) = {want}; remove the file to compute the values again",
+                "the file does not hold the values of {word}: it has G({heap}) = {saved} \
+                 ({} of the file), but {word} has G({heap}) = {want} (its values were computed \
+                 again, as it has no checksum file {sums_shown}); remove the file to compute \
+                 the values again",
                 place(emitter, &start.values, heap, heap)
             ))
             .into()),
