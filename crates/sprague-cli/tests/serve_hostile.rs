@@ -144,7 +144,10 @@ fn cheap_requests() -> Vec<(&'static str, Value)> {
         ("analyze", json!({"position": "nim 3 4 5"})),
         ("analyze", json!({"position": "kayles 30 + nim 3"})),
         ("table", json!({"ruleset": "wythoff", "to": 10})),
-        ("nimber", json!({"expr": "inv 123456789 * 987654321 + sqrt 7"})),
+        (
+            "nimber",
+            json!({"expr": "inv 123456789 * 987654321 + sqrt 7"}),
+        ),
     ]
 }
 
@@ -289,7 +292,11 @@ fn run(scale: &Scale) {
             "serve_hostile: {} cheap requests with two expensive ones running{}: \
              median {median:.1?}, max {max:.1?}, {} failed",
             scale.cheap,
-            if during { "" } else { " (some after they ended)" },
+            if during {
+                ""
+            } else {
+                " (some after they ended)"
+            },
             failures.len()
         );
         assert!(failures.is_empty(), "{failures:?}");

@@ -464,7 +464,9 @@ fn batch(r: BatchRequest, s: &Settings) -> anyhow::Result<Answer> {
     // Each result is written as soon as it is known, within the bound on
     // answers: a batch cannot hold a second copy of its answer.
     let mut out = Capped::new(s.max_answer);
-    let written = out.write_all(br#"{"results":["#).map_err(anyhow::Error::from);
+    let written = out
+        .write_all(br#"{"results":["#)
+        .map_err(anyhow::Error::from);
     out.finish(written)?;
     for (i, text) in r.positions.iter().enumerate() {
         sprague::budget::check().map_err(LibError)?;

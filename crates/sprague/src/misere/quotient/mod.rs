@@ -554,14 +554,20 @@ pub fn set_cache_limit(bytes: usize) {
 /// [`set_cache_limit`].
 pub fn cache_bytes() -> usize {
     CACHE.lock().map_or(0, |cache| {
-        cache.iter().map(|(k, b)| k.capacity() + b.heap_bytes()).sum()
+        cache
+            .iter()
+            .map(|(k, b)| k.capacity() + b.heap_bytes())
+            .sum()
     })
 }
 
 /// Drops the least recently used entries of `cache` (the first ones)
 /// until it holds at most `limit` bytes.
 fn evict(cache: &mut Vec<(String, Builder)>, limit: usize) {
-    let mut total: usize = cache.iter().map(|(k, b)| k.capacity() + b.heap_bytes()).sum();
+    let mut total: usize = cache
+        .iter()
+        .map(|(k, b)| k.capacity() + b.heap_bytes())
+        .sum();
     while total > limit && !cache.is_empty() {
         let (k, b) = cache.remove(0);
         total -= k.capacity() + b.heap_bytes();
