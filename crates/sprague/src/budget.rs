@@ -393,6 +393,22 @@ mod tests {
             "{:?}",
             start.elapsed()
         );
+        // A position whose every option costs as much as the position is
+        // large (a misère Hackenbush picture of 20,000 loops): the search
+        // stops between options, not after all 20,000 of them.
+        let p: Position = format!("hackenbush :A{}", "e:A".repeat(20_000))
+            .parse()
+            .unwrap();
+        let start = Instant::now();
+        let r = with_deadline(start + Duration::from_millis(100), || {
+            Analyzer::default().analyze(&p, Play::Misere, Some(1))
+        });
+        assert_eq!(r.unwrap_err(), Error::TimeLimit);
+        assert!(
+            start.elapsed() < Duration::from_millis(1100),
+            "{:?}",
+            start.elapsed()
+        );
         // A deadline not reached changes nothing.
         let p: Position = "kayles 10 + nim 3".parse().unwrap();
         let plain = Analyzer::default().analyze(&p, Play::Normal, None).unwrap();
