@@ -233,7 +233,10 @@ pub(super) fn reason(
                 c.to,
             )
         }
-        (Rows::PerArgument, Action::Token { token: j, .. } | Action::Cut { part: j, .. }) => {
+        (
+            Rows::PerArgument,
+            Action::Token { token: j, .. } | Action::Cut { part: j, .. } | Action::Pick { part: j, .. },
+        ) => {
             let old = argument_value(before_c, *j, limits)?;
             let new = argument_value(after_c, *j, limits)?;
             let (mut a_text, mut b_text) = (String::new(), String::new());

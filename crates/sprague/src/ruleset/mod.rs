@@ -140,6 +140,11 @@ pub enum MoveKind {
     Token,
     /// One edge of one picture is cut ([`Action::Cut`]): `hackenbush`.
     Cut,
+    /// A vertex, an edge, a domino or a cell of one graph or board is
+    /// taken ([`Action::Pick`]): `nodekayles`, `arckayles`, `cram`,
+    /// `chomp`, `geography`; the ruleset reads and writes its names
+    /// ([`Rules::named_move`], [`Rules::write_move`]).
+    Pick,
     /// A move named by its number in the game's own list of moves
     /// ([`Action::Listed`]): a game given in code
     /// ([`Ruleset::from_game`]).
@@ -692,7 +697,7 @@ pub(crate) fn check_heap_changes<'a>(
                 ruleset: word.into(),
             })
         }
-        Action::Token { .. } | Action::Cut { .. } | Action::Listed { .. } => {
+        Action::Token { .. } | Action::Cut { .. } | Action::Listed { .. } | Action::Pick { .. } => {
             return Err(no_tokens(word))
         }
     };

@@ -195,7 +195,7 @@ impl Rules for Staircase {
                     ruleset: word.into(),
                 })
             }
-            Action::Token { .. } | Action::Cut { .. } | Action::Listed { .. } => {
+            Action::Token { .. } | Action::Cut { .. } | Action::Listed { .. } | Action::Pick { .. } => {
                 return Err(super::no_tokens(word))
             }
         };
