@@ -33,6 +33,7 @@ fn argument_label(position: &Position, i: usize, j: usize, c: &Component) -> Str
     let p = prefix(position, i);
     match c.ruleset().move_kind() {
         crate::MoveKind::Token => format!("{p}token {} on {text}", j + 1),
+        crate::MoveKind::Pick => format!("{p}part {}: {text}", j + 1),
         _ => format!("{p}picture {}: {text}", j + 1),
     }
 }
@@ -248,6 +249,7 @@ pub(super) fn reason(
                 .write_argument(after_c.args(), *j, &mut b_text);
             let noun = match mv.action() {
                 Action::Token { .. } => "token",
+                Action::Pick { .. } => "part",
                 _ => "picture",
             };
             (

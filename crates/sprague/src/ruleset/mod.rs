@@ -11,7 +11,13 @@
 //! [`Ruleset`] is the handle the rest of the library holds: the word as
 //! written and the rules behind it.
 
+pub mod arckayles;
+pub mod cram;
 pub mod digraph;
+mod graphgame;
+pub mod nodekayles;
+pub mod removal;
+pub mod undirected;
 mod dynrules;
 pub mod game;
 pub mod grundy;
@@ -66,6 +72,9 @@ const REGISTRY: &[Registration] = &[
     (&["wythoff"], "wythoff", wythoff::parse),
     (&["digraph"], "digraph:SOURCE", digraph::parse),
     (&["hackenbush"], "hackenbush", hackenbush::parse),
+    (&["nodekayles"], "nodekayles", nodekayles::parse),
+    (&["arckayles"], "arckayles", arckayles::parse),
+    (&["cram"], "cram", cram::parse),
 ];
 
 /// How every known ruleset is written, in registration order:
@@ -174,6 +183,9 @@ pub enum ArgumentError {
     },
     /// A word that is not a Hackenbush picture, and why.
     BadPicture(Box<str>),
+    /// A word that is not a graph or a board of a game played on them
+    /// (Node Kayles, Cram, Chomp, Geography), and why.
+    BadShape(Box<str>),
     /// A position of another type than the ruleset's own
     /// ([`Rules::Position`]): pictures given to Nim, heaps to Hackenbush.
     OtherGame,
@@ -204,7 +216,8 @@ impl ArgumentError {
             | ArgumentError::UnknownNode { .. }
             | ArgumentError::NotWritten { .. }
             | ArgumentError::OtherGame
-            | ArgumentError::BadPicture(_) => None,
+            | ArgumentError::BadPicture(_)
+            | ArgumentError::BadShape(_) => None,
         }
     }
 }
@@ -235,6 +248,7 @@ impl fmt::Display for ArgumentError {
             ArgumentError::BadPicture(why) => {
                 write!(f, "not a Hackenbush picture: {why}")
             }
+            ArgumentError::BadShape(why) => f.write_str(why),
             ArgumentError::UnknownNode { name, nodes } => write!(
                 f,
                 "the graph has no node named {name} (it has {nodes} nodes; node names are \
