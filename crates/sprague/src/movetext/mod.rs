@@ -160,8 +160,8 @@ fn looks_like_position(position: &Position, text: &str) -> bool {
         Some(MoveKind::Cut) => return second != "picture",
         // A graph or a board is written with `:`, `~`, `/`, `,` or as a
         // size `RxC`; a move names a vertex `5`, an edge or a domino
-        // `3-7`, a cell `1.2`.
-        Some(MoveKind::Pick) => return pick::is_position_word(raw),
+        // `3-7`, a cell `1.2`; and a move is never a sum.
+        Some(MoveKind::Pick) => return pick::is_position_word(raw) || text.contains('+'),
         _ => {}
     }
     !matches!(

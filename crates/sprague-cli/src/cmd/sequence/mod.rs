@@ -17,6 +17,7 @@ use super::{LibError, UsageError};
 use crate::exit::Exit;
 use crate::plot;
 
+mod family;
 pub mod packed;
 mod resume;
 mod stats;
@@ -706,6 +707,9 @@ pub fn in_memory(args: &Args, svg: bool) -> Result<InMemory> {
 }
 
 fn run_to(args: Args) -> Result<Exit> {
+    if family::is_family(&args.ruleset) {
+        return family::run(&args);
+    }
     let began = Instant::now();
     let (ruleset, to) = match check(&args)? {
         Wanted::Nodes(ruleset, values) => {
