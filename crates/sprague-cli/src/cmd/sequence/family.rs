@@ -53,7 +53,10 @@ pub(super) fn run(args: &Args) -> Result<Exit> {
         }
     }
     let began = Instant::now();
-    let limits = args.limits.limits();
+    let limits = sprague::Limits {
+        max_states: args.max_states,
+        ..args.limits.limits()
+    };
     let format = args.format.unwrap_or(Format::Table);
     let mut out = BufWriter::new(io::stdout().lock());
     let bar = crate::cmd::progress_bar(true, to, "{bar:40} {human_pos}/{human_len} positions, {elapsed}");
@@ -67,7 +70,7 @@ pub(super) fn run(args: &Args) -> Result<Exit> {
         _ => {}
     }
     for (i, (n, p)) in positions.iter().enumerate() {
-        let analysis = Analyzer::new(limits.clone()).analyze(p, Play::Normal, Some(0));
+        let analysis = Analyzer::new(limits).analyze(p, Play::Normal, Some(0));
         let g = match analysis {
             Ok(a) => a.value.unwrap_or(0),
             Err(e) => {
