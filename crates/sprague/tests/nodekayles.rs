@@ -99,7 +99,7 @@ fn paths_are_dawsons_chess_and_ladders_alternate() {
         }
     }
     // A path is valued by the octal game, at any length, without search.
-    let p: Position = "nodekayles path:2000".parse().unwrap();
+    let p: Position = "nodekayles path:300".parse().unwrap();
     let a = Analyzer::default().analyze(&p, Play::Normal, None).unwrap();
     assert_eq!(a.component_bases[0].word(), "octal");
     // OEIS A316632's comments: the 2 x n ladder alternates 1, 0, ... and

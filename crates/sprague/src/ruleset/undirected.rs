@@ -452,8 +452,10 @@ impl Bits {
 }
 
 /// One graph or board of a position and the vertices still in play.
-/// Equal when written the same.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// Two graphs are equal when written the same (the notation and the
+/// vertices gone); two boards when they have the same size and the same
+/// empty cells (`3x3` is `.../.../...`).
+#[derive(Clone, Debug)]
 pub struct Part {
     /// The graph as written.
     pub graph: Arc<Graph>,
@@ -531,6 +533,32 @@ impl Part {
             out.push(comp);
         }
         out
+    }
+}
+
+impl Part {
+    /// What equality and hashing look at: the board's size, or the
+    /// graph's notation.
+    fn identity(&self) -> (Option<(usize, usize)>, &str) {
+        match self.graph.board_size() {
+            Some(size) => (Some(size), ""),
+            None => (None, &self.graph.notation),
+        }
+    }
+}
+
+impl PartialEq for Part {
+    fn eq(&self, other: &Part) -> bool {
+        self.identity() == other.identity() && self.alive == other.alive
+    }
+}
+
+impl Eq for Part {}
+
+impl Hash for Part {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.identity().hash(state);
+        self.alive.hash(state);
     }
 }
 
