@@ -11,7 +11,9 @@ use proptest::prelude::*;
 use sprague::{movetext, Analyzer, Outcome, Play, Position};
 
 /// Dawson's Kayles (octal 0.07), heaps 0..=20 (Winning Ways, ch. 4).
-const DAWSON: [u64; 21] = [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3];
+const DAWSON: [u64; 21] = [
+    0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3,
+];
 
 fn value(text: &str) -> u64 {
     let p: Position = text.parse().unwrap();
@@ -52,7 +54,13 @@ fn rows_text(rows: usize, cols: usize, empty: u32) -> String {
     (0..rows)
         .map(|r| {
             (0..cols)
-                .map(|c| if empty >> (r * cols + c) & 1 == 1 { '.' } else { '#' })
+                .map(|c| {
+                    if empty >> (r * cols + c) & 1 == 1 {
+                        '.'
+                    } else {
+                        '#'
+                    }
+                })
                 .collect::<String>()
         })
         .collect::<Vec<_>>()
@@ -147,14 +155,25 @@ proptest! {
 /// Misère play is the generic search's; every winning move agrees with it.
 #[test]
 fn misere_play_agrees_with_the_generic_search() {
-    for text in ["cram 2x3", "cram 3x3 + nim 1", "cram ..#/... + nim 2", "cram 1x6 2x2"] {
+    for text in [
+        "cram 2x3",
+        "cram 3x3 + nim 1",
+        "cram ..#/... + nim 2",
+        "cram 1x6 2x2",
+    ] {
         let p: Position = text.parse().unwrap();
-        let a = Analyzer::default()
-            .analyze(&p, Play::Misere, None)
-            .unwrap();
+        let a = Analyzer::default().analyze(&p, Play::Misere, None).unwrap();
         let mut solver = sprague::Solver::new(sprague::SumGame::new(sprague::Limits::default()));
-        assert_eq!(a.outcome, solver.outcome(&p, Play::Misere).unwrap(), "{text}");
+        assert_eq!(
+            a.outcome,
+            solver.outcome(&p, Play::Misere).unwrap(),
+            "{text}"
+        );
         let listed = common::afters(&p, &a.winning_moves);
-        assert_eq!(listed, common::searched_afters(&mut solver, &p, Play::Misere), "{text}");
+        assert_eq!(
+            listed,
+            common::searched_afters(&mut solver, &p, Play::Misere),
+            "{text}"
+        );
     }
 }

@@ -59,7 +59,11 @@ impl Plain {
         if let Some(&g) = self.memo.get(&alive) {
             return g;
         }
-        let values: Vec<u64> = self.options(alive).into_iter().map(|o| self.value(o)).collect();
+        let values: Vec<u64> = self
+            .options(alive)
+            .into_iter()
+            .map(|o| self.value(o))
+            .collect();
         let g = (0..).find(|g| !values.contains(g)).unwrap();
         self.memo.insert(alive, g);
         g
@@ -105,7 +109,11 @@ fn paths_are_dawsons_chess_and_ladders_alternate() {
     // OEIS A316632's comments: the 2 x n ladder alternates 1, 0, ... and
     // the 4 x n grid is 0.
     for n in 1..=8 {
-        assert_eq!(value(&format!("nodekayles grid:2x{n}")), n as u64 % 2, "2 x {n}");
+        assert_eq!(
+            value(&format!("nodekayles grid:2x{n}")),
+            n as u64 % 2,
+            "2 x {n}"
+        );
     }
     for n in 1..=6 {
         assert_eq!(value(&format!("nodekayles grid:4x{n}")), 0, "4 x {n}");
@@ -124,7 +132,11 @@ fn small_families() {
     }
     // Arc Kayles: K_n leaves K_(n-2); a path is Dawson's Kayles.
     for n in 0..=9u64 {
-        assert_eq!(value(&format!("arckayles complete:{n}")), (n / 2) % 2, "K_{n}");
+        assert_eq!(
+            value(&format!("arckayles complete:{n}")),
+            (n / 2) % 2,
+            "K_{n}"
+        );
     }
     assert_eq!(value("arckayles path:7"), 1);
     assert_eq!(value("arckayles path:6"), 3);
@@ -158,7 +170,10 @@ fn bad_graphs_say_what_is_wrong() {
     for (text, says) in [
         ("nodekayles grid:3y5", "is not a size RxC"),
         ("nodekayles cycle:2", "cycle takes from 3"),
-        ("nodekayles path:5~9", "`9` after `~` in path:5~9 is not a vertex"),
+        (
+            "nodekayles path:5~9",
+            "`9` after `~` in path:5~9 is not a vertex",
+        ),
         ("nodekayles a-a", "is a loop"),
         ("nodekayles star:5", "unknown graph family `star`"),
         ("arckayles path:x", "`x` in path:x is not a number"),

@@ -236,7 +236,9 @@ pub(super) fn reason(
         }
         (
             Rows::PerArgument,
-            Action::Token { token: j, .. } | Action::Cut { part: j, .. } | Action::Pick { part: j, .. },
+            Action::Token { token: j, .. }
+            | Action::Cut { part: j, .. }
+            | Action::Pick { part: j, .. },
         ) => {
             let old = argument_value(before_c, *j, limits)?;
             let new = argument_value(after_c, *j, limits)?;

@@ -621,7 +621,7 @@ fn pick_section(
     position: &Position,
     word: &str,
     same: &[(usize, &Component)],
-    prefix: &dyn Fn(usize) -> String,
+    _prefix: &dyn Fn(usize) -> String,
 ) {
     let rule = same
         .first()
@@ -638,7 +638,8 @@ fn pick_section(
     let mv = position.make_move(k, action);
     let short = crate::movetext::text(position, &mv, MoveForm::Short).to_string();
     let words = crate::movetext::text(position, &mv, MoveForm::Words).to_string();
-    line(out, &format!("{}{short}", prefix(k)), &words);
+    // The short form already begins with the component in a sum.
+    line(out, &short, &words);
 }
 
 /// Moves of a game given in code: numbered in the game's own list.

@@ -252,7 +252,12 @@ impl<P: GraphPosition> Rules for GraphRules<P> {
         Ok(ControlFlow::Continue(()))
     }
 
-    fn random_move(&self, args: &P, limits: &Limits, pick: Pick<'_>) -> Result<Option<Action>, Error> {
+    fn random_move(
+        &self,
+        args: &P,
+        limits: &Limits,
+        pick: Pick<'_>,
+    ) -> Result<Option<Action>, Error> {
         let mut all = Vec::new();
         self.moves(args, limits, &mut all)?;
         if all.is_empty() {
@@ -308,7 +313,10 @@ impl<P: GraphPosition> Rules for GraphRules<P> {
         let kind = self.spec.kind;
         args.parts_mut().retain(|p| match kind {
             Kind::Node => p.alive.count() > 0,
-            Kind::Arc => p.alive.iter().any(|u| p.live_neighbours(u).next().is_some()),
+            Kind::Arc => p
+                .alive
+                .iter()
+                .any(|u| p.live_neighbours(u).next().is_some()),
         });
         args.parts_mut().sort_by_cached_key(|p| p.to_string());
     }
@@ -388,7 +396,9 @@ impl<P: GraphPosition> Rules for GraphRules<P> {
             .into_iter()
             .filter(|action| match *action {
                 Action::Pick { at, and, .. } => {
-                    self.after(&b[i], at as u32, and.map(|x| x as u32)).to_string() == wanted
+                    self.after(&b[i], at as u32, and.map(|x| x as u32))
+                        .to_string()
+                        == wanted
                 }
                 _ => false,
             })

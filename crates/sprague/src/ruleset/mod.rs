@@ -14,23 +14,23 @@
 pub mod arckayles;
 pub mod cram;
 pub mod digraph;
-mod graphgame;
-pub mod nodekayles;
-pub mod removal;
-pub mod undirected;
 mod dynrules;
 pub mod game;
+mod graphgame;
 pub mod grundy;
 pub mod hackenbush;
 pub mod heaps;
 pub mod moore;
 pub mod named;
 pub mod nim;
+pub mod nodekayles;
+pub mod removal;
 pub mod rules;
 pub mod staircase;
 pub mod subtraction;
 pub mod tabled;
 pub mod takebreak;
+pub mod undirected;
 pub mod wythoff;
 
 use std::fmt;

@@ -142,7 +142,9 @@ impl Engine {
         how.searched = true;
         let mut table = self.lock();
         let full = mask_of(k);
-        Ok(u64::from(self.search(&mut table, &rows, full, limits, how)?))
+        Ok(u64::from(
+            self.search(&mut table, &rows, full, limits, how)?,
+        ))
     }
 
     /// The value of a connected graph of `k` vertices, `edges` edges and

@@ -182,7 +182,9 @@ impl Graph {
             "complete" => {
                 let n = count(param, 0)?;
                 if n > 2000 {
-                    return Err(format!("{text}: complete graphs take at most 2000 vertices"));
+                    return Err(format!(
+                        "{text}: complete graphs take at most 2000 vertices"
+                    ));
                 }
                 let mut g = Graph::numbered(text, n, Shape::Graph);
                 for u in 0..n {
@@ -339,10 +341,8 @@ fn size(p: &str, text: &str) -> Result<(usize, usize), String> {
         .split_once('x')
         .map(|(r, c)| (r.to_string(), c.to_string()))
         .ok_or_else(bad)?;
-    let (rows, cols): (usize, usize) = (
-        r.parse().map_err(|_| bad())?,
-        c.parse().map_err(|_| bad())?,
-    );
+    let (rows, cols): (usize, usize) =
+        (r.parse().map_err(|_| bad())?, c.parse().map_err(|_| bad())?);
     if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_VERTICES {
         return Err(format!(
             "{text}: a grid has at least 1 row and 1 column and at most {MAX_VERTICES} cells"
@@ -485,9 +485,9 @@ impl Part {
         let graph = Graph::parse(base)?;
         let mut alive = graph.all_alive();
         for name in gone.into_iter().flat_map(|g| g.split(',')) {
-            let v = graph.vertex(name).ok_or_else(|| {
-                format!("`{name}` after `~` in {word} is not a vertex of {base}")
-            })?;
+            let v = graph
+                .vertex(name)
+                .ok_or_else(|| format!("`{name}` after `~` in {word} is not a vertex of {base}"))?;
             if !alive.has(v) {
                 return Err(format!("vertex {name} is gone twice in {word}"));
             }

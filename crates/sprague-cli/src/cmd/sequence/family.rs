@@ -44,9 +44,9 @@ pub(super) fn run(args: &Args) -> Result<Exit> {
     let mut positions = Vec::new();
     for n in 1..=to {
         let text = template.replace('N', &n.to_string());
-        let p = parser.parse(&text).map_err(|e| {
-            UsageError(format!("'{template}' with N = {n} is not a position: {e}"))
-        })?;
+        let p = parser
+            .parse(&text)
+            .map_err(|e| UsageError(format!("'{template}' with N = {n} is not a position: {e}")))?;
         positions.push((n, p));
         if positions.len() > 100_000 {
             return Err(UsageError("a family takes --to at most 100000".into()).into());
@@ -59,7 +59,11 @@ pub(super) fn run(args: &Args) -> Result<Exit> {
     };
     let format = args.format.unwrap_or(Format::Table);
     let mut out = BufWriter::new(io::stdout().lock());
-    let bar = crate::cmd::progress_bar(true, to, "{bar:40} {human_pos}/{human_len} positions, {elapsed}");
+    let bar = crate::cmd::progress_bar(
+        true,
+        to,
+        "{bar:40} {human_pos}/{human_len} positions, {elapsed}",
+    );
     match format {
         Format::Csv => writeln!(out, "n,g")?,
         Format::Json => write!(
