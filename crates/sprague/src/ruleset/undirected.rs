@@ -408,7 +408,7 @@ impl Bits {
     /// The set of vertices `0..n`.
     pub fn full(n: usize) -> Bits {
         let mut words = vec![u64::MAX; n.div_ceil(64)];
-        if n % 64 != 0 {
+        if !n.is_multiple_of(64) {
             if let Some(last) = words.last_mut() {
                 *last = (1u64 << (n % 64)) - 1;
             }
