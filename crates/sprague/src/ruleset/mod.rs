@@ -12,6 +12,7 @@
 //! written and the rules behind it.
 
 pub mod arckayles;
+pub mod chomp;
 pub mod cram;
 pub mod digraph;
 mod dynrules;
@@ -75,6 +76,7 @@ const REGISTRY: &[Registration] = &[
     (&["nodekayles"], "nodekayles", nodekayles::parse),
     (&["arckayles"], "arckayles", arckayles::parse),
     (&["cram"], "cram", cram::parse),
+    (&["chomp"], "chomp", chomp::parse),
 ];
 
 /// How every known ruleset is written, in registration order:
