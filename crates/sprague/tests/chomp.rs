@@ -65,7 +65,10 @@ fn text(rows: &[u32]) -> String {
     if rows.len() > 1 && rows.iter().all(|&n| n == rows[0]) {
         return format!("{}x{}", rows.len(), rows[0]);
     }
-    rows.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+    rows.iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 #[test]
@@ -126,7 +129,11 @@ fn every_diagram_in_4_by_4_against_plain_search() {
             for m in &a.winning_moves {
                 let after = p.play(m).unwrap();
                 assert_eq!(after.grundy_value().unwrap(), 0);
-                for s in [movetext::write(&p, m), m.display(&p).to_string(), after.to_string()] {
+                for s in [
+                    movetext::write(&p, m),
+                    m.display(&p).to_string(),
+                    after.to_string(),
+                ] {
                     let read = movetext::parse(&p, &s).unwrap();
                     assert_eq!(p.play(&read).unwrap(), after, "{s}");
                 }
@@ -139,7 +146,8 @@ fn every_diagram_in_4_by_4_against_plain_search() {
 fn bad_diagrams_and_moves_say_what_is_wrong() {
     for (t, says) in [
         ("chomp 2,3", "longer than the row below"),
-        ("chomp 3y4", "is not a rectangle"),
+        ("chomp 3y4", "is not a row length"),
+        ("chomp 3x", "is not a rectangle"),
         ("chomp 0", "at least the poisoned square"),
     ] {
         let err = t.parse::<Position>().unwrap_err().to_string();
@@ -149,5 +157,22 @@ fn bad_diagrams_and_moves_say_what_is_wrong() {
     for bad in ["1.1", "4.1", "1.4"] {
         let err = movetext::parse(&p, bad).unwrap_err().to_string();
         assert!(err.contains("illegal"), "{bad}: {err}");
+    }
+}
+
+/// Misère play is the generic search's; every winning move agrees with it.
+#[test]
+fn misere_play_agrees_with_the_generic_search() {
+    for t in ["chomp 3x3", "chomp 4,2,1 + nim 1", "chomp 2x3 2,1"] {
+        let p: Position = t.parse().unwrap();
+        let a = Analyzer::default().analyze(&p, Play::Misere, None).unwrap();
+        let mut solver = sprague::Solver::new(sprague::SumGame::new(sprague::Limits::default()));
+        assert_eq!(a.outcome, solver.outcome(&p, Play::Misere).unwrap(), "{t}");
+        let listed = common::afters(&p, &a.winning_moves);
+        assert_eq!(
+            listed,
+            common::searched_afters(&mut solver, &p, Play::Misere),
+            "{t}"
+        );
     }
 }

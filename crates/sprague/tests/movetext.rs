@@ -251,6 +251,7 @@ fn every_help_example_is_a_legal_move_of_its_ruleset() {
         "nodekayles grid:2x3 path:4~2",
         "arckayles petersen",
         "cram 3x3 ..#/...",
+        "chomp 3x3 4,2,1",
         "nodekayles a-b,b-c + nim 2 + cram 2x2",
         "nim 3 + kayles 5 + staircase 1 2 + wythoff 2 2",
         "sub:1,3,4 5 + kayles 3 + grundy 6",

@@ -88,7 +88,9 @@ fn parse_rows(word: &str) -> Result<Rows, String> {
         let bad = || format!("`{word}` is not a rectangle RxC (rows x columns, e.g. 3x5)");
         let (r, c): (u32, u32) = (r.parse().map_err(|_| bad())?, c.parse().map_err(|_| bad())?);
         if r == 0 || c == 0 {
-            return Err(format!("{word}: a rectangle has at least 1 row and 1 column"));
+            return Err(format!(
+                "{word}: a rectangle has at least 1 row and 1 column"
+            ));
         }
         if u64::from(r) * u64::from(c) > MAX_SQUARES {
             return Err(format!("{word}: at most {MAX_SQUARES} squares"));
@@ -383,14 +385,20 @@ impl Rules for Chomp {
         form: MoveForm,
         f: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        let (Action::Pick {
-            part,
-            at,
-            and: Some(c),
-        }, Some(rows)) = (action, args.0.get(match action {
-            Action::Pick { part, .. } => *part,
-            _ => usize::MAX,
-        }))
+        let (
+            Action::Pick {
+                part,
+                at,
+                and: Some(c),
+            },
+            Some(rows),
+        ) = (
+            action,
+            args.0.get(match action {
+                Action::Pick { part, .. } => *part,
+                _ => usize::MAX,
+            }),
+        )
         else {
             return crate::movetext::write_action(word, action, form, f);
         };
@@ -443,7 +451,10 @@ impl Rules for Chomp {
     }
 
     fn move_summary(&self) -> Option<String> {
-        Some("take a square R.C (row from the bottom) and all above and right of it; never 1.1".into())
+        Some(
+            "take a square R.C (row from the bottom) and all above and right of it; never 1.1"
+                .into(),
+        )
     }
 }
 
