@@ -25,6 +25,8 @@ pub enum Place {
     Picture,
     /// A move in a game's own list of moves.
     Move,
+    /// A graph or a board of a game played on them (Node Kayles, Cram, ...).
+    Part,
 }
 
 impl Place {
@@ -37,6 +39,7 @@ impl Place {
             Place::Token => "token",
             Place::Picture => "picture",
             Place::Move => "move",
+            Place::Part => "graph or board",
         }
     }
 
@@ -49,6 +52,7 @@ impl Place {
             Place::Token => "tokens",
             Place::Picture => "pictures",
             Place::Move => "moves",
+            Place::Part => "graphs or boards",
         }
     }
 
@@ -398,6 +402,15 @@ impl fmt::Display for IllegalMoveKind {
             } => write!(
                 f,
                 "there is no picture {} (the component has {count} pictures)",
+                index + 1
+            ),
+            K::NoSuch {
+                place: Place::Part,
+                index,
+                count,
+            } => write!(
+                f,
+                "there is no graph or board {} (the component has {count})",
                 index + 1
             ),
             K::NoSuchEdge {

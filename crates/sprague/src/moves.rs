@@ -147,6 +147,20 @@ pub enum Action {
         /// The move's place in the game's list, from 0.
         index: usize,
     },
+    /// A move on a graph or a board named by what it takes (Node Kayles:
+    /// a vertex; Arc Kayles: an edge; Cram: a domino's two cells; Chomp:
+    /// a cell; Geography: the vertex the token goes to): in argument
+    /// `part`, vertex or cell number `at` (numbered by the ruleset, which
+    /// writes their names), and for an edge or a domino its other end
+    /// `and`.
+    Pick {
+        /// Index of the graph or board within its component, from 0.
+        part: usize,
+        /// The vertex or cell, numbered by the ruleset.
+        at: u64,
+        /// The other end of an edge or a domino, when the move takes two.
+        and: Option<u64>,
+    },
     /// Staircase Nim: `coins` coins carried from step number `step + 1`
     /// (holding `from` coins) down to the step below, or to the ground from
     /// step 1.

@@ -418,6 +418,9 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
                         writeln!(out, "  {c}: {v} (by Moore's theorem)")
                     }
                     None if !basis.is_search() => writeln!(out, "  {c}: {v}"),
+                    None if !matches!(c.ruleset().move_kind(), MoveKind::Heaps { .. }) => {
+                        writeln!(out, "  {c}: {v} (by search)")
+                    }
                     None => writeln!(
                         out,
                         "  {c}: {v} (by search; Moore's theorem gives only the P-positions)"

@@ -64,6 +64,15 @@ pub fn run(args: Args) -> Result<Exit> {
             ))
             .into())
         }
+        MoveKind::Pick => {
+            return Err(UsageError(format!(
+                "{} cannot be verified by enumeration: its arguments are graphs or boards, \
+                 not numbers (its values and winning moves are checked against a plain \
+                 search on every small graph and board by the test suite)",
+                ruleset.word()
+            ))
+            .into())
+        }
         MoveKind::Token => "tokens on nodes numbered at most",
         _ => "heaps of size at most",
     };

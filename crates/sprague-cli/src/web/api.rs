@@ -557,6 +557,7 @@ fn sequence(r: SequenceRequest, s: &Settings, svg: bool) -> anyhow::Result<Answe
         plot: None,
         resume: false,
         stats: false,
+        max_states: sprague::Limits::default().max_states,
         stop_after: None,
         check_prefix: None,
         check_random: None,

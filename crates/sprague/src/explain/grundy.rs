@@ -33,6 +33,7 @@ fn argument_label(position: &Position, i: usize, j: usize, c: &Component) -> Str
     let p = prefix(position, i);
     match c.ruleset().move_kind() {
         crate::MoveKind::Token => format!("{p}token {} on {text}", j + 1),
+        crate::MoveKind::Pick => format!("{p}part {}: {text}", j + 1),
         _ => format!("{p}picture {}: {text}", j + 1),
     }
 }
@@ -233,7 +234,12 @@ pub(super) fn reason(
                 c.to,
             )
         }
-        (Rows::PerArgument, Action::Token { token: j, .. } | Action::Cut { part: j, .. }) => {
+        (
+            Rows::PerArgument,
+            Action::Token { token: j, .. }
+            | Action::Cut { part: j, .. }
+            | Action::Pick { part: j, .. },
+        ) => {
             let old = argument_value(before_c, *j, limits)?;
             let new = argument_value(after_c, *j, limits)?;
             let (mut a_text, mut b_text) = (String::new(), String::new());
@@ -245,6 +251,7 @@ pub(super) fn reason(
                 .write_argument(after_c.args(), *j, &mut b_text);
             let noun = match mv.action() {
                 Action::Token { .. } => "token",
+                Action::Pick { .. } => "part",
                 _ => "picture",
             };
             (

@@ -69,6 +69,7 @@ pub fn help(position: &Position) -> String {
             MoveKind::Token => token_section(&mut out, position, word, &same, &prefix),
             MoveKind::Cut => cut_section(&mut out, position, word, &same, &prefix),
             MoveKind::Listed => listed_section(&mut out, word, &same, &prefix),
+            MoveKind::Pick => pick_section(&mut out, position, word, &same, &prefix),
         }
     }
     if sum {
@@ -612,6 +613,33 @@ fn example_after(position: &Position) -> Option<Position> {
         }
     }
     None
+}
+
+/// Moves of a game on graphs or boards: what the move takes, by name.
+fn pick_section(
+    out: &mut String,
+    position: &Position,
+    word: &str,
+    same: &[(usize, &Component)],
+    _prefix: &dyn Fn(usize) -> String,
+) {
+    let rule = same
+        .first()
+        .and_then(|(_, c)| c.ruleset().rules().move_summary())
+        .unwrap_or_default();
+    let _ = writeln!(
+        out,
+        "\n  {word} ({rule}; graphs and boards numbered from 1 when there are several):"
+    );
+    let Some((k, action)) = first_move(same) else {
+        line(out, "NAME", "take the vertex, edge or cell NAME");
+        return;
+    };
+    let mv = position.make_move(k, action);
+    let short = crate::movetext::text(position, &mv, MoveForm::Short).to_string();
+    let words = crate::movetext::text(position, &mv, MoveForm::Words).to_string();
+    // The short form already begins with the component in a sum.
+    line(out, &short, &words);
 }
 
 /// Moves of a game given in code: numbered in the game's own list.

@@ -63,6 +63,7 @@ mod cut;
 mod help;
 mod lex;
 mod parse;
+mod pick;
 mod token;
 mod universal;
 mod write;
@@ -129,6 +130,7 @@ pub fn parse(position: &Position, text: &str) -> Result<Move, MoveError> {
         return match kind {
             MoveKind::Cut => cut::read(position, index, &words),
             MoveKind::Listed => read_listed(position, index, &words),
+            MoveKind::Pick => pick::read(position, index, &words),
             _ => token::read(position, index, &words),
         };
     }
@@ -150,12 +152,16 @@ fn looks_like_position(position: &Position, text: &str) -> bool {
     if in_position.is_none() && Ruleset::parse(first).is_err() {
         return false;
     }
-    let second = words.find(|w| !w.is_empty()).unwrap_or("");
-    let second = second.split(':').next().unwrap_or("").to_ascii_lowercase();
+    let raw = words.find(|w| !w.is_empty()).unwrap_or("");
+    let second = raw.split(':').next().unwrap_or("").to_ascii_lowercase();
     match in_position.map(|c| c.ruleset().move_kind()) {
         // Node names may be any word: only `token` starts a move.
         Some(MoveKind::Token) => return second != "token",
         Some(MoveKind::Cut) => return second != "picture",
+        // A graph or a board is written with `:`, `~`, `/`, `,` or as a
+        // size `RxC`; a move names a vertex `5`, an edge or a domino
+        // `3-7`, a cell `1.2`; and a move is never a sum.
+        Some(MoveKind::Pick) => return pick::is_position_word(raw) || text.contains('+'),
         _ => {}
     }
     !matches!(
@@ -199,7 +205,10 @@ fn own_syntax_move(position: &Position, text: &str) -> Option<(usize, MoveKind, 
         _ => return None,
     };
     let kind = position.components().get(index)?.ruleset().move_kind();
-    if !matches!(kind, MoveKind::Token | MoveKind::Cut | MoveKind::Listed) {
+    if !matches!(
+        kind,
+        MoveKind::Token | MoveKind::Cut | MoveKind::Listed | MoveKind::Pick
+    ) {
         return None;
     }
     let rest = if words.get(rest) == Some(&":") && rest > 0 {

@@ -70,7 +70,7 @@ pub(super) fn parse_position_form(position: &Position, text: &str) -> Result<Mov
                 .collect();
             structural_action(kind, before, left, &diff)?
         }
-        MoveKind::Cut => now[index]
+        MoveKind::Cut | MoveKind::Pick => now[index]
             .ruleset()
             .rules()
             .actions_between(now[index].args(), then[index].args()),

@@ -148,6 +148,16 @@ pub fn write_action(
             MoveForm::Short => write!(f, "{} {}", part + 1, edge + 1),
             MoveForm::Words => write!(f, "cut edge {} of picture {}", edge + 1, part + 1),
         },
+        // Games on graphs and boards write their own names; this is the
+        // numbered form.
+        Action::Pick { part, at, and } => {
+            let and = and.map(|b| format!("-{b}")).unwrap_or_default();
+            match form {
+                MoveForm::Listed => write!(f, "{word} part {}: take {at}{and}", part + 1),
+                MoveForm::Short => write!(f, "{} {at}{and}", part + 1),
+                MoveForm::Words => write!(f, "take {at}{and} of part {}", part + 1),
+            }
+        }
         // A game in code writes the position a move leaves; this is the
         // numbered form.
         Action::Listed { index } => match form {

@@ -191,9 +191,10 @@ impl<T: HeapRules> Rules for Heaps<T> {
             Action::Stair { .. } => Err(IllegalMoveKind::NoSteps {
                 ruleset: word.into(),
             }),
-            Action::Token { .. } | Action::Cut { .. } | Action::Listed { .. } => {
-                Err(super::no_tokens(word))
-            }
+            Action::Token { .. }
+            | Action::Cut { .. }
+            | Action::Listed { .. }
+            | Action::Pick { .. } => Err(super::no_tokens(word)),
         }
     }
 

@@ -11,20 +11,27 @@
 //! [`Ruleset`] is the handle the rest of the library holds: the word as
 //! written and the rules behind it.
 
+pub mod arckayles;
+pub mod chomp;
+pub mod cram;
 pub mod digraph;
 mod dynrules;
 pub mod game;
+mod graphgame;
 pub mod grundy;
 pub mod hackenbush;
 pub mod heaps;
 pub mod moore;
 pub mod named;
 pub mod nim;
+pub mod nodekayles;
+pub mod removal;
 pub mod rules;
 pub mod staircase;
 pub mod subtraction;
 pub mod tabled;
 pub mod takebreak;
+pub mod undirected;
 pub mod wythoff;
 
 use std::fmt;
@@ -137,6 +144,30 @@ const REGISTRY: &[Registration] = &[
         example: "hackenbush 0-1,1-2,2-0,1-3",
         theorem: "the colon principle (branches at a vertex are worth their nim-sum; an edge carrying branches worth g is worth g + 1) and the fusion principle (a cycle's vertices fuse, its edges become loops) (Winning Ways, ch. 7)",
     }, hackenbush::parse),
+    (RulesetInfo {
+        names: &["nodekayles"], notation: "nodekayles",
+        rule: "a graph (path:N, cycle:N, complete:N, grid:RxC, petersen, or edges a-b,b-c): choose a vertex; it and its neighbours are removed",
+        example: "nodekayles grid:2x3",
+        theorem: "the Sprague-Grundy theorem: the nim-sum of the connected parts; a path is Dawson's chess (octal:0.137), other parts by search under a canonical labelling",
+    }, nodekayles::parse),
+    (RulesetInfo {
+        names: &["arckayles"], notation: "arckayles",
+        rule: "a graph, written as for nodekayles: choose an edge; its two ends and every edge at them are removed",
+        example: "arckayles cycle:6",
+        theorem: "the Sprague-Grundy theorem: the nim-sum of the connected parts; a path is Dawson's Kayles (octal:0.07), other parts by search under a canonical labelling",
+    }, arckayles::parse),
+    (RulesetInfo {
+        names: &["cram"], notation: "cram",
+        rule: "a board (rows such as ..#/... with # filled, or a size RxC): place a domino on two empty adjacent cells, either way",
+        example: "cram 3x3",
+        theorem: "Cram is Arc Kayles on the graph of empty cells: the nim-sum of the board's regions; a strip is Dawson's Kayles (octal:0.07), other regions by search (mirror images share a table entry)",
+    }, cram::parse),
+    (RulesetInfo {
+        names: &["chomp"], notation: "chomp",
+        rule: "a Young diagram (row lengths from the bottom, such as 5,3,2, or a size RxC): take a square and every square above and to the right of it; the poisoned square 1.1 is never taken",
+        example: "chomp 3x4",
+        theorem: "the Sprague-Grundy theorem by search over row lengths (strategy stealing shows a rectangle larger than 1x1 is an N-position, without naming the move)",
+    }, chomp::parse),
 ];
 
 /// What the registry says of every ruleset, in registration order.
@@ -222,6 +253,11 @@ pub enum MoveKind {
     Token,
     /// One edge of one picture is cut ([`Action::Cut`]): `hackenbush`.
     Cut,
+    /// A vertex, an edge, a domino or a cell of one graph or board is
+    /// taken ([`Action::Pick`]): `nodekayles`, `arckayles`, `cram`,
+    /// `chomp`, `geography`; the ruleset reads and writes its names
+    /// ([`Rules::named_move`], [`Rules::write_move`]).
+    Pick,
     /// A move named by its number in the game's own list of moves
     /// ([`Action::Listed`]): a game given in code
     /// ([`Ruleset::from_game`]).
@@ -251,6 +287,9 @@ pub enum ArgumentError {
     },
     /// A word that is not a Hackenbush picture, and why.
     BadPicture(Box<str>),
+    /// A word that is not a graph or a board of a game played on them
+    /// (Node Kayles, Cram, Chomp, Geography), and why.
+    BadShape(Box<str>),
     /// A position of another type than the ruleset's own
     /// ([`Rules::Position`]): pictures given to Nim, heaps to Hackenbush.
     OtherGame,
@@ -281,7 +320,8 @@ impl ArgumentError {
             | ArgumentError::UnknownNode { .. }
             | ArgumentError::NotWritten { .. }
             | ArgumentError::OtherGame
-            | ArgumentError::BadPicture(_) => None,
+            | ArgumentError::BadPicture(_)
+            | ArgumentError::BadShape(_) => None,
         }
     }
 }
@@ -312,6 +352,7 @@ impl fmt::Display for ArgumentError {
             ArgumentError::BadPicture(why) => {
                 write!(f, "not a Hackenbush picture: {why}")
             }
+            ArgumentError::BadShape(why) => f.write_str(why),
             ArgumentError::UnknownNode { name, nodes } => write!(
                 f,
                 "the graph has no node named {name} (it has {nodes} nodes; node names are \
@@ -791,7 +832,7 @@ pub(crate) fn check_heap_changes<'a>(
                 ruleset: word.into(),
             })
         }
-        Action::Token { .. } | Action::Cut { .. } | Action::Listed { .. } => {
+        Action::Token { .. } | Action::Cut { .. } | Action::Listed { .. } | Action::Pick { .. } => {
             return Err(no_tokens(word))
         }
     };

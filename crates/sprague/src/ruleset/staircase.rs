@@ -195,9 +195,10 @@ impl Rules for Staircase {
                     ruleset: word.into(),
                 })
             }
-            Action::Token { .. } | Action::Cut { .. } | Action::Listed { .. } => {
-                return Err(super::no_tokens(word))
-            }
+            Action::Token { .. }
+            | Action::Cut { .. }
+            | Action::Listed { .. }
+            | Action::Pick { .. } => return Err(super::no_tokens(word)),
         };
         let c = check_place(steps, Place::Step, *step, *from)?;
         if *coins == 0 || *coins > c {

@@ -18,6 +18,7 @@ use crate::exit::Exit;
 use crate::plot;
 
 mod checksum;
+mod family;
 pub mod packed;
 mod resume;
 mod stats;
@@ -123,6 +124,11 @@ pub struct Args {
     /// (8 to 24; default 20).
     #[arg(long, value_name = "LOG2", hide = true, value_parser = clap::value_parser!(u32).range(8..=24))]
     pub packed_block_log: Option<u32>,
+    /// For a family of positions (`'nodekayles grid:3xN'`): the most
+    /// positions the search may store, for the whole run (about 150 bytes
+    /// each for a part of 40 vertices).
+    #[arg(long, value_name = "N", default_value_t = sprague::Limits::default().max_states)]
+    pub max_states: usize,
     #[command(flatten)]
     pub limits: super::TableArgs,
 }
@@ -670,6 +676,7 @@ pub fn in_memory(args: &Args, svg: bool) -> Result<InMemory> {
         resume: false,
         plot: svg.then(|| PathBuf::from("plot.svg")),
         stats: false,
+        max_states: args.max_states,
         stop_after: None,
         check_prefix: None,
         check_random: None,
@@ -731,6 +738,9 @@ pub fn in_memory(args: &Args, svg: bool) -> Result<InMemory> {
 }
 
 fn run_to(args: Args) -> Result<Exit> {
+    if family::is_family(&args.ruleset) {
+        return family::run(&args);
+    }
     let began = Instant::now();
     let (ruleset, to) = match check(&args)? {
         Wanted::Nodes(ruleset, values) => {
