@@ -556,10 +556,12 @@ impl<V: Value> Core<V> {
             // it does not, this thread goes on alone (and no thread is
             // started), still timing its stretches.
             let two = self.threads > 1 && !self.watch.solo(n);
+            let batch =
+                method == Method::Fast && n + rare::BATCH <= end && self.rare.batchable(n, values);
             if self.threads > 1 && !two {
-                self.watch.tick(n);
+                self.watch.tick(n, !batch);
             }
-            if method == Method::Fast && n + rare::BATCH <= end && self.rare.batchable(n, values) {
+            if batch {
                 if two {
                     threads::rare_batches(self, values, end)?;
                 } else {

@@ -517,7 +517,7 @@ fn drive_heaps<V: Value>(
         if method == Method::Fast && core.rare.usable(n, values) {
             return Ok(());
         }
-        watch.tick(n);
+        watch.tick(n, true);
         if watch.solo(n) {
             // One thread is faster: the caller goes on alone.
             return Ok(());

@@ -336,79 +336,102 @@ thread_local! {
 /// a load that comes and goes.
 const WINDOW: Duration = Duration::from_millis(100);
 /// Stretches run the way that was faster between two trials of the other
-/// way: one stretch in this many tries the other way. A trial of the
-/// slower way loses what it is slower by, in one stretch of
-/// `TRIAL_EVERY + 1` (two threads twice as slow as one on a busy machine:
-/// half a stretch in 11, 4.5%).
+/// way: after this many stretches the faster way, one stretch tries the
+/// other, then one more runs the faster way before deciding. A trial of
+/// the slower way loses what it is slower by, in one stretch of
+/// `TRIAL_EVERY + 2` (two threads twice as slow as one on a busy machine:
+/// half a stretch in 12, 4%).
 const TRIAL_EVERY: u32 = 10;
 
 /// Decides, stretch by stretch, whether the second thread pays (Issue 42:
 /// with a CPU-bound process on the other core, the second thread is often
 /// off the processor while this one waits for its part, and two threads
-/// took twice as long as one). The heaps a second computed are measured
+/// took twice as long as one). The work a second is measured
 /// over stretches of [`WINDOW`]: the faster way (one thread or two) is
-/// kept, and every [`TRIAL_EVERY`] stretches one stretch tries the other
-/// way, so a change of load is followed within about a second.
+/// kept, and every [`TRIAL_EVERY`] stretches or so one stretch tries the
+/// other way, so a change of load is followed within about a second.
 /// Kept by the sequence across calls (extending in steps keeps what was
 /// learnt). The values never depend on it: both ways give the same bytes.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub(super) struct Watch {
-    /// When and at which heap the stretch in hand began.
-    since: Option<(Instant, usize)>,
+    /// When the stretch in hand began.
+    since: Option<Instant>,
+    /// The heap of the last step counted.
+    last: usize,
+    /// The work of the stretch in hand: heaps, or for the plain method
+    /// (whose heap `n` tests about `n` splits) the sum of their sizes.
+    work: f64,
     /// Whether the stretch in hand runs on one thread.
     solo_now: bool,
     /// The faster way found: one thread.
     solo_best: bool,
+    /// Whether a trial has decided the way once.
+    decided: bool,
     /// Stretches run the faster way since the last trial.
     run: u32,
-    /// Heaps a second measured last, by way: `[two threads, one]` (0: not
-    /// measured yet).
-    rate: [f64; 2],
-}
-
-impl Default for Watch {
-    fn default() -> Watch {
-        Watch {
-            since: None,
-            solo_now: false,
-            solo_best: false,
-            run: 0,
-            rate: [0.0; 2],
-        }
-    }
+    /// Work a second in the last stretch run the faster way.
+    before: f64,
+    /// Work a second in a trial of the other way just ended, waiting for
+    /// the stretch after it.
+    trial: Option<f64>,
 }
 
 impl Watch {
     /// Counts the step (a heap or a batch) that begins at heap `n`: ends
     /// the stretch in hand when it has lasted [`WINDOW`], and chooses the
     /// way of the next.
-    pub(super) fn tick(&mut self, n: usize) {
-        self.tick_at(n, Instant::now());
+    /// `by_size`: the steps since the last are the plain method's, whose
+    /// heap `n` costs about `n` (else heaps cost alike).
+    pub(super) fn tick(&mut self, n: usize, by_size: bool) {
+        self.tick_at(n, by_size, Instant::now());
     }
 
     /// [`tick`](Watch::tick) at the time `now`.
-    fn tick_at(&mut self, n: usize, now: Instant) {
-        let Some((since, from)) = self.since else {
-            self.since = Some((now, n));
+    ///
+    /// Speed is work a second, the plain method's heaps weighed by their
+    /// size; a trial is compared with the mean of the stretches on either
+    /// side of it, run the faster way, which cancels what still changes
+    /// steadily.
+    fn tick_at(&mut self, n: usize, by_size: bool, now: Instant) {
+        let from = std::mem::replace(&mut self.last, n);
+        let Some(since) = self.since else {
+            self.since = Some(now);
             return;
+        };
+        let heaps = n.saturating_sub(from) as f64;
+        self.work += if by_size {
+            // The sizes from `from` to `n`.
+            heaps * (n + from) as f64 / 2.0
+        } else {
+            heaps
         };
         let took = now.duration_since(since);
         if took < WINDOW {
             return;
         }
-        self.since = Some((now, n));
-        self.rate[usize::from(self.solo_now)] = n.saturating_sub(from) as f64 / took.as_secs_f64();
+        self.since = Some(now);
+        let rate = std::mem::take(&mut self.work) / took.as_secs_f64();
         if self.solo_now != self.solo_best {
-            // A trial of the other way ended: keep whichever was faster.
-            let [two, one] = self.rate;
-            self.solo_best = one > two;
-            self.run = 0;
-        } else {
-            self.run += 1;
+            // A trial ended: one stretch the faster way, then decide.
+            self.trial = Some(rate);
+            self.solo_now = self.solo_best;
+            return;
         }
-        // The other way is tried at once when it was never measured.
-        let untried = self.rate[usize::from(!self.solo_best)] == 0.0;
-        self.solo_now = if self.run >= TRIAL_EVERY || untried {
+        self.run += 1;
+        match self.trial.take() {
+            Some(trial) => {
+                self.decided = true;
+                self.run = 0;
+                if trial > (self.before + rate) / 2.0 {
+                    self.solo_best = !self.solo_best;
+                    self.before = trial;
+                } else {
+                    self.before = rate;
+                }
+            }
+            None => self.before = rate,
+        }
+        self.solo_now = if self.run >= TRIAL_EVERY || !self.decided {
             !self.solo_best
         } else {
             self.solo_best
@@ -454,7 +477,7 @@ fn drive_batches<V: Value>(
     let mut lanes = Lanes::default();
     loop {
         let n0 = values.len();
-        watch.tick(n0);
+        watch.tick(n0, false);
         // When one thread is faster, the caller goes on alone once the
         // jobs in flight are done (none is posted from now on).
         let alone = watch.solo(n0) && pending.is_empty();
@@ -613,45 +636,75 @@ mod tests {
     }
 
     /// Runs `watch` for `stretches` stretches from heap `at.1`, at
-    /// `two` heaps a second with two threads and `one` with one; the
+    /// `rates(n)` = `[two threads, one]` heaps a second from heap `n`; the
     /// stretches run on one thread.
     fn stretches(
         watch: &mut super::Watch,
         at: &mut (std::time::Instant, usize),
         stretches: usize,
-        [two, one]: [f64; 2],
+        by_size: bool,
+        rates: impl Fn(usize) -> [f64; 2],
     ) -> usize {
         let mut solo = 0;
         for _ in 0..stretches {
-            let rate = if watch.solo_now { one } else { two };
             solo += usize::from(watch.solo_now);
-            at.0 += super::WINDOW;
-            at.1 += (rate * super::WINDOW.as_secs_f64()) as usize;
-            watch.tick_at(at.1, at.0);
+            // A step a millisecond.
+            for _ in 0..super::WINDOW.as_millis() {
+                let [two, one] = rates(at.1);
+                let rate = if watch.solo_now { one } else { two };
+                at.0 += std::time::Duration::from_millis(1);
+                at.1 += (rate / 1000.0) as usize;
+                watch.tick_at(at.1, by_size, at.0);
+            }
         }
         solo
+    }
+
+    /// Stretches in `count` that a watch which has decided runs as trials
+    /// at most: one in `TRIAL_EVERY + 2`, and one begun.
+    fn trials(count: usize) -> usize {
+        count / (super::TRIAL_EVERY as usize + 2) + 1
     }
 
     #[test]
     fn the_watch_keeps_the_faster_way_and_follows_a_change_of_load() {
         let mut watch = super::Watch::default();
         let mut at = (std::time::Instant::now(), 0);
-        watch.tick_at(at.1, at.0);
+        watch.tick_at(at.1, false, at.0);
         // Two threads twice as slow as one (the other core busy): after
-        // the first trial, one stretch in TRIAL_EVERY + 1 runs on two.
-        let solo = stretches(&mut watch, &mut at, 131, [1e6, 2e6]);
-        let trials = 131 / (super::TRIAL_EVERY as usize + 1);
-        assert!(solo >= 131 - trials - 2, "{solo} of 131 stretches alone");
+        // the first trial, one stretch in TRIAL_EVERY + 2 runs on two.
+        stretches(&mut watch, &mut at, 3, false, |_| [1e6, 2e6]);
+        let solo = stretches(&mut watch, &mut at, 240, false, |_| [1e6, 2e6]);
+        assert!(solo >= 240 - trials(240), "{solo} of 240 stretches alone");
         // The load goes: two threads faster; within two trials they run.
-        stretches(
-            &mut watch,
-            &mut at,
-            2 * super::TRIAL_EVERY as usize + 2,
-            [3e6, 2e6],
-        );
-        let solo = stretches(&mut watch, &mut at, 130, [3e6, 2e6]);
-        let trials = 130 / (super::TRIAL_EVERY as usize + 1);
-        assert!(solo <= trials + 1, "{solo} of 130 stretches alone");
+        let every = super::TRIAL_EVERY as usize + 2;
+        stretches(&mut watch, &mut at, 2 * every, false, |_| [3e6, 2e6]);
+        let solo = stretches(&mut watch, &mut at, 240, false, |_| [3e6, 2e6]);
+        assert!(solo <= trials(240), "{solo} of 240 stretches alone");
+    }
+
+    #[test]
+    fn the_watch_is_not_misled_by_heaps_growing_dearer() {
+        // The plain method: a heap's cost grows with the heap, so a later
+        // stretch computes fewer heaps whichever way it runs. One thread
+        // 1.2 times faster must still be found, and two threads when they
+        // are.
+        for (ratio, alone) in [(1.2, true), (1.0 / 1.2, false)] {
+            let mut watch = super::Watch::default();
+            let mut at = (std::time::Instant::now(), 4096);
+            watch.tick_at(at.1, true, at.0);
+            let rates = |n: usize| {
+                let two = 4e8 / n as f64;
+                [two, two * ratio]
+            };
+            stretches(&mut watch, &mut at, 3, true, rates);
+            let solo = stretches(&mut watch, &mut at, 120, true, rates);
+            if alone {
+                assert!(solo >= 120 - trials(120), "{solo} of 120 alone");
+            } else {
+                assert!(solo <= trials(120), "{solo} of 120 alone");
+            }
+        }
     }
 
     #[test]
