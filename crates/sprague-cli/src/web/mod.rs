@@ -6,13 +6,13 @@
 //! target call it directly). The server runs it on tokio's blocking pool,
 //! never on the event loop: first on the fast path for a short slice, then,
 //! if it needs longer, on one of the workers, a client holding at most its
-//! share of them ([`pool`]). The time budget of [`Settings::timeout`]
+//! share of them (`web/pool.rs`). The time budget of [`Settings::timeout`]
 //! includes the waits; a request past it is answered 503, and its
 //! computation is stopped by the same deadline ([`sprague::budget`]:
 //! searches, nim-sequence tables, genus and quotient computations check it,
 //! and so does the writing of the answer), so no computation outlives its
 //! budget by more than the time between two checks. Connections are limited in number and closed
-//! when idle or half-sent ([`conn`]); the misère-quotient cache is bounded
+//! when idle or half-sent (`web/conn.rs`); the misère-quotient cache is bounded
 //! in bytes ([`Settings::max_cache`]).
 
 pub mod api;
@@ -221,7 +221,7 @@ fn is_loopback_name(host: &str) -> bool {
 
 /// Serves [`router`] on `listener` until `shutdown` completes, then
 /// finishes the requests in flight (for at most 15 s), within the
-/// connection limits of `settings` ([`conn`]). Sets the bound of the
+/// connection limits of `settings` (`web/conn.rs`). Sets the bound of the
 /// misère-quotient cache to [`Settings::max_cache`] for the whole process.
 ///
 /// # Errors
@@ -267,7 +267,7 @@ fn asset(name: &str) -> Response {
 }
 
 /// Answers one API request: [`answer`] on the blocking pool, first on the
-/// fast path, then on a worker ([`pool`]), within the time budget.
+/// fast path, then on a worker (`web/pool.rs`), within the time budget.
 async fn api_request(
     State(shared): State<Arc<Shared>>,
     Path(name): Path<String>,

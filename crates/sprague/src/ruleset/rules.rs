@@ -369,7 +369,7 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
 
     /// The name of node `node` (an argument, as the ruleset numbers its
     /// nodes) of a ruleset whose arguments are named, as
-    /// [`Action::Token`](crate::Action::Token) numbers them; `None` for
+    /// [`Action::Token`] numbers them; `None` for
     /// rulesets of numbers or a node it does not have.
     fn node_name(&self, node: u64) -> Option<String> {
         let _ = node;
