@@ -20,7 +20,7 @@ fn a_sum_of_pictures_and_its_winning_cut() {
     assert_eq!(code, 0);
     assert_eq!(
         out.trim(),
-        r#"{"position":"hackenbush e(ee;e) eee","play":"normal","outcome":"N","basis":"hackenbush","value":7,"winning_moves":[{"move":"hackenbush picture 1: cut edge 4","after":"hackenbush eee eee"}],"truncated":false,"total_winning_moves":1}"#
+        r#"{"position":"hackenbush e(ee;e) eee","play":"normal","outcome":"N","basis":"hackenbush","value":7,"winning_moves":[{"move":"hackenbush picture 1: cut edge 4","after":"hackenbush eee eee","component":0,"ruleset":"hackenbush","change":{"kind":"cut","picture":0,"edge":3}}],"truncated":false,"total_winning_moves":1}"#
     );
     let (_, out, _) = run(&["analyze", "hackenbush eee eee"]);
     assert!(out.contains("outcome:  P"), "{out}");

@@ -87,7 +87,7 @@ fn analyze_explain_verify_and_play_work_as_for_finite_sets() {
     let json = stdout_of(&["analyze", "sub:squares 29 + sub:primes 10", "--json"]);
     assert_eq!(
         json.trim(),
-        r#"{"position":"sub:squares 29 + sub:primes 10","play":"normal","outcome":"N","basis":"sprague-grundy","value":5,"winning_moves":[{"move":"component 1: sub:squares heap 1: 29 -> 20","after":"sub:squares 20 + sub:primes 10"}],"truncated":false,"total_winning_moves":1}"#
+        r#"{"position":"sub:squares 29 + sub:primes 10","play":"normal","outcome":"N","basis":"sprague-grundy","value":5,"winning_moves":[{"move":"component 1: sub:squares heap 1: 29 -> 20","after":"sub:squares 20 + sub:primes 10","component":0,"ruleset":"sub:squares","change":{"kind":"heap","heap":0,"before":29,"removed":9,"parts":[20]}}],"truncated":false,"total_winning_moves":1}"#
     );
     let explain = stdout_of(&["analyze", "sub:fib 21", "--explain"]);
     assert!(
