@@ -597,7 +597,9 @@ fn help_works_as_a_command_and_keeps_bullets_apart() {
         .args(["help", "--help"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("Usage: sprague help [OPTIONS] [COMMAND]"));
+        .stdout(predicate::str::contains(
+            "Usage: sprague help [OPTIONS] [COMMAND]",
+        ));
     sprague()
         .args(["help", "analyze"])
         .assert()

@@ -248,7 +248,11 @@ fn torn_files_resume() {
         let args = ["sequence", ruleset, "--to", "20000", "--format", "raw"];
         let full = output_of(&args);
         for cut in [full.len() / 3, full.len() * 4 / 5] {
-            resume_from_cut(&args, &full, cut, &dir.path().join("g.raw"));
+            // A file of each game: a checksum file (FILE.crc) names its game.
+            let file = dir
+                .path()
+                .join(format!("{}.raw", ruleset.replace(':', "-")));
+            resume_from_cut(&args, &full, cut, &file);
         }
     }
     let file = dir.path().join("d.json");
