@@ -21,7 +21,7 @@ fn a_pair_is_decided_by_wythoffs_theorem() {
     let out = stdout_of(&["analyze", "wythoff", "4", "8", "--json"]);
     assert_eq!(
         out.trim(),
-        r#"{"position":"wythoff 4 8","play":"normal","outcome":"N","basis":"wythoff","value":1,"winning_moves":[{"move":"wythoff heap 2: 8 -> 7","after":"wythoff 4 7"}],"truncated":false,"total_winning_moves":1}"#
+        r#"{"position":"wythoff 4 8","play":"normal","outcome":"N","basis":"wythoff","value":1,"winning_moves":[{"move":"wythoff heap 2: 8 -> 7","after":"wythoff 4 7","component":0,"ruleset":"wythoff","change":{"kind":"heaps","changes":[{"heap":1,"before":8,"after":7}]}}],"truncated":false,"total_winning_moves":1}"#
     );
     let human = stdout_of(&["analyze", "wythoff", "3", "5"]);
     assert!(human.contains("basis:    Wythoff's theorem"), "{human}");

@@ -19,9 +19,9 @@
 //! // 2 x 2: every domino leaves a domino's worth: G = mex{1} = 0.
 //! let p: Position = "cram 2x2".parse()?;
 //! assert_eq!(p.grundy_value()?, 0);
-//! // 1 x 7 is Dawson's Kayles at 7.
+//! // 1 x 7 is Dawson's Kayles at 7: G = 1.
 //! let q: Position = "cram 1x7".parse()?;
-//! assert_eq!(q.grundy_value()?, 2);
+//! assert_eq!(q.grundy_value()?, 1);
 //! # Ok::<(), sprague::Error>(())
 //! ```
 
