@@ -224,15 +224,22 @@ pub fn with_deadline<T>(deadline: Instant, work: impl FnOnce() -> T) -> T {
 ///
 /// ```
 /// use sprague::{budget, Analyzer, Error, Play};
-/// // A misère sum searched by the definition within 1 MiB (this crate's
-/// // tests count bytes with `budget::CountingAllocator`).
-/// let position = "grundy 30 31 32 33".parse()?;
-/// let analyzer = Analyzer::new(sprague::Limits { max_quotient_states: 0, ..Default::default() });
-/// let answer = budget::with_memory_limit(1 << 20, || analyzer.analyze(&position, Play::Misere, Some(1)));
-/// if budget::is_counting() {
+///
+/// // Bytes are counted only with the counting allocator installed.
+/// #[global_allocator]
+/// static ALLOCATOR: budget::CountingAllocator = budget::CountingAllocator;
+///
+/// fn main() -> Result<(), Error> {
+///     // A misère sum searched by the definition within 1 MiB.
+///     let position = "grundy 30 31 32 33".parse()?;
+///     let limits = sprague::Limits { max_quotient_states: 0, ..Default::default() };
+///     let analyzer = Analyzer::new(limits);
+///     let answer = budget::with_memory_limit(1 << 20, || {
+///         analyzer.analyze(&position, Play::Misere, Some(1))
+///     });
 ///     assert!(matches!(answer, Err(Error::MemoryLimit { .. })));
+///     Ok(())
 /// }
-/// # Ok::<(), sprague::Error>(())
 /// ```
 pub fn with_memory_limit<T>(max_bytes: u64, work: impl FnOnce() -> T) -> T {
     struct Restore(Option<(u64, i64)>);
