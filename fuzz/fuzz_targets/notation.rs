@@ -66,6 +66,7 @@ fn inline_position(text: &str) {
         max_states: 2_000,
         max_table: 500,
         max_period_search: 20_000,
+        max_table_work: 1_000_000,
         max_quotient_states: 2_000,
         max_memory: None,
     });

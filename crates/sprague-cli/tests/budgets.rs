@@ -53,6 +53,35 @@ fn max_memory_stops_searches_genus_and_tables_with_exit_3_naming_it() {
 }
 
 #[test]
+fn a_table_of_hours_is_refused_early_naming_max_table_work() {
+    // octal:0.007 to heap 9,999,999 would take hours: its values pass 99
+    // within the first few thousand heaps, which shows the table needs more
+    // than 10^9 units of work.
+    let (code, out, err) = run(&[
+        "analyze",
+        "octal:0.007 9999999",
+        "--max-table-work",
+        "1000000000",
+    ]);
+    assert_eq!(code, 3, "{err}");
+    assert!(out.is_empty());
+    assert!(err.contains("past the table work limit of 1000000000"), "{err}");
+    assert!(err.contains("raise the limit with --max-table-work N"), "{err}");
+    // Within the limit, the same game is answered.
+    let (code, out, err) = run(&["analyze", "octal:0.007 2000", "--max-table-work", "10000000"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("outcome:"), "{out}");
+    // A misère search of a picture of 120 edges stops at the search's work
+    // limit, each option weighed by its edges, naming --max-states.
+    let edges: Vec<String> = (1..=120).map(|i| format!("{}-{i}", (i - 1) / 2)).collect();
+    let picture = format!("hackenbush {}", edges.join(","));
+    let (code, _, err) = run(&["analyze", "--misere", &picture, "--max-states", "20000"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("an option counts once more for every 8"), "{err}");
+    assert!(err.contains("raise --max-states N"), "{err}");
+}
+
+#[test]
 fn max_memory_reads_units_and_refuses_nonsense() {
     // Enough memory: the usual answer.
     let (code, out, err) = run(&["analyze", "nim 1 2 3", "--max-memory", "512M"]);

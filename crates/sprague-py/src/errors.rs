@@ -85,6 +85,9 @@ fn hint(e: &sprague::Error) -> String {
         Error::TableLimit { .. } => "; raise the limit with max_table=N (memory grows with it, \
                                      by 2 bytes a value, 4 once one passes 65535)"
             .into(),
+        Error::TableWorkLimit { .. } => "; the command line raises it with --max-table-work N; \
+                                         here the default holds"
+            .into(),
         Error::ValueTooLarge { .. } => " (no argument raises it)".into(),
         Error::ComponentTableLimit { .. } => "; raise the limit with max_table=N (memory grows \
                                               with it, by 5 bytes a value)"

@@ -41,6 +41,19 @@ pub struct Limits {
     /// release build. Commands whose job is the nim-sequence (`sequence`,
     /// `period`) look further by default: [`TABLE_MAX_PERIOD_SEARCH`].
     pub max_period_search: u64,
+    /// The most work a table of nim-values below the table limit may take
+    /// to answer a heap, counted as for `max_period_search`: heaps × (largest
+    /// value + 1), a 4th of it for games that split a heap into three. The
+    /// table stops with [`Error::TableWorkLimit`](crate::Error) as soon as
+    /// the values computed show that the heap asked needs more (the heap ×
+    /// the largest value so far passes it), unless a proven period has
+    /// answered first: `octal:0.007 9999999` (Treblecross-like values in
+    /// the thousands, hours of work) is refused within a second, while
+    /// `grundy 9999999` (values below 256, 2.5 G, about 17 s in a release
+    /// build) and `octal:0.6 9999999` (3.5 G) are computed. Default:
+    /// [`DEFAULT_MAX_TABLE_WORK`] = 2^32; the `sequence` and `period`
+    /// commands, whose job is the table, set none.
+    pub max_table_work: u64,
     /// The most tuples one proof check of a misère quotient may explore
     /// when [`Analyzer::analyze`] builds one for a misère sum before it
     /// searches (all its steps together may do twenty times as much work,
@@ -99,6 +112,12 @@ impl Limits {
 /// search (Dawson's Kayles to heap 40).
 pub const ANALYZE_QUOTIENT_STATES: usize = 600_000;
 
+/// The default of [`Limits::max_table_work`]: 2^32 = 4,294,967,296, about
+/// half a minute to a minute of a release build for the two-heap splits
+/// of octal games (measured: `grundy 3000000`, 0.7 G, 4.9 s; `octal:0.6
+/// 3000000`, 1.0 G, 8.4 s; `octal:0.007 300000`, 0.4 G, 16.7 s).
+pub const DEFAULT_MAX_TABLE_WORK: u64 = 1 << 32;
+
 /// The default of [`Limits::max_period_search`]: 2^24.
 pub const DEFAULT_MAX_PERIOD_SEARCH: u64 = 1 << 24;
 
@@ -141,6 +160,7 @@ impl Default for Limits {
             max_states: DEFAULT_MAX_STATES,
             max_table: 10_000_000,
             max_period_search: DEFAULT_MAX_PERIOD_SEARCH,
+            max_table_work: DEFAULT_MAX_TABLE_WORK,
             max_quotient_states: ANALYZE_QUOTIENT_STATES,
             max_memory: None,
         }
@@ -639,6 +659,10 @@ impl SumGame {
     }
 }
 
+/// The parts of a position (heaps, edges, vertices) that weigh as much, in
+/// the work limit of a search, as one small position: 8.
+pub const WEIGHT_UNIT: usize = 8;
+
 impl Game for SumGame {
     type Position = Position;
     type Move = Move;
@@ -653,6 +677,14 @@ impl Game for SumGame {
 
     fn canonical(&self, position: &Position) -> Position {
         position.canonical()
+    }
+
+    /// 1 for a position of fewer than [`WEIGHT_UNIT`] parts, and one more
+    /// for every [`WEIGHT_UNIT`] parts ([`Position::size`]: heaps, tokens,
+    /// edges of pictures, vertices of graphs): a misère search of a
+    /// Hackenbush tree of 300 edges counts each option as 38.
+    fn weight(&self, position: &Position) -> u64 {
+        1 + (position.size() / WEIGHT_UNIT) as u64
     }
 
     /// A sum falls apart into its components, and each component into the

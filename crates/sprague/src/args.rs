@@ -144,6 +144,14 @@ pub trait PositionData: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
     fn argument_count(&self) -> usize {
         1
     }
+    /// The size of the position in its elementary parts (numbers, edges,
+    /// vertices): about what copying, canonicalising and hashing it costs.
+    /// The search weighs the options it examines by it
+    /// ([`Game::weight`](crate::Game::weight)). By default the
+    /// [`argument_count`](PositionData::argument_count).
+    fn size(&self) -> usize {
+        self.argument_count()
+    }
 }
 
 impl PositionData for Numbers {

@@ -306,9 +306,12 @@ pub fn human_bytes(bytes: u64) -> String {
 }
 
 /// Whether a deadline or a memory budget is set for the current thread (or
-/// a memory budget for the process).
+/// a memory budget for the process), or a progress reporter
+/// ([`crate::progress`]) is installed: whether long loops should work in
+/// steps and check between them.
 pub(crate) fn is_set() -> bool {
-    DEADLINE.with(Cell::get).is_some()
+    crate::progress::is_on()
+        || DEADLINE.with(Cell::get).is_some()
         || MEMORY.with(Cell::get).is_some()
         || PROCESS_LIMIT.load(Ordering::Relaxed) != 0
 }

@@ -231,16 +231,21 @@ pub enum Error {
     /// without finishing, while storing fewer positions than its state
     /// limit `states`: the work a search may do is bounded too, at a fixed
     /// number of options per position it may store
-    /// ([`Solver::set_work_per_state`](crate::Solver::set_work_per_state)).
+    /// ([`Solver::set_work_per_state`](crate::Solver::set_work_per_state)),
+    /// a large option counting as its [`Game::weight`](crate::Game::weight)
+    /// (one more for every [`WEIGHT_UNIT`](crate::WEIGHT_UNIT) heaps,
+    /// edges or vertices of a position of a ruleset).
     #[error(
         "the search examined more than {} without finishing (the work allowed with a state \
-         limit of {}: {} a position)",
+         limit of {}: {} a position; an option counts once more for every {} heaps, edges or \
+         vertices it holds)",
         count(*options, "option"),
         count(*states, "position"),
-        count(*per_state, "option")
+        count(*per_state, "option"),
+        crate::WEIGHT_UNIT
     )]
     WorkLimit {
-        /// The options examined when it stopped.
+        /// The options examined when it stopped, weighted.
         options: u64,
         /// The state limit of the search.
         states: usize,
@@ -314,6 +319,43 @@ pub enum Error {
         /// [`UNBOUNDED_SPLIT_TABLE_DIVISOR`](crate::UNBOUNDED_SPLIT_TABLE_DIVISOR)
         /// for games whose values cost about the cube of the heap).
         divisor: u64,
+    },
+    /// A Grundy value would need a table of nim-values up to `heap` whose
+    /// work, counted as heaps × (largest value + 1), is already known to
+    /// pass `limit` ([`Limits::max_table_work`](crate::Limits), divided by
+    /// `divisor` for games that split a heap into three): the table to
+    /// heap `computed` holds values up to `largest`, so the table to `heap`
+    /// costs at least (`heap` + 1) × (`largest` + 1), unless a period is
+    /// proven before (where the periodicity theorem applies). Found as
+    /// soon as the values computed show it, long before the work is done.
+    #[error(
+        "{ruleset} heap {heap}: its Grundy value needs the nim-sequence up to heap {heap}{}; \
+         with values up to {largest} by heap {computed}, that is at least {} units of work \
+         (heaps × (largest value + 1)), past the table work limit of {}{}",
+        if *theorem { ", unless a period is proven before" } else { "" },
+        (*heap as u128 + 1) * (*largest as u128 + 1),
+        limit,
+        if *divisor > 1 {
+            format!(" (a {divisor}th of the limit for a game that splits a heap into three)")
+        } else {
+            String::new()
+        }
+    )]
+    TableWorkLimit {
+        /// The ruleset word.
+        ruleset: String,
+        /// The heap size asked for.
+        heap: u64,
+        /// The last heap computed when the limit was found out.
+        computed: u64,
+        /// The largest value up to `computed`.
+        largest: u64,
+        /// The table work limit, divided.
+        limit: u64,
+        /// What [`Limits::max_table_work`](crate::Limits) was divided by.
+        divisor: u64,
+        /// Whether a proven period could have ended the table earlier.
+        theorem: bool,
     },
     /// A ruleset's table of whole-component values (Wythoff's game: the
     /// Grundy value of every pair up to the larger heap) would hold more than
@@ -541,6 +583,7 @@ impl Error {
                 | Error::MisereLimit { .. }
                 | Error::CheckLimit { .. }
                 | Error::TableLimit { .. }
+                | Error::TableWorkLimit { .. }
                 | Error::ComponentTableLimit { .. }
                 | Error::ValueTooLarge { .. }
                 | Error::PeriodSearchLimit { .. }

@@ -86,6 +86,16 @@ pub trait Game {
         Ok(None)
     }
 
+    /// What examining `position` as an option costs the search (copying,
+    /// canonicalising and hashing it), in units of a small position: the
+    /// work limit of the [`Solver`](crate::Solver) counts each option it
+    /// examines as its weight, so that it bounds time for large positions
+    /// too. At least 1; the default is 1.
+    fn weight(&self, position: &Self::Position) -> u64 {
+        let _ = position;
+        1
+    }
+
     /// The canonical forms of all options of `position`, appended to `out`.
     /// The default plays every move and canonicalises the result.
     ///

@@ -57,6 +57,7 @@ pub mod movetext;
 pub mod nimber;
 mod outcome;
 mod position;
+pub mod progress;
 pub mod ruleset;
 pub mod sequence;
 pub mod session;
@@ -66,8 +67,9 @@ mod verify;
 
 pub use analysis::{
     Analysis, Analyzer, Limits, MoveList, SumGame, ANALYZE_QUOTIENT_STATES,
-    DEFAULT_MAX_PERIOD_SEARCH, TABLE_MAX_PERIOD_SEARCH, THREE_HEAP_PERIOD_SEARCH_DIVISOR,
-    THREE_HEAP_TABLE_DIVISOR, UNBOUNDED_SPLIT_TABLE_DIVISOR,
+    DEFAULT_MAX_PERIOD_SEARCH, DEFAULT_MAX_TABLE_WORK, TABLE_MAX_PERIOD_SEARCH,
+    THREE_HEAP_PERIOD_SEARCH_DIVISOR, THREE_HEAP_TABLE_DIVISOR, UNBOUNDED_SPLIT_TABLE_DIVISOR,
+    WEIGHT_UNIT,
 };
 #[doc(hidden)]
 pub use args::args_typed_mut;

@@ -35,9 +35,12 @@ pub const DEFAULT_WORK_PER_STATE: u64 = 8;
 /// stored and nothing else. The time of one call is bounded by the work
 /// limit: it examines at most 8 options per position it may store by
 /// default (16 million with the default limit;
-/// [`Solver::set_work_per_state`] changes the 8) before stopping with
-/// [`Error::WorkLimit`]; and by a deadline set with
-/// [`budget::with_deadline`](crate::budget::with_deadline).
+/// [`Solver::set_work_per_state`] changes the 8), each option counted as
+/// its [`Game::weight`] (its size, for large positions), before stopping
+/// with [`Error::WorkLimit`]; and by a deadline set with
+/// [`budget::with_deadline`](crate::budget::with_deadline). It reports its
+/// progress to a reporter set with
+/// [`progress::with_progress`](crate::progress::with_progress).
 ///
 /// This solver is the reference every closed form in this crate is tested
 /// against, and the fallback for positions no closed form covers (misère
@@ -140,6 +143,12 @@ impl<G: Game> Solver<G> {
             return Err(limit);
         }
         crate::budget::check()?;
+        crate::progress::report(|| crate::progress::Progress::Search {
+            stored: self.stored_states() as u64,
+            max_states: self.max_states as u64,
+            work: self.examined,
+            max_work: (self.max_states as u64).saturating_mul(self.work_per_state),
+        });
         let mut options = Vec::new();
         let mut sum = false;
         match split.then(|| self.game.components(&position)).transpose()? {
@@ -157,7 +166,10 @@ impl<G: Game> Solver<G> {
         if self.stored_states() + pending + options.len() >= self.max_states {
             return Err(limit);
         }
-        self.examined += options.len() as u64;
+        self.examined += options
+            .iter()
+            .map(|o| self.game.weight(o).max(1))
+            .sum::<u64>();
         let work = (self.max_states as u64).saturating_mul(self.work_per_state);
         if self.examined > work {
             return Err(Error::WorkLimit {

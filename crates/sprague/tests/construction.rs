@@ -84,6 +84,7 @@ proptest! {
             max_states: 500,
             max_table: 64,
             max_period_search: 10_000,
+            max_table_work: 100_000,
             max_quotient_states: 500,
             max_memory: None,
         };

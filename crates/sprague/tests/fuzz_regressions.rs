@@ -8,6 +8,7 @@ fn small_limits() -> Limits {
         max_states: 2_000,
         max_table: 2_000,
         max_period_search: 20_000,
+        max_table_work: 1_000_000,
         max_quotient_states: 2_000,
         max_memory: None,
     }

@@ -47,13 +47,13 @@ pub struct Args {
 /// Runs `analyze`.
 pub fn run(args: Args) -> Result<Exit> {
     if args.explain {
-        let explanation = explain(&args)?;
+        let explanation = super::with_progress(|| explain(&args))?;
         let mut out = std::io::stdout().lock();
         write!(out, "{explanation}")?;
         out.flush()?;
         return Ok(Exit::Success);
     }
-    let (position, analysis) = analyze(&args)?;
+    let (position, analysis) = super::with_progress(|| analyze(&args))?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     if args.json {
         write_json(&mut out, &position, &analysis)?;

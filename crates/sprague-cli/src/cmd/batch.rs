@@ -298,6 +298,7 @@ mod tests {
                 max_states: Limits::default().max_states,
                 max_table: Limits::default().max_table,
                 max_period_search: Limits::default().max_period_search,
+                max_table_work: Limits::default().max_table_work,
                 max_quotient_states: Limits::default().max_quotient_states,
             },
         };
@@ -342,6 +343,7 @@ mod tests {
                 max_states: Limits::default().max_states,
                 max_table: Limits::default().max_table,
                 max_period_search: Limits::default().max_period_search,
+                max_table_work: Limits::default().max_table_work,
                 max_quotient_states: Limits::default().max_quotient_states,
             },
         };

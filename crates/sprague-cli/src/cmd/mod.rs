@@ -145,6 +145,10 @@ impl fmt::Display for LibError {
                 "; raise the limit with --max-table N (memory grows with it, by 2 bytes a \
                  value, 4 once one passes 65535)",
             ),
+            sprague::Error::TableWorkLimit { .. } => f.write_str(
+                "; raise the limit with --max-table-work N (time grows with it: about 10 to 40 \
+                 ns a unit in a release build)",
+            ),
             sprague::Error::ValueTooLarge { .. } => f.write_str(" (no flag raises it)"),
             sprague::Error::OrderLimit { .. } => f.write_str(
                 "; raise the limit with --max-order Q (time and memory grow with the square of it)",
@@ -314,6 +318,14 @@ pub struct LimitArgs {
     /// up on octal:0.6 (Officers, no period known) within a second.
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_period_search)]
     pub max_period_search: u64,
+    /// The most work a nim-sequence table below --max-table may take to
+    /// answer a heap, counted as for --max-period-search (a 4th of it for
+    /// games that split a heap into three). Refused as soon as the values
+    /// computed show the heap needs more (exit status 3): octal:0.007
+    /// 9999999 (hours) within a second, while grundy 9999999 (about 17 s)
+    /// and octal:0.6 9999999 are computed.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_table_work)]
+    pub max_table_work: u64,
     /// The most tuples one proof check of a misère quotient may explore
     /// when the quotient of a misère sum's heaps is built before the sum
     /// is searched (twenty times that in all; the game's options kept
@@ -366,6 +378,9 @@ impl TableArgs {
         Limits {
             max_table: self.max_table,
             max_period_search: self.max_period_search,
+            // The table is these commands' job: they show its progress and
+            // stop at --max-table.
+            max_table_work: u64::MAX,
             max_memory: Some(memory_budget()),
             ..Limits::default()
         }
@@ -379,6 +394,7 @@ impl LimitArgs {
             max_states: self.max_states,
             max_table: self.max_table,
             max_period_search: self.max_period_search,
+            max_table_work: self.max_table_work,
             max_quotient_states: self.max_quotient_states,
             max_memory: Some(memory_budget()),
         }
@@ -587,4 +603,63 @@ pub(crate) fn progress_bar(show: bool, len: u64, template: &str) -> indicatif::P
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     bar
+}
+
+/// Runs `work` with a progress bar on stderr, when stderr is a terminal,
+/// for the long computations of the library that report their progress
+/// ([`sprague::progress`]: the search by the definitions, nim-sequence
+/// tables). The bar appears only once a computation has run for
+/// [`sprague::progress::REPORT_EVERY`], and is cleared when `work` ends
+/// (before the command prints its answer).
+pub(crate) fn with_progress<T>(work: impl FnOnce() -> T) -> T {
+    use sprague::progress::Progress;
+    use std::cell::RefCell;
+    use std::io::IsTerminal;
+    use std::rc::Rc;
+    if !std::io::stderr().is_terminal() {
+        return work();
+    }
+    let slot: Rc<RefCell<Option<indicatif::ProgressBar>>> = Rc::default();
+    let shown = Rc::clone(&slot);
+    let report = move |p: &Progress| {
+        let mut slot = shown.borrow_mut();
+        let bar = slot.get_or_insert_with(|| {
+            progress_bar(true, 1000, "{spinner} {msg} [{bar:20}] {elapsed}")
+        });
+        let (permille, message) = match *p {
+            Progress::Search {
+                stored,
+                max_states,
+                work,
+                max_work,
+            } => {
+                let share = |n: u64, of: u64| n.saturating_mul(1000) / of.max(1);
+                (
+                    share(stored, max_states).max(share(work, max_work)),
+                    format!(
+                        "searching: {} of {} positions, work {} of {}",
+                        indicatif::HumanCount(stored),
+                        indicatif::HumanCount(max_states),
+                        indicatif::HumanCount(work),
+                        indicatif::HumanCount(max_work)
+                    ),
+                )
+            }
+            Progress::Table { heap, target } => (
+                heap.saturating_mul(1000) / target.max(1),
+                format!(
+                    "nim-sequence: heap {} of {}",
+                    indicatif::HumanCount(heap),
+                    indicatif::HumanCount(target)
+                ),
+            ),
+        };
+        bar.set_message(message);
+        bar.set_position(permille.min(1000));
+    };
+    let out = sprague::progress::with_progress(report, work);
+    if let Some(bar) = slot.borrow_mut().take() {
+        bar.finish_and_clear();
+    }
+    out
 }

@@ -89,7 +89,7 @@ pub fn run(args: Args) -> Result<Exit> {
         // A bad extension is refused before any work.
         plot::Format::of(path)?;
     }
-    let grid = grid(&args)?;
+    let grid = super::with_progress(|| grid(&args))?;
     // Each format is one view of the grid, and the plot one more.
     if let Some(path) = &args.plot {
         draw(&grid, path)?;

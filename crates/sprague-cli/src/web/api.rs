@@ -6,7 +6,7 @@
 //! arguments of the command it stands for, and answers with the JSON that
 //! command's `--json` prints, built by the same function. The limits of a
 //! request (its optional `limits` object: `max_states`, `max_table`,
-//! `max_period_search`, `max_quotient_states`, `max_cells`, `max_work`,
+//! `max_period_search`, `max_table_work`, `max_quotient_states`, `max_cells`, `max_work`,
 //! `max_bits`) are capped at the server's [`Settings`].
 
 use std::io::Write as _;
@@ -316,6 +316,7 @@ pub struct LimitsRequest {
     max_states: Option<usize>,
     max_table: Option<u64>,
     max_period_search: Option<u64>,
+    max_table_work: Option<u64>,
     max_quotient_states: Option<usize>,
     max_cells: Option<u64>,
     max_work: Option<u64>,
@@ -333,6 +334,7 @@ impl LimitsRequest {
             max_states: cap(self.max_states, s.limits.max_states),
             max_table: cap(self.max_table, s.limits.max_table),
             max_period_search: cap(self.max_period_search, s.limits.max_period_search),
+            max_table_work: cap(self.max_table_work, s.limits.max_table_work),
             max_quotient_states: cap(self.max_quotient_states, s.limits.max_quotient_states),
         }
     }

@@ -106,6 +106,13 @@ impl Component {
     pub fn argument_count(&self) -> usize {
         self.ruleset.rules().argument_count(&self.args)
     }
+
+    /// The size of the position in elementary parts (heaps, tokens, edges
+    /// of pictures, vertices of graphs): see
+    /// [`PositionData::size`](crate::PositionData::size).
+    pub fn size(&self) -> usize {
+        self.ruleset.rules().size(&self.args)
+    }
 }
 
 impl fmt::Display for Component {
@@ -172,6 +179,12 @@ impl Position {
     /// Whether the position has no component at all.
     pub fn is_empty(&self) -> bool {
         self.components.is_empty()
+    }
+
+    /// The size of the whole position in elementary parts: the sum of its
+    /// components' [`Component::size`].
+    pub fn size(&self) -> usize {
+        self.components.iter().map(Component::size).sum()
     }
 
     /// The total number of heaps (arguments) over all components.

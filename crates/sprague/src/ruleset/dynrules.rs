@@ -32,6 +32,8 @@ pub trait DynRules: Send + Sync + fmt::Debug + 'static {
     fn write_position(&self, args: &Args, f: &mut dyn fmt::Write) -> fmt::Result;
     fn write_argument(&self, args: &Args, index: usize, f: &mut dyn fmt::Write) -> fmt::Result;
     fn argument_count(&self, args: &Args) -> usize;
+    /// The position's size in elementary parts ([`PositionData::size`]).
+    fn size(&self, args: &Args) -> usize;
     fn argument_alone(&self, args: &Args, index: usize) -> Option<Args>;
     /// The independent parts of a position ([`Rules::split`]).
     fn split(&self, args: &Args) -> Option<Vec<Args>>;
@@ -153,6 +155,9 @@ impl<R: Rules> DynRules for R {
     }
     fn argument_count(&self, args: &Args) -> usize {
         R::Position::from_args(args).map_or(0, |p| Rules::argument_count(self, p))
+    }
+    fn size(&self, args: &Args) -> usize {
+        R::Position::from_args(args).map_or(0, PositionData::size)
     }
     fn check_arguments(&self, args: &Args) -> Result<(), ArgumentError> {
         match R::Position::from_args(args) {

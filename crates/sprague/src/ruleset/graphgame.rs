@@ -41,6 +41,10 @@ macro_rules! graph_position {
             fn argument_count(&self) -> usize {
                 self.0.len()
             }
+            /// The vertices still in play, over all parts.
+            fn size(&self) -> usize {
+                self.0.iter().map(|p| p.alive.count()).sum()
+            }
         }
         impl super::graphgame::GraphPosition for $t {
             fn parts(&self) -> &[$crate::ruleset::undirected::Part] {

@@ -330,7 +330,9 @@ impl Store {
     ///
     /// # Errors
     /// [`Error::TableLimit`] when `heap` needs a table past
-    /// `limits.max_table` ([`table_limit`]); [`Error::PeriodSearchLimit`]
+    /// `limits.max_table` ([`table_limit`]); [`Error::TableWorkLimit`] as
+    /// soon as the values computed show that the table to `heap` would
+    /// pass `limits.max_table_work`; [`Error::PeriodSearchLimit`]
     /// when the period search for a heap past it reaches its limit;
     /// [`Error::ValueOverflow`] when a value exceeds [`MAX_VALUE`](super::MAX_VALUE).
     pub fn ensure(&mut self, heap: u64, limits: &Limits) -> Result<(), Error> {
@@ -361,11 +363,17 @@ impl Store {
         let Some(last_allowed) = limit.checked_sub(1) else {
             return Err(too_far(self));
         };
+        let bound = WorkBound {
+            heap,
+            limit: limits.max_table_work / period_search_divisor(self.seq.moves()),
+            divisor: period_search_divisor(self.seq.moves()),
+            theorem: self.theorem_applies(),
+        };
         if !self.theorem_applies() {
             if heap > last_allowed {
                 return Err(too_far(self));
             }
-            return self.compute_to(heap);
+            return self.compute_to(heap, Some(&bound));
         }
         let speculative = heap > last_allowed;
         let budget = period_search_limit(self.seq.moves(), limits);
@@ -390,7 +398,7 @@ impl Store {
                     });
                 }
             }
-            self.compute_to(target)?;
+            self.compute_to(target, (!speculative).then_some(&bound))?;
             if self.get(heap).is_some() {
                 return Ok(());
             }
@@ -430,7 +438,7 @@ impl Store {
         }
         while self.found.is_none() {
             let target = self.next_check.min(limit);
-            self.compute_to(target)?;
+            self.compute_to(target, None)?;
             progress(target);
             if target >= limit {
                 self.look_for_period();
@@ -469,27 +477,55 @@ impl Store {
 
     /// Extends the table to heap `last` (nothing when it is there), and
     /// looks for a period when the table passes the next check point.
-    fn compute_to(&mut self, last: u64) -> Result<(), Error> {
-        let before = self.seq.len() as usize;
-        let result = if crate::budget::is_set() {
-            // Under a time budget: in steps, checking it between them.
-            let mut result = crate::budget::check();
+    /// Under a budget ([`crate::budget`]), with a progress reporter
+    /// ([`crate::progress`]) or with a work `bound`, in steps of
+    /// [`BUDGET_STEP`] heaps, checking between them; the bound stops it with
+    /// [`Error::TableWorkLimit`] once (heap asked + 1) × (largest value +
+    /// 1) passes the bound's limit.
+    fn compute_to(&mut self, last: u64, bound: Option<&WorkBound>) -> Result<(), Error> {
+        let result = if crate::budget::is_set() || bound.is_some() {
+            let mut result = self.check_step(bound);
             while result.is_ok() && self.seq.len() <= last {
+                let from = self.seq.len() as usize;
                 let step = self.seq.len().saturating_add(BUDGET_STEP - 1).min(last);
-                result = self
-                    .seq
-                    .extend_to(step, self.method)
-                    .and_then(|()| crate::budget::check());
+                result = self.seq.extend_to(step, self.method);
+                self.largest = self.largest.max(largest_from(&self.seq, from));
+                if result.is_ok() {
+                    result = self.check_step(bound);
+                }
+                crate::progress::report(|| crate::progress::Progress::Table {
+                    heap: self.seq.len().saturating_sub(1),
+                    target: bound.map_or(last, |b| b.heap),
+                });
             }
             result
         } else {
-            self.seq.extend_to(last, self.method)
+            let before = self.seq.len() as usize;
+            let result = self.seq.extend_to(last, self.method);
+            self.largest = self.largest.max(largest_from(&self.seq, before));
+            result
         };
-        self.largest = self.largest.max(largest_from(&self.seq, before));
         if self.seq.len() > self.next_check {
             self.look_for_period();
         }
         result
+    }
+
+    /// The budget's check, then the work bound's.
+    fn check_step(&self, bound: Option<&WorkBound>) -> Result<(), Error> {
+        crate::budget::check()?;
+        match bound {
+            Some(b) if b.exceeded_by(self.largest) => Err(Error::TableWorkLimit {
+                ruleset: self.seq.name().to_string(),
+                heap: b.heap,
+                computed: self.seq.len().saturating_sub(1),
+                largest: self.largest,
+                limit: b.limit,
+                divisor: b.divisor,
+                theorem: b.theorem,
+            }),
+            _ => Ok(()),
+        }
     }
 
     /// Looks for a proven period in the whole table, and sets the next
@@ -506,8 +542,27 @@ impl Store {
 }
 
 /// Heaps computed between checks of the time budget
-/// ([`crate::budget`]).
+/// ([`crate::budget`]) and of the table work limit.
 const BUDGET_STEP: u64 = 4096;
+
+/// The table work limit of one question ([`Limits::max_table_work`]).
+struct WorkBound {
+    /// The heap asked for.
+    heap: u64,
+    /// The limit, divided by `divisor`.
+    limit: u64,
+    divisor: u64,
+    /// Whether a proven period may answer before the table gets there.
+    theorem: bool,
+}
+
+impl WorkBound {
+    /// Whether the table to the heap asked costs more than the limit,
+    /// with values up to `largest` already.
+    fn exceeded_by(&self, largest: u64) -> bool {
+        (u128::from(self.heap) + 1) * (u128::from(largest) + 1) > u128::from(self.limit)
+    }
+}
 
 /// What the limits of a game with these moves are divided by: games whose
 /// values cost about the cube of the heap get a fraction of them,
@@ -561,6 +616,7 @@ pub fn unlimited() -> Limits {
     Limits {
         max_table: u64::MAX,
         max_period_search: u64::MAX,
+        max_table_work: u64::MAX,
         ..Limits::default()
     }
 }

@@ -137,6 +137,10 @@ impl PositionData for Pictures {
     fn argument_count(&self) -> usize {
         self.len()
     }
+    /// The edges of all the pictures.
+    fn size(&self) -> usize {
+        self.iter().map(Picture::edge_count).sum()
+    }
 }
 
 /// The rules of `hackenbush` (they have no parameter: the pictures are the
