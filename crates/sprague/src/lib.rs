@@ -51,6 +51,7 @@ pub mod explain;
 mod game;
 pub mod grid;
 mod illegal;
+pub mod loopy;
 pub mod misere;
 mod moves;
 pub mod movetext;

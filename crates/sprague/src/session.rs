@@ -101,6 +101,12 @@ pub enum Hint {
         /// Why every move loses.
         why: String,
     },
+    /// A drawn position (a game with cycles): no move wins, and the
+    /// position's moves that keep the draw are in `why`.
+    Drawn {
+        /// Why no move wins, and how to keep the draw.
+        why: String,
+    },
 }
 
 impl Hint {
@@ -109,6 +115,7 @@ impl Hint {
         match self {
             Hint::Winning { .. } => Outcome::N,
             Hint::Lost { .. } => Outcome::P,
+            Hint::Drawn { .. } => Outcome::D,
         }
     }
 
@@ -116,7 +123,7 @@ impl Hint {
     pub fn winning_move(&self) -> Option<&MoveReason> {
         match self {
             Hint::Winning { reason, .. } => Some(reason),
-            Hint::Lost { .. } => None,
+            Hint::Lost { .. } | Hint::Drawn { .. } => None,
         }
     }
 
@@ -124,7 +131,7 @@ impl Hint {
     pub fn why(&self) -> &str {
         match self {
             Hint::Winning { reason, .. } => &reason.why,
-            Hint::Lost { why } => why,
+            Hint::Lost { why } | Hint::Drawn { why } => why,
         }
     }
 }
@@ -381,6 +388,14 @@ impl Session {
                 why: format!(
                     "{} is a P-position ({}): every move leads to a position where your \
                      opponent has a winning move. Make a small move and hope for a mistake.",
+                    self.position,
+                    e.summary()
+                ),
+            }),
+            (None, Outcome::D) => Ok(Hint::Drawn {
+                why: format!(
+                    "{} is a draw ({}): no move wins, and a move that keeps the draw \
+                     stops your opponent from winning.",
                     self.position,
                     e.summary()
                 ),

@@ -253,7 +253,7 @@ impl<G: Game> Solver<G> {
                         found_p = true;
                         break;
                     }
-                    Some(Outcome::N) => top.next += 1,
+                    Some(Outcome::N | Outcome::D) => top.next += 1,
                     None => {
                         unknown = Some(child.clone());
                         break;
