@@ -66,7 +66,7 @@ pub mod takebreak;
 mod verify;
 
 pub use analysis::{
-    Analysis, Analyzer, Limits, MoveList, SumGame, ANALYZE_QUOTIENT_STATES,
+    Analysis, Analyzer, Limits, LoopyAnalysis, MoveList, SumGame, ANALYZE_QUOTIENT_STATES,
     DEFAULT_MAX_PERIOD_SEARCH, TABLE_MAX_PERIOD_SEARCH, THREE_HEAP_PERIOD_SEARCH_DIVISOR,
     THREE_HEAP_TABLE_DIVISOR, UNBOUNDED_SPLIT_TABLE_DIVISOR,
 };

@@ -47,7 +47,7 @@ impl Outcome {
         match self {
             Outcome::N => "the player to move wins",
             Outcome::P => "the player to move loses",
-            Outcome::D => "a draw (neither player can force a win; play goes on forever)",
+            Outcome::D => "a draw: neither player can force a win; play goes on forever",
         }
     }
 }

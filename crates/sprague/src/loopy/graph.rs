@@ -100,7 +100,8 @@ impl GameGraph {
         &self.targets[self.offsets[u] as usize..self.offsets[u + 1] as usize]
     }
 
-    fn predecessors(&self, u: u32) -> &[u32] {
+    /// The nodes with an edge to `u`.
+    pub fn predecessors(&self, u: u32) -> &[u32] {
         let u = u as usize;
         &self.preds[self.pred_offsets[u] as usize..self.pred_offsets[u + 1] as usize]
     }
