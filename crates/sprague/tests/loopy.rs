@@ -265,3 +265,122 @@ fn a_long_cycle_with_exits_is_infinite_and_won() {
     assert!(labels.iter().all(|&l| l == sprague::loopy::INFINITE));
     assert!(g.retrograde().iter().all(|&(o, r)| o == Outcome::D && r.is_none()));
 }
+
+/// The inline notation of a graph whose nodes are `n0`, `n1`, ...
+fn inline(succ: &[Vec<u32>]) -> String {
+    let mut items: Vec<String> = Vec::new();
+    for (u, vs) in succ.iter().enumerate() {
+        if vs.is_empty() {
+            items.push(format!("n{u}"));
+        }
+        items.extend(vs.iter().map(|v| format!("n{u}>n{v}")));
+    }
+    // A lone node `zz` makes the list inline even without an edge.
+    items.push("zz".into());
+    items.join(",")
+}
+
+/// A position of the analyzer as the brute force's parts: the tokens of
+/// the `digraph` component and the heap of the `nim` one.
+fn parts_of(p: &sprague::Position) -> Vec<Part> {
+    let text = p.to_string();
+    let mut parts = Vec::new();
+    for comp in text.split(" + ") {
+        let mut words = comp.split(' ');
+        let word = words.next().unwrap();
+        for w in words {
+            if word.starts_with("digraph:") {
+                parts.push(Part::Node(w[1..].parse().unwrap()));
+            } else {
+                parts.push(Part::Heap(w.parse().unwrap()));
+            }
+        }
+    }
+    parts.sort();
+    parts
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// `Analyzer::analyze` on `digraph:` positions (one or two tokens,
+    /// beside `nim 3` or not): outcome, every winning move, every drawing
+    /// move and the remoteness, against the brute force over the sum.
+    #[test]
+    fn analyzer_on_digraph_sums_against_brute_force(
+        succ in graph_strategy(), a in 0u32..7, b in 0u32..7, shape in 0usize..4,
+    ) {
+        let n = succ.len() as u32;
+        let (a, b) = (a % n, b % n);
+        let edges = inline(&succ);
+        let (text, root) = match shape {
+            0 => (format!("digraph:{edges} n{a}"), vec![Part::Node(a)]),
+            1 => (format!("digraph:{edges} n{a} + nim 3"), vec![Part::Node(a), Part::Heap(3)]),
+            2 => (format!("digraph:{edges} n{a} n{b}"), vec![Part::Node(a), Part::Node(b)]),
+            _ => (format!("digraph:{edges} n{a} + digraph:{edges} n{b} + nim 1"),
+                  vec![Part::Node(a), Part::Node(b), Part::Heap(1)]),
+        };
+        let position: sprague::Position = text.parse().unwrap();
+        let whole = Tokens { succ: succ.clone(), split: false };
+        let (list, opts) = reachable(&whole, root.clone());
+        let outcomes = brute_outcomes(&opts);
+        let remote = brute_remoteness(&opts);
+        let of = |p: &Vec<Part>| {
+            let p = whole.canonical(p);
+            outcomes[list.iter().position(|q| *q == p).unwrap()]
+        };
+        let analysis = sprague::Analyzer::default()
+            .with_remoteness(true)
+            .analyze(&position, sprague::Play::Normal, None)
+            .unwrap();
+        prop_assert_eq!(analysis.outcome, outcomes[0], "{}", text);
+        prop_assert_eq!(analysis.remoteness, Some(remote[0]), "{}", text);
+        let afters = |moves: &[sprague::Move]| {
+            let mut v: Vec<Vec<Part>> =
+                moves.iter().map(|m| parts_of(&position.play(m).unwrap())).collect();
+            v.sort();
+            v
+        };
+        let brute_afters = |class: Outcome| {
+            let mut v: Vec<Vec<Part>> = whole.moves(&root).unwrap().iter()
+                .map(|m| whole.canonical(&whole.play(&root, m)))
+                .filter(|p| of(p) == class)
+                .collect();
+            v.sort();
+            v
+        };
+        prop_assert_eq!(afters(&analysis.winning_moves), brute_afters(Outcome::P), "{}", text);
+        let drawing = analysis.loopy.as_ref().map_or(Vec::new(), |l| l.drawing_moves.clone());
+        let want_draw = if outcomes[0] == Outcome::D { brute_afters(Outcome::D) } else { Vec::new() };
+        prop_assert_eq!(afters(&drawing), want_draw, "{}", text);
+    }
+}
+
+/// Hand-checked positions of the issue: a ⇄ b with an exit b → c, and a
+/// bare 2-cycle.
+#[test]
+fn the_issues_examples() {
+    let a = sprague::Analyzer::default().with_remoteness(true);
+    let p: sprague::Position = "digraph:a>b,b>a,b>c a".parse().unwrap();
+    let r = a.analyze(&p, sprague::Play::Normal, None).unwrap();
+    // From a the only move is to b, from which c wins: a is P (value 0),
+    // two moves from the end.
+    assert_eq!((r.outcome, r.value, r.remoteness), (Outcome::P, Some(0), Some(Some(2))));
+    let p: sprague::Position = "digraph:a>b,b>a a".parse().unwrap();
+    let r = a.analyze(&p, sprague::Play::Normal, None).unwrap();
+    assert_eq!((r.outcome, r.value, r.remoteness), (Outcome::D, None, Some(None)));
+    let l = r.loopy.unwrap();
+    assert_eq!(l.value, GenValue::Infinite(vec![]));
+    assert_eq!(l.drawing_moves.len(), 1);
+    // Misère play of a position that can go on forever is refused.
+    let e = a.analyze(&p, sprague::Play::Misere, None).unwrap_err();
+    assert!(e.to_string().contains("misère play of games with draws"), "{e}");
+    // A graph with a cycle the tokens cannot reach is valued as before.
+    let p: sprague::Position = "digraph:a>b,c>d,d>c a".parse().unwrap();
+    let r = sprague::Analyzer::default()
+        .analyze(&p, sprague::Play::Misere, None)
+        .unwrap();
+    // a → b, and whoever moves to the sink b makes the last move and loses.
+    assert_eq!(r.outcome, Outcome::P);
+    assert!(r.loopy.is_none());
+}
