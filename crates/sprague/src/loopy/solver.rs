@@ -86,6 +86,11 @@ impl<G: Game> LoopySolver<G> {
         self
     }
 
+    /// Sets the state limit to `max_states` positions explored per question.
+    pub fn set_max_states(&mut self, max_states: usize) {
+        self.max_states = max_states;
+    }
+
     /// Sets how many options one exploration may examine per position of
     /// the state limit ([`Error::WorkLimit`]).
     pub fn set_work_per_state(&mut self, options: u64) {
