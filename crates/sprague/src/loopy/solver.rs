@@ -102,6 +102,12 @@ impl<G: Game> LoopySolver<G> {
         &self.game
     }
 
+    /// The game this solver searches, to change its settings; its rules must
+    /// stay the same, or the stored values become wrong.
+    pub fn game_mut(&mut self) -> &mut G {
+        &mut self.game
+    }
+
     /// The number of positions whose values are stored.
     pub fn stored_states(&self) -> usize {
         self.known.len()
