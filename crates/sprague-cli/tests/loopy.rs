@@ -79,7 +79,10 @@ fn json_has_the_draw_fields_and_fits_the_schema() {
 fn misere_of_a_game_with_cycles_is_refused_clearly() {
     let (code, _, err) = run(&["analyze", "digraph:a>b,b>a a", "--misere"]);
     assert_eq!(code, 2);
-    assert!(err.contains("misère play of games with draws is not implemented"), "{err}");
+    assert!(
+        err.contains("misère play of games with draws is not implemented"),
+        "{err}"
+    );
     // A cycle the tokens cannot reach changes nothing.
     let (code, out, _) = run(&["analyze", "digraph:a>b,c>d,d>c a", "--misere"]);
     assert_eq!(code, 0);
@@ -94,8 +97,7 @@ fn batch_writes_d_and_a_move_that_keeps_the_draw() {
     );
     assert_eq!(code, 0);
     assert_eq!(
-        out,
-        "D\tdigraph:a>b,b>a b\nN\tdigraph:a>b,b>a,b>c a\nP\n",
+        out, "D\tdigraph:a>b,b>a b\nN\tdigraph:a>b,b>a,b>c a\nP\n",
         "{out}"
     );
 }
@@ -111,8 +113,14 @@ fn a_graph_file_with_cycles() {
     for (node, outcome, remoteness) in [("z", "N", "1"), ("y", "P", "2"), ("x", "N", "3")] {
         let (code, out, _) = run(&["analyze", &word, node, "--remoteness"]);
         assert_eq!(code, 0);
-        assert!(out.contains(&format!("outcome:  {outcome}")), "{node}: {out}");
-        assert!(out.contains(&format!("remoteness: {remoteness} ")), "{node}: {out}");
+        assert!(
+            out.contains(&format!("outcome:  {outcome}")),
+            "{node}: {out}"
+        );
+        assert!(
+            out.contains(&format!("remoteness: {remoteness} ")),
+            "{node}: {out}"
+        );
     }
     // Every node of this graph has a number for its value: listed.
     let (code, out, _) = run(&["sequence", &word, "--format", "csv"]);

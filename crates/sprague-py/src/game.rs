@@ -236,7 +236,9 @@ impl Solvers<'_> {
 /// A generalized value as Python sees it: an int, or a str `"∞(0,2)"`.
 fn value_object(py: Python<'_>, value: &GenValue) -> PyObject {
     match value {
-        GenValue::Finite(g) => g.into_pyobject(py).map_or_else(|_| py.None(), |o| o.into_any().unbind()),
+        GenValue::Finite(g) => g
+            .into_pyobject(py)
+            .map_or_else(|_| py.None(), |o| o.into_any().unbind()),
         GenValue::Infinite(_) => value
             .to_string()
             .into_pyobject(py)
@@ -544,7 +546,10 @@ impl Game {
 
     /// Every option of a drawn `position` that keeps the draw (every other
     /// option loses); empty unless `position` is a draw (`"D"`).
-    fn drawing_moves(slf: &Bound<'_, Game>, position: &Bound<'_, PyAny>) -> PyResult<Vec<PyObject>> {
+    fn drawing_moves(
+        slf: &Bound<'_, Game>,
+        position: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<PyObject>> {
         let key = key_of(position)?;
         Game::drawing(slf, &key)
     }

@@ -9,8 +9,7 @@ mod common;
 use proptest::prelude::*;
 use sprague::ruleset::digraph::{self, Digraph};
 use sprague::{
-    movetext, Analyzer, Basis, Limits, Outcome, Play, Position, PositionParser,
-    Solver, SumGame,
+    movetext, Analyzer, Basis, Limits, Outcome, Play, Position, PositionParser, Solver, SumGame,
 };
 
 /// A graph checked by hand:

@@ -232,11 +232,11 @@ proptest! {
             };
             prop_assert_eq!(split.outcome(&root).unwrap(), outcomes[0], "{:?}", root);
             let moves = whole.moves(&root).unwrap();
-            let want_win: Vec<_> = moves.iter().cloned()
-                .filter(|m| of(&whole.play(&root, m)) == Outcome::P).collect();
+            let want_win: Vec<_> = moves.iter()
+                .filter(|&m| of(&whole.play(&root, m)) == Outcome::P).cloned().collect();
             prop_assert_eq!(split.winning_moves(&root).unwrap(), want_win, "{:?}", root);
             let want_draw: Vec<_> = if outcomes[0] == Outcome::D {
-                moves.iter().cloned().filter(|m| of(&whole.play(&root, m)) == Outcome::D).collect()
+                moves.iter().filter(|&m| of(&whole.play(&root, m)) == Outcome::D).cloned().collect()
             } else { Vec::new() };
             prop_assert_eq!(split.drawing_moves(&root).unwrap(), want_draw, "{:?}", root);
         }
@@ -263,7 +263,10 @@ fn a_long_cycle_with_exits_is_infinite_and_won() {
     let g = GameGraph::from_edges(n as usize, &edges[..n as usize]);
     let labels = g.generalized_values();
     assert!(labels.iter().all(|&l| l == sprague::loopy::INFINITE));
-    assert!(g.retrograde().iter().all(|&(o, r)| o == Outcome::D && r.is_none()));
+    assert!(g
+        .retrograde()
+        .iter()
+        .all(|&(o, r)| o == Outcome::D && r.is_none()));
 }
 
 /// The inline notation of a graph whose nodes are `n0`, `n1`, ...
@@ -365,16 +368,25 @@ fn the_issues_examples() {
     let r = a.analyze(&p, sprague::Play::Normal, None).unwrap();
     // From a the only move is to b, from which c wins: a is P (value 0),
     // two moves from the end.
-    assert_eq!((r.outcome, r.value, r.remoteness), (Outcome::P, Some(0), Some(Some(2))));
+    assert_eq!(
+        (r.outcome, r.value, r.remoteness),
+        (Outcome::P, Some(0), Some(Some(2)))
+    );
     let p: sprague::Position = "digraph:a>b,b>a a".parse().unwrap();
     let r = a.analyze(&p, sprague::Play::Normal, None).unwrap();
-    assert_eq!((r.outcome, r.value, r.remoteness), (Outcome::D, None, Some(None)));
+    assert_eq!(
+        (r.outcome, r.value, r.remoteness),
+        (Outcome::D, None, Some(None))
+    );
     let l = r.loopy.unwrap();
     assert_eq!(l.value, GenValue::Infinite(vec![]));
     assert_eq!(l.drawing_moves.len(), 1);
     // Misère play of a position that can go on forever is refused.
     let e = a.analyze(&p, sprague::Play::Misere, None).unwrap_err();
-    assert!(e.to_string().contains("misère play of games with draws"), "{e}");
+    assert!(
+        e.to_string().contains("misère play of games with draws"),
+        "{e}"
+    );
     // A graph with a cycle the tokens cannot reach is valued as before.
     let p: sprague::Position = "digraph:a>b,c>d,d>c a".parse().unwrap();
     let r = sprague::Analyzer::default()

@@ -43,7 +43,12 @@ fn token(r: &Ruleset, k: u32) -> Component {
 fn brute(ring: Ring, heap: u32) -> HashMap<(u32, u32), Outcome> {
     let mut o: HashMap<(u32, u32), Outcome> = HashMap::new();
     let opts = |(k, h): (u32, u32)| -> Vec<(u32, u32)> {
-        let mut v: Vec<(u32, u32)> = ring.moves(&k).unwrap().into_iter().map(|t| (t, h)).collect();
+        let mut v: Vec<(u32, u32)> = ring
+            .moves(&k)
+            .unwrap()
+            .into_iter()
+            .map(|t| (t, h))
+            .collect();
         v.extend((0..h).map(|x| (k, x)));
         v
     };
@@ -95,7 +100,9 @@ fn a_three_node_cycle_is_found_at_once() {
     let mut solver = Solver::new(Three);
     assert_eq!(solver.grundy_value(&0), Err(Error::Cycle));
     let r = Ruleset::from_game("three", Three);
-    let p = Position::new(vec![Component::with_args(r, Played(0u8).into_args()).unwrap()]);
+    let p = Position::new(vec![
+        Component::with_args(r, Played(0u8).into_args()).unwrap()
+    ]);
     let a = Analyzer::default().analyze(&p, Play::Normal, None).unwrap();
     assert_eq!(a.outcome, Outcome::D);
     assert_eq!(a.loopy.unwrap().drawing_moves.len(), 1);
@@ -142,8 +149,12 @@ fn a_ring_alone_and_beside_nim_3_against_brute_force() {
                 }
                 let mut want_win = 0;
                 let mut want_draw = 0;
-                let mut opts: Vec<(u32, u32)> =
-                    ring.moves(&k).unwrap().into_iter().map(|t| (t, heap)).collect();
+                let mut opts: Vec<(u32, u32)> = ring
+                    .moves(&k)
+                    .unwrap()
+                    .into_iter()
+                    .map(|t| (t, heap))
+                    .collect();
                 opts.extend((0..heap).map(|x| (k, x)));
                 for o in opts {
                     match table[&o] {
@@ -152,8 +163,15 @@ fn a_ring_alone_and_beside_nim_3_against_brute_force() {
                         Outcome::N => {}
                     }
                 }
-                assert_eq!(a.winning_moves.len(), want_win, "ring {n} at {k}, heap {heap}");
-                let drawing = a.loopy.as_ref().map_or(Vec::new(), |l| l.drawing_moves.clone());
+                assert_eq!(
+                    a.winning_moves.len(),
+                    want_win,
+                    "ring {n} at {k}, heap {heap}"
+                );
+                let drawing = a
+                    .loopy
+                    .as_ref()
+                    .map_or(Vec::new(), |l| l.drawing_moves.clone());
                 for mv in &drawing {
                     assert_eq!(after_class(mv), Outcome::D);
                 }

@@ -202,7 +202,11 @@ fn run_on(
                 (Outcome::N, None) => out.write_all(b"N\n")?,
                 (Outcome::P, _) => out.write_all(b"P\n")?,
                 // A draw, and one move that keeps it.
-                (Outcome::D, _) => match analysis.loopy.as_ref().and_then(|l| l.drawing_moves.first()) {
+                (Outcome::D, _) => match analysis
+                    .loopy
+                    .as_ref()
+                    .and_then(|l| l.drawing_moves.first())
+                {
                     Some(mv) => {
                         let after = position.play(mv).map_err(LibError)?;
                         writeln!(out, "D\t{after}")?;

@@ -96,15 +96,16 @@ pub fn human(position: &Position, analysis: &Analysis, loopy: &LoopyAnalysis) ->
             }
         }
         Outcome::D => {
-            let _ = writeln!(
-                out,
-                "winning moves: none (no move leads to a P-position)"
-            );
+            let _ = writeln!(out, "winning moves: none (no move leads to a P-position)");
             let _ = writeln!(
                 out,
                 "moves that keep the draw ({}{}; every other move loses):",
                 loopy.drawing_moves.len(),
-                if loopy.drawing_cut { " shown, more exist" } else { "" }
+                if loopy.drawing_cut {
+                    " shown, more exist"
+                } else {
+                    ""
+                }
             );
             list(&mut out, &loopy.drawing_moves);
         }

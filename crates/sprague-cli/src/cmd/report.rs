@@ -55,7 +55,12 @@ impl Serialize for AnalysisJson<'_> {
         map.serialize_entry("truncated", &analysis.truncated())?;
         map.serialize_entry("total_winning_moves", &analysis.total_winning_moves())?;
         if let Some(loopy) = &analysis.loopy {
-            super::loopy_report::serialize_loopy(&mut map, position, loopy, text.len() <= MAX_AFTER)?;
+            super::loopy_report::serialize_loopy(
+                &mut map,
+                position,
+                loopy,
+                text.len() <= MAX_AFTER,
+            )?;
         }
         if let Some(r) = analysis.remoteness {
             map.serialize_entry("remoteness", &r)?;

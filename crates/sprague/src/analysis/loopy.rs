@@ -45,7 +45,10 @@ impl<'a> Parts<'a> {
     fn new(values: &'a [GenValue]) -> Parts<'a> {
         Parts {
             values,
-            finite_xor: values.iter().filter_map(GenValue::finite).fold(0, |a, b| a ^ b),
+            finite_xor: values
+                .iter()
+                .filter_map(GenValue::finite)
+                .fold(0, |a, b| a ^ b),
             infinite: values.iter().filter(|v| v.is_infinite()).count(),
         }
     }
@@ -104,7 +107,11 @@ impl Analyzer {
         }
         let mut values = Vec::with_capacity(position.components().len());
         for c in position.components() {
-            values.push(c.ruleset().rules().generalized_value(c.args(), &self.limits)?);
+            values.push(
+                c.ruleset()
+                    .rules()
+                    .generalized_value(c.args(), &self.limits)?,
+            );
         }
         let total = GenValue::sum(values.iter().cloned());
         let outcome = total.outcome();
@@ -152,7 +159,10 @@ impl Analyzer {
                         let mv = position.make_move(i, action);
                         let after = position.play_unchecked(&mv);
                         let d = &after.components()[i];
-                        let w = d.ruleset().rules().generalized_value(d.args(), &self.limits)?;
+                        let w = d
+                            .ruleset()
+                            .rules()
+                            .generalized_value(d.args(), &self.limits)?;
                         if parts.outcome_with(i, &w) == want {
                             let into = if want == Outcome::P {
                                 &mut collector

@@ -124,7 +124,9 @@ impl GameGraph {
         const N: u8 = 2;
         let mut class = vec![UNKNOWN; n];
         let mut remote = vec![0u32; n];
-        let mut left: Vec<u32> = (0..n).map(|u| self.offsets[u + 1] - self.offsets[u]).collect();
+        let mut left: Vec<u32> = (0..n)
+            .map(|u| self.offsets[u + 1] - self.offsets[u])
+            .collect();
         let mut queue: std::collections::VecDeque<u32> =
             (0..n as u32).filter(|&u| left[u as usize] == 0).collect();
         for &u in &queue {
@@ -183,7 +185,9 @@ impl GameGraph {
         let n = self.len();
         let mut label = vec![UNLABELLED; n];
         // Followers not yet labelled with a number.
-        let mut open: Vec<u32> = (0..n).map(|u| self.offsets[u + 1] - self.offsets[u]).collect();
+        let mut open: Vec<u32> = (0..n)
+            .map(|u| self.offsets[u + 1] - self.offsets[u])
+            .collect();
         // The round in which a node was last found to have a follower
         // labelled with that round's number, and the count of its open
         // followers not yet so found, valid in the round of `wait_round`.

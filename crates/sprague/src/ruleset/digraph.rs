@@ -30,9 +30,9 @@
 
 use rustc_hash::FxHashMap as HashMap;
 use std::fmt;
-use std::sync::OnceLock;
 use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
+use std::sync::OnceLock;
 
 use super::rules::{Pick, Rules, Visit};
 use super::{ArgumentError, MoveKind};
@@ -292,7 +292,9 @@ impl Digraph {
     /// by the labelling algorithm, which agree with these on the others.
     fn sprague_grundy(&mut self) -> Vec<u32> {
         let n = self.names.len();
-        let mut left: Vec<u32> = (0..n as u32).map(|u| self.successors(u).len() as u32).collect();
+        let mut left: Vec<u32> = (0..n as u32)
+            .map(|u| self.successors(u).len() as u32)
+            .collect();
         const UNKNOWN: u32 = u32::MAX;
         let mut values = vec![UNKNOWN; n];
         let mut ready: Vec<u32> = (0..n as u32).filter(|&u| left[u as usize] == 0).collect();
@@ -348,7 +350,9 @@ impl Digraph {
     /// `name` (a number, or ∞(K) when it can move forever), if there is
     /// such a node.
     pub fn generalized_value_of(&self, name: &str) -> Option<GenValue> {
-        self.index.get(name).map(|&u| self.generalized(u64::from(u)))
+        self.index
+            .get(name)
+            .map(|&u| self.generalized(u64::from(u)))
     }
 
     /// The outcome (P, N or D) and remoteness (`None` for a draw) of a lone
@@ -480,10 +484,11 @@ impl Rules for Digraph {
     }
 
     fn closed_value(&self, args: &crate::Numbers) -> Option<u64> {
-        args.iter().try_fold(0, |a, &u| match self.values[u as usize] {
-            INFINITE => None,
-            g => Some(a ^ u64::from(g)),
-        })
+        args.iter()
+            .try_fold(0, |a, &u| match self.values[u as usize] {
+                INFINITE => None,
+                g => Some(a ^ u64::from(g)),
+            })
     }
 
     fn is_loopy(&self, args: &crate::Numbers) -> bool {
@@ -737,7 +742,10 @@ mod tests {
             assert_eq!(g.remoteness_of(n), Some((Outcome::D, None)));
         }
         let g = Digraph::from_edge_list("x x\n").unwrap();
-        assert_eq!(g.generalized_value_of("x"), Some(GenValue::Infinite(vec![])));
+        assert_eq!(
+            g.generalized_value_of("x"),
+            Some(GenValue::Infinite(vec![]))
+        );
     }
 
     #[test]
@@ -747,7 +755,10 @@ mod tests {
         let mut edges: Vec<String> = (0..n).map(|i| format!("v{i}>v{}", (i + 1) % n)).collect();
         edges.extend((0..n).map(|i| format!("v{i}>w{i}")));
         let g = Digraph::from_inline(&edges.join(",")).unwrap();
-        assert_eq!(g.generalized_value_of("v7"), Some(GenValue::Infinite(vec![0])));
+        assert_eq!(
+            g.generalized_value_of("v7"),
+            Some(GenValue::Infinite(vec![0]))
+        );
         assert_eq!(g.remoteness_of("v7"), Some((Outcome::N, Some(1))));
     }
 

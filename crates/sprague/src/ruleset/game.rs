@@ -218,10 +218,7 @@ where
 
     /// Whether the search for the Grundy value meets a position again.
     fn is_loopy(&self, args: &Self::Position) -> bool {
-        matches!(
-            self.value(&args.0, &Limits::default()),
-            Err(Error::Cycle)
-        )
+        matches!(self.value(&args.0, &Limits::default()), Err(Error::Cycle))
     }
 
     fn generalized_value(&self, args: &Self::Position, limits: &Limits) -> Result<GenValue, Error> {
