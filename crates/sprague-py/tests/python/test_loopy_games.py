@@ -40,13 +40,14 @@ def test_a_three_node_cycle_answers_at_once():
     assert cycle.remoteness(0) is None
     assert time.monotonic() - start < 1.0
     assert cycle.stored_states < 200
-    # a → b, b → a, b → c: b wins by moving to c, a loses.
+    # a → b, b → a, b → c: a loses (its one move is to b), so b wins by
+    # moving to c or back to a.
     edges = {"a": ["b"], "b": ["a", "c"], "c": []}
     g = sprague.Game(lambda p: edges[p])
     assert (g.outcome("a"), g.value("a"), g.remoteness("a")) == ("P", 0, 2)
-    assert (g.outcome("b"), g.value("b"), g.winning_moves("b")) == ("N", 1, ["c"])
+    assert (g.outcome("b"), g.value("b"), g.winning_moves("b")) == ("N", 1, ["a", "c"])
     a = g.analyze("b")
-    assert (a.outcome, a.value, a.winning_moves, a.drawing_moves) == ("N", 1, ["c"], [])
+    assert (a.outcome, a.value, a.winning_moves, a.drawing_moves) == ("N", 1, ["a", "c"], [])
 
 
 def test_misere_play_of_a_game_with_cycles_is_refused():
