@@ -12,6 +12,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
+use sprague::loopy::{GenValue, LoopySolver};
 use sprague::{Outcome, Play, Solver, DEFAULT_MAX_STATES};
 
 use crate::errors;
@@ -172,8 +173,14 @@ impl sprague::Game for PyGame {
 /// `max_states` and asking again goes on from there. An exception raised by
 /// `options` or `heaps` propagates unchanged.
 ///
-/// The game must be finite and without cycles. A `Game` belongs to the
-/// thread that made it.
+/// The game must be finite from the positions asked. It may have cycles (a
+/// position that can recur): the search notices the first repeated
+/// position and answers by retrograde analysis instead, under normal play:
+/// `outcome` may then be `"D"` (a draw), `value` Smith's generalized value
+/// (an int, or a str such as `"∞(0,2)"` for a position that can be played
+/// forever), `drawing_moves` the options that keep a draw, and
+/// `remoteness` how long the game lasts. Misère play of such games raises
+/// `InputError`. A `Game` belongs to the thread that made it.
 ///
 /// >>> subtract = Game(lambda n: [n - k for k in (1, 3, 4) if k <= n])
 /// >>> subtract.value(7), subtract.outcome(7), subtract.winning_moves(6)
@@ -184,6 +191,8 @@ pub struct Game {
     heaps: Option<PyObject>,
     max_states: usize,
     solver: Solver<PyGame>,
+    /// The search for games with cycles, used once `solver` meets one.
+    loopy: LoopySolver<PyGame>,
 }
 
 /// Options a search of a game defined in Python may examine per position
@@ -199,6 +208,44 @@ fn py_solver() -> Solver<PyGame> {
     solver
 }
 
+/// The search of a game with cycles defined in Python, with its work limit.
+fn py_loopy_solver() -> LoopySolver<PyGame> {
+    let mut solver = LoopySolver::new(PyGame::default());
+    solver.set_work_per_state(PY_WORK_PER_STATE);
+    solver
+}
+
+/// Both searches of a game defined in Python, bound for one call.
+struct Solvers<'a> {
+    plain: &'a mut Solver<PyGame>,
+    loopy: &'a mut LoopySolver<PyGame>,
+}
+
+impl Solvers<'_> {
+    /// The generalized value of `position`: its Grundy value when the game
+    /// ends from it, else by retrograde analysis.
+    fn value(&mut self, position: &Key) -> Result<GenValue, sprague::Error> {
+        match self.plain.grundy_value(position) {
+            Ok(g) => Ok(GenValue::Finite(g)),
+            Err(sprague::Error::Cycle) => self.loopy.value(position),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// A generalized value as Python sees it: an int, or a str `"∞(0,2)"`.
+fn value_object(py: Python<'_>, value: &GenValue) -> PyObject {
+    match value {
+        GenValue::Finite(g) => g
+            .into_pyobject(py)
+            .map_or_else(|_| py.None(), |o| o.into_any().unbind()),
+        GenValue::Infinite(_) => value
+            .to_string()
+            .into_pyobject(py)
+            .map_or_else(|_| py.None(), |o| o.into_any().unbind()),
+    }
+}
+
 /// The result of `Game.analyze`.
 #[pyclass(frozen, module = "sprague")]
 pub struct GameAnalysis {
@@ -208,16 +255,23 @@ pub struct GameAnalysis {
     /// `"normal"` or `"misere"`.
     #[pyo3(get)]
     play: String,
-    /// `"P"` (the player to move loses) or `"N"` (the player to move wins).
+    /// `"P"` (the player to move loses), `"N"` (the player to move wins)
+    /// or `"D"` (a draw, in a game with cycles).
     #[pyo3(get)]
     outcome: String,
-    /// The Grundy value under normal play; `None` under misère play.
+    /// The Grundy value under normal play (for a game with cycles Smith's
+    /// generalized value: an int, or a str such as `"∞(0,2)"`); `None`
+    /// under misère play.
     #[pyo3(get)]
-    value: Option<u64>,
+    value: PyObject,
     /// The options that win: every position one move reaches that is a
     /// P-position, in the order `options` gives them.
     #[pyo3(get)]
     winning_moves: Vec<PyObject>,
+    /// For a draw, the options that keep it (every other one loses);
+    /// empty otherwise.
+    #[pyo3(get)]
+    drawing_moves: Vec<PyObject>,
 }
 
 #[pymethods]
@@ -229,12 +283,22 @@ impl GameAnalysis {
             .map(|m| Ok(m.bind(py).repr()?.to_string()))
             .collect();
         Ok(format!(
-            "GameAnalysis(position={}, play={:?}, outcome={:?}, value={}, winning_moves=[{}])",
+            "GameAnalysis(position={}, play={:?}, outcome={:?}, value={}, winning_moves=[{}]{})",
             self.position.bind(py).repr()?,
             self.play,
             self.outcome,
-            self.value.map_or("None".into(), |v| v.to_string()),
-            moves?.join(", ")
+            self.value.bind(py).repr()?,
+            moves?.join(", "),
+            if self.drawing_moves.is_empty() {
+                String::new()
+            } else {
+                let d: PyResult<Vec<String>> = self
+                    .drawing_moves
+                    .iter()
+                    .map(|m| Ok(m.bind(py).repr()?.to_string()))
+                    .collect();
+                format!(", drawing_moves=[{}]", d?.join(", "))
+            }
         ))
     }
 }
@@ -251,7 +315,7 @@ impl Game {
     /// exceptions: a Python function's own first, else the solver's.
     fn run<T>(
         slf: &Bound<'_, Game>,
-        f: impl FnOnce(&mut Solver<PyGame>) -> Result<T, sprague::Error>,
+        f: impl FnOnce(&mut Solvers<'_>) -> Result<T, sprague::Error>,
     ) -> PyResult<T> {
         let py = slf.py();
         let base = py.get_type::<Game>();
@@ -280,14 +344,25 @@ impl Game {
             (options, heaps)
         };
         let mut this = slf.try_borrow_mut()?;
+        let this = &mut *this;
+        let game = this.loopy.game_mut();
+        game.options = Some(options.clone_ref(py));
+        game.heaps = heaps.as_ref().map(|h| h.clone_ref(py));
         let game = this.solver.game_mut();
         game.options = Some(options);
         game.heaps = heaps;
-        let result = f(&mut this.solver);
+        let result = f(&mut Solvers {
+            plain: &mut this.solver,
+            loopy: &mut this.loopy,
+        });
+        let loopy = this.loopy.game_mut();
+        loopy.options = None;
+        loopy.heaps = None;
+        let loopy_raised = loopy.error.borrow_mut().take();
         let game = this.solver.game_mut();
         game.options = None;
         game.heaps = None;
-        let raised = game.error.borrow_mut().take();
+        let raised = game.error.borrow_mut().take().or(loopy_raised);
         match (result, raised) {
             (_, Some(e)) => Err(e),
             (Ok(v), None) => Ok(v),
@@ -298,29 +373,46 @@ impl Game {
     /// The winning options of `position` under `play`.
     fn winning(slf: &Bound<'_, Game>, position: &Key, play: Play) -> PyResult<Vec<PyObject>> {
         let py = slf.py();
-        let moves = Game::run(slf, |solver| match play {
+        let moves = Game::run(slf, |solvers| match play {
             // Normal play: the options worth 0, valued through `heaps`.
             Play::Normal => {
                 let mut winning = Vec::new();
-                for option in sprague::Game::moves(solver.game(), position)? {
-                    if solver.grundy_value(&option)? == 0 {
+                for option in sprague::Game::moves(solvers.plain.game(), position)? {
+                    if solvers.value(&option)? == GenValue::Finite(0) {
                         winning.push(option);
                     }
                 }
                 Ok(winning)
             }
-            Play::Misere => solver.winning_moves(position, play),
+            Play::Misere => solvers.plain.winning_moves(position, play),
         })?;
         Ok(moves.iter().map(|k| k.object(py)).collect())
     }
 
     fn outcome_of(slf: &Bound<'_, Game>, position: &Key, play: Play) -> PyResult<Outcome> {
-        Game::run(slf, |solver| match play {
-            Play::Normal => Ok(Outcome::from_next_player_wins(
-                solver.grundy_value(position)? != 0,
-            )),
-            Play::Misere => solver.outcome(position, play),
+        Game::run(slf, |solvers| match play {
+            Play::Normal => Ok(solvers.value(position)?.outcome()),
+            Play::Misere => solvers.plain.outcome(position, play),
         })
+    }
+
+    /// The options of a drawn `position` that keep the draw (empty unless
+    /// it is a draw).
+    fn drawing(slf: &Bound<'_, Game>, position: &Key) -> PyResult<Vec<PyObject>> {
+        let py = slf.py();
+        let moves = Game::run(slf, |solvers| {
+            if solvers.value(position)?.outcome() != Outcome::D {
+                return Ok(Vec::new());
+            }
+            let mut drawing = Vec::new();
+            for option in sprague::Game::moves(solvers.plain.game(), position)? {
+                if solvers.value(&option)?.outcome() == Outcome::D {
+                    drawing.push(option);
+                }
+            }
+            Ok(drawing)
+        })?;
+        Ok(moves.iter().map(|k| k.object(py)).collect())
     }
 }
 
@@ -341,6 +433,7 @@ impl Game {
             heaps: None,
             max_states: DEFAULT_MAX_STATES,
             solver: py_solver(),
+            loopy: py_loopy_solver(),
         };
         if !cls.is(cls.py().get_type::<Game>()) {
             // A subclass: its __init__ reads its own arguments.
@@ -401,12 +494,13 @@ impl Game {
     fn set_max_states(&mut self, max_states: usize) {
         self.max_states = max_states;
         self.solver.set_max_states(max_states);
+        self.loopy.set_max_states(max_states);
     }
 
     /// How many positions the solver has stored so far.
     #[getter]
     fn stored_states(&self) -> usize {
-        self.solver.stored_states()
+        self.solver.stored_states() + self.loopy.stored_states()
     }
 
     /// The options of `position`: what the `options` function given to
@@ -432,15 +526,38 @@ impl Game {
     }
 
     /// The Grundy value of `position` (normal play): the mex of its
-    /// options' values, or the nim-sum of its components' values.
-    fn value(slf: &Bound<'_, Game>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
+    /// options' values, or the nim-sum of its components' values. In a
+    /// game with cycles, Smith's generalized value: an int, or a str such
+    /// as `"∞(0,2)"` when play can go on forever from `position`.
+    fn value(slf: &Bound<'_, Game>, position: &Bound<'_, PyAny>) -> PyResult<PyObject> {
         let key = key_of(position)?;
-        Game::run(slf, |solver| solver.grundy_value(&key))
+        let v = Game::run(slf, |solvers| solvers.value(&key))?;
+        Ok(value_object(slf.py(), &v))
     }
 
-    /// `"P"` if the player to move loses with best play, `"N"` if they win;
-    /// `misere=True` for misère play (the player who moves last loses),
-    /// which searches whole positions (`heaps` does not apply).
+    /// How many moves the game from `position` lasts when the player who
+    /// can win hurries and the other delays (Smith's remoteness: even when
+    /// the player to move loses, odd when they win), or `None` for a draw.
+    /// Every position reachable is explored (normal play).
+    fn remoteness(slf: &Bound<'_, Game>, position: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+        let key = key_of(position)?;
+        Game::run(slf, |solvers| solvers.loopy.remoteness(&key))
+    }
+
+    /// Every option of a drawn `position` that keeps the draw (every other
+    /// option loses); empty unless `position` is a draw (`"D"`).
+    fn drawing_moves(
+        slf: &Bound<'_, Game>,
+        position: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<PyObject>> {
+        let key = key_of(position)?;
+        Game::drawing(slf, &key)
+    }
+
+    /// `"P"` if the player to move loses with best play, `"N"` if they win,
+    /// `"D"` for a draw (a game with cycles); `misere=True` for misère play
+    /// (the player who moves last loses), which searches whole positions
+    /// (`heaps` does not apply) and refuses games with cycles.
     #[pyo3(signature = (position, misere=false))]
     fn outcome(
         slf: &Bound<'_, Game>,
@@ -475,18 +592,25 @@ impl Game {
     ) -> PyResult<GameAnalysis> {
         let key = key_of(position)?;
         let play = crate::analyze::play_of(misere);
+        let py = slf.py();
         let value = match play {
-            Play::Normal => Some(Game::run(slf, |solver| solver.grundy_value(&key))?),
-            Play::Misere => None,
+            Play::Normal => value_object(py, &Game::run(slf, |solvers| solvers.value(&key))?),
+            Play::Misere => py.None(),
         };
         let outcome = Game::outcome_of(slf, &key, play)?;
         let winning_moves = Game::winning(slf, &key, play)?;
+        let drawing_moves = if outcome == Outcome::D {
+            Game::drawing(slf, &key)?
+        } else {
+            Vec::new()
+        };
         Ok(GameAnalysis {
             position: position.clone().unbind(),
             play: play.name().to_string(),
             outcome: outcome.to_string(),
             value,
             winning_moves,
+            drawing_moves,
         })
     }
 }

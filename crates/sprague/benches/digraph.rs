@@ -7,6 +7,11 @@
 //! of higher number (a DAG), written one edge `u v` per line as a graph
 //! file is.
 //!
+//! The same number of edges with cycles (each node's 5 edges to random
+//! nodes of any number): Kahn's order stops at once and the whole graph is
+//! labelled by the generalized Sprague-Grundy algorithm (Fraenkel & Yesha),
+//! measured in the same run as the graph without cycles.
+//!
 //! `cargo bench -p sprague --bench digraph`
 
 use std::collections::HashMap;
@@ -19,12 +24,13 @@ use sprague::ruleset::digraph::Digraph;
 const NODES: u32 = 200_000;
 const OUT_DEGREE: u32 = 5;
 
-fn graph_text() -> String {
+fn graph_text(cycles: bool) -> String {
     let mut rng = rand::rngs::StdRng::seed_from_u64(11);
     let mut text = String::new();
     for u in 0..NODES - 1 {
         for _ in 0..OUT_DEGREE {
-            let v = rng.random_range(u + 1..NODES);
+            let low = if cycles { 0 } else { u + 1 };
+            let v = rng.random_range(low..NODES);
             text.push_str(&format!("{u} {v}\n"));
         }
     }
@@ -32,7 +38,15 @@ fn graph_text() -> String {
 }
 
 fn bench(c: &mut Criterion) {
-    let text = graph_text();
+    let text = graph_text(false);
+    let cyclic = graph_text(true);
+    let g = Digraph::from_edge_list(&cyclic).unwrap();
+    eprintln!(
+        "with cycles: {} nodes, {} distinct edges; G(0) = {:?}",
+        g.node_count(),
+        g.edge_count(),
+        g.generalized_value_of("0").map(|v| v.to_string())
+    );
     let g = Digraph::from_edge_list(&text).unwrap();
     eprintln!(
         "graph: {} nodes, {} distinct edges of {} lines; G(0) = {:?}",
@@ -56,6 +70,15 @@ fn bench(c: &mut Criterion) {
     });
     group.bench_function("from_edge_list", |b| {
         b.iter(|| black_box(Digraph::from_edge_list(black_box(&text)).unwrap()))
+    });
+    group.bench_function("from_edge_list_with_cycles", |b| {
+        b.iter(|| black_box(Digraph::from_edge_list(black_box(&cyclic)).unwrap()))
+    });
+    group.bench_function("with_cycles_remoteness_of_every_node", |b| {
+        b.iter(|| {
+            let g = Digraph::from_edge_list(black_box(&cyclic)).unwrap();
+            black_box(g.remoteness_of("0"))
+        })
     });
     group.finish();
 }

@@ -3,7 +3,9 @@
 
 use std::ops::ControlFlow;
 
+mod loopy;
 mod misere;
+pub use loopy::LoopyAnalysis;
 pub(crate) use misere::quotient_limits;
 
 use crate::{Basis, Error, Game, Move, Outcome, Play, Position, Solver, DEFAULT_MAX_STATES};
@@ -199,6 +201,14 @@ pub struct Analysis {
     /// pass (a search's state limit, a table's size limit), or `None` when
     /// the value was not asked for.
     pub value_limit: Option<Error>,
+    /// For a position that can be played forever (a game with draws,
+    /// [`loopy`](crate::loopy)): its generalized value, its components',
+    /// and the moves that keep a draw. `None` for games that end.
+    pub loopy: Option<Box<LoopyAnalysis>>,
+    /// The remoteness of the position when it was asked for
+    /// ([`Analyzer::with_remoteness`]): `Some(Some(r))`, or `Some(None)`
+    /// for a draw; `None` when not asked.
+    pub remoteness: Option<Option<u64>>,
 }
 
 /// How complete an analysis's list of winning moves is. One value, so that
@@ -270,6 +280,7 @@ pub struct Analyzer {
     limits: Limits,
     count_all: bool,
     want_value: bool,
+    want_remoteness: bool,
 }
 
 impl Default for Analyzer {
@@ -286,7 +297,17 @@ impl Analyzer {
             limits,
             count_all: true,
             want_value: true,
+            want_remoteness: false,
         }
+    }
+
+    /// The same analyzer, told whether to find the remoteness of the
+    /// position too ([`Analysis::remoteness`], [`Analyzer::remoteness`]):
+    /// at once for a lone token of a `digraph:` board, else by exploring
+    /// every position reachable from it (within [`Limits::max_states`]).
+    pub fn with_remoteness(mut self, want: bool) -> Analyzer {
+        self.want_remoteness = want;
+        self
     }
 
     /// The same analyzer, told whether the Grundy value is wanted where it
@@ -369,8 +390,18 @@ impl Analyzer {
         play: Play,
         max_moves: Option<usize>,
     ) -> Result<Analysis, Error> {
-        self.limits
-            .within_memory(|| self.analyze_within(position, play, max_moves))
+        self.limits.within_memory(|| {
+            let mut analysis = self.analyze_within(position, play, max_moves)?;
+            if self.want_remoteness {
+                if play == Play::Misere {
+                    return Err(Error::Unsupported(
+                        "remoteness is found under normal play only".into(),
+                    ));
+                }
+                analysis.remoteness = Some(self.remoteness(position)?);
+            }
+            Ok(analysis)
+        })
     }
 
     fn analyze_within(
@@ -381,6 +412,9 @@ impl Analyzer {
     ) -> Result<Analysis, Error> {
         // Sums of components valued by Bouton's theorem (Nim, and moore:1,
         // which is Nim) are one Nim position, misère Nim under misère play.
+        if Analyzer::is_loopy(position) {
+            return self.analyze_loopy(position, play, max_moves);
+        }
         let all_nim = position.components().iter().all(|c| c.ruleset().is_nim());
         if let [c] = position.components() {
             if let Some((outcome, basis)) = c.ruleset().lone_outcome(c.args(), play) {
@@ -631,6 +665,8 @@ impl Collector {
             winning_moves: self.moves,
 
             value_limit: None,
+            loopy: None,
+            remoteness: None,
         }
     }
 }

@@ -565,6 +565,16 @@ pub enum Error {
     /// Something the library does not do (yet) for this input.
     #[error("{0}")]
     Unsupported(String),
+    /// A search for Grundy values or outcomes of a game that ends met a
+    /// position again on its own line of play: the game can be played
+    /// forever from the position asked, so it may be drawn and has no
+    /// Grundy value. [`loopy::LoopySolver`](crate::loopy::LoopySolver)
+    /// answers such games (outcome P, N or D, generalized values).
+    #[error(
+        "a position recurs: the game can be played forever from here, so it may be a draw \
+         and has no Grundy value (games with cycles are analysed under normal play only)"
+    )]
+    Cycle,
     /// A state the library should never reach: a fault in the library, not
     /// in the input.
     #[error("internal error: {0}")]
@@ -604,7 +614,7 @@ impl Error {
     pub fn is_bad_input(&self) -> bool {
         matches!(
             self,
-            Error::Parse(_) | Error::IllegalMove(_) | Error::Unsupported(_)
+            Error::Parse(_) | Error::IllegalMove(_) | Error::Unsupported(_) | Error::Cycle
         )
     }
 }

@@ -51,6 +51,7 @@ pub mod explain;
 mod game;
 pub mod grid;
 mod illegal;
+pub mod loopy;
 pub mod misere;
 mod moves;
 pub mod movetext;
@@ -66,7 +67,7 @@ pub mod takebreak;
 mod verify;
 
 pub use analysis::{
-    Analysis, Analyzer, Limits, MoveList, SumGame, ANALYZE_QUOTIENT_STATES,
+    Analysis, Analyzer, Limits, LoopyAnalysis, MoveList, SumGame, ANALYZE_QUOTIENT_STATES,
     DEFAULT_MAX_PERIOD_SEARCH, DEFAULT_MAX_TABLE_WORK, TABLE_MAX_PERIOD_SEARCH,
     THREE_HEAP_PERIOD_SEARCH_DIVISOR, THREE_HEAP_TABLE_DIVISOR, UNBOUNDED_SPLIT_TABLE_DIVISOR,
     WEIGHT_UNIT,

@@ -20,6 +20,10 @@ pub enum Outcome {
     P,
     /// The player to move wins: some move leads to a P-position.
     N,
+    /// A draw: neither player can force a win, and play goes on forever
+    /// (only in games whose positions can recur, [`loopy`](crate::loopy);
+    /// Smith 1966, Fraenkel's D-positions).
+    D,
 }
 
 impl Outcome {
@@ -43,16 +47,18 @@ impl Outcome {
         match self {
             Outcome::N => "the player to move wins",
             Outcome::P => "the player to move loses",
+            Outcome::D => "a draw: neither player can force a win; play goes on forever",
         }
     }
 }
 
 impl fmt::Display for Outcome {
-    /// `P` or `N`.
+    /// `P`, `N` or `D`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Outcome::P => "P",
             Outcome::N => "N",
+            Outcome::D => "D",
         })
     }
 }

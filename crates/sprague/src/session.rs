@@ -101,6 +101,12 @@ pub enum Hint {
         /// Why every move loses.
         why: String,
     },
+    /// A drawn position (a game with cycles): no move wins, and the
+    /// position's moves that keep the draw are in `why`.
+    Drawn {
+        /// Why no move wins, and how to keep the draw.
+        why: String,
+    },
 }
 
 impl Hint {
@@ -109,6 +115,7 @@ impl Hint {
         match self {
             Hint::Winning { .. } => Outcome::N,
             Hint::Lost { .. } => Outcome::P,
+            Hint::Drawn { .. } => Outcome::D,
         }
     }
 
@@ -116,7 +123,7 @@ impl Hint {
     pub fn winning_move(&self) -> Option<&MoveReason> {
         match self {
             Hint::Winning { reason, .. } => Some(reason),
-            Hint::Lost { .. } => None,
+            Hint::Lost { .. } | Hint::Drawn { .. } => None,
         }
     }
 
@@ -124,7 +131,7 @@ impl Hint {
     pub fn why(&self) -> &str {
         match self {
             Hint::Winning { reason, .. } => &reason.why,
-            Hint::Lost { why } => why,
+            Hint::Lost { why } | Hint::Drawn { why } => why,
         }
     }
 }
@@ -309,8 +316,72 @@ impl Session {
         self.make(Player::Human, mv)
     }
 
+    /// Whether the position now is a draw with best play (a game with
+    /// cycles): the computer agrees to a draw offered then, and only then.
+    ///
+    /// # Errors
+    /// A limit error from the analysis.
+    pub fn is_drawn(&self) -> Result<bool, Error> {
+        let a = self.analyzer.analyze(&self.position, self.play, Some(0))?;
+        Ok(a.outcome == Outcome::D)
+    }
+
+    /// The computer's move in a game with cycles, by remoteness (Smith
+    /// 1966): in an N-position the winning move whose P-position is nearest
+    /// the end (it wins fast); in a draw a move that keeps it (chosen with
+    /// the seed); in a P-position the move whose N-position is farthest
+    /// from the end (it loses slowly). Where a remoteness passes the
+    /// limits, the first winning move or a move chosen with the seed.
+    fn loopy_choice(&mut self, analysis: &crate::Analysis) -> Result<(Move, bool), Error> {
+        let remoteness = |mv: &Move| -> Option<u64> {
+            let after = self.position.play(mv).ok()?;
+            self.analyzer.remoteness(&after).ok().flatten()
+        };
+        match analysis.outcome {
+            Outcome::N => {
+                let best = analysis
+                    .winning_moves
+                    .iter()
+                    .min_by_key(|m| remoteness(m).unwrap_or(u64::MAX))
+                    .cloned();
+                match best {
+                    Some(mv) => Ok((mv, true)),
+                    None => Ok((self.random_move()?, false)),
+                }
+            }
+            Outcome::D => {
+                let drawing = analysis
+                    .loopy
+                    .as_ref()
+                    .map_or(&[][..], |l| &l.drawing_moves[..]);
+                if drawing.is_empty() {
+                    return Ok((self.random_move()?, false));
+                }
+                let i = self.rng.random_range(0..drawing.len());
+                Ok((drawing[i].clone(), false))
+            }
+            Outcome::P => {
+                let moves = self.position.moves(self.analyzer.limits())?;
+                if moves.is_empty() || moves.len() > WINNING_CHOICES {
+                    return Ok((self.random_move()?, false));
+                }
+                let best = moves
+                    .iter()
+                    .max_by_key(|m| remoteness(m).map_or(0, |r| r + 1))
+                    .cloned();
+                match best {
+                    Some(mv) => Ok((mv, false)),
+                    None => Ok((self.random_move()?, false)),
+                }
+            }
+        }
+    }
+
     /// Chooses and plays the computer's move: a winning move when there is
-    /// one (picked among at most 64 of them), else a random legal move.
+    /// one (picked among at most 64 of them), else a random legal move. In
+    /// a game with cycles it goes by remoteness: the winning move that wins
+    /// fastest, a move that keeps a draw, or the losing move that loses
+    /// slowest.
     ///
     /// # Errors
     /// [`SessionError::NotYourTurn`] on the human's turn,
@@ -321,7 +392,9 @@ impl Session {
         let analysis = self
             .analyzer
             .analyze(&self.position, self.play, Some(WINNING_CHOICES))?;
-        let (mv, winning) = if analysis.winning_moves.is_empty() {
+        let (mv, winning) = if analysis.loopy.is_some() {
+            self.loopy_choice(&analysis)?
+        } else if analysis.winning_moves.is_empty() {
             (self.random_move()?, false)
         } else {
             let i = self.rng.random_range(0..analysis.winning_moves.len());
@@ -381,6 +454,14 @@ impl Session {
                 why: format!(
                     "{} is a P-position ({}): every move leads to a position where your \
                      opponent has a winning move. Make a small move and hope for a mistake.",
+                    self.position,
+                    e.summary()
+                ),
+            }),
+            (None, Outcome::D) => Ok(Hint::Drawn {
+                why: format!(
+                    "{} is a draw ({}): no move wins, and a move that keeps the draw \
+                     stops your opponent from winning.",
                     self.position,
                     e.summary()
                 ),

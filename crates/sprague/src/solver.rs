@@ -46,8 +46,11 @@ pub const DEFAULT_WORK_PER_STATE: u64 = 8;
 /// against, and the fallback for positions no closed form covers (misère
 /// play of sums, for instance).
 ///
-/// The game must be finite and without cycles; a game with a cycle makes the
-/// search grow until it reaches the state limit.
+/// The game must be finite and without cycles. A game with a cycle reachable
+/// from the position asked stops with [`Error::Cycle`] as soon as the search
+/// finds a position repeated on its stack (looked for each time the stack
+/// doubles past 64 positions, so in amortised O(1) a position);
+/// [`LoopySolver`](crate::loopy::LoopySolver) answers such games.
 ///
 /// ```
 /// use sprague::{Position, Outcome, Play, Solver, SumGame};
@@ -76,6 +79,25 @@ struct Frame<P> {
     /// The `options` are the components of a sum ([`Game::components`]):
     /// its value is their nim-sum, not their mex.
     sum: bool,
+}
+
+/// [`Error::Cycle`] when a position is on the stack twice: looked for when
+/// the stack's length reaches a power of two from 64 on, so that a search
+/// that entered a cycle (whose stack then grows without end, repeating it)
+/// stops within twice the depth at which it entered, at an amortised cost
+/// of O(1) a push.
+fn check_cycle<P: Eq + std::hash::Hash>(stack: &[Frame<P>]) -> Result<(), Error> {
+    let n = stack.len();
+    if n < 64 || !n.is_power_of_two() {
+        return Ok(());
+    }
+    let mut seen = std::collections::HashSet::with_capacity_and_hasher(n, FxBuildHasher);
+    for f in stack {
+        if !seen.insert(&f.position) {
+            return Err(Error::Cycle);
+        }
+    }
+    Ok(())
 }
 
 impl<G: Game> Solver<G> {
@@ -192,7 +214,8 @@ impl<G: Game> Solver<G> {
     ///
     /// # Errors
     /// [`Error::StateLimit`] when the search would store more positions than
-    /// the state limit; errors from [`Game::moves`].
+    /// the state limit; [`Error::Cycle`] when a position can recur; errors
+    /// from [`Game::moves`].
     pub fn grundy_value(&mut self, position: &G::Position) -> Result<u64, Error> {
         let root = self.game.canonical(position);
         if let Some(&g) = self.grundy.get(&root) {
@@ -212,6 +235,7 @@ impl<G: Game> Solver<G> {
                 let frame = self.frame(child, pending, true)?;
                 held += frame.options.len();
                 stack.push(frame);
+                check_cycle(&stack)?;
             } else if let Some(done) = stack.pop() {
                 held -= done.options.len();
                 let values = done.options.iter().map(|o| self.grundy[o]);
@@ -265,7 +289,7 @@ impl<G: Game> Solver<G> {
                         found_p = true;
                         break;
                     }
-                    Some(Outcome::N) => top.next += 1,
+                    Some(Outcome::N | Outcome::D) => top.next += 1,
                     None => {
                         unknown = Some(child.clone());
                         break;
@@ -277,6 +301,7 @@ impl<G: Game> Solver<G> {
                 let frame = self.frame(child, pending, false)?;
                 held += frame.options.len();
                 stack.push(frame);
+                check_cycle(&stack)?;
                 continue;
             }
             let outcome = if found_p {
@@ -425,6 +450,34 @@ mod tests {
             split.outcome(&vec![3, 5, 6], Play::Misere).unwrap(),
             whole.outcome(&vec![3, 5, 6], Play::Misere).unwrap()
         );
+    }
+
+    /// A token on a 3-cycle a → b → c → a with an exit c → d.
+    struct Triangle;
+
+    impl Game for Triangle {
+        type Position = u8;
+        type Move = u8;
+        fn moves(&self, &at: &u8) -> Result<Vec<u8>, Error> {
+            Ok(match at {
+                0 => vec![1],
+                1 => vec![2],
+                2 => vec![0, 3],
+                _ => vec![],
+            })
+        }
+        fn play(&self, _: &u8, &to: &u8) -> u8 {
+            to
+        }
+    }
+
+    #[test]
+    fn a_cycle_is_an_error_found_at_once() {
+        let mut solver = Solver::new(Triangle);
+        assert_eq!(solver.grundy_value(&0), Err(Error::Cycle));
+        assert_eq!(solver.outcome(&0, Play::Misere), Err(Error::Cycle));
+        assert!(solver.stored_states() < 100);
+        assert_eq!(solver.grundy_value(&3), Ok(0));
     }
 
     #[test]

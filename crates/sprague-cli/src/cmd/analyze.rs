@@ -40,6 +40,12 @@ pub struct Args {
     /// long.
     #[arg(long, value_name = "N|all")]
     pub max_moves: Option<MaxMoves>,
+    /// Also say how many moves the game lasts when the winner hurries and
+    /// the loser delays (Smith's remoteness; none for a draw). At once for
+    /// one token on a `digraph:` board; otherwise every position reachable
+    /// is explored, within --max-states.
+    #[arg(long, conflicts_with_all = ["misere", "explain"])]
+    pub remoteness: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -83,6 +89,7 @@ fn play(args: &Args) -> Play {
 pub fn analyze(args: &Args) -> Result<(Position, Analysis)> {
     let position = position_from_words(&args.position)?;
     let analysis = Analyzer::new(args.limits.limits())
+        .with_remoteness(args.remoteness)
         .analyze(
             &position,
             play(args),

@@ -183,10 +183,12 @@ fn run_on(
             if args.echo {
                 write!(out, "{position}\t")?;
             }
-            match analysis.value {
-                Some(v) => writeln!(out, "{v}")?,
+            match (analysis.value, &analysis.loopy) {
+                (Some(v), _) => writeln!(out, "{v}")?,
+                // An infinite generalized value, in Smith's notation.
+                (None, Some(loopy)) => writeln!(out, "{}", loopy.value)?,
                 // A theorem decided the outcome without the value.
-                None => writeln!(out, "{}", analysis.outcome)?,
+                (None, None) => writeln!(out, "{}", analysis.outcome)?,
             }
         } else {
             if args.echo {
@@ -199,6 +201,18 @@ fn run_on(
                 }
                 (Outcome::N, None) => out.write_all(b"N\n")?,
                 (Outcome::P, _) => out.write_all(b"P\n")?,
+                // A draw, and one move that keeps it.
+                (Outcome::D, _) => match analysis
+                    .loopy
+                    .as_ref()
+                    .and_then(|l| l.drawing_moves.first())
+                {
+                    Some(mv) => {
+                        let after = position.play(mv).map_err(LibError)?;
+                        writeln!(out, "D\t{after}")?;
+                    }
+                    None => out.write_all(b"D\n")?,
+                },
             }
         }
     }

@@ -156,6 +156,7 @@ pub fn count_json(args: &Args, progress: &mut dyn FnMut(u64)) -> Result<JsonCoun
         outcome: match spec.outcome {
             Outcome::P => "P",
             Outcome::N => "N",
+            Outcome::D => "D",
         },
         modulo: args.modulo,
         count: report.count.to_string(),

@@ -7,6 +7,7 @@ pub mod analyze;
 pub mod batch;
 pub mod count;
 pub mod genus;
+pub mod loopy_report;
 pub mod nimber;
 pub mod period;
 pub mod play;

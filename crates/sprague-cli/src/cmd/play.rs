@@ -23,7 +23,11 @@ use crate::exit::Exit;
 /// `analyze --explain` view of the position it moved in), `undo` (take
 /// back your last move and the reply), `quit`.
 /// After every move the position is printed as `position: ...`; the game
-/// ends with `you win` or `computer wins`. Works the same with moves piped
+/// ends with `you win` or `computer wins`. A game that can go on forever (a
+/// `digraph:` board with cycles) also ends in a draw: by agreement (type
+/// `draw`; the computer agrees when neither side can force a win) or at
+/// the move limit (`--move-limit`), and the computer plays by remoteness:
+/// it wins as fast and loses as slowly as it can. Works the same with moves piped
 /// into standard input; the end of input ends the game (exit status 0).
 ///
 /// Example: `sprague play nim 3 4 5`, `echo "1 2" | sprague play nim 3 4 5`.
@@ -44,6 +48,10 @@ pub struct Args {
     /// so that a game can be replayed).
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
+    /// In a game that can go on forever (a graph with cycles), the number
+    /// of moves (both sides together) after which the game ends in a draw.
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    pub move_limit: usize,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -96,10 +104,13 @@ pub fn run(args: Args) -> Result<Exit> {
     let limits = args.limits.limits();
     // Fail at once, before the game starts, if the position is beyond the
     // limits.
-    Analyzer::new(limits)
+    let start = Analyzer::new(limits)
         .with_total_count(false)
         .analyze(&position, play, Some(1))
         .map_err(LibError)?;
+    // Play can go on forever only from a position that reaches a cycle,
+    // and then from every position after it.
+    let endless = start.loopy.is_some();
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let first = match args.first {
         First::Human => Player::Human,
@@ -123,11 +134,29 @@ pub fn run(args: Args) -> Result<Exit> {
         out,
         "Type a move (`help` shows how), or `hint`, `why`, `undo`, `quit`."
     )?;
+    if endless {
+        writeln!(
+            out,
+            "This game can go on forever: type `draw` to offer a draw; after {} moves it \
+             ends in a draw.",
+            args.move_limit
+        )?;
+    }
     show_position(&mut out, &style, &game)?;
     let mut line = Vec::new();
     loop {
         if let Some(winner) = game.winner().map_err(LibError)? {
             announce(&mut out, &style, &game, winner)?;
+            return Ok(Exit::Success);
+        }
+        if endless && game.history().len() >= args.move_limit {
+            writeln!(
+                out,
+                "move limit: {} moves have been played, and the game ends here",
+                args.move_limit
+            )?;
+            writeln!(out, "{}", style.paint("1", "draw"))?;
+            out.flush()?;
             return Ok(Exit::Success);
         }
         if game.to_move() == Player::Computer {
@@ -171,6 +200,12 @@ pub fn run(args: Args) -> Result<Exit> {
                     "\nCommands: hint (a winning move and why it wins), why (why the computer\n\
                      made its last move), undo (take back your last move and the reply), quit."
                 )?;
+                if endless {
+                    writeln!(
+                        out,
+                        "draw: offer a draw (the computer agrees when neither side can force a win)."
+                    )?;
+                }
             }
             "hint" => match game.hint() {
                 Ok(Hint::Winning { reason, total }) => {
@@ -223,6 +258,23 @@ pub fn run(args: Args) -> Result<Exit> {
                 }
                 Err(e) => writeln!(out, "{}", style.paint("33", &e.to_string()))?,
             },
+            "draw" if endless => {
+                if game.is_drawn().map_err(LibError)? {
+                    writeln!(
+                        out,
+                        "the computer agrees: {} is a draw, neither side can force a win",
+                        game.position()
+                    )?;
+                    writeln!(out, "{}", style.paint("1", "draw agreed"))?;
+                    out.flush()?;
+                    return Ok(Exit::Success);
+                }
+                writeln!(
+                    out,
+                    "the computer declines: {} is not a draw (type `hint`, or play on)",
+                    game.position()
+                )?;
+            }
             "quit" | "exit" | "q" | "resign" => {
                 writeln!(out, "quit: the game stops here, unfinished")?;
                 out.flush()?;

@@ -54,6 +54,17 @@ impl Serialize for AnalysisJson<'_> {
         map.serialize_entry("winning_moves", &moves)?;
         map.serialize_entry("truncated", &analysis.truncated())?;
         map.serialize_entry("total_winning_moves", &analysis.total_winning_moves())?;
+        if let Some(loopy) = &analysis.loopy {
+            super::loopy_report::serialize_loopy(
+                &mut map,
+                position,
+                loopy,
+                text.len() <= MAX_AFTER,
+            )?;
+        }
+        if let Some(r) = analysis.remoteness {
+            map.serialize_entry("remoteness", &r)?;
+        }
         map.end()
     }
 }
@@ -64,10 +75,10 @@ impl Serialize for AnalysisJson<'_> {
 pub const MAX_AFTER: usize = 2_000;
 
 /// The `winning_moves` list, each move made as it is written.
-struct WinningMoves<'a> {
-    position: &'a Position,
-    moves: &'a [Move],
-    write_after: bool,
+pub(super) struct WinningMoves<'a> {
+    pub(super) position: &'a Position,
+    pub(super) moves: &'a [Move],
+    pub(super) write_after: bool,
 }
 
 impl Serialize for WinningMoves<'_> {
@@ -390,6 +401,9 @@ fn misere_nim_rule(position: &Position) -> String {
 
 /// The human view of an analysis.
 pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> String {
+    if let Some(loopy) = &analysis.loopy {
+        return super::loopy_report::human(position, analysis, loopy);
+    }
     let mut out = String::new();
     let _ = writeln!(out, "position: {position}");
     let _ = writeln!(out, "play:     {}", analysis.play);
@@ -512,13 +526,15 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
                 );
             }
         }
+        Outcome::D => {}
     }
+    super::loopy_report::write_remoteness(&mut out, analysis);
     out
 }
 
 /// What decided an analysis, in words for the human view (JSON gives the
 /// basis's word).
-fn basis_words(basis: Basis) -> String {
+pub(super) fn basis_words(basis: Basis) -> String {
     match basis {
         Basis::Bouton => "Bouton's theorem (a sum of Nim heaps is worth their nim-sum)".into(),
         Basis::MisereNim => {

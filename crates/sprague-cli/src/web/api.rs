@@ -398,6 +398,7 @@ fn analyze_args(
         // The page lists every winning move (capped where lists can be
         // astronomically long); the command line's default is shorter.
         max_moves: Some(max_moves.map_or(MaxMoves::All, MaxMoves::At)),
+        remoteness: false,
         limits: limits.limit_args(s),
     })
 }

@@ -316,10 +316,15 @@ class GameAnalysis:
         """``"normal"`` or ``"misere"``."""
     @property
     def outcome(self) -> str:
-        """``"P"`` or ``"N"``."""
+        """``"P"``, ``"N"`` or ``"D"`` (a draw, in a game with cycles)."""
     @property
-    def value(self) -> Optional[int]:
-        """The Grundy value under normal play; None under misère play."""
+    def value(self) -> Union[int, str, None]:
+        """The Grundy value under normal play (for a game with cycles the
+        generalized value: an int, or a str such as ``"∞(0,2)"``); None
+        under misère play."""
+    @property
+    def drawing_moves(self) -> List[Hashable]:
+        """For a draw, the options that keep it; empty otherwise."""
     @property
     def winning_moves(self) -> List[Hashable]:
         """The options that are P-positions, in the order of ``options``."""
@@ -351,8 +356,14 @@ class Game:
         """The options of ``position`` (override in a subclass)."""
     def heaps(self, position: Hashable) -> Optional[Iterable[Hashable]]:
         """The components of ``position``, or None (override in a subclass)."""
-    def value(self, position: Hashable) -> int:
-        """The Grundy value of ``position`` (normal play)."""
+    def value(self, position: Hashable) -> Union[int, str]:
+        """The Grundy value of ``position`` (normal play); in a game with
+        cycles the generalized value, an int or a str such as ``"∞(0,2)"``."""
+    def remoteness(self, position: Hashable) -> Optional[int]:
+        """How many moves the game lasts with the winner hurrying and the
+        loser delaying; None for a draw."""
+    def drawing_moves(self, position: Hashable) -> List[Hashable]:
+        """The options of a drawn ``position`` that keep the draw."""
     def outcome(self, position: Hashable, misere: bool = False) -> str:
         """``"P"`` or ``"N"``; misère play searches whole positions."""
     def winning_moves(self, position: Hashable, misere: bool = False) -> List[Hashable]:

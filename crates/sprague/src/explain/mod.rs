@@ -457,6 +457,7 @@ impl Explanation {
         match self.outcome {
             Outcome::N => "an N-position (the player to move wins)",
             Outcome::P => "a P-position (the player to move loses)",
+            Outcome::D => "a D-position (a draw: neither player can force a win)",
         }
     }
 }
@@ -523,7 +524,7 @@ impl Explanation {
     /// The winning moves, each with why it wins.
     fn write_moves(&self, out: &mut String) {
         match (self.outcome, self.moves.is_empty()) {
-            (Outcome::P, _) => para(out, "winning moves: none"),
+            (Outcome::P | Outcome::D, _) => para(out, "winning moves: none"),
             (Outcome::N, true) => para(out, "winning moves: none listed"),
             (Outcome::N, false) => {
                 let count = match self.total_moves {

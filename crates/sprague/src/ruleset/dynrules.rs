@@ -88,6 +88,13 @@ pub trait DynRules: Send + Sync + fmt::Debug + 'static {
     fn move_summary(&self) -> Option<String>;
     fn node_name(&self, node: u64) -> Option<String>;
     fn as_heap_rules(&self) -> Option<&dyn HeapRules>;
+    fn is_loopy(&self, args: &Args) -> bool;
+    fn generalized_value(
+        &self,
+        args: &Args,
+        limits: &Limits,
+    ) -> Result<crate::loopy::GenValue, Error>;
+    fn known_remoteness(&self, args: &Args) -> Option<Option<u64>>;
 }
 
 /// The error for a position of another type than the ruleset's.
@@ -286,5 +293,19 @@ impl<R: Rules> DynRules for R {
     }
     fn as_heap_rules(&self) -> Option<&dyn HeapRules> {
         Rules::as_heap_rules(self)
+    }
+    fn is_loopy(&self, args: &Args) -> bool {
+        R::Position::from_args(args).is_some_and(|p| Rules::is_loopy(self, p))
+    }
+    fn generalized_value(
+        &self,
+        args: &Args,
+        limits: &Limits,
+    ) -> Result<crate::loopy::GenValue, Error> {
+        let p = R::Position::from_args(args).ok_or_else(|| mismatch(self))?;
+        Rules::generalized_value(self, p, limits)
+    }
+    fn known_remoteness(&self, args: &Args) -> Option<Option<u64>> {
+        Rules::known_remoteness(self, R::Position::from_args(args)?)
     }
 }

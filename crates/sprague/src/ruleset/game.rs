@@ -18,6 +18,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use super::rules::{Pick, Rules, Visit};
 use super::{ArgumentError, MoveKind, Ruleset};
 use crate::args::{Args, PositionData};
+use crate::loopy::{GenValue, LoopySolver};
 use crate::{Action, Basis, Error, Game, IllegalMoveKind, Limits, MoveForm, Place, Solver};
 
 /// A position of a game given in code, as a component holds it.
@@ -70,6 +71,9 @@ pub struct GameRules<G: Game> {
     /// The search's table of values, kept across calls (a cache of the
     /// game's values, not of its positions).
     solver: Mutex<Solver<Shared<G>>>,
+    /// The search for positions from which the game can go on forever
+    /// ([`Error::Cycle`] from `solver`).
+    loopy: Mutex<LoopySolver<Shared<G>>>,
 }
 
 impl<G: Game> fmt::Debug for GameRules<G> {
@@ -88,6 +92,22 @@ impl<G: Game> GameRules<G> {
 
     fn value(&self, p: &G::Position, limits: &Limits) -> Result<u64, Error> {
         self.solver(limits).grundy_value(p)
+    }
+
+    fn loopy_solver(&self, limits: &Limits) -> MutexGuard<'_, LoopySolver<Shared<G>>> {
+        let mut solver = self.loopy.lock().unwrap_or_else(|e| e.into_inner());
+        solver.set_max_states(limits.max_states);
+        solver
+    }
+
+    /// The generalized value of `p`: its Grundy value when the game ends
+    /// from it, else the loopy search's.
+    fn generalized(&self, p: &G::Position, limits: &Limits) -> Result<GenValue, Error> {
+        match self.value(p, limits) {
+            Ok(g) => Ok(GenValue::Finite(g)),
+            Err(Error::Cycle) => self.loopy_solver(limits).value(p),
+            Err(e) => Err(e),
+        }
     }
 }
 
@@ -136,6 +156,7 @@ impl Ruleset {
             Box::new(GameRules {
                 word: word.into(),
                 solver: Mutex::new(Solver::new(Shared(game.clone()))),
+                loopy: Mutex::new(LoopySolver::new(Shared(game.clone()))),
                 game,
             }),
         )
@@ -195,6 +216,21 @@ where
         None
     }
 
+    /// Whether the search for the Grundy value meets a position again.
+    fn is_loopy(&self, args: &Self::Position) -> bool {
+        matches!(self.value(&args.0, &Limits::default()), Err(Error::Cycle))
+    }
+
+    fn generalized_value(&self, args: &Self::Position, limits: &Limits) -> Result<GenValue, Error> {
+        self.generalized(&args.0, limits)
+    }
+
+    fn known_remoteness(&self, args: &Self::Position) -> Option<Option<u64>> {
+        self.loopy_solver(&Limits::default())
+            .remoteness(&args.0)
+            .ok()
+    }
+
     fn few_winning_moves(&self) -> bool {
         false
     }
@@ -225,7 +261,9 @@ where
     ) -> Result<ControlFlow<()>, Error> {
         for (index, mv) in self.game.moves(&args.0)?.iter().enumerate() {
             let after = self.game.play(&args.0, mv);
-            if self.value(&after, limits)? == target && f(Action::Listed { index }).is_break() {
+            if self.generalized(&after, limits)? == GenValue::Finite(target)
+                && f(Action::Listed { index }).is_break()
+            {
                 return Ok(ControlFlow::Break(()));
             }
         }

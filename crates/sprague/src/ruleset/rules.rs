@@ -380,6 +380,39 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
     fn as_heap_rules(&self) -> Option<&dyn HeapRules> {
         None
     }
+
+    /// Whether play from `args` can go on forever: a cycle of the game's
+    /// graph can be reached from it, so it may be drawn
+    /// ([`loopy`](crate::loopy)). The analyzer then values every component
+    /// of the sum by [`generalized_value`](Rules::generalized_value)
+    /// (normal play only). The default, for games that end, is false.
+    fn is_loopy(&self, args: &Self::Position) -> bool {
+        let _ = args;
+        false
+    }
+
+    /// The generalized Sprague-Grundy value of `args` (Smith 1966): a
+    /// number, or ∞(K) for a position that can be played forever. The
+    /// default, for games that end, is the Grundy value of
+    /// [`valued`](Rules::valued).
+    ///
+    /// # Errors
+    /// As for [`valued`](Rules::valued).
+    fn generalized_value(
+        &self,
+        args: &Self::Position,
+        limits: &Limits,
+    ) -> Result<crate::loopy::GenValue, Error> {
+        Ok(crate::loopy::GenValue::Finite(self.valued(args, limits)?.0))
+    }
+
+    /// The remoteness of `args` as a game of its own (Smith 1966; Winning
+    /// Ways, ch. 9), when the ruleset has it at hand (`Some(None)`: a
+    /// draw); `None` (the default) lets the analyzer search for it.
+    fn known_remoteness(&self, args: &Self::Position) -> Option<Option<u64>> {
+        let _ = args;
+        None
+    }
 }
 
 /// The interface of a heap game: a ruleset whose every heap is a game of

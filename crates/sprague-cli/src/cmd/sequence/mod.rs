@@ -524,6 +524,16 @@ fn check(args: &Args) -> Result<Wanted> {
     if let Some(values) = ruleset.rules().argument_values() {
         return Ok(Wanted::Nodes(ruleset, values));
     }
+    if ruleset.rules().node_name(0).is_some() {
+        // A graph of nodes without a value table: it has cycles.
+        return Err(UsageError(format!(
+            "sequence {}: the graph has cycles, so some nodes have no Grundy value (a token \
+             there can move forever: its generalized value is ∞(K)); `sprague analyze` a node \
+             for its value and outcome (P, N or D)",
+            ruleset.word()
+        ))
+        .into());
+    }
     let Some(to) = args.to else {
         return Err(UsageError(format!(
             "sequence {} needs --to N (the last heap size to print)",
