@@ -84,6 +84,96 @@ pub struct Count {
 
 #[pymethods]
 impl Count {
+    /// Pickles as its fields.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, pyo3::types::PyTuple>)> {
+        let py = slf.py();
+        let c = slf.get();
+        let args = (
+            c.ruleset.clone(),
+            c.heaps,
+            c.max,
+            c.unordered,
+            c.outcome.clone(),
+            c.modulo,
+            c.count.clone_ref(py),
+            c.basis.clone(),
+            c.preperiod,
+            c.period,
+        )
+            .into_pyobject(py)?;
+        Ok((slf.get_type().getattr("_from_fields")?, args))
+    }
+
+    /// A count from its fields (what unpickling calls).
+    #[staticmethod]
+    #[allow(clippy::too_many_arguments)]
+    fn _from_fields(
+        ruleset: String,
+        heaps: u64,
+        max: u64,
+        unordered: bool,
+        outcome: String,
+        modulo: Option<u64>,
+        count: PyObject,
+        basis: String,
+        preperiod: Option<u64>,
+        period: Option<u64>,
+    ) -> Count {
+        Count {
+            ruleset,
+            heaps,
+            max,
+            unordered,
+            outcome,
+            modulo,
+            count,
+            basis,
+            preperiod,
+            period,
+        }
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(o) = other.downcast::<Count>() else {
+            return Ok(false);
+        };
+        let o = o.get();
+        Ok((&o.ruleset, o.heaps, o.max, o.unordered, &o.outcome, o.modulo, &o.basis)
+            == (
+                &self.ruleset,
+                self.heaps,
+                self.max,
+                self.unordered,
+                &self.outcome,
+                self.modulo,
+                &self.basis,
+            )
+            && o.count.bind(other.py()).eq(self.count.bind(other.py()))?)
+    }
+
+    /// As a notebook shows it.
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "<p>{} {}-positions among the {} of {} heaps of <code>{}</code>, each 0 to {}{} \
+             (values from: {})</p>",
+            self.count.bind(py).str()?,
+            crate::movefields::html_escape(&self.outcome),
+            if self.unordered {
+                "multisets"
+            } else {
+                "ordered tuples"
+            },
+            self.heaps,
+            crate::movefields::html_escape(&self.ruleset),
+            self.max,
+            self.modulo
+                .map_or(String::new(), |q| format!(", modulo {q}")),
+            crate::movefields::html_escape(&self.basis),
+        ))
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
             "Count(ruleset={:?}, heaps={}, max={}, unordered={}, outcome={:?}, count={})",

@@ -46,5 +46,6 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(plot::_grid_svg, m)?)?;
     m.add("DEFAULT_MAX_STATES", sprague::DEFAULT_MAX_STATES)?;
     m.add("DEFAULT_MAX_OPTIONS", heapgame::DEFAULT_MAX_OPTIONS)?;
+    m.add("DEFAULT_MAX_ORDER", sprague::misere::DEFAULT_MAX_ORDER)?;
     Ok(())
 }
