@@ -140,17 +140,23 @@ impl Count {
             return Ok(false);
         };
         let o = o.get();
-        Ok((&o.ruleset, o.heaps, o.max, o.unordered, &o.outcome, o.modulo, &o.basis)
-            == (
-                &self.ruleset,
-                self.heaps,
-                self.max,
-                self.unordered,
-                &self.outcome,
-                self.modulo,
-                &self.basis,
-            )
-            && o.count.bind(other.py()).eq(self.count.bind(other.py()))?)
+        Ok((
+            &o.ruleset,
+            o.heaps,
+            o.max,
+            o.unordered,
+            &o.outcome,
+            o.modulo,
+            &o.basis,
+        ) == (
+            &self.ruleset,
+            self.heaps,
+            self.max,
+            self.unordered,
+            &self.outcome,
+            self.modulo,
+            &self.basis,
+        ) && o.count.bind(other.py()).eq(self.count.bind(other.py()))?)
     }
 
     /// As a notebook shows it.

@@ -277,7 +277,10 @@ impl GameAnalysis {
         if self.winning_moves.is_empty() {
             html.push_str("<p>winning moves: none</p>");
         } else {
-            html.push_str(&format!("<p>winning moves ({}):</p><ol>", self.winning_moves.len()));
+            html.push_str(&format!(
+                "<p>winning moves ({}):</p><ol>",
+                self.winning_moves.len()
+            ));
             for m in &self.winning_moves {
                 html.push_str(&format!(
                     "<li>to <code>{}</code></li>",

@@ -14,7 +14,12 @@ use crate::heapgame::{listed_ruleset, Source, DEFAULT_MAX_OPTIONS};
 
 /// The ruleset of a word or an options function, over heaps 0..=`to`; a
 /// list of values is refused (misère play needs the options).
-fn heap_game(game: &Bound<'_, PyAny>, to: u64, command: &str, max_options: u64) -> PyResult<Ruleset> {
+fn heap_game(
+    game: &Bound<'_, PyAny>,
+    to: u64,
+    command: &str,
+    max_options: u64,
+) -> PyResult<Ruleset> {
     match Source::of(game, command)? {
         Source::Word(r) => Ok(r),
         Source::Options(f, name) => {

@@ -50,7 +50,17 @@ pub fn _grid_svg(
     values: Vec<u64>,
     outcome_only: bool,
 ) -> PyResult<String> {
-    py.allow_threads(|| grid_svg(title, x_label, y_label, columns, rows, &values, outcome_only))
+    py.allow_threads(|| {
+        grid_svg(
+            title,
+            x_label,
+            y_label,
+            columns,
+            rows,
+            &values,
+            outcome_only,
+        )
+    })
 }
 
 /// [`_grid_svg`] for Rust callers.

@@ -152,7 +152,10 @@ impl Table {
             }
         );
         if self.to >= HTML_CELLS {
-            return Ok(format!("{caption}<div style=\"max-width:100%\">{}</div>", self.svg()?));
+            return Ok(format!(
+                "{caption}<div style=\"max-width:100%\">{}</div>",
+                self.svg()?
+            ));
         }
         let mut html = format!(
             "{caption}<table class=\"sprague-table\" style=\"font-family:monospace\">\
@@ -230,7 +233,8 @@ impl Table {
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other.downcast::<Table>().is_ok_and(|o| {
             let o = o.get();
-            (&o.ruleset, o.to, &o.play, &o.cells) == (&self.ruleset, self.to, &self.play, &self.cells)
+            (&o.ruleset, o.to, &o.play, &o.cells)
+                == (&self.ruleset, self.to, &self.play, &self.cells)
                 && o.flat() == self.flat()
         })
     }
