@@ -1,7 +1,8 @@
 //! One-heap games as Python gives them to `sequence`, `period`, `count`,
 //! `table`, `genus`, `quotient` and `plot`: a ruleset word (`"kayles"`), a
-//! function `options(n)` giving the options of a heap of `n`, or a list of
-//! Grundy values G(0), G(1), ....
+//! function `options(n)` giving the options of a heap of `n` (or a `Game`
+//! whose positions are heap sizes: its `options`), or a list of Grundy
+//! values G(0), G(1), ....
 
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
@@ -32,6 +33,11 @@ impl<'py> Source<'py> {
     pub fn of(game: &Bound<'py, PyAny>, command: &str) -> PyResult<Source<'py>> {
         if let Ok(word) = game.downcast::<PyString>() {
             return Ok(Source::Word(ruleset_of(&word.extract::<String>()?)?));
+        }
+        if game.is_instance_of::<crate::game::Game>() {
+            // A `Game` whose positions are heap sizes: its options.
+            let name = game.get_type().name()?.to_string();
+            return Ok(Source::Options(game.getattr("options")?, name));
         }
         if game.is_callable() {
             let name = game

@@ -24,7 +24,11 @@ fn heap_game(
         Source::Word(r) => Ok(r),
         Source::Options(f, name) => {
             if to >= sprague::sequence::MAX_TABLE_LEN {
-                return Err(errors::input(format!("to={to}: too many heaps")));
+                return Err(errors::input(format!(
+                    "to={to}: a game given in Python is valued heap by heap, up to at most {} \
+                     heaps",
+                    sprague::sequence::MAX_TABLE_LEN
+                )));
             }
             listed_ruleset(&f, &name, to, max_options)
         }

@@ -36,6 +36,10 @@ def test_a_function_answers_as_its_ruleset_word():
         a, b = sprague.quotient(f, 10), sprague.quotient(word, 10)
         assert (a.order, a.relations, a.p_portion, a.pretend) == (
             b.order, b.relations, b.p_portion, b.pretend)
+    # A Game whose positions are heap sizes counts as its options.
+    game = sprague.Game(sub134)
+    assert sprague.sequence(game, 30) == sprague.sequence("sub:1,3,4", 30)
+    assert sprague.genus(game, 12).heaps == sprague.genus("sub:1,3,4", 12).heaps
     p = sprague.period(sub134, limit=60)
     assert (p.ruleset, p.preperiod, p.period, p.proven) == ("sub134", 0, 7, False)
     assert sprague.period("sub:1,3,4").period == 7
