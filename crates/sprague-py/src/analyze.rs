@@ -110,6 +110,51 @@ impl WinningMove {
         )
     }
 
+    /// Pickles as its fields.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (
+            String,
+            Option<String>,
+            usize,
+            String,
+            Bound<'py, pyo3::types::PyDict>,
+        ),
+    )> {
+        let m = slf.get();
+        Ok((
+            slf.get_type().getattr("_from_fields")?,
+            (
+                m.mv.clone(),
+                m.after.clone(),
+                m.component,
+                m.ruleset.clone(),
+                m.change.to_dict(slf.py())?,
+            ),
+        ))
+    }
+
+    /// A move from its fields (what unpickling calls).
+    #[staticmethod]
+    fn _from_fields(
+        r#move: String,
+        after: Option<String>,
+        component: usize,
+        ruleset: String,
+        change: &Bound<'_, pyo3::types::PyDict>,
+    ) -> PyResult<WinningMove> {
+        Ok(WinningMove {
+            mv: r#move,
+            after,
+            component,
+            ruleset,
+            change: Change::from_dict(change)?,
+        })
+    }
+
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other.downcast::<WinningMove>().is_ok_and(|o| {
             let o = o.get();
@@ -385,6 +430,40 @@ pub struct VerifyReport {
 
 #[pymethods]
 impl VerifyReport {
+    /// Pickles as its fields.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (u64, u64, Vec<(String, String)>))> {
+        let r = slf.get();
+        Ok((
+            slf.get_type().getattr("_from_fields")?,
+            (r.checked, r.disagreements, r.examples.clone()),
+        ))
+    }
+
+    /// A report from its fields (what unpickling calls).
+    #[staticmethod]
+    fn _from_fields(
+        checked: u64,
+        disagreements: u64,
+        examples: Vec<(String, String)>,
+    ) -> VerifyReport {
+        VerifyReport {
+            checked,
+            disagreements,
+            examples,
+        }
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.downcast::<VerifyReport>().is_ok_and(|o| {
+            let o = o.get();
+            (o.checked, o.disagreements, &o.examples)
+                == (self.checked, self.disagreements, &self.examples)
+        })
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "VerifyReport(checked={}, disagreements={}, examples={:?})",

@@ -276,6 +276,76 @@ pub struct GameAnalysis {
 
 #[pymethods]
 impl GameAnalysis {
+    /// Pickles as its fields (the positions must pickle too).
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (PyObject, String, String, Option<u64>, Vec<PyObject>),
+    )> {
+        let py = slf.py();
+        let a = slf.get();
+        Ok((
+            slf.get_type().getattr("_from_fields")?,
+            (
+                a.position.clone_ref(py),
+                a.play.clone(),
+                a.outcome.clone(),
+                a.value,
+                a.winning_moves.iter().map(|m| m.clone_ref(py)).collect(),
+            ),
+        ))
+    }
+
+    /// An analysis from its fields (what unpickling calls).
+    #[staticmethod]
+    fn _from_fields(
+        position: PyObject,
+        play: String,
+        outcome: String,
+        value: Option<u64>,
+        winning_moves: Vec<PyObject>,
+    ) -> GameAnalysis {
+        GameAnalysis {
+            position,
+            play,
+            outcome,
+            value,
+            winning_moves,
+        }
+    }
+
+    /// As a notebook shows it.
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
+        use crate::movefields::html_escape as e;
+        let mut html = format!(
+            "<table class=\"sprague-analysis\"><tr><th>position</th><td><code>{}</code></td></tr>\
+             <tr><th>play</th><td>{}</td></tr><tr><th>outcome</th><td>{}</td></tr>\
+             <tr><th>value</th><td>{}</td></tr></table>",
+            e(&self.position.bind(py).repr()?.to_string()),
+            e(&self.play),
+            e(&self.outcome),
+            self.value.map_or("&mdash;".to_string(), |v| v.to_string()),
+        );
+        if self.winning_moves.is_empty() {
+            html.push_str("<p>winning moves: none</p>");
+        } else {
+            html.push_str(&format!(
+                "<p>winning moves ({}):</p><ol>",
+                self.winning_moves.len()
+            ));
+            for m in &self.winning_moves {
+                html.push_str(&format!(
+                    "<li>to <code>{}</code></li>",
+                    e(&m.bind(py).repr()?.to_string())
+                ));
+            }
+            html.push_str("</ol>");
+        }
+        Ok(html)
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let moves: PyResult<Vec<String>> = self
             .winning_moves

@@ -7,8 +7,11 @@ mod analyze;
 mod count;
 mod errors;
 mod game;
+mod heapgame;
+mod misere;
 mod movefields;
 mod nimber;
+mod plot;
 mod sequence;
 mod table;
 
@@ -37,6 +40,12 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sequence::period, m)?)?;
     m.add_function(wrap_pyfunction!(table::table, m)?)?;
     m.add_function(wrap_pyfunction!(count::count, m)?)?;
+    m.add_function(wrap_pyfunction!(misere::_genus, m)?)?;
+    m.add_function(wrap_pyfunction!(misere::_quotient, m)?)?;
+    m.add_function(wrap_pyfunction!(plot::_sequence_svg, m)?)?;
+    m.add_function(wrap_pyfunction!(plot::_grid_svg, m)?)?;
     m.add("DEFAULT_MAX_STATES", sprague::DEFAULT_MAX_STATES)?;
+    m.add("DEFAULT_MAX_OPTIONS", heapgame::DEFAULT_MAX_OPTIONS)?;
+    m.add("DEFAULT_MAX_ORDER", sprague::misere::DEFAULT_MAX_ORDER)?;
     Ok(())
 }

@@ -106,6 +106,53 @@ impl Change {
     }
 }
 
+impl Change {
+    /// The change a dict of [`Change::to_dict`] holds (what unpickling a
+    /// `WinningMove` reads).
+    pub fn from_dict(d: &Bound<'_, PyDict>) -> PyResult<Change> {
+        let get = |key: &str| -> PyResult<Bound<'_, PyAny>> {
+            d.get_item(key)?.ok_or_else(|| {
+                pyo3::exceptions::PyKeyError::new_err(format!("change has no {key:?}"))
+            })
+        };
+        let kind: String = get("kind")?.extract()?;
+        Ok(match kind.as_str() {
+            "heap" => Change::Heap(
+                get("heap")?.extract()?,
+                get("before")?.extract()?,
+                get("removed")?.extract()?,
+                get("parts")?.extract()?,
+            ),
+            "heaps" => {
+                let mut changes = Vec::new();
+                for c in get("changes")?.try_iter()? {
+                    let c = c?;
+                    changes.push((
+                        c.get_item("heap")?.extract()?,
+                        c.get_item("before")?.extract()?,
+                        c.get_item("after")?.extract()?,
+                    ));
+                }
+                Change::Heaps(changes)
+            }
+            "stair" => Change::Stair(
+                get("step")?.extract()?,
+                get("before")?.extract()?,
+                get("coins")?.extract()?,
+                get("after")?.extract()?,
+            ),
+            "token" => Change::Token(
+                get("token")?.extract()?,
+                get("before")?.extract()?,
+                get("after")?.extract()?,
+            ),
+            "cut" => Change::Cut(get("picture")?.extract()?, get("edge")?.extract()?),
+            "listed" => Change::Listed(get("index")?.extract()?),
+            _ => Change::Other,
+        })
+    }
+}
+
 /// Escapes `s` for HTML text.
 pub fn html_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());

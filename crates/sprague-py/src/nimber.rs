@@ -84,6 +84,11 @@ impl Nimber {
         }
     }
 
+    /// Pickles as its number.
+    fn __getnewargs__(&self) -> (u64,) {
+        (self.0 .0,)
+    }
+
     /// The number `n` of `*n`, as an int.
     #[getter]
     fn value(&self) -> u64 {

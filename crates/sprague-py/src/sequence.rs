@@ -3,12 +3,16 @@
 //! `sequence(options, to)` for a one-heap game defined in Python.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyTuple};
 
+use sprague::sequence::apparent::find_apparent;
 use sprague::sequence::{store, Method, PeriodReport, Store, MAX_TABLE_LEN};
+
+/// The last heap `period(options)` values by default.
+const DEFAULT_APPARENT_LIMIT: u64 = 2_000;
 use sprague::{Limits, Ruleset};
 
 use crate::errors;
+use crate::heapgame::{values_to, Source, DEFAULT_MAX_OPTIONS};
 
 /// Parses `method=`: `"fast"` (the default) or `"plain"`.
 fn method_of(method: &str) -> PyResult<Method> {
@@ -20,8 +24,6 @@ fn method_of(method: &str) -> PyResult<Method> {
         ))),
     }
 }
-
-use crate::analyze::ruleset_of;
 
 /// The refusal of a ruleset with no nim-sequence (`cmd::engine_moves`).
 fn no_sequence(ruleset: &Ruleset, command: &str) -> PyErr {
@@ -39,16 +41,18 @@ fn no_sequence(ruleset: &Ruleset, command: &str) -> PyErr {
 /// function `options(n)` of a heap size giving the options of a heap of `n`
 /// tokens: an iterable of tuples of smaller heap sizes (a tuple is the heaps
 /// a move leaves: `()` nothing, `(n - 1,)` one heap, `(a, b)` two), or plain
-/// ints for one heap. A heap's value is the mex, over its options, of the
-/// nim-sum of the parts' values; they are computed bottom-up in Rust, calling
-/// `options` once per heap.
+/// ints for one heap; or a list of values (the first `to + 1` are checked
+/// and given back). A heap's value is the mex, over its options, of the
+/// nim-sum of the parts' values; they are computed bottom-up in Rust,
+/// calling `options` once per heap, at most `max_options` options in all.
 ///
 /// For a ruleset word, values come from the same tables as the CLI (and
 /// from a proven period past it), without the GIL; `method` is `"fast"` or
 /// `"plain"`, and the limits are the CLI's `--max-table` and
 /// `--max-period-search`, with the defaults of `sprague sequence`. Raises
 /// `InputError` for a bad word, a ruleset with no nim-sequence, or an option
-/// that is not a tuple of smaller heaps; `LimitError` past the table limit.
+/// that is not a tuple of smaller heaps; `LimitError` past the table limit
+/// or `max_options`.
 ///
 /// >>> sequence("kayles", 10)
 /// [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2]
@@ -57,7 +61,8 @@ fn no_sequence(ruleset: &Ruleset, command: &str) -> PyErr {
 #[pyfunction]
 #[pyo3(signature = (ruleset, to, *, method="fast",
     max_table=Limits::default().max_table,
-    max_period_search=sprague::TABLE_MAX_PERIOD_SEARCH))]
+    max_period_search=sprague::TABLE_MAX_PERIOD_SEARCH,
+    max_options=DEFAULT_MAX_OPTIONS))]
 pub fn sequence(
     py: Python<'_>,
     ruleset: &Bound<'_, PyAny>,
@@ -65,6 +70,7 @@ pub fn sequence(
     method: &str,
     max_table: u64,
     max_period_search: u64,
+    max_options: u64,
 ) -> PyResult<Vec<u64>> {
     if to >= MAX_TABLE_LEN {
         return Err(errors::input(format!(
@@ -72,16 +78,10 @@ pub fn sequence(
             MAX_TABLE_LEN - 1
         )));
     }
-    let Ok(word) = ruleset.downcast::<PyString>() else {
-        if ruleset.is_callable() {
-            return user_sequence(ruleset, to);
-        }
-        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-            "sequence() takes a ruleset word or a function options(n), not {}",
-            ruleset.get_type().name()?
-        )));
+    let source = Source::of(ruleset, "sequence")?;
+    let Source::Word(ruleset) = source else {
+        return values_to(&source, to, "sequence", max_options);
     };
-    let ruleset = ruleset_of(&word.extract::<String>()?)?;
     let method = method_of(method)?;
     let limits = Limits {
         max_table,
@@ -115,72 +115,6 @@ pub fn sequence(
     .map_err(errors::lib)
 }
 
-/// The nim-sequence of the one-heap game whose options `options(n)` gives.
-fn user_sequence(options: &Bound<'_, PyAny>, to: u64) -> PyResult<Vec<u64>> {
-    let mut values: Vec<u64> = Vec::new();
-    // seen[v] == n + 1 marks value v as an option's value of heap n.
-    let mut seen: Vec<u64> = Vec::new();
-    let mut option_values: Vec<u64> = Vec::new();
-    for n in 0..=to {
-        let given = options.call1((n,))?;
-        option_values.clear();
-        for option in given.try_iter().map_err(|_| {
-            errors::input(format!(
-                "options({n}) must give an iterable of tuples of heap sizes, not {}",
-                given
-                    .get_type()
-                    .name()
-                    .map_or("?".into(), |s| s.to_string())
-            ))
-        })? {
-            let option = option?;
-            let mut v = 0u64;
-            if let Ok(parts) = option.downcast::<PyTuple>() {
-                for i in 0..parts.len() {
-                    v ^= values[smaller(&*parts.get_borrowed_item(i)?, n)? as usize];
-                }
-            } else if let Ok(parts) = option.downcast::<PyList>() {
-                for part in parts.iter() {
-                    v ^= values[smaller(&part, n)? as usize];
-                }
-            } else if let Ok(part) = smaller(&option, n) {
-                v = values[part as usize];
-            } else {
-                return Err(errors::input(format!(
-                    "options({n}) gave {}: each option must be a tuple of heap sizes \
-                     smaller than {n} (or one such size)",
-                    option.repr()?
-                )));
-            }
-            option_values.push(v);
-        }
-        let stamp = n + 1;
-        if seen.len() < option_values.len() + 1 {
-            seen.resize(option_values.len() + 1, 0);
-        }
-        for &v in &option_values {
-            if let Some(s) = seen.get_mut(v as usize) {
-                *s = stamp;
-            }
-        }
-        let g = seen.iter().position(|&s| s != stamp).unwrap_or(seen.len()) as u64;
-        values.push(g);
-    }
-    Ok(values)
-}
-
-/// A heap size of an option of heap `n`: an int from 0 to `n - 1`.
-fn smaller(part: &Bound<'_, PyAny>, n: u64) -> PyResult<u64> {
-    match part.extract::<u64>() {
-        Ok(h) if h < n => Ok(h),
-        _ => Err(errors::input(format!(
-            "options({n}) gave the heap {}: the options of a heap of {n} must leave heaps \
-             smaller than {n} (whole numbers from 0)",
-            part.repr()?
-        ))),
-    }
-}
-
 /// The preperiod and period of a nim-sequence, as `sprague period RULESET
 /// --json` gives them.
 #[pyclass(frozen, module = "sprague")]
@@ -188,10 +122,12 @@ pub struct Period {
     /// The ruleset word as written.
     #[pyo3(get)]
     ruleset: String,
-    /// The preperiod n0 (values repeat from heap n0 on), or `None`.
+    /// The preperiod n0 (values repeat from heap n0 on), or `None` when no
+    /// period was found.
     #[pyo3(get)]
     preperiod: Option<u64>,
-    /// The period p, or `None` when none was proven.
+    /// The period p, or `None` when none was found: proven for a ruleset
+    /// word, apparent (`proven` false) for a function or a list of values.
     #[pyo3(get)]
     period: Option<u64>,
     /// Whether the period is proven (`False` whenever it is `None`).
@@ -255,7 +191,11 @@ impl Period {
             crate::movefields::html_escape(&self.ruleset),
             opt(self.preperiod),
             opt(self.period),
-            if self.proven { "yes" } else { "no" },
+            match (self.proven, self.period) {
+                (true, _) => "yes",
+                (false, Some(_)) => "no: apparent, seen in the values computed",
+                (false, None) => "no",
+            },
             self.checked_to
         )
     }
@@ -296,22 +236,64 @@ impl Period {
 /// within `max_table` and the work limit `max_period_search`, whose default
 /// is the CLI's for `period`, 2^27), without the GIL.
 ///
+/// `ruleset` may also be a function `options(n)` (as for `sequence`) or a
+/// list of values. Their period is *apparent*, never proven (no theorem
+/// knows their moves): the least period whose periodic part, up to the
+/// last heap, holds at least `repeats` periods (default 3), with
+/// `proven=False`. A function is valued up to heap `limit` (default 2,000),
+/// within `max_options` options.
+///
 /// >>> p = period("kayles")
 /// >>> p.preperiod, p.period, p.proven
 /// (71, 12, True)
+/// >>> p = period(lambda n: [(n - k,) for k in (1, 3, 4) if k <= n], limit=100)
+/// >>> p.preperiod, p.period, p.proven
+/// (0, 7, False)
 #[pyfunction]
 #[pyo3(signature = (ruleset, *, limit=None, method="fast",
     max_table=Limits::default().max_table,
-    max_period_search=sprague::TABLE_MAX_PERIOD_SEARCH))]
+    max_period_search=sprague::TABLE_MAX_PERIOD_SEARCH,
+    repeats=3, max_options=DEFAULT_MAX_OPTIONS))]
+#[allow(clippy::too_many_arguments)]
 pub fn period(
     py: Python<'_>,
-    ruleset: &str,
+    ruleset: &Bound<'_, PyAny>,
     limit: Option<u64>,
     method: &str,
     max_table: u64,
     max_period_search: u64,
+    repeats: u64,
+    max_options: u64,
 ) -> PyResult<Period> {
-    let ruleset = ruleset_of(ruleset)?;
+    let source = Source::of(ruleset, "period")?;
+    let ruleset = match source {
+        Source::Word(ruleset) => ruleset,
+        Source::Options(..) | Source::Values(_) => {
+            let values = match &source {
+                Source::Values(v) => match limit {
+                    Some(l) if l < v.len() as u64 => v[..=l as usize].to_vec(),
+                    _ => v.clone(),
+                },
+                _ => {
+                    let to = limit.unwrap_or(DEFAULT_APPARENT_LIMIT);
+                    if to >= MAX_TABLE_LEN {
+                        return Err(errors::input(format!(
+                            "limit={to}: tables hold at most {MAX_TABLE_LEN} values"
+                        )));
+                    }
+                    values_to(&source, to, "period", max_options)?
+                }
+            };
+            let found = py.allow_threads(|| find_apparent(&values, repeats));
+            return Ok(Period {
+                ruleset: source.name(),
+                preperiod: found.map(|p| p.preperiod),
+                period: found.map(|p| p.period),
+                proven: false,
+                checked_to: values.len() as u64 - 1,
+            });
+        }
+    };
     let method = method_of(method)?;
     let word = ruleset.word().to_string();
     if let Some((n0, p)) = ruleset.closed_period() {

@@ -1,8 +1,9 @@
 //! The Python package's tests (`tests/python/`, pytest), run by `cargo test`:
 //! builds the package and installs it, with the documented `pip install
 //! ./crates/sprague-py`, into a virtual environment under the target
-//! directory (`target/python-venv`, with maturin and pytest installed there
-//! from PyPI on the first run), then runs pytest. The extension is built in
+//! directory (`target/python-venv`, with what `tests/requirements.txt`
+//! lists installed there from PyPI on the first run: maturin, pytest,
+//! Jupyter's nbclient and kernel, Dask), then runs pytest. The extension is built in
 //! its own target directory (`target/python`), so the build does not wait
 //! on the lock of the `cargo test` that runs it, and later runs rebuild only
 //! what changed.
@@ -62,21 +63,22 @@ fn python_package_tests() {
             Command::new(&python).args(["-m", "venv"]).arg(&venv),
         );
     }
+    // What the tests need (tests/requirements.txt): each module imported
+    // to tell whether the environment is ready; else pip installs the file.
+    let requirements = crate_dir.join("tests/requirements.txt");
     let ready = Command::new(&venv_python)
-        .args(["-c", "import maturin, pytest"])
+        .args([
+            "-c",
+            "import maturin, pytest, nbformat, nbclient, ipykernel, dask, distributed",
+        ])
         .output()
         .is_ok_and(|o| o.status.success());
     if !ready {
         run(
-            "installing maturin and pytest",
-            Command::new(&venv_python).args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "maturin>=1.5,<2",
-                "pytest",
-            ]),
+            "installing tests/requirements.txt (maturin, pytest, nbclient, ipykernel, dask)",
+            Command::new(&venv_python)
+                .args(["-m", "pip", "install", "--quiet", "-r"])
+                .arg(&requirements),
         );
     }
     // maturin's build hook runs `maturin` from PATH.

@@ -3,10 +3,15 @@
 Everything the ``sprague`` command answers, as Python values:
 ``analyze`` (outcome, Grundy value, winning moves), ``explain``, ``play``,
 ``verify``, ``sequence`` and ``period`` of heap games, ``table`` of
-two-number positions, ``count`` of P-positions among sums of heaps, ``Nimber``
-arithmetic and ``nimber`` expressions; and ``Game``, sprague's memoised,
-iterative solver for games you define in Python, with ``sequence(options,
-to)`` for one-heap games.
+two-number positions, ``count`` of P-positions among sums of heaps,
+``genus`` and ``quotient`` for misère play, ``plot`` (the SVG of
+``--plot``), ``Nimber`` arithmetic and ``nimber`` expressions; and
+``Game``, sprague's memoised, iterative solver for games you define in
+Python. ``sequence``, ``period``, ``count``, ``table``, ``genus``,
+``quotient`` and ``plot`` also take a one-heap game defined in Python, a
+function ``options(n)`` (or for ``sequence``, ``period``, ``count``,
+``table`` and ``plot`` a list of Grundy values). Results show themselves
+in notebooks (``_repr_html_``, ``_repr_svg_``) and pickle.
 
 >>> import sprague
 >>> sprague.analyze("nim 3 4 5").winning_moves[0].after
@@ -17,6 +22,8 @@ to)`` for one-heap games.
 
 from ._errors import InputError, LimitError, SpragueError
 from ._sprague import (
+    DEFAULT_MAX_OPTIONS,
+    DEFAULT_MAX_ORDER,
     DEFAULT_MAX_STATES,
     Analysis,
     Count,
@@ -33,21 +40,27 @@ from ._sprague import (
     nimber,
     period,
     play,
-    sequence,
     table,
     verify,
 )
+from ._results import Figure, Genus, Quotient, Sequence, genus, plot, quotient, sequence
 
 __all__ = [
+    "DEFAULT_MAX_OPTIONS",
+    "DEFAULT_MAX_ORDER",
     "DEFAULT_MAX_STATES",
     "Analysis",
     "Count",
+    "Figure",
     "Game",
     "GameAnalysis",
+    "Genus",
     "InputError",
     "LimitError",
     "Nimber",
     "Period",
+    "Quotient",
+    "Sequence",
     "SpragueError",
     "Table",
     "VerifyReport",
@@ -55,9 +68,12 @@ __all__ = [
     "analyze",
     "count",
     "explain",
+    "genus",
     "nimber",
     "period",
     "play",
+    "plot",
+    "quotient",
     "sequence",
     "table",
     "verify",

@@ -1,9 +1,20 @@
 """Type stubs of sprague's extension module (re-exported by ``sprague``)."""
 
-from typing import Callable, Hashable, Iterable, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Hashable, Iterable, List, Optional, Tuple, Union
 
 DEFAULT_MAX_STATES: int
 """The default state limit of a search: 2,000,000 positions."""
+DEFAULT_MAX_OPTIONS: int
+"""The default of ``max_options``: at most 10,000,000 options listed by a
+function ``options(n)`` in one call."""
+DEFAULT_MAX_ORDER: int
+"""The default of ``max_order``: misère quotients of at most 1,000
+elements."""
+
+HeapGame = Union[str, Callable[[int], Iterable[Union[Tuple[int, ...], List[int], int]]], List[int], Tuple[int, ...]]
+"""A one-heap game: a ruleset word, a function ``options(n)`` (tuples of
+the heaps a move leaves, or an int for one heap), or a list of Grundy
+values G(0), G(1), ...."""
 
 class Nimber:
     """A nimber ``*n`` of Conway's nim-field of order 2**64 (``n`` from 0 to
@@ -159,18 +170,21 @@ def verify(
     at most ``max_heap``, as ``sprague verify`` does."""
 
 def sequence(
-    ruleset: Union[str, Callable[[int], Iterable[Union[Tuple[int, ...], int]]]],
+    ruleset: HeapGame,
     to: int,
     *,
     method: str = "fast",
     max_table: int = ...,
     max_period_search: int = ...,
+    max_options: int = ...,
 ) -> List[int]:
     """The nim-sequence G(0) .. G(to): of a ruleset word (``"kayles"``,
     ``"octal:0.137"``, ``"sub:1,3,4"``), as ``sprague sequence`` gives it,
     or of a one-heap game given by ``options(n)``, an iterable of tuples of
     smaller heap sizes (the heaps a move leaves; a plain int for one heap),
-    computed bottom-up in Rust with one call of ``options`` per heap."""
+    computed bottom-up in Rust with one call of ``options`` per heap, or of
+    a list of values (checked and given back). ``sprague.sequence`` wraps
+    the list in a ``Sequence``."""
 
 class Period:
     """The preperiod and period of a nim-sequence: the fields of
@@ -201,17 +215,23 @@ class Period:
     ) -> None: ...
     def _repr_html_(self) -> str:
         """The period as a notebook shows it."""
+    def __reduce__(self) -> Any: ...
 
 def period(
-    ruleset: str,
+    ruleset: HeapGame,
     *,
     limit: Optional[int] = None,
     method: str = "fast",
     max_table: int = ...,
     max_period_search: int = ...,
+    repeats: int = 3,
+    max_options: int = ...,
 ) -> Period:
     """Finds and proves the period of a heap game's nim-sequence, as
-    ``sprague period --json`` does."""
+    ``sprague period --json`` does; for a function ``options(n)`` (valued
+    to heap ``limit``, default 2,000) or a list of values, the apparent
+    period (``proven=False``): the least one seen ``repeats`` times up to
+    the last heap."""
 
 class Table:
     """The table of every two-number position: the fields of
@@ -234,9 +254,13 @@ class Table:
         """The cells, ``rows[a][b]`` for the position ``R a b``."""
     def p_positions(self) -> List[Tuple[int, int]]:
         """The P-positions ``(a, b)``, row by row."""
+    def plot(self) -> Any:
+        """The heat map of ``table --plot``, as a ``sprague.Figure``."""
+    def _repr_html_(self) -> str:
+        """The cells as an HTML table (the heat map past 24 a side)."""
 
 def table(
-    ruleset: str,
+    ruleset: HeapGame,
     to: int,
     *,
     outcome: bool = False,
@@ -245,11 +269,13 @@ def table(
     max_states: int = ...,
     max_table: int = ...,
     max_period_search: int = ...,
+    max_options: int = ...,
 ) -> Table:
     """The Grundy values (or outcomes, with ``outcome=True`` or under
     misère play) of every position ``RULESET a b``, 0 <= a, b <= ``to``, as
-    ``sprague table --format json`` gives them. ``LimitError`` past
-    ``max_cells`` cells."""
+    ``sprague table --format json`` gives them; of two heaps of a game
+    given by ``options(n)`` or by a list of values (normal play).
+    ``LimitError`` past ``max_cells`` cells."""
 
 class Count:
     """The result of ``count``: the fields of ``sprague count --json``."""
@@ -285,9 +311,11 @@ class Count:
     def period(self) -> Optional[int]:
         """The period used, or None."""
     def __int__(self) -> int: ...
+    def _repr_html_(self) -> str:
+        """The count as a notebook shows it."""
 
 def count(
-    ruleset: str,
+    ruleset: HeapGame,
     heaps: int,
     max: int,
     *,
@@ -299,11 +327,13 @@ def count(
     max_bits: int = ...,
     max_table: int = ...,
     max_period_search: int = ...,
+    max_options: int = ...,
 ) -> Count:
     """Counts the P-positions (or N-positions) among all sums of ``heaps``
     heaps of a heap ruleset, every heap in 0..=``max``, as
     ``sprague count --json`` does: ordered tuples or (``unordered=True``)
-    multisets, exactly or modulo ``modulo``."""
+    multisets, exactly or modulo ``modulo``; also of a game given by
+    ``options(n)`` or by a list of at least ``max + 1`` values."""
 
 class GameAnalysis:
     """The result of ``Game.analyze``."""
@@ -370,3 +400,39 @@ class Game:
         """Every option of ``position`` that leads to a P-position."""
     def analyze(self, position: Hashable, misere: bool = False) -> GameAnalysis:
         """Outcome, value (normal play) and all winning moves."""
+
+def _genus(
+    game: HeapGame, to: int, *, max_states: int = ..., max_options: int = ...
+) -> Dict[str, Any]:
+    """The fields of ``sprague genus --json`` (``sprague.genus`` wraps them
+    in a ``Genus``)."""
+
+def _quotient(
+    game: HeapGame,
+    to: int,
+    *,
+    max_order: int = ...,
+    max_states: int = ...,
+    max_options: int = ...,
+) -> Dict[str, Any]:
+    """The fields of ``sprague quotient --json`` (``sprague.quotient``
+    wraps them in a ``Quotient``)."""
+
+def _sequence_svg(
+    name: str,
+    values: List[int],
+    period: Optional[Tuple[int, int]] = None,
+    proven: bool = False,
+) -> str:
+    """The SVG of ``sequence --plot``."""
+
+def _grid_svg(
+    title: str,
+    x_label: str,
+    y_label: str,
+    columns: int,
+    rows: int,
+    values: List[int],
+    outcome_only: bool,
+) -> str:
+    """The SVG of ``table --plot``."""

@@ -696,8 +696,9 @@ pub(crate) fn parse(
     };
     if !source.contains(['>', ',']) {
         return Err(ParseErrorKind::BadRuleset(format!(
-            "digraph:{source} names a graph file, which must be read first (the sprague \
-             command reads it; a library user reads it and calls Digraph::from_edge_list)"
+            "digraph:{source} names a graph file, which this parser does not read: the file \
+             is read first and its text given to digraph::from_file_text (or write the edges \
+             inline, as in digraph:a>b,b>c)"
         )));
     }
     Digraph::from_inline(source)

@@ -21,6 +21,7 @@ mod graphgame;
 pub mod grundy;
 pub mod hackenbush;
 pub mod heaps;
+pub mod listed;
 pub mod moore;
 pub mod named;
 pub mod nim;

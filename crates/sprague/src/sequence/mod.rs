@@ -105,6 +105,7 @@
 //! # Ok::<(), sprague::Error>(())
 //! ```
 
+pub mod apparent;
 mod far;
 pub mod period;
 mod plain;

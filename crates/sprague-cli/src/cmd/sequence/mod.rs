@@ -741,6 +741,7 @@ pub fn in_memory(args: &Args, svg: bool) -> Result<InMemory> {
             ruleset: ruleset.word(),
             values: &values,
             period: source.period_in_values(),
+            proven: true,
         })?),
         None => None,
     };
@@ -932,6 +933,7 @@ fn run_to(args: Args) -> Result<Exit> {
                 ruleset: ruleset.word(),
                 values,
                 period: source.period_in_values(),
+                proven: true,
             },
         )?;
     }
