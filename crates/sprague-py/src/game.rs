@@ -282,7 +282,7 @@ impl GameAnalysis {
         slf: &Bound<'py, Self>,
     ) -> PyResult<(
         Bound<'py, PyAny>,
-        (PyObject, String, String, Option<u64>, Vec<PyObject>),
+        (PyObject, String, String, PyObject, Vec<PyObject>, Vec<PyObject>),
     )> {
         let py = slf.py();
         let a = slf.get();
@@ -292,8 +292,9 @@ impl GameAnalysis {
                 a.position.clone_ref(py),
                 a.play.clone(),
                 a.outcome.clone(),
-                a.value,
+                a.value.clone_ref(py),
                 a.winning_moves.iter().map(|m| m.clone_ref(py)).collect(),
+                a.drawing_moves.iter().map(|m| m.clone_ref(py)).collect(),
             ),
         ))
     }
@@ -304,8 +305,9 @@ impl GameAnalysis {
         position: PyObject,
         play: String,
         outcome: String,
-        value: Option<u64>,
+        value: PyObject,
         winning_moves: Vec<PyObject>,
+        drawing_moves: Vec<PyObject>,
     ) -> GameAnalysis {
         GameAnalysis {
             position,
@@ -313,6 +315,7 @@ impl GameAnalysis {
             outcome,
             value,
             winning_moves,
+            drawing_moves,
         }
     }
 
@@ -326,7 +329,11 @@ impl GameAnalysis {
             e(&self.position.bind(py).repr()?.to_string()),
             e(&self.play),
             e(&self.outcome),
-            self.value.map_or("&mdash;".to_string(), |v| v.to_string()),
+            if self.value.is_none(py) {
+                "&mdash;".to_string()
+            } else {
+                e(&self.value.bind(py).str()?.to_string())
+            },
         );
         if self.winning_moves.is_empty() {
             html.push_str("<p>winning moves: none</p>");
@@ -336,6 +343,19 @@ impl GameAnalysis {
                 self.winning_moves.len()
             ));
             for m in &self.winning_moves {
+                html.push_str(&format!(
+                    "<li>to <code>{}</code></li>",
+                    e(&m.bind(py).repr()?.to_string())
+                ));
+            }
+            html.push_str("</ol>");
+        }
+        if !self.drawing_moves.is_empty() {
+            html.push_str(&format!(
+                "<p>moves that keep the draw ({}):</p><ol>",
+                self.drawing_moves.len()
+            ));
+            for m in &self.drawing_moves {
                 html.push_str(&format!(
                     "<li>to <code>{}</code></li>",
                     e(&m.bind(py).repr()?.to_string())
