@@ -14,10 +14,9 @@
 //! | `rulerette` | a run of at least two | 1 | half of that, rounded down |
 //! | `coins:SPEC` | a rule in the notation below | 1 (`from0`: 0) | the mex, by the definition |
 //!
-//! `coins:SPEC` is a count of coins turned (`2`, `1-3`, or `1+` for any
-//! number), then options after commas: `c` (the coins are consecutive),
+//! `coins:SPEC` is a count of coins turned (`2`, `1-3`, `2-any`, or `any`), then options after commas: `c` (the coins are consecutive),
 //! `wD` (every coin turned lies at most D left of the rightmost), `from0`
-//! (coins numbered from 0). `coins:1-2` is Turning Turtles, `coins:1+,c`
+//! (coins numbered from 0). `coins:1-2` is Turning Turtles, `coins:any,c`
 //! the Ruler game, `coins:1-3,from0` Mock Turtles.
 //!
 //! A row is written as its coins (`THHTH`, the leftmost coin first) or as
@@ -724,14 +723,17 @@ impl Coins {
 pub fn parse_spec(spec: &str) -> Result<UserRule, String> {
     let mut items = spec.split(',');
     let count = items.next().unwrap_or("");
-    let how = "a coin rule is coins:N, coins:A-B or coins:A+ (how many coins a move turns), \
+    let how = "a coin rule is coins:N, coins:A-B, coins:A-any or coins:any (how many coins a \
+               move turns), \
                then options c (consecutive), wD (within distance D of the rightmost), from0 \
                (coins numbered from 0): coins:1-3,c,w4";
     let num = |t: &str| -> Result<u64, String> {
         t.parse::<u64>()
             .map_err(|_| format!("`{t}` in coins:{spec} is not a number: {how}"))
     };
-    let (min, max) = if let Some(a) = count.strip_suffix('+') {
+    let (min, max) = if count == "any" {
+        (1, None)
+    } else if let Some(a) = count.strip_suffix("-any") {
         (num(a)?, None)
     } else if let Some((a, b)) = count.split_once('-') {
         (num(a)?, Some(num(b)?))
@@ -775,7 +777,8 @@ pub fn parse_spec(spec: &str) -> Result<UserRule, String> {
 /// The canonical notation of a user rule.
 pub fn spec_text(u: &UserRule) -> String {
     let mut s = match u.max {
-        None => format!("coins:{}+", u.min),
+        None if u.min == 1 => "coins:any".to_string(),
+        None => format!("coins:{}-any", u.min),
         Some(m) if m == u.min => format!("coins:{m}"),
         Some(m) => format!("coins:{}-{m}", u.min),
     };

@@ -445,8 +445,12 @@ impl CoinRule {
             Kind::Named(_) => Ok(()),
             Kind::User(u) => {
                 let i = self.grow(u, x, limits)?;
-                let t = self.table.lock().unwrap_or_else(|e| e.into_inner());
-                for c in options_of(u, &t.g, &t.prefix, i) {
+                // The lock is released before `f` runs (it may value coins).
+                let options = {
+                    let t = self.table.lock().unwrap_or_else(|e| e.into_inner());
+                    options_of(u, &t.g, &t.prefix, i)
+                };
+                for c in options {
                     if f(c).is_break() {
                         break;
                     }
@@ -505,8 +509,12 @@ impl CoinRule {
             Kind::Named(Named::MockTurtles) => mock_sets(x, c, f),
             Kind::User(u) => {
                 let i = self.grow(u, x, limits)?;
-                let t = self.table.lock().unwrap_or_else(|e| e.into_inner());
-                user_sets(u, &t.g, &t.prefix, i, c, limits, f)
+                // A copy, so that the lock is released before `f` runs.
+                let (g, prefix) = {
+                    let t = self.table.lock().unwrap_or_else(|e| e.into_inner());
+                    (t.g[..=i].to_vec(), t.prefix[..=i + 1].to_vec())
+                };
+                user_sets(u, &g, &prefix, i, c, limits, f)
             }
         }
     }
