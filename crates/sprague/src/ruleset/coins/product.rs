@@ -190,43 +190,7 @@ impl Product {
                 return ControlFlow::Continue(());
             };
             let b = (Nimber(d) * inv).0;
-            let r = (|| -> Result<ControlFlow<()>, Error> {
-                if !other.achieves(oy, b, limits)? {
-                    return Ok(ControlFlow::Continue(()));
-                }
-                let mut firsts = Vec::new();
-                let _ = walk.sets(wx, a, limits, &mut |s| {
-                    firsts.push(s);
-                    ControlFlow::Continue(())
-                })?;
-                for s1 in firsts {
-                    let mut inner_err = None;
-                    let r = other.sets(oy, b, limits, &mut |s2| {
-                        if count(&s1) * count(&s2) > MAX_TURNED {
-                            inner_err = Some(Error::Unsupported(format!(
-                                "a winning move turns {} x {} coins; a move on a grid may \
-                                 turn at most {MAX_TURNED}",
-                                count(&s1),
-                                count(&s2)
-                            )));
-                            return ControlFlow::Break(());
-                        }
-                        let action = if rows_first {
-                            turn(s1.clone(), s2)
-                        } else {
-                            turn(s2, s1.clone())
-                        };
-                        f(action)
-                    })?;
-                    if let Some(e) = inner_err {
-                        return Err(e);
-                    }
-                    if r.is_break() {
-                        return Ok(r);
-                    }
-                }
-                Ok(ControlFlow::Continue(()))
-            })();
+            let r = pairs(walk, wx, a, other, oy, b, rows_first, limits, &mut *f);
             match r {
                 Ok(c) => {
                     out = c;
@@ -243,6 +207,58 @@ impl Product {
             None => Ok(out),
         }
     }
+}
+
+/// Every move turning a set of `walk`'s coins (rightmost `wx`) worth `a`
+/// by a set of `other`'s coins (rightmost `oy`) worth `b`, until `f`
+/// breaks; `rows_first` says which game is the rows'.
+#[allow(clippy::too_many_arguments)]
+fn pairs(
+    walk: &CoinRule,
+    wx: u64,
+    a: u64,
+    other: &CoinRule,
+    oy: u64,
+    b: u64,
+    rows_first: bool,
+    limits: &Limits,
+    f: &mut dyn FnMut(Action) -> ControlFlow<()>,
+) -> Result<ControlFlow<()>, Error> {
+    if !other.achieves(oy, b, limits)? {
+        return Ok(ControlFlow::Continue(()));
+    }
+    let mut firsts = Vec::new();
+    let _ = walk.sets(wx, a, limits, &mut |s| {
+        firsts.push(s);
+        ControlFlow::Continue(())
+    })?;
+    for s1 in firsts {
+        let mut inner_err = None;
+        let r = other.sets(oy, b, limits, &mut |s2| {
+            if count(&s1) * count(&s2) > MAX_TURNED {
+                inner_err = Some(Error::Unsupported(format!(
+                    "a winning move turns {} x {} coins; a move on a grid may turn at most \
+                     {MAX_TURNED}",
+                    count(&s1),
+                    count(&s2)
+                )));
+                return ControlFlow::Break(());
+            }
+            let action = if rows_first {
+                turn(s1.clone(), s2)
+            } else {
+                turn(s2, s1.clone())
+            };
+            f(action)
+        })?;
+        if let Some(e) = inner_err {
+            return Err(e);
+        }
+        if r.is_break() {
+            return Ok(r);
+        }
+    }
+    Ok(ControlFlow::Continue(()))
 }
 
 fn parse_grid(words: &[&str], o1: u64, o2: u64) -> Result<CoinGrid, (usize, ArgumentError)> {

@@ -106,7 +106,7 @@ pub fn gray_inverse(mut g: u64) -> u64 {
 /// The n-th odious number (odd number of ones in binary), from the 0th
 /// (1): 1, 2, 4, 7, 8, 11, 13, 14, ... (OEIS A000069). `None` past u64.
 pub fn odious(n: u64) -> Option<u64> {
-    let evil = u64::from(n.count_ones() % 2 == 0);
+    let evil = u64::from(n.count_ones().is_multiple_of(2));
     n.checked_mul(2).map(|d| d | evil)
 }
 
@@ -134,7 +134,7 @@ fn evil_below_parity(n: u64) -> u64 {
     // Pairs (2k, 2k + 1) hold one evil number each.
     let pairs = (n / 2) % 2;
     let last = if n % 2 == 1 {
-        u64::from((n - 1).count_ones() % 2 == 0)
+        u64::from((n - 1).count_ones().is_multiple_of(2))
     } else {
         0
     };
