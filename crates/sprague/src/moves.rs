@@ -161,6 +161,18 @@ pub enum Action {
         /// The other end of an edge or a domino, when the move takes two.
         and: Option<u64>,
     },
+    /// A coin-turning game: the coins turned, as inclusive runs
+    /// (increasing, apart), the rightmost going from heads to tails. In a
+    /// row `across` is empty; on a grid (a product of two coin games) the
+    /// coins turned are every (r, c) with r in `coins` and c in `across`.
+    Turn {
+        /// Index of the row or grid within its component (always 0).
+        part: usize,
+        /// The coins turned (a row), or the rows turned (a grid).
+        coins: Vec<(u64, u64)>,
+        /// The columns turned (a grid); empty for a row.
+        across: Vec<(u64, u64)>,
+    },
     /// Staircase Nim: `coins` coins carried from step number `step + 1`
     /// (holding `from` coins) down to the step below, or to the ground from
     /// step 1.

@@ -256,6 +256,8 @@ fn every_help_example_is_a_legal_move_of_its_ruleset() {
         "nim 3 + kayles 5 + staircase 1 2 + wythoff 2 2",
         "sub:1,3,4 5 + kayles 3 + grundy 6",
         "moore:2 1 2 + hackenbush eee + digraph:x>y,y>z x",
+        "turtles THHTH + twins THH + mock 0 3 + ruler 5 9-12 + rulerette TTHH",
+        "coins:1-3,c HHT + corners THT HHT TTH + product:ruler*mock HH HT",
     ];
     let mut words: Vec<String> = Vec::new();
     for text in positions {

@@ -73,7 +73,7 @@ fn heap_place(position: &Position, mv: &Move) -> String {
         Action::Heaps { changes } => changes.first().map_or(0, |c| c.heap),
         Action::Stair { step, .. } => *step,
         Action::Token { token, .. } => *token,
-        Action::Cut { part, .. } | Action::Pick { part, .. } => *part,
+        Action::Cut { part, .. } | Action::Pick { part, .. } | Action::Turn { part, .. } => *part,
         Action::Listed { .. } => 0,
     };
     if position.components().len() > 1 {

@@ -238,7 +238,8 @@ pub(super) fn reason(
             Rows::PerArgument,
             Action::Token { token: j, .. }
             | Action::Cut { part: j, .. }
-            | Action::Pick { part: j, .. },
+            | Action::Pick { part: j, .. }
+            | Action::Turn { part: j, .. },
         ) => {
             let old = argument_value(before_c, *j, limits)?;
             let new = argument_value(after_c, *j, limits)?;
@@ -251,7 +252,7 @@ pub(super) fn reason(
                 .write_argument(after_c.args(), *j, &mut b_text);
             let noun = match mv.action() {
                 Action::Token { .. } => "token",
-                Action::Pick { .. } => "part",
+                Action::Pick { .. } | Action::Turn { .. } => "part",
                 _ => "picture",
             };
             (

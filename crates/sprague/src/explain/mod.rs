@@ -448,7 +448,9 @@ fn single_change(mv: &Move) -> (u64, u64) {
         Action::Heaps { changes } => changes.first().map_or((0, 0), |c| (c.from, c.to)),
         Action::Stair { from, coins, .. } => (*from, from - coins),
         Action::Token { from, to, .. } => (*from, *to),
-        Action::Cut { .. } | Action::Listed { .. } | Action::Pick { .. } => (0, 0),
+        Action::Cut { .. } | Action::Listed { .. } | Action::Pick { .. } | Action::Turn { .. } => {
+            (0, 0)
+        }
     }
 }
 

@@ -44,7 +44,7 @@ pub(super) fn read(
     }
     let filler = [
         "part", ":", "take", "takes", "vertex", "edge", "cell", "domino", "to", "move", "token",
-        "place", "chomp", "at",
+        "place", "chomp", "at", "turn", "coins",
     ];
     let items: Vec<&str> = words
         .iter()

@@ -158,6 +158,30 @@ pub fn write_action(
                 MoveForm::Words => write!(f, "take {at}{and} of part {}", part + 1),
             }
         }
+        // Coin games write their own moves; this is the plain form.
+        Action::Turn { coins, across, .. } => {
+            let side = |runs: &[(u64, u64)]| {
+                runs.iter()
+                    .map(|&(a, b)| {
+                        if a == b {
+                            a.to_string()
+                        } else {
+                            format!("{a}-{b}")
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(".")
+            };
+            let mut name = side(coins);
+            if !across.is_empty() {
+                name = format!("{name}x{}", side(across));
+            }
+            match form {
+                MoveForm::Listed => write!(f, "{word} turn {name}"),
+                MoveForm::Short => write!(f, "{name}"),
+                MoveForm::Words => write!(f, "turn coins {name}"),
+            }
+        }
         // A game in code writes the position a move leaves; this is the
         // numbered form.
         Action::Listed { index } => match form {

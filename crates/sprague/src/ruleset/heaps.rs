@@ -194,7 +194,8 @@ impl<T: HeapRules> Rules for Heaps<T> {
             Action::Token { .. }
             | Action::Cut { .. }
             | Action::Listed { .. }
-            | Action::Pick { .. } => Err(super::no_tokens(word)),
+            | Action::Pick { .. }
+            | Action::Turn { .. } => Err(super::no_tokens(word)),
         }
     }
 

@@ -13,6 +13,7 @@
 
 pub mod arckayles;
 pub mod chomp;
+pub mod coins;
 pub mod cram;
 pub mod digraph;
 mod dynrules;
@@ -169,6 +170,20 @@ const REGISTRY: &[Registration] = &[
         example: "chomp 3x4",
         theorem: "the Sprague-Grundy theorem by search over row lengths (strategy stealing shows a rectangle larger than 1x1 is an N-position, without naming the move)",
     }, chomp::parse),
+    (RulesetInfo {
+        names: &["turtles", "twins", "mock", "mockturtles", "ruler", "rulerette", "coins"],
+        notation: "turtles, twins, mock, ruler, rulerette, coins:SPEC",
+        rule: "a row of coins (THHTH, or the numbers of the heads): turn over coins the rule allows, the rightmost from heads to tails (turtles: 1 or 2; twins: exactly 2; mock: 1 to 3; ruler: a run; rulerette: a run of 2 or more; coins:1-3,c,w4 a rule of your own)",
+        example: "mock THHTH",
+        theorem: "the coin-by-coin nim-sum (Winning Ways, ch. 14): a head on coin n is worth n (turtles, twins), the n-th odious number (mock), the ruler function (ruler), half of it (rulerette), the mex by the definition (coins:SPEC)",
+    }, coins::parse),
+    (RulesetInfo {
+        names: &["corners", "product"],
+        notation: "corners, product:A*B",
+        rule: "a grid of coins (rows THT HHT, or heads r,c): turn every coin at a legal set of rows of game A and of columns of game B, the one at the largest row and column from heads to tails (corners: the four corners of a rectangle, twins*twins)",
+        example: "corners 1000000000,999999999 3,5",
+        theorem: "Lenstra's Tartan theorem (Winning Ways, ch. 14; ONAG, ch. 6): a head on (r, c) is worth the nim-product of its coins' values",
+    }, coins::product::parse),
 ];
 
 /// What the registry says of every ruleset, in registration order.
@@ -833,9 +848,11 @@ pub(crate) fn check_heap_changes<'a>(
                 ruleset: word.into(),
             })
         }
-        Action::Token { .. } | Action::Cut { .. } | Action::Listed { .. } | Action::Pick { .. } => {
-            return Err(no_tokens(word))
-        }
+        Action::Token { .. }
+        | Action::Cut { .. }
+        | Action::Listed { .. }
+        | Action::Pick { .. }
+        | Action::Turn { .. } => return Err(no_tokens(word)),
     };
     if changes.is_empty() {
         return Err(IllegalMoveKind::NoHeapNamed);

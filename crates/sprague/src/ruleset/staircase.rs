@@ -198,7 +198,8 @@ impl Rules for Staircase {
             Action::Token { .. }
             | Action::Cut { .. }
             | Action::Listed { .. }
-            | Action::Pick { .. } => return Err(super::no_tokens(word)),
+            | Action::Pick { .. }
+            | Action::Turn { .. } => return Err(super::no_tokens(word)),
         };
         let c = check_place(steps, Place::Step, *step, *from)?;
         if *coins == 0 || *coins > c {

@@ -1,0 +1,735 @@
+//! Products of two coin-turning games on a grid (Winning Ways, ch. 14;
+//! Conway, On Numbers and Games, ch. 6): a move turns every coin (r, c)
+//! with r in a set of rows legal in the first game and c in a set of
+//! columns legal in the second, the coin at the largest row and column
+//! going from heads to tails. Lenstra's Tartan theorem: a head on (r, c)
+//! is worth the nim-product g1(r) ⊗ g2(c), and a grid the nim-sum of its
+//! heads.
+//!
+//! `corners` is Turning Corners: Twins × Twins (coins from 0), a move turns
+//! the four corners of a rectangle, a head on (r, c) is worth r ⊗ c.
+//! `product:A*B` is any two coin games (`product:ruler*ruler`,
+//! `product:turtles*mock`, `product:coins:1-3,c*twins`).
+//!
+//! A grid is written as rows of `T` and `H` (`corners THT HHT TTH`, the
+//! first row being row 0 or 1 as the first game numbers its coins) or as
+//! the heads' coordinates `r,c` (`corners 1000000000,999999999`). A move
+//! is named by its rows and columns, `1.3x2.5`: the coins (1, 2), (1, 5),
+//! (3, 2), (3, 5).
+//!
+//! Winning moves: a move from head (x, y) changes the value by a ⊗ b, a a
+//! move value of the first game at x and b of the second at y; the move
+//! values of the smaller side are walked and b = d ⊗ a⁻¹ tested on the
+//! other (the nimber field's inverse), heads worth more than the target
+//! first (where the Tartan theorem promises a move). For Turning Corners
+//! on 10^9 x 10^9 grids a move is found after a few tests (about a
+//! quarter of the move values of a large coin succeed).
+//!
+//! ```
+//! use sprague::Position;
+//! // A head on (2, 3) of Turning Corners is worth 2 ⊗ 3 = 1.
+//! let p: Position = "corners 2,3".parse()?;
+//! assert_eq!(p.grundy_value()?, 1);
+//! # Ok::<(), sprague::Error>(())
+//! ```
+
+use std::fmt;
+use std::ops::ControlFlow;
+
+use super::rule::{move_value_estimate, CoinRule, Runs};
+use super::{read_runs, rule_of, write_runs};
+use crate::error::ParseErrorKind;
+use crate::ruleset::rules::{Pick, Rules, Visit};
+use crate::ruleset::{ArgumentError, MoveKind};
+use crate::{Action, Basis, Error, IllegalMoveKind, Limits, MoveForm, Nimber};
+
+/// The most coins one move on a grid may turn (so that the grid after it
+/// can be written).
+pub const MAX_TURNED: u128 = 1 << 16;
+
+/// The most cells a grid written as rows of letters may hold.
+pub const MAX_GRID_LETTERS: u64 = 1 << 20;
+
+/// The basis of a grid's value: Lenstra's Tartan theorem.
+pub const TARTAN: Basis = Basis::Rule {
+    word: "tartan",
+    name: "the Tartan theorem (Lenstra; Winning Ways, ch. 14): a head on (r, c) of a product \
+           of coin games is worth the nim-product of its coins' values, a grid the nim-sum \
+           of its heads",
+};
+
+/// The position of a grid: its heads (row, column), increasing, and its
+/// size when written as rows of letters.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CoinGrid {
+    /// The heads, (row, column), increasing.
+    pub heads: Vec<(u64, u64)>,
+    /// `Some((rows, columns))` when written as rows of `T` and `H`.
+    pub letters: Option<(u64, u64)>,
+}
+
+impl crate::PositionData for CoinGrid {
+    fn into_args(self) -> crate::Args {
+        crate::Args::from_typed(self)
+    }
+    fn from_args(args: &crate::Args) -> Option<&Self> {
+        args.typed::<Self>()
+    }
+    fn from_args_mut(args: &mut crate::Args) -> Option<&mut Self> {
+        crate::args_typed_mut::<Self>(args)
+    }
+    fn argument_count(&self) -> usize {
+        usize::from(self.letters.is_some() || !self.heads.is_empty())
+    }
+}
+
+/// The rules of a product of two coin games.
+#[derive(Debug)]
+pub struct Product {
+    rows: CoinRule,
+    cols: CoinRule,
+    canonical: String,
+}
+
+fn turn(rows: Runs, cols: Runs) -> Action {
+    Action::Turn {
+        part: 0,
+        coins: rows,
+        across: cols,
+    }
+}
+
+fn count(runs: &[(u64, u64)]) -> u128 {
+    runs.iter().map(|&(a, b)| u128::from(b - a) + 1).sum()
+}
+
+fn each(runs: &[(u64, u64)]) -> impl Iterator<Item = u64> + '_ {
+    runs.iter().flat_map(|&(a, b)| a..=b)
+}
+
+impl Product {
+    /// The product of `rows` (the first game, along a column) and `cols`.
+    pub fn new(rows: CoinRule, cols: CoinRule, canonical: String) -> Product {
+        Product {
+            rows,
+            cols,
+            canonical,
+        }
+    }
+
+    /// The value of a head on (x, y): g1(x) ⊗ g2(y).
+    pub fn head_value(&self, x: u64, y: u64, limits: &Limits) -> Result<u64, Error> {
+        let a = self.rows.value(x, limits)?;
+        let b = self.cols.value(y, limits)?;
+        Ok((Nimber(a) * Nimber(b)).0)
+    }
+
+    fn total(&self, grid: &CoinGrid, limits: &Limits) -> Result<u64, Error> {
+        let mut g = 0;
+        for &(x, y) in &grid.heads {
+            g ^= self.head_value(x, y, limits)?;
+        }
+        Ok(g)
+    }
+
+    fn write_grid(&self, grid: &CoinGrid, f: &mut dyn fmt::Write) -> fmt::Result {
+        match grid.letters {
+            Some((r, c)) => {
+                let (o1, o2) = (self.rows.origin(), self.cols.origin());
+                for i in 0..r {
+                    if i > 0 {
+                        f.write_char(' ')?;
+                    }
+                    for j in 0..c {
+                        let head = grid.heads.binary_search(&(o1 + i, o2 + j)).is_ok();
+                        f.write_char(if head { 'H' } else { 'T' })?;
+                    }
+                }
+                Ok(())
+            }
+            None => {
+                for (i, (x, y)) in grid.heads.iter().enumerate() {
+                    if i > 0 {
+                        f.write_char(' ')?;
+                    }
+                    write!(f, "{x},{y}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Every move from head (x, y) changing the value by `d`, until `f`
+    /// breaks; `work` counts the move values tested.
+    fn moves_from(
+        &self,
+        x: u64,
+        y: u64,
+        d: u64,
+        limits: &Limits,
+        work: &mut usize,
+        f: &mut dyn FnMut(Action) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, Error> {
+        let rows_first = move_value_estimate(&self.rows, x) <= move_value_estimate(&self.cols, y);
+        let (walk, wx, other, oy) = if rows_first {
+            (&self.rows, x, &self.cols, y)
+        } else {
+            (&self.cols, y, &self.rows, x)
+        };
+        let mut err = None;
+        let mut out = ControlFlow::Continue(());
+        let _ = walk.move_values(wx, limits, &mut |a| {
+            *work += 1;
+            if *work > limits.max_states {
+                err = Some(Error::StateLimit {
+                    limit: limits.max_states,
+                });
+                return ControlFlow::Break(());
+            }
+            let Some(inv) = Nimber(a).inv() else {
+                return ControlFlow::Continue(());
+            };
+            let b = (Nimber(d) * inv).0;
+            let r = pairs(walk, wx, a, other, oy, b, rows_first, limits, &mut *f);
+            match r {
+                Ok(c) => {
+                    out = c;
+                    c
+                }
+                Err(e) => {
+                    err = Some(e);
+                    ControlFlow::Break(())
+                }
+            }
+        })?;
+        match err {
+            Some(e) => Err(e),
+            None => Ok(out),
+        }
+    }
+}
+
+/// Every move turning a set of `walk`'s coins (rightmost `wx`) worth `a`
+/// by a set of `other`'s coins (rightmost `oy`) worth `b`, until `f`
+/// breaks; `rows_first` says which game is the rows'.
+#[allow(clippy::too_many_arguments)]
+fn pairs(
+    walk: &CoinRule,
+    wx: u64,
+    a: u64,
+    other: &CoinRule,
+    oy: u64,
+    b: u64,
+    rows_first: bool,
+    limits: &Limits,
+    f: &mut dyn FnMut(Action) -> ControlFlow<()>,
+) -> Result<ControlFlow<()>, Error> {
+    if !other.achieves(oy, b, limits)? {
+        return Ok(ControlFlow::Continue(()));
+    }
+    let mut firsts = Vec::new();
+    let _ = walk.sets(wx, a, limits, &mut |s| {
+        firsts.push(s);
+        ControlFlow::Continue(())
+    })?;
+    for s1 in firsts {
+        let mut inner_err = None;
+        let r = other.sets(oy, b, limits, &mut |s2| {
+            if count(&s1) * count(&s2) > MAX_TURNED {
+                inner_err = Some(Error::Unsupported(format!(
+                    "a winning move turns {} x {} coins; a move on a grid may turn at most \
+                     {MAX_TURNED}",
+                    count(&s1),
+                    count(&s2)
+                )));
+                return ControlFlow::Break(());
+            }
+            let action = if rows_first {
+                turn(s1.clone(), s2)
+            } else {
+                turn(s2, s1.clone())
+            };
+            f(action)
+        })?;
+        if let Some(e) = inner_err {
+            return Err(e);
+        }
+        if r.is_break() {
+            return Ok(r);
+        }
+    }
+    Ok(ControlFlow::Continue(()))
+}
+
+fn parse_grid(words: &[&str], o1: u64, o2: u64) -> Result<CoinGrid, (usize, ArgumentError)> {
+    let bad = |i: usize, why: String| (i, ArgumentError::BadShape(why.into()));
+    let letters = |w: &str| !w.is_empty() && w.bytes().all(|b| b"THth".contains(&b));
+    if !words.is_empty() && words.iter().all(|w| letters(w)) {
+        let width = words[0].len() as u64;
+        if width * words.len() as u64 > MAX_GRID_LETTERS {
+            return Err(bad(
+                0,
+                format!(
+                    "a grid written as letters holds at most {MAX_GRID_LETTERS} coins; write a \
+                     large grid as the coordinates r,c of its heads"
+                ),
+            ));
+        }
+        let mut heads = Vec::new();
+        for (i, w) in words.iter().enumerate() {
+            if w.len() as u64 != width {
+                return Err(bad(
+                    i,
+                    format!(
+                        "row {} has {} coins, row 1 has {width}: every row of a grid is as \
+                         long",
+                        i + 1,
+                        w.len()
+                    ),
+                ));
+            }
+            for (j, b) in w.bytes().enumerate() {
+                if b.eq_ignore_ascii_case(&b'H') {
+                    heads.push((o1 + i as u64, o2 + j as u64));
+                }
+            }
+        }
+        return Ok(CoinGrid {
+            heads,
+            letters: Some((words.len() as u64, width)),
+        });
+    }
+    let mut heads = Vec::with_capacity(words.len());
+    for (i, w) in words.iter().enumerate() {
+        let cell = w
+            .split_once(',')
+            .and_then(|(r, c)| Some((r.parse::<u64>().ok()?, c.parse::<u64>().ok()?)));
+        match cell {
+            Some(c) => heads.push(c),
+            None => {
+                return Err(bad(
+                    i,
+                    format!(
+                        "`{w}` is neither a row of T and H nor a head r,c (a grid is rows such \
+                         as THT HHT, or the coordinates of its heads such as 3,5 10,2)"
+                    ),
+                ))
+            }
+        }
+    }
+    let mut sorted = heads.clone();
+    sorted.sort_unstable();
+    if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+        let i = heads.iter().rposition(|&h| h == w[0]).unwrap_or(0);
+        return Err(bad(
+            i,
+            format!("the head {},{} is named twice", w[0].0, w[0].1),
+        ));
+    }
+    Ok(CoinGrid {
+        heads: sorted,
+        letters: None,
+    })
+}
+
+impl Rules for Product {
+    type Position = CoinGrid;
+
+    fn canonical(&self) -> String {
+        self.canonical.clone()
+    }
+
+    fn move_kind(&self) -> MoveKind {
+        MoveKind::Pick
+    }
+
+    fn has_named_arguments(&self) -> bool {
+        true
+    }
+
+    fn parse_position(&self, words: &[&str]) -> Result<CoinGrid, (usize, ArgumentError)> {
+        parse_grid(words, self.rows.origin(), self.cols.origin())
+    }
+
+    fn write_argument(&self, args: &CoinGrid, index: usize, f: &mut dyn fmt::Write) -> fmt::Result {
+        if index == 0 {
+            self.write_grid(args, f)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The row or grid is one argument: itself.
+    fn argument_alone(&self, args: &CoinGrid, index: usize) -> Option<CoinGrid> {
+        (index == 0).then(|| args.clone())
+    }
+
+    fn check_arguments(&self, args: &CoinGrid) -> Result<(), ArgumentError> {
+        let (o1, o2) = (self.rows.origin(), self.cols.origin());
+        for &(x, y) in &args.heads {
+            if x < o1 || y < o2 || x > self.rows.last_coin() || y > self.cols.last_coin() {
+                return Err(ArgumentError::BadShape(
+                    format!(
+                        "the head {x},{y} is off the grid: rows are numbered from {o1}, columns \
+                         from {o2}, and a coin's value must fit in 64 bits"
+                    )
+                    .into(),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn valued(&self, args: &CoinGrid, limits: &Limits) -> Result<(u64, Basis), Error> {
+        Ok((self.total(args, limits)?, TARTAN))
+    }
+
+    fn closed_value(&self, args: &CoinGrid) -> Option<u64> {
+        if self.rows.is_closed() && self.cols.is_closed() {
+            self.total(args, &Limits::default()).ok()
+        } else {
+            None
+        }
+    }
+
+    fn few_winning_moves(&self) -> bool {
+        false
+    }
+
+    fn has_moves(&self, args: &CoinGrid, limits: &Limits) -> Result<bool, Error> {
+        for &(x, y) in &args.heads {
+            let mut one = false;
+            let mut two = false;
+            let _ = self.rows.move_values(x, limits, &mut |_| {
+                one = true;
+                ControlFlow::Break(())
+            })?;
+            let _ = self.cols.move_values(y, limits, &mut |_| {
+                two = true;
+                ControlFlow::Break(())
+            })?;
+            if one && two {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    fn moves(&self, args: &CoinGrid, limits: &Limits, out: &mut Vec<Action>) -> Result<(), Error> {
+        let limit = Error::StateLimit {
+            limit: limits.max_states,
+        };
+        for &(x, y) in &args.heads {
+            let mut firsts = Vec::new();
+            let mut seconds = Vec::new();
+            for (rule, z, sets) in [(&self.rows, x, &mut firsts), (&self.cols, y, &mut seconds)] {
+                let mut values = Vec::new();
+                let _ = rule.move_values(z, limits, &mut |a| {
+                    values.push(a);
+                    if values.len() > limits.max_states {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                })?;
+                for a in values {
+                    let _ = rule.sets(z, a, limits, &mut |s| {
+                        sets.push(s);
+                        ControlFlow::Continue(())
+                    })?;
+                    if sets.len() > limits.max_states {
+                        return Err(limit);
+                    }
+                }
+            }
+            if (firsts.len() as u128) * (seconds.len() as u128) + out.len() as u128
+                > limits.max_states as u128
+            {
+                return Err(limit);
+            }
+            for s1 in &firsts {
+                for s2 in &seconds {
+                    out.push(turn(s1.clone(), s2.clone()));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn moves_to(
+        &self,
+        args: &CoinGrid,
+        value: u64,
+        target: u64,
+        limits: &Limits,
+        f: Visit<'_, Action>,
+    ) -> Result<ControlFlow<()>, Error> {
+        let d = value ^ target;
+        if d == 0 {
+            return Ok(ControlFlow::Continue(()));
+        }
+        // Heads worth h with h ^ d < h first: the Tartan theorem's mex
+        // promises each of them a move.
+        let mut order: Vec<(bool, u64, u64)> = Vec::with_capacity(args.heads.len());
+        for &(x, y) in &args.heads {
+            let h = self.head_value(x, y, limits)?;
+            order.push(((h ^ d) >= h, x, y));
+        }
+        order.sort_unstable();
+        let mut work = 0usize;
+        for (_, x, y) in order {
+            if self.moves_from(x, y, d, limits, &mut work, f)?.is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+
+    fn random_move(
+        &self,
+        args: &CoinGrid,
+        limits: &Limits,
+        pick: Pick<'_>,
+    ) -> Result<Option<Action>, Error> {
+        let n = args.heads.len() as u64;
+        if n == 0 {
+            return Ok(None);
+        }
+        let start = pick(n) as usize;
+        for k in 0..args.heads.len() {
+            let (x, y) = args.heads[(start + k) % args.heads.len()];
+            let mut sets = [None, None];
+            for (i, (rule, z)) in [(&self.rows, x), (&self.cols, y)].into_iter().enumerate() {
+                let mut values = Vec::new();
+                let _ = rule.move_values(z, limits, &mut |a| {
+                    values.push(a);
+                    if values.len() >= 4096 {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                })?;
+                if values.is_empty() {
+                    break;
+                }
+                let a = values[pick(values.len() as u64) as usize];
+                let _ = rule.sets(z, a, limits, &mut |s| {
+                    sets[i] = Some(s);
+                    ControlFlow::Break(())
+                })?;
+            }
+            if let [Some(s1), Some(s2)] = sets {
+                if count(&s1) * count(&s2) <= MAX_TURNED {
+                    return Ok(Some(turn(s1, s2)));
+                }
+            }
+        }
+        let mut all = Vec::new();
+        self.moves(args, limits, &mut all)?;
+        Ok(all.into_iter().next())
+    }
+
+    fn check(&self, word: &str, args: &CoinGrid, action: &Action) -> Result<(), IllegalMoveKind> {
+        let forbidden = |rule: &'static str| IllegalMoveKind::Forbidden {
+            ruleset: word.into(),
+            rule,
+        };
+        let Action::Turn {
+            part: 0,
+            coins,
+            across,
+        } = action
+        else {
+            return Err(forbidden("a move turns coins of the grid"));
+        };
+        if !self.rows.is_legal(coins) || !self.cols.is_legal(across) {
+            return Err(forbidden(
+                "turn every coin at a legal set of rows of the first game and a legal set of \
+                 columns of the second",
+            ));
+        }
+        if count(coins) * count(across) > MAX_TURNED {
+            return Err(forbidden("turn at most 65536 coins at once"));
+        }
+        let x = coins.last().map_or(0, |r| r.1);
+        let y = across.last().map_or(0, |r| r.1);
+        if args.heads.binary_search(&(x, y)).is_err() {
+            return Err(forbidden(
+                "the coin at the largest row and column turned must show heads",
+            ));
+        }
+        Ok(())
+    }
+
+    fn apply(&self, args: &mut CoinGrid, action: &Action) {
+        if let Action::Turn { coins, across, .. } = action {
+            let mut turned: Vec<(u64, u64)> = each(coins)
+                .flat_map(|r| each(across).map(move |c| (r, c)))
+                .collect();
+            turned.sort_unstable();
+            let mut out = Vec::with_capacity(args.heads.len() + turned.len());
+            let (mut i, mut j) = (0, 0);
+            let (h, t) = (&args.heads, &turned);
+            while i < h.len() || j < t.len() {
+                if j == t.len() || (i < h.len() && h[i] < t[j]) {
+                    out.push(h[i]);
+                    i += 1;
+                } else if i == h.len() || t[j] < h[i] {
+                    out.push(t[j]);
+                    j += 1;
+                } else {
+                    i += 1;
+                    j += 1;
+                }
+            }
+            args.heads = out;
+        }
+    }
+
+    fn canonicalize(&self, args: &mut CoinGrid) {
+        args.letters = None;
+    }
+
+    fn write_move(
+        &self,
+        word: &str,
+        args: &CoinGrid,
+        action: &Action,
+        form: MoveForm,
+        f: &mut dyn fmt::Write,
+    ) -> fmt::Result {
+        let Action::Turn { coins, across, .. } = action else {
+            return crate::movetext::write_action(word, action, form, f);
+        };
+        let mut name = String::new();
+        let _ = write_runs(coins, ".", &mut name);
+        name.push('x');
+        let _ = write_runs(across, ".", &mut name);
+        let mut after = args.clone();
+        self.apply(&mut after, action);
+        let mut left = String::new();
+        let _ = self.write_grid(&after, &mut left);
+        if left.is_empty() {
+            left = "no heads".into();
+        }
+        match form {
+            MoveForm::Listed => write!(f, "{word} turn {name} (-> {left})"),
+            MoveForm::Short => write!(f, "{name}"),
+            _ => {
+                let mut rows = String::new();
+                let _ = write_runs(coins, ", ", &mut rows);
+                let mut cols = String::new();
+                let _ = write_runs(across, ", ", &mut cols);
+                write!(
+                    f,
+                    "turn the coins at rows {rows} and columns {cols} (-> {left})"
+                )
+            }
+        }
+    }
+
+    fn named_move(&self, _: &CoinGrid, place: usize, name: &str) -> Option<Action> {
+        if place != 0 {
+            return None;
+        }
+        let (r, c) = name.split_once(['x', 'X'])?;
+        Some(turn(read_runs(r)?, read_runs(c)?))
+    }
+
+    fn actions_between(&self, before: &CoinGrid, after: &CoinGrid) -> Vec<Action> {
+        let mut diff: Vec<(u64, u64)> = before
+            .heads
+            .iter()
+            .filter(|h| after.heads.binary_search(h).is_err())
+            .chain(
+                after
+                    .heads
+                    .iter()
+                    .filter(|h| before.heads.binary_search(h).is_err()),
+            )
+            .copied()
+            .collect();
+        diff.sort_unstable();
+        let mut rows: Vec<u64> = diff.iter().map(|c| c.0).collect();
+        rows.dedup();
+        let mut cols: Vec<u64> = diff.iter().map(|c| c.1).collect();
+        cols.sort_unstable();
+        cols.dedup();
+        if diff.is_empty() || rows.len() * cols.len() != diff.len() {
+            return Vec::new();
+        }
+        vec![turn(
+            super::rule::runs_of(&rows),
+            super::rule::runs_of(&cols),
+        )]
+    }
+
+    fn value_note(&self, word: &str) -> String {
+        format!(
+            "A grid of {word} (turn every coin at a legal set of rows of the first game and of \
+             columns of the second, the one at the largest row and column from heads to tails) \
+             is worth the nim-sum of its heads, and by Lenstra's Tartan theorem a head on \
+             (r, c) is worth the nim-product of the values of coin r in the first game and \
+             coin c in the second."
+        )
+    }
+
+    fn value_steps(&self, args: &CoinGrid) -> Vec<String> {
+        let limits = Limits::default();
+        let mut steps = Vec::new();
+        for (k, &(x, y)) in args.heads.iter().enumerate() {
+            if k == 16 {
+                steps.push("...".into());
+                break;
+            }
+            let (Ok(a), Ok(b)) = (self.rows.value(x, &limits), self.cols.value(y, &limits)) else {
+                break;
+            };
+            let h = (Nimber(a) * Nimber(b)).0;
+            steps.push(format!("head on ({x}, {y}): nim-product {a} ⊗ {b} = {h}"));
+        }
+        if let Ok(g) = self.total(args, &limits) {
+            steps.push(format!("nim-sum of the heads: *{g}"));
+        }
+        steps
+    }
+
+    fn move_summary(&self) -> Option<String> {
+        Some(
+            "turn the coins at legal rows x legal columns, the largest a head; name them 1.3x2.5"
+                .into(),
+        )
+    }
+}
+
+/// Parses `corners` (Twins x Twins) or `product:A*B`.
+pub(crate) fn parse(
+    _: &str,
+    name: &str,
+    param: Option<&str>,
+) -> Result<Box<dyn crate::ruleset::DynRules>, ParseErrorKind> {
+    if name == "corners" {
+        crate::ruleset::no_parameter(
+            param,
+            "corners takes no parameter (it is product:twins*twins)",
+        )?;
+        return Ok(Box::new(Product::new(
+            CoinRule::named(super::Named::Twins),
+            CoinRule::named(super::Named::Twins),
+            "corners".into(),
+        )));
+    }
+    let Some(param) = param else {
+        return Err(ParseErrorKind::BadRuleset(
+            "product needs its two games: product:A*B, such as product:ruler*ruler".into(),
+        ));
+    };
+    let Some((a, b)) = param.split_once('*') else {
+        return Err(ParseErrorKind::BadRuleset(format!(
+            "product:{param}: write the two coin games joined by *, such as product:ruler*ruler"
+        )));
+    };
+    let (ra, ta) = rule_of(a).map_err(ParseErrorKind::BadRuleset)?;
+    let (rb, tb) = rule_of(b).map_err(ParseErrorKind::BadRuleset)?;
+    Ok(Box::new(Product::new(ra, rb, format!("product:{ta}*{tb}"))))
+}
