@@ -15,6 +15,7 @@ pub mod arckayles;
 pub mod chomp;
 pub mod cram;
 pub mod digraph;
+pub mod fewsub;
 mod dynrules;
 pub mod game;
 mod graphgame;
