@@ -187,7 +187,8 @@ fn closed_form(ruleset: &Ruleset, n0: u64, p: u64, json: bool) -> Result<Exit> {
         write!(
             out,
             "ruleset:    {}\npreperiod:  {n0}\nperiod:     {p}\nproven:     yes, by the closed form \
-             G(n) = floor((n mod (a + b)) / a) of a subtraction set that is one range a..=b\n\
+             of the subtraction set (one range a..=b: G(n) = floor((n mod (a + b)) / a); \
+             two or three amounts: see the subtraction chapter)\n\
              checked to: nothing computed (the closed form needs no table)\n",
             ruleset.word()
         )?;
