@@ -4,7 +4,7 @@
 //! `euclid A B`, one component per pair.
 //!
 //! **Outcome** (Cole & Davie 1969): with `a >= b > 0`, the pair is a
-//! P-position exactly when `a < φb`, φ the golden ratio (exact integer
+//! P-position exactly when `b < a < φb`, φ the golden ratio (exact integer
 //! test: `a² < ab + b²`).
 //!
 //! **Grundy values** (the recursion behind Nivasch 2006, "The
@@ -84,8 +84,9 @@ pub fn is_p_position(a: u64, b: u64) -> bool {
     if b == 0 {
         return true;
     }
-    // a² < ab + b² without overflow: a(a - b) < b².
-    a * (a - b) < b * b
+    // Equal heaps: take one of them whole. Otherwise a² < ab + b², without
+    // overflow: a(a - b) < b².
+    a != b && a * (a - b) < b * b
 }
 
 /// Euclid's game as a ruleset.

@@ -18,7 +18,8 @@
 //!
 //! **Grundy values** (needed in sums with other games) have no closed
 //! form here: a memoised search over the positions that can follow,
-//! within `Limits::max_states`.
+//! within `Limits::max_states` (a heap larger than the limit is refused at
+//! once: the search would visit every smaller heap).
 
 use std::collections::HashMap;
 use std::ops::ControlFlow;
@@ -125,6 +126,13 @@ impl FibonacciNim {
 
     /// G(n m) by a memoised search over the positions that follow.
     fn search(&self, n: u64, m: u64, limits: &Limits) -> Result<u64, Error> {
+        // Taking one at a time reaches every smaller heap: at least n
+        // positions, so a heap past the limit is refused before any work.
+        if m > 0 && n > limits.max_states as u64 {
+            return Err(Error::StateLimit {
+                limit: limits.max_states,
+            });
+        }
         let mut memo: HashMap<(u64, u64), u64> = HashMap::new();
         let mut stack = vec![(n, m.min(n))];
         while let Some(&(n, m)) = stack.last() {
