@@ -281,7 +281,7 @@ impl Rules for Euclid {
 
     fn value_note(&self, word: &str) -> String {
         format!(
-            "A {word} pair a >= b > 0 is a P-position exactly when a < φb (Cole & Davie 1969); \
+            "A {word} pair a >= b > 0 is a P-position exactly when b < a < φb (Cole & Davie 1969); \
              its value follows the quotients of Euclid's algorithm: with a = qb + r and g the \
              value of (b, r), it is q when g = 0 or q > g, else q - 1."
         )

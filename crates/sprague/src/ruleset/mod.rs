@@ -186,7 +186,7 @@ const REGISTRY: &[Registration] = &[
         names: &["euclid"], notation: "euclid",
         rule: "Euclid's game: one pair of heaps; subtract a positive multiple of the smaller heap from the larger",
         example: "euclid 7 3",
-        theorem: "Cole & Davie (1969): a P-position exactly when the larger heap is below φ times the smaller; values along the quotients of Euclid's algorithm (Nivasch 2006)",
+        theorem: "Cole & Davie (1969): a P-position exactly when the larger heap is above the smaller and below φ times it; values along the quotients of Euclid's algorithm (Nivasch 2006)",
     }, euclid::parse),
     (RulesetInfo {
         names: &["welter"], notation: "welter",
