@@ -57,7 +57,13 @@ fn fraction_agrees_with_search() {
 
 #[test]
 fn small_subtraction_sets_agree_with_search() {
-    for s in ["sub:2,5", "sub:1,2,6", "sub:1,2,7", "sub:2,3,11", "sub:1,4,9"] {
+    for s in [
+        "sub:2,5",
+        "sub:1,2,6",
+        "sub:1,2,7",
+        "sub:2,3,11",
+        "sub:1,4,9",
+    ] {
         agrees(s, 2, 60);
     }
 }

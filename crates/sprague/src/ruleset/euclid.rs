@@ -146,12 +146,8 @@ impl Rules for Euclid {
 
     fn lone_outcome(&self, args: &crate::Numbers, play: Play) -> Option<(Outcome, Basis)> {
         let (a, b) = Self::pair(args);
-        (play == Play::Normal).then(|| {
-            (
-                Outcome::from_next_player_wins(!is_p_position(a, b)),
-                EUCLID,
-            )
-        })
+        (play == Play::Normal)
+            .then(|| (Outcome::from_next_player_wins(!is_p_position(a, b)), EUCLID))
     }
 
     fn lone_winning_moves(

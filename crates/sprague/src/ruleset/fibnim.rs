@@ -185,7 +185,8 @@ impl Rules for FibonacciNim {
             return Err(ArgumentError::Count {
                 expected: 2,
                 found: args.len(),
-                what: "numbers (the heap, then the most the next move may take; the start is N N-1)",
+                what:
+                    "numbers (the heap, then the most the next move may take; the start is N N-1)",
             });
         }
         Ok(())

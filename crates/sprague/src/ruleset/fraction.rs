@@ -225,10 +225,17 @@ impl HeapRules for Fraction {
         }
         let mut budget = Self::levels(limits);
         let mut heaps = Vec::new();
-        let flow = heaps_with_value(self.k, heap - most, heap - 1, target, &mut budget, &mut |x| {
-            heaps.push(x);
-            ControlFlow::Continue(())
-        })
+        let flow = heaps_with_value(
+            self.k,
+            heap - most,
+            heap - 1,
+            target,
+            &mut budget,
+            &mut |x| {
+                heaps.push(x);
+                ControlFlow::Continue(())
+            },
+        )
         .map_err(|_| Error::StateLimit {
             limit: limits.max_states,
         })?;

@@ -116,7 +116,9 @@ fn rho(n: u64) -> u64 {
 /// ```
 pub fn factorize(mut n: u64) -> Vec<(u64, u32)> {
     let mut primes: Vec<u64> = Vec::new();
-    for p in [2u64, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61] {
+    for p in [
+        2u64, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61,
+    ] {
         while n > 1 && n % p == 0 {
             primes.push(p);
             n /= p;

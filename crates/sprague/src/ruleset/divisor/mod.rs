@@ -62,7 +62,11 @@ fn divisors_with_omega(
         f: &mut dyn FnMut(u64) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let Some((&(p, e), rest)) = factors.split_first() else {
-            return if left == 0 { f(d) } else { ControlFlow::Continue(()) };
+            return if left == 0 {
+                f(d)
+            } else {
+                ControlFlow::Continue(())
+            };
         };
         let room: u64 = rest.iter().map(|&(_, e)| u64::from(e)).sum();
         let mut power = d;
