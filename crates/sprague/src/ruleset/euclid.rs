@@ -30,8 +30,8 @@ use crate::{Action, Basis, Error, IllegalMoveKind, Limits, Outcome, Play};
 /// The basis of an answer by the Euclid recursion.
 pub const EUCLID: Basis = Basis::Theorem {
     word: "euclid",
-    name: "the theory of Euclid's game (a P-position exactly when the larger heap is below φ \
-           times the smaller, Cole & Davie 1969; values by the chain of quotients, Nivasch 2006)",
+    name: "the theory of Euclid's game (a P-position exactly when the larger heap is above the \
+           smaller and below φ times it, Cole & Davie 1969; values by the chain of quotients, Nivasch 2006)",
 };
 
 /// G(a, b) of Euclid's game, any order, O(log) steps.
