@@ -36,7 +36,7 @@ pub fn is_prime(n: u64) -> bool {
         return false;
     }
     for p in BASES {
-        if n % p == 0 {
+        if n.is_multiple_of(p) {
             return n == p;
         }
     }
@@ -119,7 +119,7 @@ pub fn factorize(mut n: u64) -> Vec<(u64, u32)> {
     for p in [
         2u64, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61,
     ] {
-        while n > 1 && n % p == 0 {
+        while n > 1 && n.is_multiple_of(p) {
             primes.push(p);
             n /= p;
         }
