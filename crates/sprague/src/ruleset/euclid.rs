@@ -39,7 +39,8 @@ pub const EUCLID: Basis = Basis::Theorem {
 /// ```
 /// use sprague::ruleset::euclid::value;
 /// assert_eq!(value(0, 7), 0);
-/// assert_eq!(value(3, 5), 0); // 5 < 3φ
+/// assert_eq!(value(5, 8), 0); // 8 < 5φ: a P-position
+/// assert_eq!(value(3, 5), 1); // 5 > 3φ
 /// assert_eq!(value(7, 3), 1); // 7 = 2·3 + 1; G(3, 1) = 3, so 2 - 1
 /// assert_eq!(value(6, 3), 2);
 /// ```

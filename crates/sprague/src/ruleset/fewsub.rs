@@ -129,7 +129,7 @@ impl SmallSet {
 /// ```
 /// use sprague::ruleset::fewsub::two_value;
 /// let sub25: Vec<u64> = (0..7).map(|n| two_value(2, 5, n)).collect();
-/// assert_eq!(sub25, [0, 0, 1, 1, 0, 1, 1]);
+/// assert_eq!(sub25, [0, 0, 1, 1, 0, 2, 1]);
 /// ```
 pub fn two_value(a: u64, b: u64, n: u64) -> u64 {
     let p = u128::from(a) + u128::from(b);
