@@ -282,7 +282,14 @@ impl GameAnalysis {
         slf: &Bound<'py, Self>,
     ) -> PyResult<(
         Bound<'py, PyAny>,
-        (PyObject, String, String, PyObject, Vec<PyObject>, Vec<PyObject>),
+        (
+            PyObject,
+            String,
+            String,
+            PyObject,
+            Vec<PyObject>,
+            Vec<PyObject>,
+        ),
     )> {
         let py = slf.py();
         let a = slf.get();

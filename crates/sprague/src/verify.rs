@@ -95,9 +95,11 @@ pub fn verify_with_progress(
     // The analyzer says what decides misère play of this ruleset: where it
     // is a search there is no closed form to check against the search.
     // (Two arguments of 2, or of 0 where the ruleset has no argument 2,
-    // as a small graph has no node numbered 2.)
+    // as a small graph has no node numbered 2; 1 and 2 where arguments
+    // must differ, as the coins of Welter's game.)
     let probe = Component::new(ruleset.clone(), vec![2, 2])
-        .or_else(|_| Component::new(ruleset.clone(), vec![0, 0]))?;
+        .or_else(|_| Component::new(ruleset.clone(), vec![0, 0]))
+        .or_else(|_| Component::new(ruleset.clone(), vec![1, 2]))?;
     let probe = Position::new(vec![probe]);
     if play == Play::Misere && analyzer.analyze(&probe, play, Some(0))?.basis.is_search() {
         return Err(Error::Unsupported(format!(

@@ -90,8 +90,14 @@ pub fn run(args: Args) -> Result<Exit> {
         // A range a..=b whose table would be too long or its values too
         // large for the table proof: the closed form proves the period.
         // (The largest value is G(p - 1).)
+        // A set with a huge amount (sub:1,2,1000000000) would need a table
+        // past that amount to prove what the closed form says.
         let largest = ruleset.closed_heap_value(p - 1).unwrap_or(0);
-        if p > 1 << 20 || largest > u64::from(u16::MAX) {
+        let huge_amount = ruleset
+            .move_set()
+            .and_then(|m| m.max_removal())
+            .is_some_and(|m| m > 1 << 20);
+        if p > 1 << 20 || largest > u64::from(u16::MAX) || huge_amount {
             return closed_form(&ruleset, n0, p, args.json);
         }
     }
@@ -187,7 +193,8 @@ fn closed_form(ruleset: &Ruleset, n0: u64, p: u64, json: bool) -> Result<Exit> {
         write!(
             out,
             "ruleset:    {}\npreperiod:  {n0}\nperiod:     {p}\nproven:     yes, by the closed form \
-             G(n) = floor((n mod (a + b)) / a) of a subtraction set that is one range a..=b\n\
+             of the subtraction set (one range a..=b: G(n) = floor((n mod (a + b)) / a); \
+             two or three amounts: the theorems of the guide's Classic games chapter)\n\
              checked to: nothing computed (the closed form needs no table)\n",
             ruleset.word()
         )?;

@@ -370,8 +370,12 @@ fn value_detail(c: &Component, basis: Basis, limits: &Limits) -> Option<String> 
             }
         }
         _ if c.ruleset().is_heap_game() => "the nim-sum of its heaps' values".into(),
-        // A whole component (a Wythoff pair): its value as such.
-        Basis::Theorem { .. } => "a P-position".into(),
+        // A whole component (a Wythoff pair): its value as such; a theorem
+        // that gives every value (Euclid's game, Welter's function) says so.
+        Basis::Theorem { .. } => match c.ruleset().closed_component_value(c.args()) {
+            Some(v) if v != 0 => "by the ruleset's closed form".into(),
+            _ => "a P-position".into(),
+        },
         Basis::Table => "from a table of its values".into(),
         _ => return None,
     })

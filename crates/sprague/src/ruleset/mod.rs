@@ -16,7 +16,13 @@ pub mod chomp;
 pub mod coins;
 pub mod cram;
 pub mod digraph;
+pub mod division;
+pub mod divisor;
 mod dynrules;
+pub mod euclid;
+pub mod fewsub;
+pub mod fibnim;
+pub mod fraction;
 pub mod game;
 mod graphgame;
 pub mod grundy;
@@ -27,6 +33,7 @@ pub mod moore;
 pub mod named;
 pub mod nim;
 pub mod nodekayles;
+mod onenumber;
 pub mod removal;
 pub mod rules;
 pub mod staircase;
@@ -34,6 +41,7 @@ pub mod subtraction;
 pub mod tabled;
 pub mod takebreak;
 pub mod undirected;
+pub mod welter;
 pub mod wythoff;
 
 use std::fmt;
@@ -184,6 +192,42 @@ const REGISTRY: &[Registration] = &[
         example: "corners 1000000000,999999999 3,5",
         theorem: "Lenstra's Tartan theorem (Winning Ways, ch. 14; ONAG, ch. 6): a head on (r, c) is worth the nim-product of its coins' values",
     }, coins::product::parse),
+    (RulesetInfo {
+        names: &["fibnim"], notation: "fibnim",
+        rule: "Fibonacci Nim: one heap N and M, the most the next move may take (start: N N-1); taking k leaves N-k with at most 2k to take",
+        example: "fibnim 100 99",
+        theorem: "Whinihan's theorem (1963): a P-position exactly when M is below the smallest term of N's Zeckendorf representation; values for sums by search",
+    }, fibnim::parse),
+    (RulesetInfo {
+        names: &["euclid"], notation: "euclid",
+        rule: "Euclid's game: one pair of heaps; subtract a positive multiple of the smaller heap from the larger",
+        example: "euclid 7 3",
+        theorem: "Cole & Davie (1969): a P-position exactly when the larger heap is above the smaller and below φ times it; values along the quotients of Euclid's algorithm (Nivasch 2006)",
+    }, euclid::parse),
+    (RulesetInfo {
+        names: &["welter"], notation: "welter",
+        rule: "Welter's game: coins on distinct squares 0, 1, 2, ...; move one coin to an empty lower square",
+        example: "welter 3 7 12",
+        theorem: "Welter's function (Conway, ONAG ch. 13): the nim-sum of the squares and of 2^(v(a-b)+1) - 1 over each pair",
+    }, welter::parse),
+    (RulesetInfo {
+        names: &["divisor"], notation: "divisor",
+        rule: "replace one heap of n by a proper divisor of n",
+        example: "divisor 12 30",
+        theorem: "a heap of n is worth Ω(n), its number of prime factors with multiplicity (Miller-Rabin and Pollard's rho factorise any u64)",
+    }, divisor::parse),
+    (RulesetInfo {
+        names: &["divide"], notation: "divide:D",
+        rule: "replace one heap of n by n/d rounded down, d in the finite set D (each at least 2)",
+        example: "divide:2,3 1000",
+        theorem: "the Sprague-Grundy theorem by a memoised search over the heaps reachable by division (few), within the state limit",
+    }, division::parse),
+    (RulesetInfo {
+        names: &["fraction"], notation: "fraction:K",
+        rule: "take 1 to n/K tokens (rounded down) from one heap of n",
+        example: "fraction:2 100",
+        theorem: "Levine (2006): G(n) = n/K when K divides n, else G(n - floor(n/K) - 1)",
+    }, fraction::parse),
 ];
 
 /// What the registry says of every ruleset, in registration order.

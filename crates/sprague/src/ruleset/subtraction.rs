@@ -384,6 +384,8 @@ mod tests {
 pub struct Subtraction {
     set: SubtractionSet,
     tabled: Tabled,
+    /// The closed form of a set of two or three amounts, where one applies.
+    small: Option<super::fewsub::SmallSet>,
 }
 
 impl Subtraction {
@@ -393,6 +395,7 @@ impl Subtraction {
         let moves = MoveSet::subtraction(&set);
         Subtraction {
             tabled: Tabled::new(word, canonical, moves),
+            small: super::fewsub::SmallSet::of(&set),
             set,
         }
     }
@@ -416,13 +419,20 @@ impl HeapRules for Subtraction {
     }
 
     fn closed_heap_value(&self, heap: u64) -> Option<u64> {
-        self.set.as_range().map(|(a, b)| range_value(a, b, heap))
+        match self.set.as_range() {
+            Some((a, b)) => Some(range_value(a, b, heap)),
+            None => self.small.map(|s| s.value(heap)),
+        }
     }
 
     fn closed_period(&self) -> Option<(u64, u64)> {
-        self.set
-            .as_range()
-            .and_then(|(a, b)| Some((0, a.checked_add(b)?)))
+        match self.set.as_range() {
+            Some((a, b)) => Some((0, a.checked_add(b)?)),
+            None => self
+                .small
+                .filter(|s| s.period() < u64::MAX)
+                .map(|s| (0, s.period())),
+        }
     }
 
     fn closed_histogram(&self, max: u64) -> Option<Vec<(u128, u128)>> {
@@ -455,7 +465,21 @@ impl HeapRules for Subtraction {
                     parts: Parts::one(heap - s),
                 })
             })),
-            None => self.tabled.moves_to(heap, target, limits, f),
+            None => match self.small {
+                Some(small) => {
+                    for s in self.set.amounts().take_while(|&s| s <= heap) {
+                        let m = HeapMove {
+                            removed: s,
+                            parts: Parts::one(heap - s),
+                        };
+                        if small.value(heap - s) == target && f(m).is_break() {
+                            return Ok(ControlFlow::Break(()));
+                        }
+                    }
+                    Ok(ControlFlow::Continue(()))
+                }
+                None => self.tabled.moves_to(heap, target, limits, f),
+            },
         }
     }
 
