@@ -17,6 +17,7 @@ pub mod cram;
 pub mod digraph;
 mod dynrules;
 pub mod game;
+pub mod geography;
 mod graphgame;
 pub mod grundy;
 pub mod hackenbush;
@@ -168,6 +169,12 @@ const REGISTRY: &[Registration] = &[
         example: "chomp 3x4",
         theorem: "the Sprague-Grundy theorem by search over row lengths (strategy stealing shows a rectangle larger than 1x1 is an N-position, without naming the move)",
     }, chomp::parse),
+    (RulesetInfo {
+        names: &["geography"], notation: "geography",
+        rule: "undirected vertex Geography: a graph (written as for nodekayles), the visited vertices after ~ and the token after @ (grid:3x3~1@2): move the token to a neighbour not yet visited",
+        example: "geography grid:3x3@1",
+        theorem: "the theorem of Fraenkel, Scheinerman and Ullman (1993): the player to move wins exactly when the token's vertex is in every maximum matching of the vertices not yet visited; values for sums by search",
+    }, geography::parse),
 ];
 
 /// What the registry says of every ruleset, in registration order.
