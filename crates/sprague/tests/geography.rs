@@ -22,7 +22,11 @@ impl Small {
     /// named i + 1 and prints in that order.
     fn notation(&self) -> String {
         let mut items: Vec<String> = (1..=self.n).map(|i| i.to_string()).collect();
-        items.extend(self.edges.iter().map(|&(a, b)| format!("{}-{}", a + 1, b + 1)));
+        items.extend(
+            self.edges
+                .iter()
+                .map(|&(a, b)| format!("{}-{}", a + 1, b + 1)),
+        );
         items.join(",")
     }
 

@@ -13,7 +13,7 @@
 //! of v matters. Maximum matchings come from
 //! [`petgraph::algo::maximum_matching`] (Gabow's form of Edmonds' blossom
 //! algorithm, O(|V|³) at worst); the winning moves of a token with d
-//! neighbours take at most d + 2 of them, and fewer where the matching
+//! neighbours take at most 2d + 2 of them, and fewer where the matching
 //! already answers (a neighbour the matching leaves free wins, and none
 //! wins in a part the matching covers).
 //!
@@ -85,10 +85,9 @@ impl Token {
             ));
         };
         let part = Part::parse(graph, false)?;
-        let v = part
-            .graph
-            .vertex(at)
-            .ok_or_else(|| format!("the token's vertex `{at}` in {word} is not a vertex of the graph"))?;
+        let v = part.graph.vertex(at).ok_or_else(|| {
+            format!("the token's vertex `{at}` in {word} is not a vertex of the graph")
+        })?;
         if !part.alive.has(v) {
             return Err(format!(
                 "the token's vertex {at} in {word} is among the visited vertices after `~`"
@@ -204,7 +203,10 @@ fn next_player_wins(t: &Token) -> bool {
 
 /// Every winning move of `t` (the neighbours u not in every maximum
 /// matching of C − v), in increasing order, to `f` until it breaks.
-fn winning_moves(t: &Token, f: &mut dyn FnMut(u32) -> Result<ControlFlow<()>, Error>) -> Result<ControlFlow<()>, Error> {
+fn winning_moves(
+    t: &Token,
+    f: &mut dyn FnMut(u32) -> Result<ControlFlow<()>, Error>,
+) -> Result<ControlFlow<()>, Error> {
     let mut after = t.part.alive.clone();
     after.clear(t.at);
     // Each part of C − v holding a neighbour: its maximum matching.
@@ -274,7 +276,6 @@ fn paths_from(t: &Token, cap: usize) -> usize {
     }
     count
 }
-
 
 /// What a ruleset says a move does.
 const SUMMARY: &str = "move the token to a neighbour not yet visited";
@@ -373,7 +374,9 @@ impl Geography {
                 }
             }
         }
-        Err(Error::Internal("the Geography search lost its frame".into()))
+        Err(Error::Internal(
+            "the Geography search lost its frame".into(),
+        ))
     }
 
     fn stored(&self) -> u64 {
@@ -455,7 +458,10 @@ impl Rules for Geography {
     /// A lone token under normal play, by the theorem.
     fn lone_outcome(&self, args: &GeographyPosition, play: Play) -> Option<(Outcome, Basis)> {
         match (&args.0[..], play) {
-            ([t], Play::Normal) => Some((Outcome::from_next_player_wins(next_player_wins(t)), MATCHING)),
+            ([t], Play::Normal) => Some((
+                Outcome::from_next_player_wins(next_player_wins(t)),
+                MATCHING,
+            )),
             _ => None,
         }
     }
@@ -610,7 +616,10 @@ impl Rules for Geography {
         let Some(t) = args.0.get(part) else {
             return crate::movetext::write_action(word, action, form, f);
         };
-        let Some(u) = u32::try_from(at).ok().filter(|&u| (u as usize) < t.part.graph.len()) else {
+        let Some(u) = u32::try_from(at)
+            .ok()
+            .filter(|&u| (u as usize) < t.part.graph.len())
+        else {
             return crate::movetext::write_action(word, action, form, f);
         };
         let name = t.part.graph.name(u);
@@ -632,7 +641,11 @@ impl Rules for Geography {
         Some(pick(place, t.part.graph.vertex(name)?))
     }
 
-    fn actions_between(&self, before: &GeographyPosition, after: &GeographyPosition) -> Vec<Action> {
+    fn actions_between(
+        &self,
+        before: &GeographyPosition,
+        after: &GeographyPosition,
+    ) -> Vec<Action> {
         if before.0.len() != after.0.len() {
             return Vec::new();
         }
