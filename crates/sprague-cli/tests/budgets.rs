@@ -65,21 +65,10 @@ fn a_table_of_hours_is_refused_early_naming_max_table_work() {
     ]);
     assert_eq!(code, 3, "{err}");
     assert!(out.is_empty());
-    assert!(
-        err.contains("past the table work limit of 1000000000"),
-        "{err}"
-    );
-    assert!(
-        err.contains("raise the limit with --max-table-work N"),
-        "{err}"
-    );
+    assert!(err.contains("past the table work limit of 1000000000"), "{err}");
+    assert!(err.contains("raise the limit with --max-table-work N"), "{err}");
     // Within the limit, the same game is answered.
-    let (code, out, err) = run(&[
-        "analyze",
-        "octal:0.007 2000",
-        "--max-table-work",
-        "10000000",
-    ]);
+    let (code, out, err) = run(&["analyze", "octal:0.007 2000", "--max-table-work", "10000000"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("outcome:"), "{out}");
     // A misère search of a picture of 120 edges stops at the search's work
@@ -88,10 +77,7 @@ fn a_table_of_hours_is_refused_early_naming_max_table_work() {
     let picture = format!("hackenbush {}", edges.join(","));
     let (code, _, err) = run(&["analyze", "--misere", &picture, "--max-states", "20000"]);
     assert_eq!(code, 3, "{err}");
-    assert!(
-        err.contains("an option counts once more for every 8"),
-        "{err}"
-    );
+    assert!(err.contains("an option counts once more for every 8"), "{err}");
     assert!(err.contains("raise --max-states N"), "{err}");
 }
 
