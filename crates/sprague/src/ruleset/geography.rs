@@ -201,6 +201,10 @@ fn next_player_wins(t: &Token) -> bool {
     without < with
 }
 
+/// A part's maximum matching: its size, which vertices it covers, and the
+/// part's vertices.
+type PartMatching = (usize, Arc<HashMap<u32, bool>>, Arc<Vec<u32>>);
+
 /// Every winning move of `t` (the neighbours u not in every maximum
 /// matching of C − v), in increasing order, to `f` until it breaks.
 fn winning_moves(
@@ -210,8 +214,7 @@ fn winning_moves(
     let mut after = t.part.alive.clone();
     after.clear(t.at);
     // Each part of C − v holding a neighbour: its maximum matching.
-    let mut done: HashMap<u32, (usize, Arc<HashMap<u32, bool>>, Arc<Vec<u32>>)> =
-        HashMap::default();
+    let mut done: HashMap<u32, PartMatching> = HashMap::default();
     let mut nbrs: Vec<u32> = t.moves().collect();
     nbrs.sort_unstable();
     for u in nbrs {
