@@ -28,14 +28,15 @@
 //!
 //! ```
 //! use sprague::Position;
-//! // On a path of 3 from an end, the move to the middle wins: the middle
-//! // vertex is in every maximum matching of the path.
+//! // From an end of a path of 3 the token must move to the middle, and
+//! // the opponent on to the far end: the end vertex is missed by the
+//! // maximum matching {2-3}, so the player to move loses.
 //! let p: Position = "geography path:3@1".parse()?;
-//! assert_eq!(p.grundy_value()?, 1);
-//! // From the middle, either move leaves a lone edge's far end: the token
-//! // is in no maximum matching of path:3, so the player to move loses.
+//! assert_eq!(p.grundy_value()?, 0);
+//! // From the middle, which every maximum matching covers, either move
+//! // wins (it leaves the opponent on an end with nowhere to go).
 //! let q: Position = "geography path:3@2".parse()?;
-//! assert_eq!(q.grundy_value()?, 0);
+//! assert_eq!(q.grundy_value()?, 1);
 //! # Ok::<(), sprague::Error>(())
 //! ```
 
