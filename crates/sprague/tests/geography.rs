@@ -235,3 +235,27 @@ fn misere_play_agrees_with_the_generic_search() {
         );
     }
 }
+
+/// A value the search cannot reach names the state limit: at once for a
+/// large part with too many paths from the token, else when the table
+/// fills.
+#[test]
+fn values_out_of_reach_name_the_state_limit() {
+    for (t, states) in [
+        ("geography grid:32x32@2 + nim 1", 2_000_000),
+        ("geography grid:4x4@2 + nim 1", 20),
+    ] {
+        let p: Position = t.parse().unwrap();
+        let limits = sprague::Limits {
+            max_states: states,
+            ..sprague::Limits::default()
+        };
+        let err = Analyzer::new(limits)
+            .analyze(&p, Play::Normal, None)
+            .unwrap_err();
+        assert!(
+            matches!(err, sprague::Error::StateLimit { .. }),
+            "{t}: {err}"
+        );
+    }
+}
