@@ -24,6 +24,7 @@ pub mod fewsub;
 pub mod fibnim;
 pub mod fraction;
 pub mod game;
+pub mod geography;
 mod graphgame;
 pub mod grundy;
 pub mod hackenbush;
@@ -228,6 +229,12 @@ const REGISTRY: &[Registration] = &[
         example: "fraction:2 100",
         theorem: "Levine (2006): G(n) = n/K when K divides n, else G(n - floor(n/K) - 1)",
     }, fraction::parse),
+    (RulesetInfo {
+        names: &["geography"], notation: "geography",
+        rule: "undirected vertex Geography: a graph (written as for nodekayles), the visited vertices after ~ and the token after @ (grid:3x3~1@2): move the token to a neighbour not yet visited",
+        example: "geography grid:3x3@1",
+        theorem: "the theorem of Fraenkel, Scheinerman and Ullman (1993): the player to move wins exactly when the token's vertex is in every maximum matching of the vertices not yet visited; values for sums by search",
+    }, geography::parse),
 ];
 
 /// What the registry says of every ruleset, in registration order.

@@ -430,6 +430,13 @@ impl Bits {
         }
     }
 
+    /// Puts `v` (a vertex of the set's graph) back into the set.
+    pub fn insert(&mut self, v: u32) {
+        if let Some(w) = self.0.get_mut(v as usize / 64) {
+            *w |= 1u64 << (v % 64);
+        }
+    }
+
     /// The number of vertices in the set.
     pub fn count(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
