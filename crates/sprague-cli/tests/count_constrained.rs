@@ -13,21 +13,65 @@ fn constrained_counts() {
         (&["count", "nim", "--primes", "10", "--heaps", "2"][..], "4"),
         // {1,2,3}, {1,4,5}, {1,6,7}, {2,4,6}, {2,5,7}, {3,4,7}, {3,5,6}.
         (
-            &["count", "nim", "--max", "7", "--nonempty", "--heaps", "3", "--unordered", "--distinct"],
+            &[
+                "count",
+                "nim",
+                "--max",
+                "7",
+                "--nonempty",
+                "--heaps",
+                "3",
+                "--unordered",
+                "--distinct",
+            ],
             "7",
         ),
         // The orders of {1,2,3}.
-        (&["count", "nim", "--sizes", "1,2,3", "--heaps", "3", "--distinct"], "6"),
+        (
+            &[
+                "count",
+                "nim",
+                "--sizes",
+                "1,2,3",
+                "--heaps",
+                "3",
+                "--distinct",
+            ],
+            "6",
+        ),
         // K = 1: the empty heap; K = 2: (x, x) for 4 sizes; total 1 + 4.
-        (&["count", "nim", "--sizes", "0,1,2,3", "--heaps-up-to", "2"], "5"),
+        (
+            &["count", "nim", "--sizes", "0,1,2,3", "--heaps-up-to", "2"],
+            "5",
+        ),
         // N-positions: 4 + 16 - 5.
         (
-            &["count", "nim", "--sizes", "0,1,2,3", "--heaps-up-to", "2", "--outcome", "N"],
+            &[
+                "count",
+                "nim",
+                "--sizes",
+                "0,1,2,3",
+                "--heaps-up-to",
+                "2",
+                "--outcome",
+                "N",
+            ],
             "15",
         ),
         // Kayles heaps 2..=4 (values 2 3 1): {2,3,4} is the one P-set.
         (
-            &["count", "kayles", "--min", "2", "--max", "4", "--heaps", "3", "--unordered", "--distinct"],
+            &[
+                "count",
+                "kayles",
+                "--min",
+                "2",
+                "--max",
+                "4",
+                "--heaps",
+                "3",
+                "--unordered",
+                "--distinct",
+            ],
             "1",
         ),
     ] {
@@ -42,7 +86,16 @@ fn sizes_from_a_file() {
     std::fs::write(&path, "# allowed sizes\n1\n2\n\n3\n").unwrap();
     let p = path.to_str().unwrap();
     assert_eq!(
-        stdout_of(&["count", "nim", "--sizes-file", p, "--heaps", "3", "--distinct"]).trim(),
+        stdout_of(&[
+            "count",
+            "nim",
+            "--sizes-file",
+            p,
+            "--heaps",
+            "3",
+            "--distinct"
+        ])
+        .trim(),
         "6"
     );
     std::fs::write(&path, "1\n2\nthree\n").unwrap();
@@ -58,7 +111,15 @@ fn sizes_from_a_file() {
 #[test]
 fn json_names_the_constraints() {
     let out = stdout_of(&[
-        "count", "nim", "--primes", "10", "--heaps-up-to", "3", "--modulo", "1000000007", "--json",
+        "count",
+        "nim",
+        "--primes",
+        "10",
+        "--heaps-up-to",
+        "3",
+        "--modulo",
+        "1000000007",
+        "--json",
     ]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["primes"], 10);
@@ -73,24 +134,67 @@ fn json_names_the_constraints() {
 fn limits_and_bad_combinations() {
     // An exact sum over 10^9 numbers of heaps: past --max-bits, exit 3.
     let out = sprague()
-        .args(["count", "nim", "--primes", "100", "--heaps-up-to", "1000000000"])
+        .args([
+            "count",
+            "nim",
+            "--primes",
+            "100",
+            "--heaps-up-to",
+            "1000000000",
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--max-bits"));
     // A sieve past --max-work: exit 3 before the work.
     let out = sprague()
-        .args(["count", "nim", "--primes", "100000000000", "--heaps", "2", "--modulo", "7"])
+        .args([
+            "count",
+            "nim",
+            "--primes",
+            "100000000000",
+            "--heaps",
+            "2",
+            "--modulo",
+            "7",
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--max-work"));
     for args in [
         &["count", "nim", "--heaps", "3"][..],
-        &["count", "nim", "--max", "5", "--primes", "7", "--heaps", "2"],
-        &["count", "nim", "--max", "5", "--heaps", "2", "--heaps-up-to", "3"],
-        &["count", "nim", "--max", "5", "--heaps-up-to", "3", "--distinct"],
-        &["count", "nim", "--sizes", "1,2", "--nonempty", "--heaps", "2"],
+        &[
+            "count", "nim", "--max", "5", "--primes", "7", "--heaps", "2",
+        ],
+        &[
+            "count",
+            "nim",
+            "--max",
+            "5",
+            "--heaps",
+            "2",
+            "--heaps-up-to",
+            "3",
+        ],
+        &[
+            "count",
+            "nim",
+            "--max",
+            "5",
+            "--heaps-up-to",
+            "3",
+            "--distinct",
+        ],
+        &[
+            "count",
+            "nim",
+            "--sizes",
+            "1,2",
+            "--nonempty",
+            "--heaps",
+            "2",
+        ],
     ] {
         let out = sprague().args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");

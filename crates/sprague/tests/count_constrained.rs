@@ -5,9 +5,7 @@
 
 use num_bigint::BigUint;
 use proptest::prelude::*;
-use sprague::count::constrained::{
-    count_constrained, Arrangement, ConstrainedSpec, Heaps, Sizes,
-};
+use sprague::count::constrained::{count_constrained, Arrangement, ConstrainedSpec, Heaps, Sizes};
 use sprague::count::{CountLimits, CountSpec};
 use sprague::{Limits, Outcome, Ruleset};
 
@@ -24,9 +22,7 @@ fn counted(word: &str, spec: &ConstrainedSpec) -> BigUint {
 fn allowed(sizes: &Sizes) -> Vec<u64> {
     let mut v: Vec<u64> = match sizes {
         Sizes::Range { min, max } => (*min..=*max).collect(),
-        Sizes::Primes { max } => (2..=*max)
-            .filter(|&n| (2..n).all(|d| n % d != 0))
-            .collect(),
+        Sizes::Primes { max } => (2..=*max).filter(|&n| (2..n).all(|d| n % d != 0)).collect(),
         Sizes::List(l) => l.clone(),
     };
     v.sort_unstable();
@@ -48,9 +44,7 @@ fn brute_k(values: &[u64], k: usize, arrangement: Arrangement) -> (u64, u64) {
             Arrangement::Ordered => true,
             Arrangement::Multisets => idx.windows(2).all(|w| w[0] <= w[1]),
             Arrangement::Sets => idx.windows(2).all(|w| w[0] < w[1]),
-            Arrangement::DistinctOrdered => {
-                (0..k).all(|i| (0..i).all(|j| idx[i] != idx[j]))
-            }
+            Arrangement::DistinctOrdered => (0..k).all(|i| (0..i).all(|j| idx[i] != idx[j])),
         };
         if ok {
             all += 1;
@@ -176,12 +170,22 @@ fn ranges_agree_with_the_plain_count() {
     for word in WORDS {
         let r: Ruleset = word.parse().unwrap();
         for (k, max, unordered) in [(3, 1000, false), (4, 300, true), (7, 1 << 40, false)] {
-            let plain = CountSpec { heaps: k, max, unordered, modulo: Some(1_000_000_007), ..CountSpec::default() };
+            let plain = CountSpec {
+                heaps: k,
+                max,
+                unordered,
+                modulo: Some(1_000_000_007),
+                ..CountSpec::default()
+            };
             let Ok(want) = sprague::count::count(&r, &plain, &CountLimits::default()) else {
                 continue;
             };
             let spec = ConstrainedSpec {
-                arrangement: if unordered { Arrangement::Multisets } else { Arrangement::Ordered },
+                arrangement: if unordered {
+                    Arrangement::Multisets
+                } else {
+                    Arrangement::Ordered
+                },
                 modulo: Some(1_000_000_007),
                 ..ConstrainedSpec::new(Sizes::Range { min: 0, max }, Heaps::Exactly(k))
             };
@@ -194,7 +198,13 @@ fn ranges_agree_with_the_plain_count() {
 /// pairs with nim-sum 0 are the 2^64 - 1 pairs (x, x).
 #[test]
 fn non_empty_nim_pairs_up_to_the_top() {
-    let spec = ConstrainedSpec::new(Sizes::Range { min: 1, max: u64::MAX }, Heaps::Exactly(2));
+    let spec = ConstrainedSpec::new(
+        Sizes::Range {
+            min: 1,
+            max: u64::MAX,
+        },
+        Heaps::Exactly(2),
+    );
     assert_eq!(counted("nim", &spec), BigUint::from(u64::MAX));
 }
 
@@ -211,7 +221,13 @@ fn limits_refuse_before_the_work() {
     let sets = ConstrainedSpec {
         arrangement: Arrangement::Sets,
         modulo: Some(7),
-        ..ConstrainedSpec::new(Sizes::Range { min: 0, max: 1 << 30 }, Heaps::UpTo(1 << 29))
+        ..ConstrainedSpec::new(
+            Sizes::Range {
+                min: 0,
+                max: 1 << 30,
+            },
+            Heaps::UpTo(1 << 29),
+        )
     };
     let err = count_constrained(&r, &sets, &CountLimits::default(), &mut |_| {}).unwrap_err();
     assert!(err.is_limit(), "{err}");

@@ -5,9 +5,7 @@ use std::io::{self, Write};
 
 use anyhow::Result;
 use clap::ValueEnum;
-use sprague::count::constrained::{
-    count_constrained, Arrangement, ConstrainedSpec, Heaps, Sizes,
-};
+use sprague::count::constrained::{count_constrained, Arrangement, ConstrainedSpec, Heaps, Sizes};
 use sprague::count::{self, CountBasis, CountLimits, CountSpec};
 use sprague::{Outcome, Play, Ruleset};
 
@@ -22,8 +20,13 @@ pub struct Args {
     #[arg(value_name = "RULESET")]
     pub ruleset: String,
     /// K: the number of heaps in each sum (or `--heaps-up-to N`).
-    #[arg(long, value_name = "K", default_value_t = 0, required_unless_present = "heaps_up_to",
-          conflicts_with = "heaps_up_to")]
+    #[arg(
+        long,
+        value_name = "K",
+        default_value_t = 0,
+        required_unless_present = "heaps_up_to",
+        conflicts_with = "heaps_up_to"
+    )]
     pub heaps: u64,
     /// M: the largest heap size (every heap is in 0..=M, or in A..=M with
     /// `--min A`); or the sizes from `--primes`, `--sizes`, `--sizes-file`.

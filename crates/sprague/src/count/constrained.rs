@@ -59,8 +59,8 @@
 use num_bigint::{BigInt, BigUint};
 
 use super::{
-    check_transform, log2_multichoose, multiset_steps, multiset_term, CountBasis,
-    CountLimitKind, CountLimits, CountReport, Spectrum,
+    check_transform, log2_multichoose, multiset_steps, multiset_term, CountBasis, CountLimitKind,
+    CountLimits, CountReport, Spectrum,
 };
 use crate::sequence::{Method, Store};
 use crate::{Error, HeapRules, Outcome, Ruleset};
@@ -538,7 +538,11 @@ fn ordered_modulo(spectrum: &Spectrum, heaps: Heaps, outcome: Outcome, q: u64) -
     };
     // x ≡ r_two (mod 2^e), x ≡ r_odd (mod odd).
     let ring = ModOdd(odd);
-    let inv = ring_pow(&ring, &ring.int(u128::from(odd / 2 + 1), false), u64::from(e));
+    let inv = ring_pow(
+        &ring,
+        &ring.int(u128::from(odd / 2 + 1), false),
+        u64::from(e),
+    );
     let diff = ring.add(&r_odd, &ring.int(r_two, true));
     let t = ring.mul(&diff, &inv);
     BigUint::from(r_two) + (BigUint::from(t) << e)
@@ -666,10 +670,8 @@ fn count_terms(
 ) -> Result<BigUint, Error> {
     let n = spectrum.total;
     let groups = spectrum.groups.len() as f64;
-    let bits = log2_total(spec.arrangement, spec.heaps, n)
-        + f64::from(spectrum.dim)
-        + groups.log2()
-        + 2.0;
+    let bits =
+        log2_total(spec.arrangement, spec.heaps, n) + f64::from(spectrum.dim) + groups.log2() + 2.0;
     let words = bits / 64.0 + 1.0;
     let ordered = spec.arrangement == Arrangement::Ordered;
     let exact = !ordered || spec.modulo.is_none();
@@ -680,7 +682,11 @@ fn count_terms(
     let work = if ordered {
         // Squarings (and, for a sum over K, four products a step), in both
         // rings of an even modulus; big numbers cost w^1.585 (Karatsuba).
-        let per = if matches!(spec.heaps, Heaps::UpTo(_)) { 4.0 } else { 2.0 };
+        let per = if matches!(spec.heaps, Heaps::UpTo(_)) {
+            4.0
+        } else {
+            2.0
+        };
         let size = if exact { words.powf(1.585) } else { 2.0 };
         (groups + 1.0) * steps * per * size
     } else {
