@@ -49,7 +49,7 @@ enum Command {
     // A negative number is a flag's bad value (`--threads -1`), named
     // as such, not an unknown argument.
     #[command(allow_negative_numbers = true)]
-    Count(cmd::count::Args),
+    Count(cmd::count::CountArgs),
     // A negative number is a flag's bad value (`--to -1`), named as
     // such, not an unknown argument.
     #[command(allow_negative_numbers = true)]

@@ -65,6 +65,8 @@
 //! # Ok::<(), sprague::Error>(())
 //! ```
 
+pub mod constrained;
+
 use num_bigint::{BigInt, BigUint, Sign};
 
 use crate::sequence::{Method, Store};
@@ -248,6 +250,19 @@ pub fn count_with_progress(
     if spec.modulo == Some(0) {
         return Err(Error::Unsupported("a count modulo 0 is not defined".into()));
     }
+    let rules = heap_rules_for(ruleset)?;
+    let (spectrum, basis) = spectrum_of(ruleset, rules, spec.max, limits, progress)?;
+    let count = count_from_spectrum(ruleset.word(), &spectrum, spec, limits)?;
+    Ok(CountReport {
+        count,
+        basis,
+        value_bits: spectrum.dim,
+        distinct: spectrum.groups.len(),
+    })
+}
+
+/// The heap rules of `ruleset`, or why it cannot be counted.
+fn heap_rules_for(ruleset: &Ruleset) -> Result<&dyn HeapRules, Error> {
     if ruleset.has_named_arguments() {
         return Err(Error::Unsupported(format!(
             "{} cannot be counted: its arguments are not heap sizes 0..=M but names (a \
@@ -265,14 +280,7 @@ pub fn count_with_progress(
             ruleset.word()
         )));
     };
-    let (spectrum, basis) = spectrum_of(ruleset, rules, spec.max, limits, progress)?;
-    let count = count_from_spectrum(ruleset.word(), &spectrum, spec, limits)?;
-    Ok(CountReport {
-        count,
-        basis,
-        value_bits: spectrum.dim,
-        distinct: spectrum.groups.len(),
-    })
+    Ok(rules)
 }
 
 /// The spectrum of G(0..=max), and where the values came from.

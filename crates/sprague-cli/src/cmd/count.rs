@@ -5,40 +5,34 @@ use std::io::{self, Write};
 
 use anyhow::Result;
 use clap::ValueEnum;
+use sprague::count::constrained::{count_constrained, Arrangement, ConstrainedSpec, Heaps, Sizes};
 use sprague::count::{self, CountBasis, CountLimits, CountSpec};
 use sprague::{Outcome, Play, Ruleset};
 
 use super::{LibError, UsageError};
 use crate::exit::Exit;
 
-/// Count the P-positions (or N-positions) among all sums of K heaps of a
-/// heap ruleset with every heap in 0..=M.
-///
-/// By default ordered tuples are counted (heaps 1 2 3 and 3 2 1 are two
-/// positions); `--unordered` counts multisets (heaps in any order count
-/// once: a ≤ b ≤ c). The count is exact (arbitrary precision) unless
-/// `--modulo Q` asks for it modulo Q.
-///
-/// Rulesets: nim and subtraction ranges `sub:a-b` by a closed form (M up
-/// to 18446744073709551615); sub:S, octal:CODE, hex:CODE, kayles, dawson,
-/// grundy by their nim-sequence up to M, or, once a period is proven, for
-/// any M. moore:K, staircase and wythoff are not heap rulesets (a move
-/// changes several heaps) and are refused. The method: the histogram of
-/// the Grundy values G(0..=M) and its Walsh-Hadamard transform, powers by
-/// squaring (so K = 10^18 works modulo Q), multisets by the cycle index of
-/// the symmetric group in closed form. Misère play is not supported.
-///
-/// Example: `sprague count kayles --heaps 3 --max 20 --unordered` prints 183.
+/// The flags of `count` the web API shares (see [`CountArgs`] for the
+/// command line, which adds [`SelectArgs`]).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The heap ruleset word, e.g. `nim`, `kayles`, `sub:1,3,4`.
     #[arg(value_name = "RULESET")]
     pub ruleset: String,
-    /// K: the number of heaps in each sum.
-    #[arg(long, value_name = "K")]
+    /// K: the number of heaps in each sum (or `--heaps-up-to N`).
+    #[arg(
+        long,
+        value_name = "K",
+        default_value_t = 0,
+        required_unless_present = "heaps_up_to",
+        conflicts_with = "heaps_up_to"
+    )]
     pub heaps: u64,
-    /// M: the largest heap size (every heap is in 0..=M).
-    #[arg(long, value_name = "M")]
+    /// M: the largest heap size (every heap is in 0..=M, or in A..=M with
+    /// `--min A`); or the sizes from `--primes`, `--sizes`, `--sizes-file`.
+    #[arg(long, value_name = "M", default_value_t = 0,
+          required_unless_present_any = ["primes", "sizes", "sizes_file"],
+          conflicts_with_all = ["primes", "sizes", "sizes_file"])]
     pub max: u64,
     /// Count multisets (heaps in any order count once) instead of ordered
     /// tuples.
@@ -71,6 +65,76 @@ pub struct Args {
     pub limits: super::TableArgs,
 }
 
+/// Count the P-positions (or N-positions) among all sums of K heaps of a
+/// heap ruleset with every heap in 0..=M.
+///
+/// By default ordered tuples are counted (heaps 1 2 3 and 3 2 1 are two
+/// positions); `--unordered` counts multisets (heaps in any order count
+/// once: a ≤ b ≤ c). The count is exact (arbitrary precision) unless
+/// `--modulo Q` asks for it modulo Q.
+///
+/// Rulesets: nim and subtraction ranges `sub:a-b` by a closed form (M up
+/// to 18446744073709551615); sub:S, octal:CODE, hex:CODE, kayles, dawson,
+/// grundy by their nim-sequence up to M, or, once a period is proven, for
+/// any M. moore:K, staircase and wythoff are not heap rulesets (a move
+/// changes several heaps) and are refused. The method: the histogram of
+/// the Grundy values G(0..=M) and its Walsh-Hadamard transform, powers by
+/// squaring (so K = 10^18 works modulo Q), multisets by the cycle index of
+/// the symmetric group in closed form. Misère play is not supported.
+///
+/// Example: `sprague count kayles --heaps 3 --max 20 --unordered` prints 183.
+#[derive(Debug, clap::Args)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub args: Args,
+    #[command(flatten)]
+    pub select: SelectArgs,
+}
+
+/// The flags of `count` that choose heap sizes and arrangements beyond
+/// `--heaps K --max M` (library: [`sprague::count::constrained`]).
+#[derive(Debug, Default, clap::Args)]
+pub struct SelectArgs {
+    /// A: the smallest heap size, with `--max M` (heaps in A..=M).
+    #[arg(long, value_name = "A", conflicts_with_all = ["primes", "sizes", "sizes_file", "nonempty"])]
+    pub min: Option<u64>,
+    /// Non-empty heaps: sizes from 1 (`--min 1`).
+    #[arg(long)]
+    pub nonempty: bool,
+    /// Heap sizes: the primes up to L (a sieve of L + 1 numbers, weighed
+    /// against --max-work).
+    #[arg(long, value_name = "L", conflicts_with_all = ["sizes", "sizes_file"])]
+    pub primes: Option<u64>,
+    /// Heap sizes: the sizes listed, separated by commas (a size listed
+    /// twice counts once).
+    #[arg(long, value_name = "LIST", value_delimiter = ',', num_args = 1.., conflicts_with = "sizes_file")]
+    pub sizes: Option<Vec<u64>>,
+    /// Heap sizes: the sizes in FILE, one number a line (blank lines and
+    /// lines starting with `#` skipped); `-` reads standard input.
+    #[arg(long, value_name = "FILE")]
+    pub sizes_file: Option<std::path::PathBuf>,
+    /// Every number of heaps from 1 to N, summed (instead of `--heaps K`).
+    #[arg(long, value_name = "N")]
+    pub heaps_up_to: Option<u64>,
+    /// All heaps different: sets with `--unordered`, ordered tuples of
+    /// different heaps (K! times the sets) without.
+    #[arg(long)]
+    pub distinct: bool,
+}
+
+impl SelectArgs {
+    /// Whether any flag asks for more than `--heaps K --max M`.
+    fn is_plain(&self) -> bool {
+        self.min.is_none()
+            && !self.nonempty
+            && self.primes.is_none()
+            && self.sizes.is_none()
+            && self.sizes_file.is_none()
+            && self.heaps_up_to.is_none()
+            && !self.distinct
+    }
+}
+
 /// The `--outcome` flag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum OutcomeArg {
@@ -83,7 +147,7 @@ pub enum OutcomeArg {
 }
 
 /// Runs `count`.
-pub fn run(args: Args) -> Result<Exit> {
+pub fn run(CountArgs { args, select }: CountArgs) -> Result<Exit> {
     // A bar for the nim-sequence when it is long (a table to M); hidden
     // when stderr is not a terminal.
     let table = || {
@@ -92,11 +156,11 @@ pub fn run(args: Args) -> Result<Exit> {
             .is_ok_and(|r| r.move_set().is_some())
     };
     let bar = super::progress_bar(
-        args.max >= 1 << 18 && table(),
-        args.max.saturating_add(1),
+        largest(&args, &select) >= 1 << 18 && table(),
+        largest(&args, &select).saturating_add(1),
         "{bar:40} {human_pos}/{human_len} values of the nim-sequence, eta {eta}",
     );
-    let result = count_json(&args, &mut |n| bar.set_position(n));
+    let result = count_json_with(&args, &select, &mut |n| bar.set_position(n));
     bar.finish_and_clear();
     let object = result?;
     let mut out = io::stdout().lock();
@@ -116,6 +180,33 @@ pub fn run(args: Args) -> Result<Exit> {
 /// # Errors
 /// A bad ruleset, misère play, or a limit.
 pub fn count_json(args: &Args, progress: &mut dyn FnMut(u64)) -> Result<JsonCount> {
+    count_json_with(args, &SelectArgs::default(), progress)
+}
+
+/// The largest heap size the flags allow (for the progress bar).
+fn largest(args: &Args, select: &SelectArgs) -> u64 {
+    if let Some(l) = select.primes {
+        return l;
+    }
+    if let Some(list) = &select.sizes {
+        return list.iter().copied().max().unwrap_or(0);
+    }
+    if select.sizes_file.is_some() {
+        return 0;
+    }
+    args.max
+}
+
+/// [`count_json`] with the flags of [`SelectArgs`].
+///
+/// # Errors
+/// As [`count_json`]; a sizes file that cannot be read or holds something
+/// other than whole numbers (the line is named).
+pub fn count_json_with(
+    args: &Args,
+    select: &SelectArgs,
+    progress: &mut dyn FnMut(u64),
+) -> Result<JsonCount> {
     let ruleset: Ruleset = super::ruleset_from_word(&args.ruleset)?;
     if args.misere {
         return Err(UsageError(format!(
@@ -142,6 +233,9 @@ pub fn count_json(args: &Args, progress: &mut dyn FnMut(u64)) -> Result<JsonCoun
         max_bits: args.max_bits,
         threads: args.limits.threads(),
     };
+    if !select.is_plain() {
+        return constrained_json(&ruleset, args, select, &limits, progress);
+    }
     let report =
         count::count_with_progress(&ruleset, &spec, &limits, progress).map_err(LibError)?;
     let (preperiod, period) = match report.basis {
@@ -150,8 +244,8 @@ pub fn count_json(args: &Args, progress: &mut dyn FnMut(u64)) -> Result<JsonCoun
     };
     Ok(JsonCount {
         ruleset: ruleset.word().to_string(),
-        heaps: args.heaps,
-        max: args.max,
+        heaps: Some(args.heaps),
+        max: Some(args.max),
         unordered: args.unordered,
         outcome: match spec.outcome {
             Outcome::P => "P",
@@ -163,20 +257,151 @@ pub fn count_json(args: &Args, progress: &mut dyn FnMut(u64)) -> Result<JsonCoun
         basis: basis_word(report.basis),
         preperiod,
         period,
+        ..JsonCount::default()
     })
+}
+
+/// The count with the flags of [`SelectArgs`], by
+/// [`count::constrained::count_constrained`].
+fn constrained_json(
+    ruleset: &Ruleset,
+    args: &Args,
+    select: &SelectArgs,
+    limits: &CountLimits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<JsonCount> {
+    let min = if select.nonempty { Some(1) } else { select.min };
+    let (sizes, listed) = if let Some(l) = select.primes {
+        (Sizes::Primes { max: l }, None)
+    } else if let Some(list) = &select.sizes {
+        (Sizes::List(list.clone()), Some(list.len()))
+    } else if let Some(path) = &select.sizes_file {
+        let list = read_sizes(path, limits.max_work)?;
+        let n = list.len();
+        (Sizes::List(list), Some(n))
+    } else {
+        (
+            Sizes::Range {
+                min: min.unwrap_or(0),
+                max: args.max,
+            },
+            None,
+        )
+    };
+    if sizes_given(select) && min.is_some() {
+        return Err(UsageError(
+            "count --nonempty/--min go with --max M; leave 0 out of --sizes instead".into(),
+        )
+        .into());
+    }
+    let heaps = match select.heaps_up_to {
+        Some(n) => Heaps::UpTo(n),
+        None => Heaps::Exactly(args.heaps),
+    };
+    let arrangement = match (args.unordered, select.distinct) {
+        (false, false) => Arrangement::Ordered,
+        (true, false) => Arrangement::Multisets,
+        (true, true) => Arrangement::Sets,
+        (false, true) => Arrangement::DistinctOrdered,
+    };
+    let outcome = match args.outcome {
+        OutcomeArg::P => Outcome::P,
+        OutcomeArg::N => Outcome::N,
+    };
+    let spec = ConstrainedSpec {
+        sizes,
+        heaps,
+        arrangement,
+        outcome,
+        modulo: args.modulo,
+    };
+    let report = count_constrained(ruleset, &spec, limits, progress).map_err(LibError)?;
+    let (preperiod, period) = match report.basis {
+        CountBasis::Period { preperiod, period } => (Some(preperiod), Some(period)),
+        _ => (None, None),
+    };
+    let range = !sizes_given(select);
+    Ok(JsonCount {
+        ruleset: ruleset.word().to_string(),
+        heaps: select.heaps_up_to.is_none().then_some(args.heaps),
+        max: range.then_some(args.max),
+        unordered: args.unordered,
+        outcome: match outcome {
+            Outcome::P => "P",
+            _ => "N",
+        },
+        modulo: args.modulo,
+        count: report.count.to_string(),
+        basis: basis_word(report.basis),
+        preperiod,
+        period,
+        min: if range { min } else { None },
+        primes: select.primes,
+        sizes: listed,
+        heaps_up_to: select.heaps_up_to,
+        distinct: select.distinct,
+    })
+}
+
+/// Whether the sizes come from `--primes`, `--sizes` or `--sizes-file`.
+fn sizes_given(select: &SelectArgs) -> bool {
+    select.primes.is_some() || select.sizes.is_some() || select.sizes_file.is_some()
+}
+
+/// The sizes in a file (or standard input for `-`), one number a line;
+/// at most `max` of them (one step of work each).
+fn read_sizes(path: &std::path::Path, max: u64) -> Result<Vec<u64>> {
+    use std::io::BufRead;
+    let name = path.display();
+    let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        let file = std::fs::File::open(path)
+            .map_err(|e| UsageError(format!("count --sizes-file {name}: {e}")))?;
+        Box::new(io::BufReader::new(file))
+    };
+    let mut sizes = Vec::new();
+    for (i, line) in reader.lines().enumerate() {
+        let line = line.map_err(|e| UsageError(format!("count --sizes-file {name}: {e}")))?;
+        let text = line.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let size: u64 = text.parse().map_err(|_| {
+            UsageError(format!(
+                "count --sizes-file {name}, line {}: {text:?} is not a heap size (a whole \
+                 number from 0 to 18446744073709551615)",
+                i + 1
+            ))
+        })?;
+        if sizes.len() as u64 >= max {
+            // One step of work a size: past --max-work, the limit (exit 3).
+            return Err(LibError(sprague::Error::CountLimit {
+                ruleset: format!("--sizes-file {name}"),
+                kind: count::CountLimitKind::Work,
+                needed: u128::from(max) + 1,
+                limit: max,
+            })
+            .into());
+        }
+        sizes.push(size);
+    }
+    Ok(sizes)
 }
 
 /// The JSON object of `count --json`, fields in this order. `count` is a
 /// string of decimal digits: exact counts pass what JSON numbers hold
 /// exactly in most readers (2^53).
-#[derive(Debug, serde::Serialize)]
+#[derive(Debug, Default, serde::Serialize)]
 pub struct JsonCount {
     /// The ruleset word.
     pub ruleset: String,
-    /// K, the number of heaps.
-    pub heaps: u64,
-    /// M, the largest heap.
-    pub max: u64,
+    /// K, the number of heaps (absent with `heaps_up_to`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub heaps: Option<u64>,
+    /// M, the largest heap (absent when the sizes are primes or a list).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max: Option<u64>,
     /// Multisets (true) or ordered tuples.
     pub unordered: bool,
     /// `P` or `N`: which positions were counted.
@@ -191,6 +416,22 @@ pub struct JsonCount {
     pub preperiod: Option<u64>,
     /// The period, when a period gave the values.
     pub period: Option<u64>,
+    /// The smallest heap, with `--min` or `--nonempty`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min: Option<u64>,
+    /// L, when the sizes are the primes up to L.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub primes: Option<u64>,
+    /// The number of sizes listed (`--sizes`, `--sizes-file`), repeats
+    /// included.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sizes: Option<usize>,
+    /// N, when every number of heaps from 1 to N is summed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub heaps_up_to: Option<u64>,
+    /// All heaps different.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub distinct: bool,
 }
 
 /// The word JSON writes for where the values came from.

@@ -1,0 +1,742 @@
+//! Counting positions under the constraints contest problems set: heap
+//! sizes from a given set (the primes up to L, a list, sizes from a
+//! minimum), all heaps different, the number of heaps summed from 1 to N,
+//! N-positions instead of P-positions, exactly or modulo any Q.
+//!
+//! The method is the one of [`count`](super): by the Sprague-Grundy
+//! theorem a sum is a P-position exactly when the nim-sum of its heaps'
+//! Grundy values is 0, so only the histogram of the allowed sizes' values
+//! matters, and a character s of the Walsh-Hadamard transform sees u(s)
+//! heaps with an even and w(s) with an odd number of 1-bits in common with
+//! s (ĥ(s) = u - w). The number of P-positions is 2^{-B} Σ_s T(u(s), w(s)),
+//! with T the count of the arrangement under the substitution z^v → ±1:
+//!
+//! - ordered tuples of K heaps: ĥ^K; summed over K = 1..N, the geometric
+//!   series ĥ + ĥ^2 + ... + ĥ^N, by doubling (S_{2m} = S_m + ĥ^m·S_m), so
+//!   no modular inverse is needed and any modulus works;
+//! - multisets of K heaps: [t^K] (1 - t)^{-u}(1 + t)^{-w}; summed over K,
+//!   [t^N] (1 - t)^{-u-1}(1 + t)^{-w} - 1 (the empty sum taken off);
+//! - sets of K different heaps, from Π_x (1 + t·z^{G(x)}) → (1 + t)^u(1 - t)^w:
+//!   [t^K] (1 + t)^u(1 - t)^w, a sum of min(u, w, K, u + w - K) + 1
+//!   products of binomials; summed over K, [t^N] (1 + t)^u(1 - t)^{w-1} - 1
+//!   (Σ_{k ≤ min(N, u)} C(u, k) - 1 when w = 0);
+//! - ordered tuples of K different heaps: K! times the sets.
+//!
+//! N-positions are all positions (the term of the character s = 0, u = n)
+//! minus the P-positions. Ordered counts modulo Q are computed modulo the
+//! odd part q of Q (dividing by 2^B with the inverse of 2) and modulo
+//! 2^{e+B} for the even part 2^e (dividing by shifting), joined by the
+//! Chinese remainder theorem; everything else is exact (`num-bigint`) and
+//! reduced at the end, bounded by [`CountLimits::max_bits`]. All work is
+//! weighed against [`CountLimits::max_work`] before it starts.
+//!
+//! ```
+//! use sprague::count::constrained::{count_constrained, Arrangement, ConstrainedSpec, Heaps, Sizes};
+//! use sprague::count::CountLimits;
+//! use sprague::{Outcome, Ruleset};
+//! let nim = Ruleset::nim();
+//! // Ordered pairs of primes up to 10 with nim-sum 0: (2,2), (3,3), (5,5), (7,7).
+//! let spec = ConstrainedSpec::new(Sizes::Primes { max: 10 }, Heaps::Exactly(2));
+//! let n = count_constrained(&nim, &spec, &CountLimits::default(), &mut |_| {})?;
+//! assert_eq!(n.count.to_string(), "4");
+//! // Sets of 3 different heaps in 1..=7 with nim-sum 0 ({1,2,3}, {1,4,5}, ...).
+//! let spec = ConstrainedSpec {
+//!     arrangement: Arrangement::Sets,
+//!     ..ConstrainedSpec::new(Sizes::Range { min: 1, max: 7 }, Heaps::Exactly(3))
+//! };
+//! let n = count_constrained(&nim, &spec, &CountLimits::default(), &mut |_| {})?;
+//! assert_eq!(n.count.to_string(), "7");
+//! // Every number of heaps from 1 to 10^9, modulo a prime.
+//! let spec = ConstrainedSpec {
+//!     modulo: Some(998_244_353),
+//!     outcome: Outcome::N,
+//!     ..ConstrainedSpec::new(Sizes::List(vec![1, 2, 3, 5, 8]), Heaps::UpTo(1_000_000_000))
+//! };
+//! assert!(count_constrained(&nim, &spec, &CountLimits::default(), &mut |_| {}).is_ok());
+//! # Ok::<(), sprague::Error>(())
+//! ```
+
+use num_bigint::{BigInt, BigUint};
+
+use super::{
+    check_transform, log2_multichoose, multiset_steps, multiset_term, CountBasis, CountLimitKind,
+    CountLimits, CountReport, Spectrum,
+};
+use crate::sequence::{Method, Store};
+use crate::{Error, HeapRules, Outcome, Ruleset};
+
+/// Which heap sizes are allowed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Sizes {
+    /// Every size in min..=max (`min: 1` for non-empty heaps).
+    Range {
+        /// The smallest size.
+        min: u64,
+        /// The largest size.
+        max: u64,
+    },
+    /// The primes up to `max` (a sieve of Eratosthenes, one byte a number:
+    /// `max + 1` is weighed against [`CountLimits::max_work`]).
+    Primes {
+        /// The largest number sieved.
+        max: u64,
+    },
+    /// The sizes listed (in any order; a size listed twice counts once).
+    List(Vec<u64>),
+}
+
+/// How many heaps a sum has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Heaps {
+    /// Exactly K heaps (0 counts the empty sum, a P-position).
+    Exactly(u64),
+    /// Every number of heaps from 1 to N, summed.
+    UpTo(u64),
+}
+
+/// Which sums count as different.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arrangement {
+    /// Ordered tuples (heaps 1 2 and 2 1 are two positions).
+    Ordered,
+    /// Multisets: heaps in any order count once.
+    Multisets,
+    /// Sets: all heaps different, in any order.
+    Sets,
+    /// Ordered tuples of all-different heaps (K! times the sets; only for
+    /// [`Heaps::Exactly`]).
+    DistinctOrdered,
+}
+
+/// What to count: sums of heaps of allowed sizes, arranged as asked, that
+/// are P-positions (or N-positions), exactly or modulo Q.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConstrainedSpec {
+    /// The allowed heap sizes.
+    pub sizes: Sizes,
+    /// The number of heaps.
+    pub heaps: Heaps,
+    /// Which sums count as different.
+    pub arrangement: Arrangement,
+    /// P-positions (the default) or N-positions.
+    pub outcome: Outcome,
+    /// The count modulo this (at least 1) instead of exactly.
+    pub modulo: Option<u64>,
+}
+
+impl ConstrainedSpec {
+    /// Ordered tuples, P-positions, exact.
+    pub fn new(sizes: Sizes, heaps: Heaps) -> ConstrainedSpec {
+        ConstrainedSpec {
+            sizes,
+            heaps,
+            arrangement: Arrangement::Ordered,
+            outcome: Outcome::P,
+            modulo: None,
+        }
+    }
+}
+
+/// The number of P-positions (or N-positions) asked for by `spec` among
+/// sums of heaps of `ruleset` (normal play), with `progress` hearing how
+/// far a nim-sequence table has got (as
+/// [`count_with_progress`](super::count_with_progress)).
+///
+/// Cost: the values of the allowed sizes (a closed form, or the
+/// nim-sequence up to the largest size or to the end of its proven
+/// period), one transform O(B·2^B) (O(B) for a range of a closed-form
+/// ruleset from 0 or 1), then per distinct value of the transform
+/// O(log K) modular products (ordered), or a sum of binomial products
+/// (multisets, sets; see the module documentation).
+///
+/// # Errors
+/// [`Error::Unsupported`] for rulesets that are not heap games, a modulus
+/// of 0, ordered distinct heaps with the number of heaps summed;
+/// [`Error::CountLimit`] when the sieve, the transform, the terms or an
+/// exact number would pass `limits` (found before the work); the table's
+/// limit errors.
+pub fn count_constrained(
+    ruleset: &Ruleset,
+    spec: &ConstrainedSpec,
+    limits: &CountLimits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<CountReport, Error> {
+    let word = ruleset.word();
+    if spec.modulo == Some(0) {
+        return Err(Error::Unsupported("a count modulo 0 is not defined".into()));
+    }
+    if spec.arrangement == Arrangement::DistinctOrdered && matches!(spec.heaps, Heaps::UpTo(_)) {
+        return Err(Error::Unsupported(
+            "ordered tuples of different heaps with the number of heaps summed are not \
+             counted: count sets (unordered) for each number of heaps instead"
+                .into(),
+        ));
+    }
+    let rules = super::heap_rules_for(ruleset)?;
+    let (spectrum, basis) = constrained_spectrum(ruleset, rules, &spec.sizes, limits, progress)?;
+    let count = count_terms(word, &spectrum, spec, limits)?;
+    Ok(CountReport {
+        count,
+        basis,
+        value_bits: spectrum.dim,
+        distinct: spectrum.groups.len(),
+    })
+}
+
+/// A limit error of a count in `word`.
+fn limit_error(word: &str, kind: CountLimitKind, needed: f64, limits: &CountLimits) -> Error {
+    Error::CountLimit {
+        ruleset: word.to_string(),
+        kind,
+        needed: needed.ceil().min(u128::MAX as f64) as u128,
+        limit: match kind {
+            CountLimitKind::Work => limits.max_work,
+            CountLimitKind::Bits => limits.max_bits,
+        },
+    }
+}
+
+/// The spectrum of the allowed sizes' values, and where they came from.
+fn constrained_spectrum(
+    ruleset: &Ruleset,
+    rules: &dyn HeapRules,
+    sizes: &Sizes,
+    limits: &CountLimits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(Spectrum, CountBasis), Error> {
+    let word = ruleset.word();
+    let listed: Vec<u64> = match sizes {
+        Sizes::Range { min, max } if min > max => Vec::new(),
+        Sizes::Range { min, max } if *min <= 1 => {
+            let (mut spectrum, basis) = super::spectrum_of(ruleset, rules, *max, limits, progress)?;
+            if *min == 1 {
+                // Heap 0 (value 0) adds 1 to every character: take it off.
+                spectrum.total -= 1;
+                for g in &mut spectrum.groups {
+                    g.0 -= 1;
+                }
+            }
+            return Ok((spectrum, basis));
+        }
+        Sizes::Range { min, max } => {
+            let n = max - min + 1;
+            if n > limits.max_work {
+                return Err(limit_error(word, CountLimitKind::Work, n as f64, limits));
+            }
+            (*min..=*max).collect()
+        }
+        Sizes::Primes { max } => {
+            if max.saturating_add(1) > limits.max_work {
+                let needed = *max as f64 + 1.0;
+                return Err(limit_error(word, CountLimitKind::Work, needed, limits));
+            }
+            primes_up_to(*max)
+        }
+        Sizes::List(list) => {
+            let mut list = list.clone();
+            list.sort_unstable();
+            list.dedup();
+            list
+        }
+    };
+    let (values, basis) = values_of(ruleset, rules, &listed, limits, progress)?;
+    let top = values.iter().max().map_or(0, |&v| u128::from(v) + 1);
+    let dim = check_transform(word, top, limits)?;
+    let mut a = vec![0i64; 1usize << dim];
+    for &v in &values {
+        a[v as usize] += 1;
+    }
+    Ok((spectrum_of_histogram(a, dim, values.len() as u64), basis))
+}
+
+/// The primes up to `max`, by the sieve of Eratosthenes.
+fn primes_up_to(max: u64) -> Vec<u64> {
+    let n = max as usize;
+    let mut composite = vec![false; n + 1];
+    let mut primes = Vec::new();
+    for i in 2..=n {
+        if !composite[i] {
+            primes.push(i as u64);
+            let mut j = i.saturating_mul(i);
+            while j <= n {
+                composite[j] = true;
+                j += i;
+            }
+        }
+    }
+    primes
+}
+
+/// G(x) for each size of `sorted` (increasing): by a closed form, or from
+/// the nim-sequence up to the largest size (or its proven period).
+fn values_of(
+    ruleset: &Ruleset,
+    rules: &dyn HeapRules,
+    sorted: &[u64],
+    limits: &CountLimits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(Vec<u64>, CountBasis), Error> {
+    let Some(&last) = sorted.last() else {
+        return Ok((Vec::new(), CountBasis::ClosedForm));
+    };
+    if rules.closed_heap_value(last).is_some() {
+        let values = sorted
+            .iter()
+            .map(|&x| rules.closed_heap_value(x).unwrap_or(0))
+            .collect();
+        return Ok((values, CountBasis::ClosedForm));
+    }
+    let Some(moves) = ruleset.move_set() else {
+        return Err(Error::Unsupported(format!(
+            "{}: no closed form and no nim-sequence to count its positions from",
+            ruleset.word()
+        )));
+    };
+    let mut store = Store::new(ruleset.word(), moves.clone(), Method::Fast);
+    store.set_threads(limits.threads);
+    if last < crate::sequence::store::table_limit(moves, &limits.table) {
+        while store.get(last).is_none() {
+            let step = store
+                .len()
+                .saturating_add(super::PROGRESS_STEP - 1)
+                .min(last);
+            store.ensure(step, &limits.table)?;
+            progress(store.len());
+        }
+    }
+    store.ensure(last, &limits.table)?;
+    let mut values = Vec::with_capacity(sorted.len());
+    for &x in sorted {
+        let Some(v) = store.get(x) else {
+            return Err(Error::Internal(format!(
+                "{}: G({x}) is not known after the table reached {last}",
+                ruleset.word()
+            )));
+        };
+        values.push(v);
+    }
+    let basis = match store.period() {
+        Some(p) if !store.in_table(last) => CountBasis::Period {
+            preperiod: p.preperiod,
+            period: p.period,
+        },
+        _ => CountBasis::Table,
+    };
+    Ok((values, basis))
+}
+
+/// The spectrum of a histogram of `total` heaps over 2^dim values (`a[v]`
+/// heaps of value v), by one fast Walsh-Hadamard transform in place; the
+/// distinct values are gathered by counting (|ĥ| ≤ total) or by sorting,
+/// whichever needs less memory.
+fn spectrum_of_histogram(mut a: Vec<i64>, dim: u32, total: u64) -> Spectrum {
+    let mut half = 1;
+    while half < a.len() {
+        for block in a.chunks_mut(2 * half) {
+            let (x, y) = block.split_at_mut(half);
+            for (p, q) in x.iter_mut().zip(y.iter_mut()) {
+                let (s, d) = (*p + *q, *p - *q);
+                *p = s;
+                *q = d;
+            }
+        }
+        half *= 2;
+    }
+    let mut groups: Vec<(i128, u128)> = Vec::new();
+    if (2 * total as u128 + 1) <= a.len() as u128 {
+        let mut tally = vec![0u64; 2 * total as usize + 1];
+        for &v in &a {
+            tally[(v + total as i64) as usize] += 1;
+        }
+        for (i, &m) in tally.iter().enumerate() {
+            if m > 0 {
+                groups.push((i as i128 - i128::from(total), u128::from(m)));
+            }
+        }
+    } else {
+        a.sort_unstable();
+        for v in a {
+            match groups.last_mut() {
+                Some(last) if last.0 == i128::from(v) => last.1 += 1,
+                _ => groups.push((i128::from(v), 1)),
+            }
+        }
+    }
+    Spectrum {
+        dim,
+        total: u128::from(total),
+        groups,
+    }
+}
+
+/// A ring the ordered terms are computed in.
+trait Ring {
+    /// An element.
+    type E: Clone;
+    /// The image of ±`v`.
+    fn int(&self, v: u128, negative: bool) -> Self::E;
+    /// a + b.
+    fn add(&self, a: &Self::E, b: &Self::E) -> Self::E;
+    /// a·b.
+    fn mul(&self, a: &Self::E, b: &Self::E) -> Self::E;
+}
+
+/// The integers.
+struct Exact;
+
+impl Ring for Exact {
+    type E = BigInt;
+    fn int(&self, v: u128, negative: bool) -> BigInt {
+        let v = BigInt::from(v);
+        if negative {
+            -v
+        } else {
+            v
+        }
+    }
+    fn add(&self, a: &BigInt, b: &BigInt) -> BigInt {
+        a + b
+    }
+    fn mul(&self, a: &BigInt, b: &BigInt) -> BigInt {
+        a * b
+    }
+}
+
+/// The integers modulo an odd q ≥ 1.
+struct ModOdd(u64);
+
+impl Ring for ModOdd {
+    type E = u64;
+    fn int(&self, v: u128, negative: bool) -> u64 {
+        let r = (v % u128::from(self.0)) as u64;
+        if negative && r != 0 {
+            self.0 - r
+        } else {
+            r
+        }
+    }
+    fn add(&self, a: &u64, b: &u64) -> u64 {
+        ((u128::from(*a) + u128::from(*b)) % u128::from(self.0)) as u64
+    }
+    fn mul(&self, a: &u64, b: &u64) -> u64 {
+        if self.0 <= 1 << 32 {
+            a * b % self.0
+        } else {
+            (u128::from(*a) * u128::from(*b) % u128::from(self.0)) as u64
+        }
+    }
+}
+
+/// The integers modulo 2^bits, bits ≤ 128 (wrapping arithmetic, masked).
+struct ModPow2(u32);
+
+impl ModPow2 {
+    fn mask(&self, v: u128) -> u128 {
+        if self.0 >= 128 {
+            v
+        } else {
+            v & ((1u128 << self.0) - 1)
+        }
+    }
+}
+
+impl Ring for ModPow2 {
+    type E = u128;
+    fn int(&self, v: u128, negative: bool) -> u128 {
+        self.mask(if negative { v.wrapping_neg() } else { v })
+    }
+    fn add(&self, a: &u128, b: &u128) -> u128 {
+        self.mask(a.wrapping_add(*b))
+    }
+    fn mul(&self, a: &u128, b: &u128) -> u128 {
+        self.mask(a.wrapping_mul(*b))
+    }
+}
+
+/// a^k in `ring`, by squaring.
+fn ring_pow<R: Ring>(ring: &R, a: &R::E, k: u64) -> R::E {
+    let mut result = ring.int(1, false);
+    let mut base = a.clone();
+    let mut e = k;
+    while e > 0 {
+        if e & 1 == 1 {
+            result = ring.mul(&result, &base);
+        }
+        e >>= 1;
+        if e > 0 {
+            base = ring.mul(&base, &base);
+        }
+    }
+    result
+}
+
+/// a + a^2 + ... + a^n in `ring`, by doubling: no division, so any ring.
+fn ring_geometric<R: Ring>(ring: &R, a: &R::E, n: u64) -> R::E {
+    // (s, p) = (a + ... + a^m, a^m), m running through the prefixes of n's bits.
+    let mut s = ring.int(0, false);
+    let mut p = ring.int(1, false);
+    for bit in (0..64 - n.leading_zeros()).rev() {
+        s = ring.add(&s, &ring.mul(&p, &s));
+        p = ring.mul(&p, &p);
+        if (n >> bit) & 1 == 1 {
+            p = ring.mul(&p, a);
+            s = ring.add(&s, &p);
+        }
+    }
+    s
+}
+
+/// Σ_groups m·T(ĥ) for ordered tuples in `ring`, with `sum_n` the term of
+/// all positions (ĥ = total): (Σ, T(total)).
+fn ordered_sum<R: Ring>(ring: &R, spectrum: &Spectrum, heaps: Heaps) -> (R::E, R::E) {
+    let term = |a: i128| {
+        let base = ring.int(a.unsigned_abs(), a < 0);
+        match heaps {
+            Heaps::Exactly(k) => ring_pow(ring, &base, k),
+            Heaps::UpTo(n) => ring_geometric(ring, &base, n),
+        }
+    };
+    let mut sum = ring.int(0, false);
+    for &(a, m) in &spectrum.groups {
+        sum = ring.add(&sum, &ring.mul(&term(a), &ring.int(m, false)));
+    }
+    let total = i128::try_from(spectrum.total).unwrap_or(i128::MAX);
+    (sum, term(total))
+}
+
+/// The count of ordered tuples modulo q, from the odd part and the power
+/// of two of q joined by the Chinese remainder theorem.
+fn ordered_modulo(spectrum: &Spectrum, heaps: Heaps, outcome: Outcome, q: u64) -> BigUint {
+    let dim = spectrum.dim;
+    let e = q.trailing_zeros();
+    let odd = q >> e;
+    // Modulo the odd part: 2^B·count, then times the inverse of 2^B.
+    let r_odd = {
+        let ring = ModOdd(odd);
+        let (sum, all) = ordered_sum(&ring, spectrum, heaps);
+        let half = ring.int(u128::from(odd / 2 + 1), false); // 1/2 mod odd
+        let inverse = ring_pow(&ring, &half, u64::from(dim));
+        let p = ring.mul(&sum, &inverse);
+        match outcome {
+            Outcome::P => p,
+            _ => ring.add(&all, &ring.int(u128::from(p), true)),
+        }
+    };
+    if e == 0 {
+        return BigUint::from(r_odd);
+    }
+    // Modulo 2^e: 2^B·count modulo 2^{e+B}, shifted.
+    let r_two = {
+        let ring = ModPow2(e + dim);
+        let (sum, all) = ordered_sum(&ring, spectrum, heaps);
+        let p = sum >> dim;
+        let p2 = ModPow2(e);
+        match outcome {
+            Outcome::P => p2.mask(p),
+            _ => p2.add(&p2.mask(all), &p2.int(p, true)),
+        }
+    };
+    // x ≡ r_two (mod 2^e), x ≡ r_odd (mod odd).
+    let ring = ModOdd(odd);
+    let inv = ring_pow(
+        &ring,
+        &ring.int(u128::from(odd / 2 + 1), false),
+        u64::from(e),
+    );
+    let diff = ring.add(&r_odd, &ring.int(r_two, true));
+    let t = ring.mul(&diff, &inv);
+    BigUint::from(r_two) + (BigUint::from(t) << e)
+}
+
+/// The steps of one coefficient [`sets_term`]`(u, w, k)`.
+fn sets_steps(u: u128, w: u128, k: u128) -> f64 {
+    let n = u + w;
+    if k > n {
+        return 1.0;
+    }
+    u.min(w).min(k).min(n - k) as f64 + 1.0
+}
+
+/// [t^k] (1 + t)^u·(1 - t)^w = Σ_i C(u, i)·(-1)^{k-i}·C(w, k - i), over
+/// the i with both binomials non-zero.
+fn sets_term(u: u128, w: u128, k: u128) -> BigInt {
+    if k > u + w {
+        return BigInt::ZERO;
+    }
+    let lo = k.saturating_sub(w);
+    let hi = u.min(k);
+    // C(u, lo) and C(w, k - lo), each from the smaller side.
+    let mut cu = BigInt::from(binomial(u, lo));
+    let mut cw = BigInt::from(binomial(w, k - lo));
+    let mut sum = BigInt::ZERO;
+    let mut i = lo;
+    loop {
+        let term = &cu * &cw;
+        if (k - i) % 2 == 1 {
+            sum -= term;
+        } else {
+            sum += term;
+        }
+        if i == hi {
+            break;
+        }
+        // C(u, i + 1) = C(u, i)·(u - i)/(i + 1); C(w, j - 1) = C(w, j)·j/(w - j + 1).
+        cu = cu * (u - i) / (i + 1);
+        let j = k - i;
+        cw = cw * j / (w - j + 1);
+        i += 1;
+    }
+    sum
+}
+
+/// C(n, k) in min(k, n - k) steps (0 when k > n).
+fn binomial(n: u128, k: u128) -> BigUint {
+    if k > n {
+        return BigUint::ZERO;
+    }
+    let j = k.min(n - k);
+    let mut c = BigUint::from(1u8);
+    for i in 0..j {
+        c = c * (n - i) / (i + 1);
+    }
+    c
+}
+
+/// Σ_{j ≤ k} C(u, j): subsets of at most k of u elements.
+fn binomial_prefix(u: u128, k: u128) -> BigUint {
+    let mut c = BigUint::from(1u8);
+    let mut sum = BigUint::from(1u8);
+    for i in 0..k.min(u) {
+        c = c * (u - i) / (i + 1);
+        sum += &c;
+    }
+    sum
+}
+
+/// The exact term T(u, w) of one character for multisets, sets and
+/// distinct ordered tuples (without the K! of the last).
+fn exact_term(arrangement: Arrangement, heaps: Heaps, u: u128, w: u128) -> BigInt {
+    let n = u + w;
+    let a = u as i128 - w as i128;
+    match (arrangement, heaps) {
+        (Arrangement::Multisets, Heaps::Exactly(k)) => multiset_term(n, a, k),
+        (Arrangement::Multisets, Heaps::UpTo(k)) => multiset_term(n + 1, a + 1, k) - 1,
+        (_, Heaps::Exactly(k)) => sets_term(u, w, u128::from(k)),
+        (_, Heaps::UpTo(k)) if w == 0 => BigInt::from(binomial_prefix(u, u128::from(k))) - 1,
+        (_, Heaps::UpTo(k)) => sets_term(u, w - 1, u128::from(k)) - 1,
+    }
+}
+
+/// The steps of [`exact_term`].
+fn exact_steps(arrangement: Arrangement, heaps: Heaps, u: u128, w: u128) -> f64 {
+    let n = u + w;
+    let a = u as i128 - w as i128;
+    match (arrangement, heaps) {
+        (Arrangement::Multisets, Heaps::Exactly(k)) => multiset_steps(n, a, k),
+        (Arrangement::Multisets, Heaps::UpTo(k)) => multiset_steps(n + 1, a + 1, k),
+        (_, Heaps::Exactly(k)) => sets_steps(u, w, u128::from(k)),
+        (_, Heaps::UpTo(k)) if w == 0 => u.min(u128::from(k)) as f64 + 1.0,
+        (_, Heaps::UpTo(k)) => sets_steps(u, w - 1, u128::from(k)),
+    }
+}
+
+/// An upper bound on log2 of the number of all positions asked for.
+fn log2_total(arrangement: Arrangement, heaps: Heaps, n: u128) -> f64 {
+    let log_n = (n as f64).log2().max(0.0);
+    match (arrangement, heaps) {
+        (Arrangement::Ordered, Heaps::Exactly(k)) => k as f64 * log_n,
+        // Σ_{k ≤ N} n^k ≤ N·n^N.
+        (Arrangement::Ordered, Heaps::UpTo(k)) => k as f64 * log_n + (k as f64).log2().max(0.0),
+        (Arrangement::Multisets, Heaps::Exactly(k)) => log2_multichoose(n, k),
+        (Arrangement::Multisets, Heaps::UpTo(k)) => log2_multichoose(n + 1, k),
+        (Arrangement::Sets, _) => (n as f64).min(log2_multichoose(n, heaps_of(heaps))),
+        (Arrangement::DistinctOrdered, _) => heaps_of(heaps).min(n as u64) as f64 * log_n,
+    }
+}
+
+/// K or N.
+fn heaps_of(heaps: Heaps) -> u64 {
+    match heaps {
+        Heaps::Exactly(k) | Heaps::UpTo(k) => k,
+    }
+}
+
+/// The count asked for by `spec` from the spectrum of the allowed sizes.
+fn count_terms(
+    word: &str,
+    spectrum: &Spectrum,
+    spec: &ConstrainedSpec,
+    limits: &CountLimits,
+) -> Result<BigUint, Error> {
+    let n = spectrum.total;
+    let groups = spectrum.groups.len() as f64;
+    let bits =
+        log2_total(spec.arrangement, spec.heaps, n) + f64::from(spectrum.dim) + groups.log2() + 2.0;
+    let words = bits / 64.0 + 1.0;
+    let ordered = spec.arrangement == Arrangement::Ordered;
+    let exact = !ordered || spec.modulo.is_none();
+    if exact && bits > limits.max_bits as f64 {
+        return Err(limit_error(word, CountLimitKind::Bits, bits, limits));
+    }
+    let steps = 64.0 - f64::from(heaps_of(spec.heaps).leading_zeros()) + 1.0;
+    let work = if ordered {
+        // Squarings (and, for a sum over K, four products a step), in both
+        // rings of an even modulus; big numbers cost w^1.585 (Karatsuba).
+        let per = if matches!(spec.heaps, Heaps::UpTo(_)) {
+            4.0
+        } else {
+            2.0
+        };
+        let size = if exact { words.powf(1.585) } else { 2.0 };
+        (groups + 1.0) * steps * per * size
+    } else {
+        spectrum
+            .groups
+            .iter()
+            .chain(std::iter::once(&(n as i128, 1)))
+            .map(|&(a, _)| {
+                let u = (n as i128 + a) as u128 / 2;
+                exact_steps(spec.arrangement, spec.heaps, u, n - u) * words
+            })
+            .sum::<f64>()
+    };
+    if work > limits.max_work as f64 {
+        return Err(limit_error(word, CountLimitKind::Work, work, limits));
+    }
+    if let (true, Some(q)) = (ordered, spec.modulo) {
+        return Ok(ordered_modulo(spectrum, spec.heaps, spec.outcome, q));
+    }
+    let (sum, all) = if ordered {
+        ordered_sum(&Exact, spectrum, spec.heaps)
+    } else {
+        let term = |a: i128| {
+            let u = (n as i128 + a) as u128 / 2;
+            exact_term(spec.arrangement, spec.heaps, u, n - u)
+        };
+        let mut sum = BigInt::ZERO;
+        for &(a, m) in &spectrum.groups {
+            sum += term(a) * BigInt::from(m);
+        }
+        (sum, term(n as i128))
+    };
+    let Some(sum) = sum.to_biguint() else {
+        return Err(Error::Internal(format!(
+            "{word}: the transform sum of a count is negative"
+        )));
+    };
+    let p = super::exact_quotient(sum, spectrum.dim)?;
+    let all = all.to_biguint().unwrap_or_default();
+    let mut count = match spec.outcome {
+        Outcome::P => p,
+        _ => all - p,
+    };
+    if let (Arrangement::DistinctOrdered, Heaps::Exactly(k)) = (spec.arrangement, spec.heaps) {
+        for i in 2..=k.min(n as u64) {
+            count *= i;
+        }
+    }
+    Ok(match spec.modulo {
+        Some(q) => count % q,
+        None => count,
+    })
+}
