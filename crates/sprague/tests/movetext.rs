@@ -258,6 +258,9 @@ fn every_help_example_is_a_legal_move_of_its_ruleset() {
         "moore:2 1 2 + hackenbush eee + digraph:x>y,y>z x",
         "turtles THHTH + twins THH + mock 0 3 + ruler 5 9-12 + rulerette TTHH",
         "coins:1-3,c HHT + corners THT HHT TTH + product:ruler*mock HH HT",
+        "fibnim 10 9 + euclid 7 3 + welter 3 7 12",
+        "divisor 12 30 + divide:2,3 100 + fraction:2 100",
+        "geography grid:3x3@1 + nim 1",
     ];
     let mut words: Vec<String> = Vec::new();
     for text in positions {

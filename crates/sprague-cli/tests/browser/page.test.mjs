@@ -60,6 +60,16 @@ try {
   check((await page.inputValue("#position")) === "nim 1 4 5", "the move was played into the input");
   check((await page.locator("#moves button.move").count()) === 0, "a P-position has no winning move buttons");
 
+  // 2b. A game with a cycle: a draw, its generalized value and the move
+  // that keeps the draw.
+  await page.fill("#position", "digraph:a>b,b>a a");
+  await page.press("#position", "Enter");
+  await page.waitForFunction(() => document.getElementById("outcome").textContent.startsWith("D:"));
+  const grundy = await page.textContent("#grundy");
+  check(grundy.includes("∞(∅)"), `the draw's generalized value is shown (${grundy})`);
+  const keep = await page.textContent("#moves");
+  check(keep.includes("keep the draw") && keep.includes("digraph:a>b,b>a b"), `the move that keeps the draw is listed (${keep})`);
+
   // 3. An error, in place, naming the bad word.
   await page.fill("#position", "nim 3 x + kayles 4");
   await page.press("#position", "Enter");

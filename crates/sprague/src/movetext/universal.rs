@@ -50,7 +50,15 @@ pub(super) fn parse_position_form(position: &Position, text: &str) -> Result<Mov
     };
     let (before, left) = (now[index].heaps(), then[index].heaps());
     let kind = now[index].ruleset().move_kind();
+    // A ruleset that knows its moves between two positions says so first
+    // (Fibonacci Nim's move changes both its numbers); the kind of move
+    // decides for the others.
+    let own = now[index]
+        .ruleset()
+        .rules()
+        .actions_between(now[index].args(), then[index].args());
     let actions = match kind {
+        _ if !own.is_empty() => own,
         MoveKind::Heaps { .. } | MoveKind::Stair | MoveKind::Token => {
             if before.len() != left.len() {
                 return illegal(IllegalMoveKind::PlaceCount {
@@ -70,10 +78,7 @@ pub(super) fn parse_position_form(position: &Position, text: &str) -> Result<Mov
                 .collect();
             structural_action(kind, before, left, &diff)?
         }
-        MoveKind::Cut | MoveKind::Pick => now[index]
-            .ruleset()
-            .rules()
-            .actions_between(now[index].args(), then[index].args()),
+        MoveKind::Cut | MoveKind::Pick => own,
         _ => split_candidates(before, left)?,
     };
     if actions.is_empty() {

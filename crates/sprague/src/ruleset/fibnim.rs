@@ -310,6 +310,24 @@ impl Rules for FibonacciNim {
         }
     }
 
+    /// The move from `N M` that leaves `N' M'`: taking k = N - N' (at
+    /// most M) leaves N' with 2k to take, written as 2k or as N' when 2k
+    /// is more (a limit above the heap is the heap).
+    fn actions_between(&self, before: &crate::Numbers, after: &crate::Numbers) -> Vec<Action> {
+        let (&[n, m], &[n2, m2]) = (&before[..], &after[..]) else {
+            return Vec::new();
+        };
+        let Some(k) = n.checked_sub(n2).filter(|&k| k >= 1 && k <= m) else {
+            return Vec::new();
+        };
+        let limit = k.saturating_mul(2);
+        if m2 == limit || m2 == limit.min(n2) {
+            vec![lower(0, n, n2)]
+        } else {
+            Vec::new()
+        }
+    }
+
     /// A limit above the heap is the heap.
     fn canonicalize(&self, args: &mut Vec<u64>) {
         if let [n, m] = args[..] {

@@ -52,6 +52,7 @@ function make(tag, className, text) {
 
 function outcomeWords(outcome, play) {
   const rule = play === "misere" ? " (misère play)" : "";
+  if (outcome === "D") return "D: a draw; neither player can force a win, and play goes on forever" + rule;
   return outcome === "N"
     ? "N: the player to move wins" + rule
     : "P: the player to move loses; the player who just moved wins" + rule;
@@ -160,7 +161,9 @@ async function analyse(position) {
   $("outcome").textContent = outcomeWords(data.outcome, data.play);
   $("outcome").dataset.outcome = data.outcome;
   $("grundy").textContent =
-    data.value === null
+    data.generalized_value !== undefined && data.value === null
+      ? `Generalized Sprague-Grundy value: ${data.generalized_value} (∞ means play can go on forever; basis: ${data.basis})`
+      : data.value === null
       ? data.play === "misere"
         ? "Grundy value: not used in misère play (basis: " + data.basis + ")"
         : "Grundy value: not determined (basis: " + data.basis + ")"
@@ -173,7 +176,14 @@ async function analyse(position) {
   const moves = $("moves");
   moves.replaceChildren();
   if (data.winning_moves.length === 0) {
-    moves.append(make("p", "", data.outcome === "P" ? "None: every move leads to an N-position." : "None needed."));
+    moves.append(make("p", "", data.outcome === "P" ? "None: every move leads to an N-position."
+      : data.outcome === "D" ? "None: no move leads to a P-position." : "None needed."));
+  }
+  if (data.drawing_moves && data.drawing_moves.length > 0) {
+    moves.append(make("p", "", "Moves that keep the draw (every other move loses):"));
+    for (const m of data.drawing_moves) {
+      moves.append(make("p", "move", m.after === null ? m.move : `${m.move} → ${m.after}`));
+    }
   }
   for (const m of data.winning_moves) {
     // `after` is null for a position too long to repeat after each move.
