@@ -56,7 +56,8 @@ struct Known {
 /// assert_eq!(solver.outcome(&'b')?, Outcome::N); // b → c wins
 /// assert_eq!(solver.outcome(&'a')?, Outcome::P); // a → b only
 /// assert_eq!(solver.value(&'b')?, GenValue::Finite(1));
-/// assert_eq!(solver.winning_moves(&'b')?, vec!['c']);
+/// // b → a wins too: a is a P-position.
+/// assert_eq!(solver.winning_moves(&'b')?, vec!['a', 'c']);
 /// assert_eq!(solver.remoteness(&'a')?, Some(2));
 /// # Ok::<(), Error>(())
 /// ```
