@@ -198,3 +198,31 @@ fn the_computer_wins_fast_and_loses_slowly() {
     );
     assert!(out.contains("computer: move token 1 from p to r"), "{out}");
 }
+
+#[test]
+fn explain_gives_the_generalized_values_and_smiths_rule() {
+    // A lone draw: b is worth ∞(1) (c is worth 1), and the move back to a
+    // keeps the draw.
+    let (code, out, err) = run(&["analyze", "--explain", "digraph:a>b,b>a,b>c,c>d b"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("digraph:a>b,b>a,b>c,c>d b: ∞(1)"), "{out}");
+    assert!(out.contains("0 is not in K"), "{out}");
+    assert!(out.contains("moves that keep the draw"), "{out}");
+    assert!(out.contains("1 a: move token 1 from b to a"), "{out}");
+    // Beside nim 1 the sum is ∞(1 ⊕ 1) = ∞(0): won by moving to c.
+    let (code, out, _) = run(&["analyze", "--explain", "digraph:a>b,b>a,b>c,c>d b + nim 1"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("c1: ∞(1)") && out.contains("c2: 1"), "{out}");
+    assert!(out.contains("= ∞(0)"), "{out}");
+    assert!(out.contains("nim-sum 1 ⊕ 1 = 0, a P-position"), "{out}");
+    // Two infinite components: a draw whatever is played.
+    let (_, out, _) = run(&[
+        "analyze",
+        "--explain",
+        "digraph:a>b,b>a a + digraph:x>y,y>x x",
+    ]);
+    assert!(out.contains("2 components are worth ∞"), "{out}");
+    // Every component a number: the nim-sum, as in Sprague-Grundy.
+    let (_, out, _) = run(&["analyze", "--explain", "digraph:a>b,b>a,b>c b + nim 2"]);
+    assert!(out.contains("nim-sum 1 ⊕ 2 = 3"), "{out}");
+}

@@ -175,7 +175,8 @@ pub struct Analysis {
     /// `"normal"` or `"misere"`.
     #[pyo3(get)]
     play: String,
-    /// `"P"` (the player to move loses) or `"N"` (the player to move wins).
+    /// `"P"` (the player to move loses), `"N"` (the player to move wins)
+    /// or, for a game that can be played forever, `"D"` (a draw).
     #[pyo3(get)]
     outcome: String,
     /// What decided it: `bouton`, `misere-nim`, `moore`, `staircase`,
@@ -197,6 +198,23 @@ pub struct Analysis {
     /// How many winning moves there are in all, when known.
     #[pyo3(get)]
     total_winning_moves: Option<u64>,
+    /// For a position that can be played forever (a game with draws), its
+    /// generalized Sprague-Grundy value (Smith 1966) as the CLI writes it
+    /// (`"3"`, `"∞(0,2)"`, `"∞(∅)"`); `None` for other positions.
+    #[pyo3(get)]
+    generalized_value: Option<String>,
+    /// For a position that can be played forever, each component's
+    /// generalized value, in order; `None` for other positions.
+    #[pyo3(get)]
+    component_values: Option<Vec<String>>,
+    /// For a drawn position (`outcome == "D"`), the moves that keep the
+    /// draw (every other move loses), at most `max_moves`; each like a
+    /// winning move. Empty otherwise.
+    #[pyo3(get)]
+    drawing_moves: Vec<WinningMove>,
+    /// Whether `drawing_moves` was cut at `max_moves`.
+    #[pyo3(get)]
+    drawing_truncated: bool,
     /// The `max_moves` it was made with (for pickling).
     max_moves: Option<usize>,
 }
@@ -234,7 +252,11 @@ impl Analysis {
             e(&self.position),
             e(&self.play),
             e(&self.outcome),
-            self.value.map_or("&mdash;".to_string(), |v| v.to_string()),
+            match (&self.generalized_value, self.value) {
+                (Some(g), _) => e(g),
+                (None, Some(v)) => v.to_string(),
+                (None, None) => "&mdash;".to_string(),
+            },
             e(&self.basis),
         );
         if self.winning_moves.is_empty() {
@@ -260,6 +282,13 @@ impl Analysis {
             if self.truncated {
                 html.push_str("<p>(the list is cut short: <code>max_moves</code> lists more)</p>");
             }
+        }
+        if !self.drawing_moves.is_empty() {
+            html.push_str("<p>moves that keep the draw:</p><ol>");
+            for m in &self.drawing_moves {
+                html.push_str(&format!("<li>{}</li>", e(&m.mv)));
+            }
+            html.push_str("</ol>");
         }
         html
     }
@@ -325,27 +354,33 @@ pub fn analyze(
     py.allow_threads(|| {
         let analysis = Analyzer::new(limits).analyze(&position, play, max_moves)?;
         let keep_after = position.to_string().len() <= MAX_AFTER;
+        let fields = |m: &sprague::Move| {
+            let ruleset = position
+                .components()
+                .get(m.component())
+                .map(|c| c.ruleset());
+            Ok(WinningMove {
+                mv: m.display(&position).to_string(),
+                after: if keep_after {
+                    Some(position.play(m)?.to_string())
+                } else {
+                    None
+                },
+                component: m.component(),
+                ruleset: ruleset.map_or_else(String::new, |r| r.word().to_string()),
+                change: Change::new(ruleset, m.action()),
+            })
+        };
         let winning_moves = analysis
             .winning_moves
             .iter()
-            .map(|m| {
-                let ruleset = position
-                    .components()
-                    .get(m.component())
-                    .map(|c| c.ruleset());
-                Ok(WinningMove {
-                    mv: m.display(&position).to_string(),
-                    after: if keep_after {
-                        Some(position.play(m)?.to_string())
-                    } else {
-                        None
-                    },
-                    component: m.component(),
-                    ruleset: ruleset.map_or_else(String::new, |r| r.word().to_string()),
-                    change: Change::new(ruleset, m.action()),
-                })
-            })
+            .map(fields)
             .collect::<Result<Vec<_>, sprague::Error>>()?;
+        let loopy = analysis.loopy.as_deref();
+        let drawing_moves = loopy
+            .map(|l| l.drawing_moves.iter().map(fields).collect())
+            .transpose()?
+            .unwrap_or_default();
         Ok(Analysis {
             position: position.to_string(),
             play: analysis.play.name().to_string(),
@@ -355,6 +390,11 @@ pub fn analyze(
             truncated: analysis.truncated(),
             total_winning_moves: analysis.total_winning_moves(),
             winning_moves,
+            generalized_value: loopy.map(|l| l.value.to_string()),
+            component_values: loopy
+                .map(|l| l.component_values.iter().map(ToString::to_string).collect()),
+            drawing_moves,
+            drawing_truncated: loopy.is_some_and(|l| l.drawing_cut),
             max_moves: asked,
         })
     })

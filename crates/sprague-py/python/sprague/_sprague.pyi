@@ -88,7 +88,8 @@ class Analysis:
         """``"normal"`` or ``"misere"``."""
     @property
     def outcome(self) -> str:
-        """``"P"`` (the player to move loses) or ``"N"`` (they win)."""
+        """``"P"`` (the player to move loses), ``"N"`` (they win) or, for a
+        game that can be played forever, ``"D"`` (a draw)."""
     @property
     def basis(self) -> str:
         """What decided it: ``bouton``, ``misere-nim``, ``moore``,
@@ -106,6 +107,20 @@ class Analysis:
     @property
     def total_winning_moves(self) -> Optional[int]:
         """How many winning moves there are in all, when known."""
+    @property
+    def generalized_value(self) -> Optional[str]:
+        """For a game that can be played forever, Smith's generalized
+        value (``"3"``, ``"∞(0,2)"``, ``"∞(∅)"``); else None."""
+    @property
+    def component_values(self) -> Optional[List[str]]:
+        """For a game that can be played forever, each component's
+        generalized value; else None."""
+    @property
+    def drawing_moves(self) -> List[WinningMove]:
+        """For a draw, the moves that keep it (at most ``max_moves``)."""
+    @property
+    def drawing_truncated(self) -> bool:
+        """Whether ``drawing_moves`` was cut at ``max_moves``."""
     def _repr_html_(self) -> str:
         """The analysis as a notebook shows it."""
 

@@ -102,3 +102,25 @@ def test_a_loopy_game_of_100000_positions_within_the_default_limits():
     for o in game.winning_moves(1):
         assert game.outcome(o) == "P"
     assert game.outcome(n - 1) == "N"  # n - 1 moves to 0
+
+
+def test_analyze_of_a_digraph_with_cycles_lists_the_drawing_moves():
+    # b's options: a (worth ∞) and c (worth 1, as c → d); b is ∞(1), a draw.
+    a = sprague.analyze("digraph:a>b,b>a,b>c,c>d b")
+    assert (a.outcome, a.value, a.generalized_value) == ("D", None, "∞(1)")
+    assert a.component_values == ["∞(1)"]
+    assert [m.after for m in a.drawing_moves] == ["digraph:a>b,b>a,b>c,c>d a"]
+    assert a.winning_moves == [] and not a.drawing_truncated
+    # Beside nim 1: ∞(1) + 1 is won by moving the token to c (worth 1).
+    s = sprague.analyze("digraph:a>b,b>a,b>c,c>d b + nim 1")
+    assert (s.outcome, s.generalized_value, s.component_values) == ("N", "∞(0)", ["∞(1)", "1"])
+    assert [m.after for m in s.winning_moves] == ["digraph:a>b,b>a,b>c,c>d c + nim 1"]
+    assert s.drawing_moves == []
+    # Two infinite components: every move keeps the draw.
+    d = sprague.analyze("digraph:a>b,b>a a + digraph:x>y,y>x x", max_moves=1)
+    assert (d.outcome, len(d.drawing_moves), d.drawing_truncated) == ("D", 1, True)
+    assert "moves that keep the draw" in d._repr_html_()
+    # An ordinary position has no generalized value.
+    n = sprague.analyze("nim 1 2")
+    assert (n.generalized_value, n.component_values, n.drawing_moves) == (None, None, [])
+    assert "∞(1)" in sprague.explain("digraph:a>b,b>a,b>c,c>d b")

@@ -16,6 +16,10 @@
 //!   genus values; misère play decided in a misère quotient: each heap's
 //!   element, the product, and the P-portion.
 //! - Misère play without a closed rule: the outcome found by search.
+//! - Games with draws (Smith 1966; Fraenkel & Yesha 1986): each
+//!   component's generalized Sprague-Grundy value (a number or ∞(K)), the
+//!   rule of Smith's theorem that decides the sum, and for a draw the moves
+//!   that keep it.
 //!
 //! [`explain`] returns the data ([`Explanation`]); its `Display` is the
 //! plain text the `sprague analyze --explain` command prints (no terminal
@@ -38,6 +42,7 @@ mod grundy;
 mod misere;
 mod moore;
 mod search;
+mod smith;
 mod staircase;
 mod table;
 mod tame;
@@ -153,6 +158,18 @@ pub enum Method {
     },
     /// Misère play with no closed rule: the outcome found by search.
     Search,
+    /// A position that can be played forever (a game with draws): Smith's
+    /// generalized Sprague-Grundy values (Smith 1966; Fraenkel & Yesha
+    /// 1986).
+    Smith {
+        /// Each component's generalized value, in order.
+        values: Vec<crate::loopy::GenValue>,
+        /// For a draw, the moves that keep it: each as typed in `play` and
+        /// in words.
+        drawing: Vec<(String, String)>,
+        /// Whether `drawing` was cut at the requested number of moves.
+        drawing_cut: bool,
+    },
 }
 
 /// Why one winning move wins.
@@ -216,7 +233,8 @@ impl Explanation {
             | Method::Genus { .. }
             | Method::Quotient { .. }
             | Method::RefinedQuotient { .. }
-            | Method::Search => None,
+            | Method::Search
+            | Method::Smith { .. } => None,
         }
     }
 
@@ -284,6 +302,13 @@ impl Explanation {
                  misère quotient refined by the large heaps"
             ),
             Method::Search => "found by searching the positions that can follow".to_string(),
+            Method::Smith { values, .. } => {
+                let shown: Vec<String> = values.iter().map(ToString::to_string).collect();
+                format!(
+                    "by Smith's generalized Sprague-Grundy values {}",
+                    shown.join(" + ")
+                )
+            }
         }
     }
 }
@@ -338,6 +363,22 @@ fn method_for(
     analysis: &crate::Analysis,
     limits: &crate::Limits,
 ) -> Result<Method, Error> {
+    if let Some(loopy) = &analysis.loopy {
+        return Ok(Method::Smith {
+            values: loopy.component_values.clone(),
+            drawing: loopy
+                .drawing_moves
+                .iter()
+                .map(|mv| {
+                    (
+                        movetext::write(position, mv),
+                        movetext::describe(position, mv),
+                    )
+                })
+                .collect(),
+            drawing_cut: loopy.drawing_cut,
+        });
+    }
     Ok(match analysis.basis {
         Basis::MisereNim => {
             let table = heap_table(position);
@@ -438,6 +479,7 @@ fn reason(
         Method::Quotient { .. } => tame::quotient_reason(after),
         Method::RefinedQuotient { bound, .. } => tame::refined_reason(after, *bound),
         Method::Search => search::reason(after),
+        Method::Smith { .. } => smith::reason(after, limits)?,
     })
 }
 
@@ -496,6 +538,18 @@ impl fmt::Display for Explanation {
                 ..
             } => tame::write_refined(&mut out, large, small, summary, *p_count, *is_p, verdict),
             Method::Search => search::write(&mut out, verdict, self.position.heap_count() > 1),
+            Method::Smith {
+                values,
+                drawing,
+                drawing_cut,
+            } => smith::write(
+                &mut out,
+                &self.position,
+                values,
+                drawing,
+                *drawing_cut,
+                verdict,
+            ),
         }
         self.write_moves(&mut out);
         f.write_str(&out)
