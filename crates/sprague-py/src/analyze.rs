@@ -13,10 +13,16 @@ use crate::movefields::Change;
 const DEFAULT_MOVE_CAP: usize = 10_000;
 
 /// The library limits asked for by the keyword arguments.
-pub fn limits(max_states: usize, max_table: u64, max_period_search: u64) -> Limits {
+pub fn limits(
+    max_states: usize,
+    max_table: u64,
+    max_table_work: u64,
+    max_period_search: u64,
+) -> Limits {
     Limits {
         max_states,
         max_table,
+        max_table_work,
         max_period_search,
         ..Limits::default()
     }
@@ -324,6 +330,7 @@ impl Analysis {
 #[pyfunction]
 #[pyo3(signature = (position, misere=false, *, max_moves=None,
     max_states=Limits::default().max_states, max_table=Limits::default().max_table,
+    max_table_work=Limits::default().max_table_work,
     max_period_search=Limits::default().max_period_search,
     max_quotient_states=Limits::default().max_quotient_states))]
 #[allow(clippy::too_many_arguments)]
@@ -334,6 +341,7 @@ pub fn analyze(
     max_moves: Option<usize>,
     max_states: usize,
     max_table: u64,
+    max_table_work: u64,
     max_period_search: u64,
     max_quotient_states: usize,
 ) -> PyResult<Analysis> {
@@ -341,7 +349,7 @@ pub fn analyze(
     let play = play_of(misere);
     let limits = Limits {
         max_quotient_states,
-        ..limits(max_states, max_table, max_period_search)
+        ..limits(max_states, max_table, max_table_work, max_period_search)
     };
     let asked = max_moves;
     let max_moves = max_moves.or_else(|| {
@@ -409,6 +417,7 @@ pub fn analyze(
 #[pyfunction]
 #[pyo3(signature = (position, misere=false, *, max_moves=10,
     max_states=Limits::default().max_states, max_table=Limits::default().max_table,
+    max_table_work=Limits::default().max_table_work,
     max_period_search=Limits::default().max_period_search,
     max_quotient_states=Limits::default().max_quotient_states))]
 #[allow(clippy::too_many_arguments)]
@@ -419,13 +428,14 @@ pub fn explain(
     max_moves: Option<usize>,
     max_states: usize,
     max_table: u64,
+    max_table_work: u64,
     max_period_search: u64,
     max_quotient_states: usize,
 ) -> PyResult<String> {
     let position = parse_position(position)?;
     let analyzer = Analyzer::new(Limits {
         max_quotient_states,
-        ..limits(max_states, max_table, max_period_search)
+        ..limits(max_states, max_table, max_table_work, max_period_search)
     });
     py.allow_threads(|| {
         sprague::explain::explain(&position, play_of(misere), &analyzer, max_moves)
@@ -523,6 +533,7 @@ impl VerifyReport {
 #[pyfunction]
 #[pyo3(signature = (ruleset, misere=false, *, max_heap=7, heaps=4,
     max_states=Limits::default().max_states, max_table=Limits::default().max_table,
+    max_table_work=Limits::default().max_table_work,
     max_period_search=Limits::default().max_period_search))]
 #[allow(clippy::too_many_arguments)]
 pub fn verify(
@@ -533,6 +544,7 @@ pub fn verify(
     heaps: usize,
     max_states: usize,
     max_table: u64,
+    max_table_work: u64,
     max_period_search: u64,
 ) -> PyResult<VerifyReport> {
     let ruleset = ruleset_of(ruleset)?;
@@ -545,7 +557,7 @@ pub fn verify(
              lower one of them"
         )));
     }
-    let limits = limits(max_states, max_table, max_period_search);
+    let limits = limits(max_states, max_table, max_table_work, max_period_search);
     let report = py
         .allow_threads(|| sprague::verify(&ruleset, play_of(misere), heaps, max_heap, limits))
         .map_err(errors::lib)?;

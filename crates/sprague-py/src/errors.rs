@@ -85,8 +85,8 @@ fn hint(e: &sprague::Error) -> String {
         Error::TableLimit { .. } => "; raise the limit with max_table=N (memory grows with it, \
                                      by 2 bytes a value, 4 once one passes 65535)"
             .into(),
-        Error::TableWorkLimit { .. } => "; the command line raises it with --max-table-work N; \
-                                         here the default holds"
+        Error::TableWorkLimit { .. } => "; raise the limit with max_table_work=N (time grows \
+                                         with it: about 10 to 40 ns a unit)"
             .into(),
         Error::ValueTooLarge { .. } => " (no argument raises it)".into(),
         Error::ComponentTableLimit { .. } => "; raise the limit with max_table=N (memory grows \

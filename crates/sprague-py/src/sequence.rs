@@ -86,6 +86,9 @@ pub fn sequence(
     let limits = Limits {
         max_table,
         max_period_search,
+        // As `sprague sequence`: the table asked for is bounded by
+        // max_table alone.
+        max_table_work: u64::MAX,
         ..Limits::default()
     };
     if ruleset.closed_heap_value(0).is_some() {
@@ -321,6 +324,9 @@ pub fn period(
         let limits = Limits {
             max_table,
             max_period_search,
+            // As `sprague sequence`: the table asked for is bounded by
+            // max_table alone.
+            max_table_work: u64::MAX,
             ..Limits::default()
         };
         let mut store = Store::new(&word, moves.clone(), method);

@@ -268,6 +268,7 @@ impl Table {
 #[pyo3(signature = (ruleset, to, *, outcome=false, misere=false,
     max_cells=DEFAULT_MAX_CELLS,
     max_states=Limits::default().max_states, max_table=Limits::default().max_table,
+    max_table_work=Limits::default().max_table_work,
     max_period_search=Limits::default().max_period_search,
     max_options=DEFAULT_MAX_OPTIONS))]
 #[allow(clippy::too_many_arguments)]
@@ -280,6 +281,7 @@ pub fn table(
     max_cells: u64,
     max_states: usize,
     max_table: u64,
+    max_table_work: u64,
     max_period_search: u64,
     max_options: u64,
 ) -> PyResult<Table> {
@@ -336,7 +338,7 @@ pub fn table(
     };
     let play = play_of(misere);
     let values = !outcome && !misere;
-    let limits = limits(max_states, max_table, max_period_search);
+    let limits = limits(max_states, max_table, max_table_work, max_period_search);
     let grid = py
         .allow_threads(|| Grid::compute(&ruleset, to, play, values, &limits, max_cells))
         .map_err(errors::lib)?;

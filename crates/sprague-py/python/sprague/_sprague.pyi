@@ -131,6 +131,7 @@ def analyze(
     max_moves: Optional[int] = None,
     max_states: int = ...,
     max_table: int = ...,
+    max_table_work: int = ...,
     max_period_search: int = ...,
     max_quotient_states: int = ...,
 ) -> Analysis:
@@ -146,6 +147,7 @@ def explain(
     max_moves: Optional[int] = 10,
     max_states: int = ...,
     max_table: int = ...,
+    max_table_work: int = ...,
     max_period_search: int = ...,
     max_quotient_states: int = ...,
 ) -> str:
@@ -178,6 +180,7 @@ def verify(
     heaps: int = 4,
     max_states: int = ...,
     max_table: int = ...,
+    max_table_work: int = ...,
     max_period_search: int = ...,
 ) -> VerifyReport:
     """Checks a ruleset's closed form against a search by the definitions
@@ -283,6 +286,7 @@ def table(
     max_cells: int = 4_000_000,
     max_states: int = ...,
     max_table: int = ...,
+    max_table_work: int = ...,
     max_period_search: int = ...,
     max_options: int = ...,
 ) -> Table:

@@ -205,3 +205,15 @@ def test_graph_files_are_read_as_the_cli_reads_them(cli):
     got = sprague.analyze("digraph:a>b,b>c,c>a a")
     want = json.loads(run_cli(cli, "analyze", "digraph:a>b,b>c,c>a a", "--json").stdout)
     assert (got.outcome, got.value) == ("D", None) == (want["outcome"], want["value"])
+
+
+def test_table_work_limit_is_its_own_keyword(cli):
+    # Grundy's game at 3000 takes about a million steps of table work.
+    with pytest.raises(sprague.LimitError) as e:
+        sprague.analyze("grundy 3000", max_table_work=1000)
+    assert "max_table_work=N" in str(e.value)
+    assert sprague.analyze("grundy 3000", max_table_work=10**8).outcome in ("N", "P")
+    out = run_cli(cli, "analyze", "grundy 3000", "--max-table-work", "1000")
+    assert out.returncode == 3 and "--max-table-work" in out.stderr
+    # As `sprague sequence`, sequence() is bounded by max_table alone.
+    assert len(sprague.sequence("grundy", 3000)) == 3001
