@@ -143,9 +143,23 @@ impl Product {
         } else {
             (&self.cols, y, &self.rows, x)
         };
+        // The coin's own value first (the other coins turned on its side
+        // worth 0, as when it is turned alone): a lone head's winning
+        // moves are found there at once, where the walk below might reach
+        // them last (it runs from the largest move value down).
+        let own = walk.value(wx, limits)?;
+        if own != 0 && walk.achieves(wx, own, limits)? {
+            let b = (Nimber(d) * Nimber(own).inv().unwrap_or(Nimber(0))).0;
+            if pairs(walk, wx, own, other, oy, b, rows_first, limits, &mut *f)?.is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
+        }
         let mut err = None;
         let mut out = ControlFlow::Continue(());
         let _ = walk.move_values(wx, limits, &mut |a| {
+            if a == own {
+                return ControlFlow::Continue(());
+            }
             *work += 1;
             if *work > limits.max_states {
                 err = Some(Error::StateLimit {
