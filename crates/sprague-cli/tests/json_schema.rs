@@ -98,6 +98,32 @@ fn check_changes(v: &Value) {
                     .unwrap()
                     .contains(&format!("cut edge {}", num(&change["edge"]) + 1)));
             }
+            "turn" => {
+                // The runs are the move's own name (`3.7`, `1.3x2.5`).
+                let runs = |k: &str| -> Vec<String> {
+                    change[k]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|r| {
+                            let (x, y) = (num(&r[0]), num(&r[1]));
+                            assert!(x <= y, "{m}");
+                            match y - x {
+                                0 => x.to_string(),
+                                1 => format!("{x}.{y}"),
+                                _ => format!("{x}-{y}"),
+                            }
+                        })
+                        .collect()
+                };
+                let mut name = runs("coins").join(".");
+                let across = runs("across");
+                if !across.is_empty() {
+                    name = format!("{name}x{}", across.join("."));
+                }
+                let text = m["move"].as_str().unwrap();
+                assert!(text.contains(&format!("turn {name} ")), "{name}: {m}");
+            }
             other => panic!("unexpected kind {other}: {m}"),
         }
         // The position after is a P-position.
@@ -131,6 +157,10 @@ fn every_kind_of_move_has_its_fields_and_they_say_what_changed() {
         ("digraph:a>b,b>c,a>c c a", "token"),
         ("hackenbush eee", "cut"),
         ("hackenbush 0-1,1-2,1-3 + nim 2", "cut"),
+        ("turtles THHTH", "turn"),
+        ("ruler 3 5-9 12", "turn"),
+        ("corners THT HHT TTH", "turn"),
+        ("product:ruler*mock 5,3 2-3,1-2 + nim 1", "turn"),
     ];
     for (position, kind) in cases {
         let v = analyze_all(position, false);

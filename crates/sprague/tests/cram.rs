@@ -177,3 +177,33 @@ fn misere_play_agrees_with_the_generic_search() {
         );
     }
 }
+
+/// The published nimbers of empty boards (crates/sprague/tests/data/
+/// cram_beling.txt: Beling's igsolve table, the smaller boards first
+/// computed by Lemoine and Viennot's Glop) with at most `cells` cells.
+fn check_published(cells: u64) -> usize {
+    let data = include_str!("data/cram_beling.txt");
+    let mut checked = 0;
+    for line in data.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        let v: Vec<u64> = line.split(' ').map(|w| w.parse().unwrap()).collect();
+        let (rows, cols, nimber) = (v[0], v[1], v[2]);
+        if rows * cols > cells {
+            continue;
+        }
+        assert_eq!(value(&format!("cram {rows}x{cols}")), nimber, "{rows} x {cols}");
+        assert_eq!(value(&format!("cram {cols}x{rows}")), nimber, "{cols} x {rows}");
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn published_nimbers_of_boards_up_to_25_cells() {
+    assert_eq!(check_published(25), 4);
+}
+
+#[test]
+#[ignore = "boards of 26 to 36 cells: minutes in debug; cargo test --release -p sprague --test cram -- --ignored"]
+fn published_nimbers_of_boards_up_to_36_cells() {
+    assert_eq!(check_published(36), 10);
+}

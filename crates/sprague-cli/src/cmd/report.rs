@@ -192,6 +192,19 @@ pub enum ChangeJson {
         /// The move's place in the game's list.
         index: usize,
     },
+    /// Coin-turning games (`turtles`, `ruler`, `coins:SPEC`, ...) and
+    /// their products on a grid (`corners`, `product:A*B`): the coins
+    /// turned, as inclusive runs `[from, to]`, increasing and apart, the
+    /// largest going from heads to tails. On a row `coins` are the coins
+    /// and `across` is `[]`; on a grid every coin (r, c) with r in `coins`
+    /// (its rows) and c in `across` (its columns) is turned, so a move
+    /// turning a rectangle of 10^17 coins is two runs.
+    Turn {
+        /// The coins (a row) or the rows (a grid) turned.
+        coins: Vec<[u64; 2]>,
+        /// The columns turned (a grid); empty for a row.
+        across: Vec<[u64; 2]>,
+    },
     /// A kind of move newer than this list: the move's text says it.
     Other,
 }
@@ -254,6 +267,10 @@ impl ChangeJson {
                 edge: *edge,
             },
             Action::Listed { index } => ChangeJson::Listed { index: *index },
+            Action::Turn { coins, across, .. } => ChangeJson::Turn {
+                coins: coins.iter().map(|&(a, b)| [a, b]).collect(),
+                across: across.iter().map(|&(a, b)| [a, b]).collect(),
+            },
             // A kind newer than this code (Action is non-exhaustive): the
             // move's text says it.
             _ => ChangeJson::Other,

@@ -65,11 +65,15 @@ pub fn run(args: Args) -> Result<Exit> {
             .into())
         }
         MoveKind::Pick => {
+            // Graphs, boards, and rows or grids of coins (whose moves name
+            // what they take or turn) have no heaps to enumerate.
             return Err(UsageError(format!(
-                "{} cannot be verified by enumeration: its arguments are graphs or boards, \
-                 not numbers (its values and winning moves are checked against a plain \
-                 search on every small graph and board by the test suite)",
-                ruleset.word()
+                "{} cannot be verified by enumeration of heaps: its positions are {}, not \
+                 lists of numbers (its values and every winning move are checked against a \
+                 plain search on every small {} by the test suite)",
+                ruleset.word(),
+                pick_positions(&ruleset).0,
+                pick_positions(&ruleset).1,
             ))
             .into())
         }
@@ -194,6 +198,24 @@ pub fn run(args: Args) -> Result<Exit> {
     } else {
         Exit::Other
     })
+}
+
+/// What the positions of a ruleset whose moves take or turn named things
+/// are, and what the test suite searches over: coins (a row of `T` and
+/// `H`, its example says) or graphs and boards.
+fn pick_positions(ruleset: &Ruleset) -> (&'static str, &'static str) {
+    let coins = ruleset
+        .rules()
+        .move_summary()
+        .is_some_and(|s| s.starts_with("turn "));
+    if coins {
+        (
+            "rows or grids of coins",
+            "row and grid of coins (every row of up to 9 coins, every grid up to 4 x 4)",
+        )
+    } else {
+        ("graphs or boards", "graph and board")
+    }
 }
 
 /// What decided an answer, in a few words for the report's header.

@@ -37,6 +37,7 @@
 //! # Ok::<(), sprague::Error>(())
 //! ```
 
+pub mod grid;
 pub mod product;
 pub mod rule;
 

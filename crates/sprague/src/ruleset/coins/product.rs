@@ -36,6 +36,8 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
+use super::grid::{self, Block};
+pub use super::grid::CoinGrid;
 use super::rule::{move_value_estimate, CoinRule, Runs};
 use super::{read_runs, rule_of, write_runs};
 use crate::error::ParseErrorKind;
@@ -43,9 +45,10 @@ use crate::ruleset::rules::{Pick, Rules, Visit};
 use crate::ruleset::{ArgumentError, MoveKind};
 use crate::{Action, Basis, Error, IllegalMoveKind, Limits, MoveForm, Nimber};
 
-/// The most coins one move on a grid may turn (so that the grid after it
-/// can be written).
-pub const MAX_TURNED: u128 = 1 << 16;
+/// The most blocks (runs of rows times runs of columns) one move on a grid
+/// may turn, so that the grid after it can be written: a move of the
+/// named games turns at most 3 x 3, whatever its number of coins.
+pub const MAX_TURNED_BLOCKS: u128 = 1 << 16;
 
 /// The most cells a grid written as rows of letters may hold.
 pub const MAX_GRID_LETTERS: u64 = 1 << 20;
@@ -57,31 +60,6 @@ pub const TARTAN: Basis = Basis::Rule {
            of coin games is worth the nim-product of its coins' values, a grid the nim-sum \
            of its heads",
 };
-
-/// The position of a grid: its heads (row, column), increasing, and its
-/// size when written as rows of letters.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct CoinGrid {
-    /// The heads, (row, column), increasing.
-    pub heads: Vec<(u64, u64)>,
-    /// `Some((rows, columns))` when written as rows of `T` and `H`.
-    pub letters: Option<(u64, u64)>,
-}
-
-impl crate::PositionData for CoinGrid {
-    fn into_args(self) -> crate::Args {
-        crate::Args::from_typed(self)
-    }
-    fn from_args(args: &crate::Args) -> Option<&Self> {
-        args.typed::<Self>()
-    }
-    fn from_args_mut(args: &mut crate::Args) -> Option<&mut Self> {
-        crate::args_typed_mut::<Self>(args)
-    }
-    fn argument_count(&self) -> usize {
-        usize::from(self.letters.is_some() || !self.heads.is_empty())
-    }
-}
 
 /// The rules of a product of two coin games.
 #[derive(Debug)]
@@ -99,12 +77,9 @@ fn turn(rows: Runs, cols: Runs) -> Action {
     }
 }
 
-fn count(runs: &[(u64, u64)]) -> u128 {
-    runs.iter().map(|&(a, b)| u128::from(b - a) + 1).sum()
-}
-
-fn each(runs: &[(u64, u64)]) -> impl Iterator<Item = u64> + '_ {
-    runs.iter().flat_map(|&(a, b)| a..=b)
+/// How many blocks a move turning `rows` x `cols` adds to a grid.
+fn blocks(rows: &[(u64, u64)], cols: &[(u64, u64)]) -> u128 {
+    rows.len() as u128 * cols.len() as u128
 }
 
 impl Product {
@@ -124,38 +99,30 @@ impl Product {
         Ok((Nimber(a) * Nimber(b)).0)
     }
 
+    /// The value of a block of heads: the nim-product of the nim-sums of
+    /// its rows' and its columns' values (the nim-product distributes over
+    /// the nim-sum).
+    fn block_value(&self, b: &Block, limits: &Limits) -> Result<u64, Error> {
+        let a = self.rows.run_value(b.rows.0, b.rows.1, limits)?;
+        let c = self.cols.run_value(b.cols.0, b.cols.1, limits)?;
+        Ok((Nimber(a) * Nimber(c)).0)
+    }
+
     fn total(&self, grid: &CoinGrid, limits: &Limits) -> Result<u64, Error> {
         let mut g = 0;
-        for &(x, y) in &grid.heads {
-            g ^= self.head_value(x, y, limits)?;
+        for b in &grid.heads {
+            g ^= self.block_value(b, limits)?;
         }
         Ok(g)
     }
 
     fn write_grid(&self, grid: &CoinGrid, f: &mut dyn fmt::Write) -> fmt::Result {
         match grid.letters {
-            Some((r, c)) => {
-                let (o1, o2) = (self.rows.origin(), self.cols.origin());
-                for i in 0..r {
-                    if i > 0 {
-                        f.write_char(' ')?;
-                    }
-                    for j in 0..c {
-                        let head = grid.heads.binary_search(&(o1 + i, o2 + j)).is_ok();
-                        f.write_char(if head { 'H' } else { 'T' })?;
-                    }
-                }
-                Ok(())
+            Some(size) => {
+                let origin = (self.rows.origin(), self.cols.origin());
+                grid::write_letters(&grid.heads, origin, size, f)
             }
-            None => {
-                for (i, (x, y)) in grid.heads.iter().enumerate() {
-                    if i > 0 {
-                        f.write_char(' ')?;
-                    }
-                    write!(f, "{x},{y}")?;
-                }
-                Ok(())
-            }
+            None => grid::write_heads(&grid.heads, f),
         }
     }
 
@@ -176,9 +143,23 @@ impl Product {
         } else {
             (&self.cols, y, &self.rows, x)
         };
+        // The coin's own value first (the other coins turned on its side
+        // worth 0, as when it is turned alone): a lone head's winning
+        // moves are found there at once, where the walk below might reach
+        // them last (it runs from the largest move value down).
+        let own = walk.value(wx, limits)?;
+        if own != 0 && walk.achieves(wx, own, limits)? {
+            let b = (Nimber(d) * Nimber(own).inv().unwrap_or(Nimber(0))).0;
+            if pairs(walk, wx, own, other, oy, b, rows_first, limits, &mut *f)?.is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
+        }
         let mut err = None;
         let mut out = ControlFlow::Continue(());
         let _ = walk.move_values(wx, limits, &mut |a| {
+            if a == own {
+                return ControlFlow::Continue(());
+            }
             *work += 1;
             if *work > limits.max_states {
                 err = Some(Error::StateLimit {
@@ -235,12 +216,13 @@ fn pairs(
     for s1 in firsts {
         let mut inner_err = None;
         let r = other.sets(oy, b, limits, &mut |s2| {
-            if count(&s1) * count(&s2) > MAX_TURNED {
+            if blocks(&s1, &s2) > MAX_TURNED_BLOCKS {
                 inner_err = Some(Error::Unsupported(format!(
-                    "a winning move turns {} x {} coins; a move on a grid may turn at most \
-                     {MAX_TURNED}",
-                    count(&s1),
-                    count(&s2)
+                    "a winning move turns {} runs of coins by {}; a move on a grid may turn \
+                     at most {MAX_TURNED_BLOCKS} blocks of coins (so that the grid after it \
+                     can be written)",
+                    s1.len(),
+                    s2.len()
                 )));
                 return ControlFlow::Break(());
             }
@@ -256,6 +238,30 @@ fn pairs(
         }
         if r.is_break() {
             return Ok(r);
+        }
+    }
+    Ok(ControlFlow::Continue(()))
+}
+
+/// The most heads `moves_to` orders by promise (heads worth more than
+/// the target first); past it heads are taken in turn.
+const ORDERED_HEADS: u128 = 1 << 16;
+
+/// Every head of canonical `heads`, row by row, until `f` breaks or fails.
+fn each_head(
+    heads: &[Block],
+    f: &mut dyn FnMut(u64, u64) -> Result<ControlFlow<()>, Error>,
+) -> Result<ControlFlow<()>, Error> {
+    for b in heads {
+        let r = b.each(&mut |x, y| match f(x, y) {
+            Ok(ControlFlow::Continue(())) => ControlFlow::Continue(()),
+            Ok(ControlFlow::Break(())) => ControlFlow::Break(None),
+            Err(e) => ControlFlow::Break(Some(e)),
+        });
+        match r {
+            ControlFlow::Break(Some(e)) => return Err(e),
+            ControlFlow::Break(None) => return Ok(ControlFlow::Break(())),
+            ControlFlow::Continue(()) => {}
         }
     }
     Ok(ControlFlow::Continue(()))
@@ -290,44 +296,39 @@ fn parse_grid(words: &[&str], o1: u64, o2: u64) -> Result<CoinGrid, (usize, Argu
             }
             for (j, b) in w.bytes().enumerate() {
                 if b.eq_ignore_ascii_case(&b'H') {
-                    heads.push((o1 + i as u64, o2 + j as u64));
+                    heads.push(Block::cell(o1 + i as u64, o2 + j as u64));
                 }
             }
         }
         return Ok(CoinGrid {
-            heads,
+            heads: grid::xor_blocks(&heads),
             letters: Some((words.len() as u64, width)),
         });
     }
     let mut heads = Vec::with_capacity(words.len());
     for (i, w) in words.iter().enumerate() {
-        let cell = w
-            .split_once(',')
-            .and_then(|(r, c)| Some((r.parse::<u64>().ok()?, c.parse::<u64>().ok()?)));
-        match cell {
-            Some(c) => heads.push(c),
+        match grid::read_block(w) {
+            Some(b) => heads.push(b),
             None => {
                 return Err(bad(
                     i,
                     format!(
-                        "`{w}` is neither a row of T and H nor a head r,c (a grid is rows such \
-                         as THT HHT, or the coordinates of its heads such as 3,5 10,2)"
+                        "`{w}` is neither a row of T and H nor a head r,c or a block of heads \
+                         a-b,c-d (a grid is rows such as THT HHT, or its heads such as 3,5 \
+                         10,2 1-4,7-9, with a <= b and c <= d)"
                     ),
                 ))
             }
         }
     }
-    let mut sorted = heads.clone();
-    sorted.sort_unstable();
-    if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
-        let i = heads.iter().rposition(|&h| h == w[0]).unwrap_or(0);
-        return Err(bad(
-            i,
-            format!("the head {},{} is named twice", w[0].0, w[0].1),
-        ));
+    let xor = grid::xor_blocks(&heads);
+    if grid::head_count(&xor) != grid::head_count(&heads) {
+        if let Some((i, (r, c))) = grid::first_overlap(&heads) {
+            return Err(bad(i, format!("the head {r},{c} is named twice")));
+        }
     }
     Ok(CoinGrid {
-        heads: sorted,
+        heads: xor,
         letters: None,
     })
 }
@@ -366,8 +367,16 @@ impl Rules for Product {
 
     fn check_arguments(&self, args: &CoinGrid) -> Result<(), ArgumentError> {
         let (o1, o2) = (self.rows.origin(), self.cols.origin());
-        for &(x, y) in &args.heads {
-            if x < o1 || y < o2 || x > self.rows.last_coin() || y > self.cols.last_coin() {
+        let (l1, l2) = (self.rows.last_coin(), self.cols.last_coin());
+        for b in &args.heads {
+            let off = if b.rows.0 < o1 || b.cols.0 < o2 {
+                Some((b.rows.0, b.cols.0))
+            } else if b.rows.1 > l1 || b.cols.1 > l2 {
+                Some((b.rows.1, b.cols.1))
+            } else {
+                None
+            };
+            if let Some((x, y)) = off {
                 return Err(ArgumentError::BadShape(
                     format!(
                         "the head {x},{y} is off the grid: rows are numbered from {o1}, columns \
@@ -396,8 +405,12 @@ impl Rules for Product {
         false
     }
 
+    /// A coin further from the origin has every kind of move a nearer one
+    /// has (more coins below it), so a block has a move when its largest
+    /// corner has one.
     fn has_moves(&self, args: &CoinGrid, limits: &Limits) -> Result<bool, Error> {
-        for &(x, y) in &args.heads {
+        for b in &args.heads {
+            let (x, y) = (b.rows.1, b.cols.1);
             let mut one = false;
             let mut two = false;
             let _ = self.rows.move_values(x, limits, &mut |_| {
@@ -419,7 +432,10 @@ impl Rules for Product {
         let limit = Error::StateLimit {
             limit: limits.max_states,
         };
-        for &(x, y) in &args.heads {
+        if grid::head_count(&args.heads) > limits.max_states as u128 {
+            return Err(limit);
+        }
+        let _ = each_head(&args.heads, &mut |x, y| {
             let mut firsts = Vec::new();
             let mut seconds = Vec::new();
             for (rule, z, sets) in [(&self.rows, x, &mut firsts), (&self.cols, y, &mut seconds)] {
@@ -438,21 +454,22 @@ impl Rules for Product {
                         ControlFlow::Continue(())
                     })?;
                     if sets.len() > limits.max_states {
-                        return Err(limit);
+                        return Err(limit.clone());
                     }
                 }
             }
             if (firsts.len() as u128) * (seconds.len() as u128) + out.len() as u128
                 > limits.max_states as u128
             {
-                return Err(limit);
+                return Err(limit.clone());
             }
             for s1 in &firsts {
                 for s2 in &seconds {
                     out.push(turn(s1.clone(), s2.clone()));
                 }
             }
-        }
+            Ok(ControlFlow::Continue(()))
+        })?;
         Ok(())
     }
 
@@ -468,15 +485,33 @@ impl Rules for Product {
         if d == 0 {
             return Ok(ControlFlow::Continue(()));
         }
+        let mut work = 0usize;
+        let heads = grid::head_count(&args.heads);
+        if heads > ORDERED_HEADS {
+            // Too many heads to order: each in turn, every one counted
+            // against the state limit.
+            return each_head(&args.heads, &mut |x, y| {
+                work += 1;
+                if work > limits.max_states {
+                    return Err(Error::StateLimit {
+                        limit: limits.max_states,
+                    });
+                }
+                if work & 4095 == 0 {
+                    crate::budget::check()?;
+                }
+                self.moves_from(x, y, d, limits, &mut work, f)
+            });
+        }
         // Heads worth h with h ^ d < h first: the Tartan theorem's mex
         // promises each of them a move.
-        let mut order: Vec<(bool, u64, u64)> = Vec::with_capacity(args.heads.len());
-        for &(x, y) in &args.heads {
+        let mut order: Vec<(bool, u64, u64)> = Vec::with_capacity(heads as usize);
+        let _ = each_head(&args.heads, &mut |x, y| {
             let h = self.head_value(x, y, limits)?;
             order.push(((h ^ d) >= h, x, y));
-        }
+            Ok(ControlFlow::Continue(()))
+        })?;
         order.sort_unstable();
-        let mut work = 0usize;
         for (_, x, y) in order {
             if self.moves_from(x, y, d, limits, &mut work, f)?.is_break() {
                 return Ok(ControlFlow::Break(()));
@@ -497,7 +532,11 @@ impl Rules for Product {
         }
         let start = pick(n) as usize;
         for k in 0..args.heads.len() {
-            let (x, y) = args.heads[(start + k) % args.heads.len()];
+            // A random head of a block, then a random move value of each
+            // of its coins.
+            let b = args.heads[(start + k) % args.heads.len()];
+            let x = b.rows.0 + pick((b.rows.1 - b.rows.0).saturating_add(1));
+            let y = b.cols.0 + pick((b.cols.1 - b.cols.0).saturating_add(1));
             let mut sets = [None, None];
             for (i, (rule, z)) in [(&self.rows, x), (&self.cols, y)].into_iter().enumerate() {
                 let mut values = Vec::new();
@@ -519,7 +558,7 @@ impl Rules for Product {
                 })?;
             }
             if let [Some(s1), Some(s2)] = sets {
-                if count(&s1) * count(&s2) <= MAX_TURNED {
+                if blocks(&s1, &s2) <= MAX_TURNED_BLOCKS {
                     return Ok(Some(turn(s1, s2)));
                 }
             }
@@ -548,12 +587,15 @@ impl Rules for Product {
                  columns of the second",
             ));
         }
-        if count(coins) * count(across) > MAX_TURNED {
-            return Err(forbidden("turn at most 65536 coins at once"));
+        if blocks(coins, across) > MAX_TURNED_BLOCKS {
+            return Err(forbidden(
+                "turn at most 65536 blocks of coins at once (runs of rows times runs of \
+                 columns)",
+            ));
         }
         let x = coins.last().map_or(0, |r| r.1);
         let y = across.last().map_or(0, |r| r.1);
-        if args.heads.binary_search(&(x, y)).is_err() {
+        if !grid::is_head(&args.heads, x, y) {
             return Err(forbidden(
                 "the coin at the largest row and column turned must show heads",
             ));
@@ -561,28 +603,11 @@ impl Rules for Product {
         Ok(())
     }
 
+    /// Complexity: the sweep of [`grid::xor_blocks`] over the grid's blocks
+    /// and the move's, whatever the number of coins turned.
     fn apply(&self, args: &mut CoinGrid, action: &Action) {
         if let Action::Turn { coins, across, .. } = action {
-            let mut turned: Vec<(u64, u64)> = each(coins)
-                .flat_map(|r| each(across).map(move |c| (r, c)))
-                .collect();
-            turned.sort_unstable();
-            let mut out = Vec::with_capacity(args.heads.len() + turned.len());
-            let (mut i, mut j) = (0, 0);
-            let (h, t) = (&args.heads, &turned);
-            while i < h.len() || j < t.len() {
-                if j == t.len() || (i < h.len() && h[i] < t[j]) {
-                    out.push(h[i]);
-                    i += 1;
-                } else if i == h.len() || t[j] < h[i] {
-                    out.push(t[j]);
-                    j += 1;
-                } else {
-                    i += 1;
-                    j += 1;
-                }
-            }
-            args.heads = out;
+            args.heads = grid::turn_blocks(&args.heads, coins, across);
         }
     }
 
@@ -637,31 +662,10 @@ impl Rules for Product {
     }
 
     fn actions_between(&self, before: &CoinGrid, after: &CoinGrid) -> Vec<Action> {
-        let mut diff: Vec<(u64, u64)> = before
-            .heads
-            .iter()
-            .filter(|h| after.heads.binary_search(h).is_err())
-            .chain(
-                after
-                    .heads
-                    .iter()
-                    .filter(|h| before.heads.binary_search(h).is_err()),
-            )
-            .copied()
-            .collect();
-        diff.sort_unstable();
-        let mut rows: Vec<u64> = diff.iter().map(|c| c.0).collect();
-        rows.dedup();
-        let mut cols: Vec<u64> = diff.iter().map(|c| c.1).collect();
-        cols.sort_unstable();
-        cols.dedup();
-        if diff.is_empty() || rows.len() * cols.len() != diff.len() {
-            return Vec::new();
+        match grid::product_difference(&before.heads, &after.heads) {
+            Some((rows, cols)) => vec![turn(rows, cols)],
+            None => Vec::new(),
         }
-        vec![turn(
-            super::rule::runs_of(&rows),
-            super::rule::runs_of(&cols),
-        )]
     }
 
     fn value_note(&self, word: &str) -> String {
@@ -677,16 +681,32 @@ impl Rules for Product {
     fn value_steps(&self, args: &CoinGrid) -> Vec<String> {
         let limits = Limits::default();
         let mut steps = Vec::new();
-        for (k, &(x, y)) in args.heads.iter().enumerate() {
+        for (k, b) in args.heads.iter().enumerate() {
             if k == 16 {
                 steps.push("...".into());
                 break;
             }
-            let (Ok(a), Ok(b)) = (self.rows.value(x, &limits), self.cols.value(y, &limits)) else {
+            let (Ok(a), Ok(c)) = (
+                self.rows.run_value(b.rows.0, b.rows.1, &limits),
+                self.cols.run_value(b.cols.0, b.cols.1, &limits),
+            ) else {
                 break;
             };
-            let h = (Nimber(a) * Nimber(b)).0;
-            steps.push(format!("head on ({x}, {y}): nim-product {a} ⊗ {b} = {h}"));
+            let h = (Nimber(a) * Nimber(c)).0;
+            if b.count() == 1 {
+                let (x, y) = (b.rows.0, b.cols.0);
+                steps.push(format!("head on ({x}, {y}): nim-product {a} ⊗ {c} = {h}"));
+            } else {
+                let mut rows = String::new();
+                let _ = write_runs(&[b.rows], "-", &mut rows);
+                let mut cols = String::new();
+                let _ = write_runs(&[b.cols], "-", &mut cols);
+                steps.push(format!(
+                    "heads on rows {rows} by columns {cols}: the nim-sum of the rows' values \
+                     {a} ⊗ the nim-sum of the columns' values {c} = {h} (the nim-product \
+                     distributes over the nim-sum)"
+                ));
+            }
         }
         if let Ok(g) = self.total(args, &limits) {
             steps.push(format!("nim-sum of the heads: *{g}"));
