@@ -177,6 +177,87 @@ pub fn count_constrained(
     })
 }
 
+/// The count asked for by `spec` from the Grundy values of the allowed
+/// heap sizes given directly (one value per allowed size; `spec.sizes` is
+/// not read): for games whose values come from elsewhere, such as a
+/// one-heap game defined in Python. `word` names the game in errors.
+///
+/// Cost: one transform of 2^B values for values below 2^B, then as
+/// [`count_constrained`].
+///
+/// # Errors
+/// As [`count_constrained`], without the table's.
+///
+/// ```
+/// use sprague::count::constrained::{count_values, ConstrainedSpec, Heaps, Sizes};
+/// use sprague::count::CountLimits;
+/// // G(1), G(2), G(3) of Nim: sets of 3 different heaps with nim-sum 0: {1, 2, 3}.
+/// let spec = ConstrainedSpec {
+///     arrangement: sprague::count::constrained::Arrangement::Sets,
+///     ..ConstrainedSpec::new(Sizes::List(vec![]), Heaps::Exactly(3))
+/// };
+/// assert_eq!(count_values("nim", &[1, 2, 3], &spec, &CountLimits::default())?.count.to_string(), "1");
+/// # Ok::<(), sprague::Error>(())
+/// ```
+pub fn count_values(
+    word: &str,
+    values: &[u64],
+    spec: &ConstrainedSpec,
+    limits: &CountLimits,
+) -> Result<CountReport, Error> {
+    if spec.modulo == Some(0) {
+        return Err(Error::Unsupported("a count modulo 0 is not defined".into()));
+    }
+    let top = values.iter().max().map_or(0, |&v| u128::from(v) + 1);
+    let dim = check_transform(word, top, limits)?;
+    let mut a = vec![0i64; 1usize << dim];
+    for &v in values {
+        a[v as usize] += 1;
+    }
+    let spectrum = spectrum_of_histogram(a, dim, values.len() as u64);
+    let count = count_terms(word, &spectrum, spec, limits)?;
+    Ok(CountReport {
+        count,
+        basis: CountBasis::Table,
+        value_bits: spectrum.dim,
+        distinct: spectrum.groups.len(),
+    })
+}
+
+impl Sizes {
+    /// The allowed sizes, increasing and without repeats.
+    ///
+    /// # Errors
+    /// [`Error::CountLimit`] (work) when there would be more than
+    /// `limits.max_work` of them, or the sieve would pass it (found before
+    /// the work); `word` names the game.
+    pub fn list(&self, word: &str, limits: &CountLimits) -> Result<Vec<u64>, Error> {
+        match self {
+            Sizes::Range { min, max } if min > max => Ok(Vec::new()),
+            Sizes::Range { min, max } => {
+                let n = u128::from(max - min) + 1;
+                if n > u128::from(limits.max_work) {
+                    return Err(limit_error(word, CountLimitKind::Work, n as f64, limits));
+                }
+                Ok((*min..=*max).collect())
+            }
+            Sizes::Primes { max } => {
+                if max.saturating_add(1) > limits.max_work {
+                    let needed = *max as f64 + 1.0;
+                    return Err(limit_error(word, CountLimitKind::Work, needed, limits));
+                }
+                Ok(primes_up_to(*max))
+            }
+            Sizes::List(list) => {
+                let mut list = list.clone();
+                list.sort_unstable();
+                list.dedup();
+                Ok(list)
+            }
+        }
+    }
+}
+
 /// A limit error of a count in `word`.
 fn limit_error(word: &str, kind: CountLimitKind, needed: f64, limits: &CountLimits) -> Error {
     Error::CountLimit {
