@@ -791,7 +791,12 @@ fn count_terms(
     let steps = 64.0 - f64::from(heaps_of(spec.heaps).leading_zeros()) + 1.0;
     let kind = OrderedTerm::of(spec.arrangement, spec.heaps);
     let by_tuples = match (spec.arrangement, spec.heaps) {
-        (Arrangement::Ordered, _) | (Arrangement::DistinctOrdered, Heaps::UpTo(_)) => true,
+        (Arrangement::Ordered, _) => true,
+        // Every number of different heaps up to n at once by a sweep, when
+        // it is cheaper than a sum over k per value of the transform.
+        (Arrangement::DistinctOrdered, Heaps::UpTo(k)) => {
+            u128::from(k) < n || sweep::sweep_steps(n) >= (groups + 1.0) * (n as f64 + 1.0) * 3.0
+        }
         _ => false,
     };
     if !by_tuples {
@@ -872,6 +877,7 @@ fn sweep_plan(spec: &ConstrainedSpec, n: u128) -> (Family, u128, u64, bool) {
     match (spec.arrangement, spec.heaps) {
         (Arrangement::Multisets, Heaps::Exactly(k)) => (Family::Multisets, n, k, false),
         (Arrangement::Multisets, Heaps::UpTo(k)) => (Family::Multisets, n + 1, k, true),
+        (Arrangement::DistinctOrdered, Heaps::UpTo(k)) => (Family::Falling, n, k, true),
         (_, Heaps::Exactly(k)) => (Family::Sets, n, k, false),
         (_, Heaps::UpTo(k)) => (Family::Sets, n.saturating_sub(1), k, true),
     }
@@ -901,7 +907,7 @@ fn unordered_count(
     let sweep_steps = sweep::sweep_steps(n_sweep)
         + match (spec.arrangement, spec.heaps) {
             // The sets' term with no odd heap: Σ_{j ≤ N} C(n, j).
-            (Arrangement::Sets | Arrangement::DistinctOrdered, Heaps::UpTo(k)) => {
+            (Arrangement::Sets, Heaps::UpTo(k)) => {
                 2.0 * (n.min(u128::from(k)) as f64)
             }
             _ => 0.0,
@@ -913,6 +919,10 @@ fn unordered_count(
         (TermMethod::PerValue, per_value, true),
         (TermMethod::SweepExact, sweep_steps * words, true),
     ];
+    if family == Family::Falling {
+        // The sum over k has no per-value formula here (see count_terms).
+        options.remove(0);
+    }
     if let Some(q) = modular {
         options.push((TermMethod::SweepModulo(q), sweep_steps, false));
     }
@@ -990,7 +1000,7 @@ fn swept<F: Field>(field: &F, spectrum: &Spectrum, spec: &ConstrainedSpec) -> (F
         match (family, less_one) {
             (Family::Multisets, false) => Some(u),
             (Family::Multisets, true) => Some(u + 1),
-            (Family::Sets, false) => Some(w),
+            (Family::Sets, false) | (Family::Falling, _) => Some(w),
             (Family::Sets, true) => w.checked_sub(1),
         }
     };
@@ -1068,6 +1078,8 @@ mod tests {
             q in prop_oneof![Just(1_000_000_007u64), Just(998_244_353), Just(101), Just(10_007)],
         ) {
             let sp = spectrum(&values);
+            // The sweep of ordered different heaps sums every k up to n.
+            let k = if up_to && arrangement == Arrangement::DistinctOrdered { values.len() as u64 + k } else { k };
             let spec = ConstrainedSpec {
                 arrangement,
                 outcome: if n_positions { Outcome::N } else { Outcome::P },
@@ -1076,12 +1088,18 @@ mod tests {
             let n = sp.total;
             let per_value = {
                 let mut sum = BigInt::ZERO;
+                let term = |u: u128| match (arrangement, spec.heaps) {
+                    (Arrangement::DistinctOrdered, Heaps::UpTo(_)) => sweep::falling_sum(
+                        &|v: i128| BigInt::from(v), &|x, y| x + y, &|x, y| x * y,
+                        n, n - u, n as u64 + 1, false,
+                    ),
+                    _ => exact_term(arrangement, spec.heaps, u, n - u),
+                };
                 for &(a, m) in &sp.groups {
                     let u = (n as i128 + a) as u128 / 2;
-                    sum += exact_term(arrangement, spec.heaps, u, n - u) * BigInt::from(m);
+                    sum += term(u) * BigInt::from(m);
                 }
-                let u = n;
-                (sum, exact_term(arrangement, spec.heaps, u, 0))
+                (sum, term(n))
             };
             let exact = swept(&sweep::Integers, &sp, &spec);
             prop_assert_eq!(&exact, &per_value);

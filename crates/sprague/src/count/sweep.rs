@@ -185,6 +185,12 @@ pub(super) enum Family {
     Multisets,
     /// g_x = [t^K] (1 + t)^{n-x}(1 - t)^x, by x.
     Sets,
+    /// E_x = Σ_{k=0}^{n} k!·[t^k] (1 + t)^{n-x}(1 - t)^x (ordered tuples of
+    /// different heaps, every number of them), by x: with the Laplace
+    /// integral k! = ∫ s^k e^{-s} ds, E_x = ∫ e^{-s}(1 + s)^{n-x}(1 - s)^x ds,
+    /// and integrating by parts, (n - x)·E_{x+1} = (2 - n + 2x)·E_x +
+    /// x·E_{x-1} - 2, from E_0 = Σ_k n!/(n-k)! and n·E_1 = (2 - n)·E_0 - 2.
+    Falling,
 }
 
 /// Whether a sweep of `family` over n heaps with K can run modulo the
@@ -192,7 +198,7 @@ pub(super) enum Family {
 pub(super) fn fits_prime(family: Family, n: u128, k: u64, q: u64) -> bool {
     let q = u128::from(q);
     match family {
-        Family::Sets => n < q,
+        Family::Sets | Family::Falling => n < q,
         Family::Multisets => n < q && n + u128::from(k) / 2 < q,
     }
 }
@@ -215,6 +221,33 @@ pub(super) fn sweep<F: Field>(
 ) {
     let kk = u128::from(k);
     match family {
+        Family::Falling => {
+            let (mut term, mut e0) = (field.int(1), field.int(1));
+            for j in 0..n {
+                term = field.scale(&term, (n - j) as i128);
+                e0 = field.add(&e0, &term);
+            }
+            visit(0, &e0);
+            if n == 0 {
+                return;
+            }
+            let e1 = field.add(&field.scale(&e0, 2 - n as i128), &field.int(-2));
+            let e1 = field.div(&e1, n);
+            visit(1, &e1);
+            let (mut prev, mut cur) = (e0, e1);
+            for x in 1..n {
+                let next = field.add(
+                    &field.add(
+                        &field.scale(&cur, 2 - n as i128 + 2 * x as i128),
+                        &field.scale(&prev, x as i128),
+                    ),
+                    &field.int(-2),
+                );
+                let next = field.div(&next, n - x);
+                prev = std::mem::replace(&mut cur, next);
+                visit(x + 1, &cur);
+            }
+        }
         Family::Sets => {
             if kk > n {
                 let zero = field.int(0);
