@@ -63,13 +63,30 @@ fn prepared(source: &Path) -> PathBuf {
                 .current_dir(&dir),
         );
     }
-    std::fs::copy(source.join("page.test.mjs"), dir.join("page.test.mjs"))
-        .expect("copy the test script");
+    for script in ["page.test.mjs", "count.test.mjs"] {
+        std::fs::copy(source.join(script), dir.join(script)).expect("copy the test scripts");
+    }
     dir
 }
 
 #[test]
 fn the_page_works_in_headless_chromium() {
+    in_chromium("page.test.mjs");
+}
+
+/// The count section (count.js): fills its form and reads the numbers.
+#[test]
+fn the_count_section_works_in_headless_chromium() {
+    in_chromium("count.test.mjs");
+}
+
+/// Runs one test script of tests/browser against a server started here.
+fn in_chromium(script: &str) {
+    // One script at a time: they share target/browser-tests (npm ci).
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _turn = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     if !chromium().exists() {
         skip_or_fail(&format!("no browser at {}", chromium().display()));
         return;
@@ -91,9 +108,9 @@ fn the_page_works_in_headless_chromium() {
     let server = common::server::Server::start(Default::default());
     let shots = std::env::var("SPRAGUE_SHOTS").unwrap_or_else(|_| "/tmp/web-shots".into());
     run(
-        "the browser test (tests/browser/page.test.mjs)",
+        &format!("the browser test (tests/browser/{script})"),
         Command::new("node")
-            .arg("page.test.mjs")
+            .arg(script)
             .current_dir(&dir)
             .env("SPRAGUE_URL", server.url(""))
             .env("CHROMIUM", chromium())

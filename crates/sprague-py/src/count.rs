@@ -4,46 +4,14 @@
 
 use pyo3::prelude::*;
 
+use sprague::count::constrained::{
+    count_constrained, count_values, Arrangement, ConstrainedSpec, Heaps, Sizes,
+};
 use sprague::count::{CountBasis, CountLimits, CountSpec, DEFAULT_MAX_BITS, DEFAULT_MAX_WORK};
 use sprague::{Limits, Outcome, Play};
 
 use crate::errors;
 use crate::heapgame::{values_to, Source, DEFAULT_MAX_OPTIONS};
-
-/// The count of `spec` from G(0..=M) given as values: their histogram's
-/// spectrum, then the library's count from it.
-fn count_values(
-    name: &str,
-    values: &[u64],
-    spec: &CountSpec,
-    limits: &CountLimits,
-) -> Result<sprague::count::CountReport, sprague::Error> {
-    let top = values.iter().copied().max().unwrap_or(0);
-    // The transform has 2^B entries for values below 2^B: refused by the
-    // work limit before the histogram is allocated.
-    let bits = 64 - top.leading_zeros();
-    let work = (1u128 << bits) * u128::from(bits.max(1));
-    if work > u128::from(limits.max_work) {
-        return Err(sprague::Error::CountLimit {
-            ruleset: name.to_string(),
-            kind: sprague::count::CountLimitKind::Work,
-            needed: work,
-            limit: limits.max_work,
-        });
-    }
-    let mut hist = vec![0u128; top as usize + 1];
-    for &v in values {
-        hist[v as usize] += 1;
-    }
-    let spectrum = sprague::count::table_spectrum(name, &hist, limits)?;
-    let count = sprague::count::count_from_spectrum(name, &spectrum, spec, limits)?;
-    Ok(sprague::count::CountReport {
-        count,
-        basis: CountBasis::Table,
-        value_bits: spectrum.dim,
-        distinct: spectrum.groups.len(),
-    })
-}
 
 /// The result of `count`: the fields of `sprague count --json` (with
 /// `count` an int).
@@ -52,12 +20,12 @@ pub struct Count {
     /// The ruleset word as written.
     #[pyo3(get)]
     ruleset: String,
-    /// K, the number of heaps in each sum.
+    /// K, the number of heaps in each sum (`None` with `heaps_up_to`).
     #[pyo3(get)]
-    heaps: u64,
-    /// M, the largest heap size.
+    heaps: Option<u64>,
+    /// M, the largest heap size (`None` with `primes` or `sizes`).
     #[pyo3(get)]
-    max: u64,
+    max: Option<u64>,
     /// Whether multisets were counted (heaps in any order count once).
     #[pyo3(get)]
     unordered: bool,
@@ -80,6 +48,42 @@ pub struct Count {
     /// The period used, or `None`.
     #[pyo3(get)]
     period: Option<u64>,
+    /// The smallest heap (`min=`, or 1 with `nonempty=True`), or `None`.
+    #[pyo3(get)]
+    min: Option<u64>,
+    /// L when the sizes were the primes up to L, or `None`.
+    #[pyo3(get)]
+    primes: Option<u64>,
+    /// How many sizes were listed with `sizes=`, or `None`.
+    #[pyo3(get)]
+    sizes: Option<usize>,
+    /// N when every number of heaps from 1 to N was summed, or `None`.
+    #[pyo3(get)]
+    heaps_up_to: Option<u64>,
+    /// Whether all heaps were different.
+    #[pyo3(get)]
+    distinct: bool,
+}
+
+/// The fields of the constraints, as pickled: min, primes, sizes,
+/// heaps_up_to, distinct.
+type Select = (Option<u64>, Option<u64>, Option<usize>, Option<u64>, bool);
+
+impl Count {
+    /// The allowed sizes in words.
+    fn size_words(&self) -> String {
+        if let Some(l) = self.primes {
+            return format!("each a prime up to {l}");
+        }
+        if let Some(n) = self.sizes {
+            return format!("each one of {n} sizes listed");
+        }
+        format!(
+            "each {} to {}",
+            self.min.unwrap_or(0),
+            self.max.unwrap_or(0)
+        )
+    }
 }
 
 #[pymethods]
@@ -101,6 +105,7 @@ impl Count {
             c.basis.clone(),
             c.preperiod,
             c.period,
+            (c.min, c.primes, c.sizes, c.heaps_up_to, c.distinct),
         )
             .into_pyobject(py)?;
         Ok((slf.get_type().getattr("_from_fields")?, args))
@@ -111,8 +116,8 @@ impl Count {
     #[allow(clippy::too_many_arguments)]
     fn _from_fields(
         ruleset: String,
-        heaps: u64,
-        max: u64,
+        heaps: Option<u64>,
+        max: Option<u64>,
         unordered: bool,
         outcome: String,
         modulo: Option<u64>,
@@ -120,7 +125,9 @@ impl Count {
         basis: String,
         preperiod: Option<u64>,
         period: Option<u64>,
+        select: Select,
     ) -> Count {
+        let (min, primes, sizes, heaps_up_to, distinct) = select;
         Count {
             ruleset,
             heaps,
@@ -132,6 +139,11 @@ impl Count {
             basis,
             preperiod,
             period,
+            min,
+            primes,
+            sizes,
+            heaps_up_to,
+            distinct,
         }
     }
 
@@ -148,6 +160,7 @@ impl Count {
             &o.outcome,
             o.modulo,
             &o.basis,
+            (o.min, o.primes, o.sizes, o.heaps_up_to, o.distinct),
         ) == (
             &self.ruleset,
             self.heaps,
@@ -156,24 +169,36 @@ impl Count {
             &self.outcome,
             self.modulo,
             &self.basis,
+            (
+                self.min,
+                self.primes,
+                self.sizes,
+                self.heaps_up_to,
+                self.distinct,
+            ),
         ) && o.count.bind(other.py()).eq(self.count.bind(other.py()))?)
     }
 
     /// As a notebook shows it.
     fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
-            "<p>{} {}-positions among the {} of {} heaps of <code>{}</code>, each 0 to {}{} \
+            "<p>{} {}-positions among the {} of {} heaps of <code>{}</code>, {}{} \
              (values from: {})</p>",
             self.count.bind(py).str()?,
             crate::movefields::html_escape(&self.outcome),
-            if self.unordered {
-                "multisets"
-            } else {
-                "ordered tuples"
+            match (self.unordered, self.distinct) {
+                (false, false) => "ordered tuples",
+                (true, false) => "multisets",
+                (true, true) => "sets",
+                (false, true) => "ordered tuples of different heaps",
             },
-            self.heaps,
+            match (self.heaps, self.heaps_up_to) {
+                (_, Some(n)) => format!("1 to {n}"),
+                (Some(k), None) => k.to_string(),
+                (None, None) => "?".into(),
+            },
             crate::movefields::html_escape(&self.ruleset),
-            self.max,
+            self.size_words(),
             self.modulo
                 .map_or(String::new(), |q| format!(", modulo {q}")),
             crate::movefields::html_escape(&self.basis),
@@ -181,11 +206,12 @@ impl Count {
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let opt = |v: Option<u64>| v.map_or("None".to_string(), |v| v.to_string());
         Ok(format!(
             "Count(ruleset={:?}, heaps={}, max={}, unordered={}, outcome={:?}, count={})",
             self.ruleset,
-            self.heaps,
-            self.max,
+            opt(self.heaps),
+            opt(self.max),
             if self.unordered { "True" } else { "False" },
             self.outcome,
             self.count.bind(py).repr()?
@@ -209,16 +235,34 @@ impl Count {
 /// >>> count("kayles", 3, 20, unordered=True).count
 /// 183
 ///
+/// The constraints of `sprague count`, as keywords: `min=A` or
+/// `nonempty=True` (sizes A..=max, or 1..=max), `primes=L` (the primes up
+/// to L) or `sizes=[...]` (a list of sizes) instead of `max`,
+/// `heaps_up_to=N` instead of `heaps` (every number of heaps from 1 to N,
+/// summed), `distinct=True` (all heaps different: sets with
+/// `unordered=True`). A bad combination raises `InputError`.
+///
+/// >>> count("nim", primes=10, heaps=2).count       # (2,2) (3,3) (5,5) (7,7)
+/// 4
+/// >>> count("nim", max=7, nonempty=True, heaps=3, unordered=True, distinct=True).count
+/// 7
+/// >>> count("nim", primes=10**7, heaps_up_to=10**9, modulo=998244353).count < 998244353
+/// True
+///
 /// `ruleset` may also be a one-heap game given by a function `options(n)`
 /// (as for `sequence`; heaps 0..=`max` are valued, within `max_options`
 /// options) or a list of Grundy values G(0), G(1), ... (at least `max +
-/// 1` of them): the count needs only the values.
+/// 1` of them, or up to the largest size allowed): the count needs only
+/// the values.
 ///
 /// >>> count([0, 1, 1, 0], 2, 3).count    # (0,0) (0,3) (3,0) (3,3) (1,1) (1,2) (2,1) (2,2)
 /// 8
+/// >>> count([0, 1, 1, 0], 2, 3, distinct=True, unordered=True).count   # {0,3} {1,2}
+/// 2
 #[pyfunction]
-#[pyo3(signature = (ruleset, heaps, max, *, unordered=false, outcome="P", modulo=None,
-    misere=false, max_work=DEFAULT_MAX_WORK, max_bits=DEFAULT_MAX_BITS,
+#[pyo3(signature = (ruleset, heaps=None, max=None, *, unordered=false, outcome="P", modulo=None,
+    misere=false, min=None, nonempty=false, primes=None, sizes=None, heaps_up_to=None,
+    distinct=false, max_work=DEFAULT_MAX_WORK, max_bits=DEFAULT_MAX_BITS,
     max_table=Limits::default().max_table,
     max_period_search=Limits::default().max_period_search,
     max_options=DEFAULT_MAX_OPTIONS))]
@@ -226,12 +270,18 @@ impl Count {
 pub fn count(
     py: Python<'_>,
     ruleset: &Bound<'_, PyAny>,
-    heaps: u64,
-    max: u64,
+    heaps: Option<u64>,
+    max: Option<u64>,
     unordered: bool,
     outcome: &str,
     modulo: Option<u64>,
     misere: bool,
+    min: Option<u64>,
+    nonempty: bool,
+    primes: Option<u64>,
+    sizes: Option<Vec<u64>>,
+    heaps_up_to: Option<u64>,
+    distinct: bool,
     max_work: u64,
     max_bits: u64,
     max_table: u64,
@@ -258,13 +308,65 @@ pub fn count(
     if modulo == Some(0) {
         return Err(errors::input("modulo=0: the modulus must be at least 1"));
     }
-    let spec = CountSpec {
+    let heaps = match (heaps, heaps_up_to) {
+        (Some(k), None) => Heaps::Exactly(k),
+        (None, Some(n)) => Heaps::UpTo(n),
+        (Some(_), Some(_)) => {
+            return Err(errors::input(
+                "count: heaps= and heaps_up_to= are two ways to give the number of heaps: give one",
+            ))
+        }
+        (None, None) => {
+            return Err(errors::input(
+                "count: give the number of heaps, heaps=K (or heaps_up_to=N)",
+            ))
+        }
+    };
+    if nonempty && min.is_some() {
+        return Err(errors::input(
+            "count: nonempty=True is min=1: give one of them",
+        ));
+    }
+    let min = if nonempty { Some(1) } else { min };
+    let sizes_spec = match (max, primes, sizes.as_ref()) {
+        (Some(m), None, None) => Sizes::Range {
+            min: min.unwrap_or(0),
+            max: m,
+        },
+        (None, Some(l), None) if min.is_none() => Sizes::Primes { max: l },
+        (None, None, Some(list)) if min.is_none() => Sizes::List(list.clone()),
+        (None, None, None) => {
+            return Err(errors::input(
+                "count: give the heap sizes, max=M (or primes=L, or sizes=[...])",
+            ))
+        }
+        (None, _, _) if min.is_some() => {
+            return Err(errors::input(
+                "count: min= and nonempty= go with max=M; leave 0 out of sizes= instead",
+            ))
+        }
+        _ => {
+            return Err(errors::input(
+                "count: max=, primes= and sizes= are three ways to give the heap sizes: give one",
+            ))
+        }
+    };
+    let plain = min.is_none()
+        && primes.is_none()
+        && sizes.is_none()
+        && heaps_up_to.is_none()
+        && !distinct;
+    let spec = ConstrainedSpec {
+        sizes: sizes_spec,
         heaps,
-        max,
-        unordered,
+        arrangement: match (unordered, distinct) {
+            (false, false) => Arrangement::Ordered,
+            (true, false) => Arrangement::Multisets,
+            (true, true) => Arrangement::Sets,
+            (false, true) => Arrangement::DistinctOrdered,
+        },
         outcome,
         modulo,
-        play: Play::Normal,
     };
     let limits = CountLimits {
         table: Limits {
@@ -277,18 +379,33 @@ pub fn count(
         ..CountLimits::default()
     };
     let report = match source {
+        Source::Word(ruleset) if plain => {
+            let spec = CountSpec {
+                heaps: heaps_of(heaps),
+                max: max.unwrap_or(0),
+                unordered,
+                outcome,
+                modulo,
+                play: Play::Normal,
+            };
+            py.allow_threads(|| sprague::count::count(&ruleset, &spec, &limits))
+                .map_err(errors::lib)?
+        }
         Source::Word(ruleset) => py
-            .allow_threads(|| sprague::count::count(&ruleset, &spec, &limits))
+            .allow_threads(|| count_constrained(&ruleset, &spec, &limits, &mut |_| {}))
             .map_err(errors::lib)?,
         _ => {
-            if max >= sprague::sequence::MAX_TABLE_LEN {
+            let allowed = spec.sizes.list(&name, &limits).map_err(errors::lib)?;
+            let top = allowed.last().copied().unwrap_or(0);
+            if top >= sprague::sequence::MAX_TABLE_LEN {
                 return Err(errors::input(format!(
-                    "max={max}: a game given in Python is valued heap by heap, up to at most \
+                    "heap {top}: a game given in Python is valued heap by heap, up to at most \
                      {} heaps",
                     sprague::sequence::MAX_TABLE_LEN
                 )));
             }
-            let values = values_to(&source, max, "count", max_options)?;
+            let values = values_to(&source, top, "count", max_options)?;
+            let values: Vec<u64> = allowed.iter().map(|&x| values[x as usize]).collect();
             py.allow_threads(|| count_values(&name, &values, &spec, &limits))
                 .map_err(errors::lib)?
         }
@@ -302,10 +419,11 @@ pub fn count(
         .getattr("int")?
         .call1((report.count.to_string(),))?
         .unbind();
+    let range = primes.is_none() && sizes.is_none();
     Ok(Count {
         ruleset: name,
-        heaps,
-        max,
+        heaps: heaps_up_to.is_none().then_some(heaps_of(heaps)),
+        max: if range { max } else { None },
         unordered,
         outcome: outcome.to_string(),
         modulo,
@@ -319,5 +437,17 @@ pub fn count(
         .to_string(),
         preperiod,
         period,
+        min: if range { min } else { None },
+        primes,
+        sizes: sizes.as_ref().map(Vec::len),
+        heaps_up_to,
+        distinct,
     })
+}
+
+/// K or N.
+fn heaps_of(heaps: Heaps) -> u64 {
+    match heaps {
+        Heaps::Exactly(k) | Heaps::UpTo(k) => k,
+    }
 }

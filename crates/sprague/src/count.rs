@@ -66,6 +66,7 @@
 //! ```
 
 pub mod constrained;
+mod sweep;
 
 use num_bigint::{BigInt, BigUint, Sign};
 

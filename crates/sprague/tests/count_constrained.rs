@@ -125,7 +125,6 @@ proptest! {
     ) {
         let word = WORDS[word];
         let heaps = if up_to { Heaps::UpTo(k) } else { Heaps::Exactly(k) };
-        prop_assume!(!(up_to && arrangement == Arrangement::DistinctOrdered));
         let spec = ConstrainedSpec {
             arrangement,
             outcome: if n_positions { Outcome::N } else { Outcome::P },

@@ -636,14 +636,23 @@ fn table(r: TableRequest, s: &Settings) -> anyhow::Result<Answer> {
 #[serde(deny_unknown_fields)]
 struct CountRequest {
     ruleset: String,
-    heaps: u64,
-    max: u64,
+    heaps: Option<u64>,
+    max: Option<u64>,
     #[serde(default)]
     unordered: bool,
     outcome: Option<String>,
     modulo: Option<u64>,
     #[serde(default)]
     misere: bool,
+    // The constraints of `count`'s flags (no sizes file: the list itself).
+    min: Option<u64>,
+    #[serde(default)]
+    nonempty: bool,
+    primes: Option<u64>,
+    sizes: Option<Vec<u64>>,
+    heaps_up_to: Option<u64>,
+    #[serde(default)]
+    distinct: bool,
     #[serde(default)]
     limits: LimitsRequest,
 }
@@ -660,10 +669,53 @@ fn count(r: CountRequest, s: &Settings) -> anyhow::Result<Answer> {
     if r.modulo == Some(0) {
         return Err(UsageError("modulo 0: expected a whole number from 1".into()).into());
     }
+    let select = cmd::count::SelectArgs {
+        min: r.min,
+        nonempty: r.nonempty,
+        primes: r.primes,
+        sizes: r.sizes,
+        sizes_file: None,
+        heaps_up_to: r.heaps_up_to,
+        distinct: r.distinct,
+    };
+    let heaps = match (r.heaps, r.heaps_up_to) {
+        (Some(k), None) => k,
+        (None, Some(_)) => 0,
+        (Some(_), Some(_)) => {
+            return Err(UsageError(
+                "heaps and heaps_up_to are two ways to give the number of heaps: give one".into(),
+            )
+            .into())
+        }
+        (None, None) => {
+            return Err(UsageError("give the number of heaps: heaps (or heaps_up_to)".into()).into())
+        }
+    };
+    let given = [r.max.is_some(), select.primes.is_some(), select.sizes.is_some()];
+    match given.iter().filter(|&&g| g).count() {
+        1 => {}
+        0 => {
+            return Err(
+                UsageError("give the heap sizes: max (or primes, or sizes)".into()).into(),
+            )
+        }
+        _ => {
+            return Err(UsageError(
+                "max, primes and sizes are three ways to give the heap sizes: give one".into(),
+            )
+            .into())
+        }
+    }
+    if r.max.is_none() && (select.min.is_some() || select.nonempty) {
+        return Err(UsageError("min and nonempty go with max; leave 0 out of sizes instead".into()).into());
+    }
+    if select.min.is_some() && select.nonempty {
+        return Err(UsageError("nonempty is min 1: give one of them".into()).into());
+    }
     let args = cmd::count::Args {
         ruleset: r.ruleset,
-        heaps: r.heaps,
-        max: r.max,
+        heaps,
+        max: r.max.unwrap_or(0),
         unordered: r.unordered,
         outcome,
         modulo: r.modulo,
@@ -673,7 +725,7 @@ fn count(r: CountRequest, s: &Settings) -> anyhow::Result<Answer> {
         max_bits: cap(r.limits.max_bits, s.max_bits),
         limits: r.limits.table_args(s),
     };
-    Answer::json(&cmd::count::count_json(&args, &mut |_| {})?, s)
+    Answer::json(&cmd::count::count_json_with(&args, &select, &mut |_| {})?, s)
 }
 
 #[derive(Debug, Deserialize)]

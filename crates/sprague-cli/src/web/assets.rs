@@ -5,6 +5,9 @@
 const INDEX: &str = include_str!("assets/index.html");
 /// Its script (no framework, no build step).
 const SCRIPT: &str = include_str!("assets/app.js");
+/// The script of the count section (apart from app.js, so each section's
+/// script can change on its own).
+const COUNT_SCRIPT: &str = include_str!("assets/count.js");
 /// Its style sheet.
 const STYLE: &str = include_str!("assets/style.css");
 
@@ -14,6 +17,7 @@ pub fn get(name: &str) -> Option<(&'static str, &'static [u8])> {
     match name {
         "index.html" => Some(("text/html; charset=utf-8", INDEX.as_bytes())),
         "app.js" => Some(("text/javascript; charset=utf-8", SCRIPT.as_bytes())),
+        "count.js" => Some(("text/javascript; charset=utf-8", COUNT_SCRIPT.as_bytes())),
         "style.css" => Some(("text/css; charset=utf-8", STYLE.as_bytes())),
         _ => None,
     }
@@ -28,6 +32,7 @@ mod tests {
         assert!(get("index.html").is_some());
         assert!(get("app.js").is_some());
         assert!(get("style.css").is_some());
+        assert!(get("count.js").is_some());
         for name in [
             "",
             "../Cargo.toml",

@@ -303,11 +303,26 @@ class Count:
     def ruleset(self) -> str:
         """The ruleset word as written."""
     @property
-    def heaps(self) -> int:
-        """K, the number of heaps in each sum."""
+    def heaps(self) -> Optional[int]:
+        """K, the number of heaps in each sum (None with ``heaps_up_to``)."""
     @property
-    def max(self) -> int:
-        """M, the largest heap size."""
+    def max(self) -> Optional[int]:
+        """M, the largest heap size (None with ``primes`` or ``sizes``)."""
+    @property
+    def min(self) -> Optional[int]:
+        """The smallest heap (``min=``, or 1 with ``nonempty=True``)."""
+    @property
+    def primes(self) -> Optional[int]:
+        """L when the sizes were the primes up to L."""
+    @property
+    def sizes(self) -> Optional[int]:
+        """How many sizes were listed with ``sizes=``."""
+    @property
+    def heaps_up_to(self) -> Optional[int]:
+        """N when every number of heaps from 1 to N was summed."""
+    @property
+    def distinct(self) -> bool:
+        """Whether all heaps were different."""
     @property
     def unordered(self) -> bool:
         """Whether multisets were counted."""
@@ -335,13 +350,19 @@ class Count:
 
 def count(
     ruleset: HeapGame,
-    heaps: int,
-    max: int,
+    heaps: Optional[int] = None,
+    max: Optional[int] = None,
     *,
     unordered: bool = False,
     outcome: str = "P",
     modulo: Optional[int] = None,
     misere: bool = False,
+    min: Optional[int] = None,
+    nonempty: bool = False,
+    primes: Optional[int] = None,
+    sizes: Optional[List[int]] = None,
+    heaps_up_to: Optional[int] = None,
+    distinct: bool = False,
     max_work: int = ...,
     max_bits: int = ...,
     max_table: int = ...,
@@ -352,7 +373,11 @@ def count(
     heaps of a heap ruleset, every heap in 0..=``max``, as
     ``sprague count --json`` does: ordered tuples or (``unordered=True``)
     multisets, exactly or modulo ``modulo``; also of a game given by
-    ``options(n)`` or by a list of at least ``max + 1`` values."""
+    ``options(n)`` or by a list of at least ``max + 1`` values. The
+    constraints of ``sprague count``: ``min``/``nonempty`` with ``max``,
+    ``primes=L`` or ``sizes=[...]`` instead of ``max``, ``heaps_up_to=N``
+    instead of ``heaps``, ``distinct=True``; a bad combination raises
+    ``InputError``."""
 
 class GameAnalysis:
     """The result of ``Game.analyze``."""

@@ -58,6 +58,7 @@
 
 use num_bigint::{BigInt, BigUint};
 
+use super::sweep::{self, Family, Field};
 use super::{
     check_transform, log2_multichoose, multiset_steps, multiset_term, CountBasis, CountLimitKind,
     CountLimits, CountReport, Spectrum,
@@ -103,8 +104,8 @@ pub enum Arrangement {
     Multisets,
     /// Sets: all heaps different, in any order.
     Sets,
-    /// Ordered tuples of all-different heaps (K! times the sets; only for
-    /// [`Heaps::Exactly`]).
+    /// Ordered tuples of all-different heaps (K! times the sets; summed
+    /// over K by the recurrence of k!·[t^k] per character).
     DistinctOrdered,
 }
 
@@ -151,7 +152,7 @@ impl ConstrainedSpec {
 ///
 /// # Errors
 /// [`Error::Unsupported`] for rulesets that are not heap games, a modulus
-/// of 0, ordered distinct heaps with the number of heaps summed;
+/// of 0;
 /// [`Error::CountLimit`] when the sieve, the transform, the terms or an
 /// exact number would pass `limits` (found before the work); the table's
 /// limit errors.
@@ -165,13 +166,6 @@ pub fn count_constrained(
     if spec.modulo == Some(0) {
         return Err(Error::Unsupported("a count modulo 0 is not defined".into()));
     }
-    if spec.arrangement == Arrangement::DistinctOrdered && matches!(spec.heaps, Heaps::UpTo(_)) {
-        return Err(Error::Unsupported(
-            "ordered tuples of different heaps with the number of heaps summed are not \
-             counted: count sets (unordered) for each number of heaps instead"
-                .into(),
-        ));
-    }
     let rules = super::heap_rules_for(ruleset)?;
     let (spectrum, basis) = constrained_spectrum(ruleset, rules, &spec.sizes, limits, progress)?;
     let count = count_terms(word, &spectrum, spec, limits)?;
@@ -181,6 +175,87 @@ pub fn count_constrained(
         value_bits: spectrum.dim,
         distinct: spectrum.groups.len(),
     })
+}
+
+/// The count asked for by `spec` from the Grundy values of the allowed
+/// heap sizes given directly (one value per allowed size; `spec.sizes` is
+/// not read): for games whose values come from elsewhere, such as a
+/// one-heap game defined in Python. `word` names the game in errors.
+///
+/// Cost: one transform of 2^B values for values below 2^B, then as
+/// [`count_constrained`].
+///
+/// # Errors
+/// As [`count_constrained`], without the table's.
+///
+/// ```
+/// use sprague::count::constrained::{count_values, ConstrainedSpec, Heaps, Sizes};
+/// use sprague::count::CountLimits;
+/// // G(1), G(2), G(3) of Nim: sets of 3 different heaps with nim-sum 0: {1, 2, 3}.
+/// let spec = ConstrainedSpec {
+///     arrangement: sprague::count::constrained::Arrangement::Sets,
+///     ..ConstrainedSpec::new(Sizes::List(vec![]), Heaps::Exactly(3))
+/// };
+/// assert_eq!(count_values("nim", &[1, 2, 3], &spec, &CountLimits::default())?.count.to_string(), "1");
+/// # Ok::<(), sprague::Error>(())
+/// ```
+pub fn count_values(
+    word: &str,
+    values: &[u64],
+    spec: &ConstrainedSpec,
+    limits: &CountLimits,
+) -> Result<CountReport, Error> {
+    if spec.modulo == Some(0) {
+        return Err(Error::Unsupported("a count modulo 0 is not defined".into()));
+    }
+    let top = values.iter().max().map_or(0, |&v| u128::from(v) + 1);
+    let dim = check_transform(word, top, limits)?;
+    let mut a = vec![0i64; 1usize << dim];
+    for &v in values {
+        a[v as usize] += 1;
+    }
+    let spectrum = spectrum_of_histogram(a, dim, values.len() as u64);
+    let count = count_terms(word, &spectrum, spec, limits)?;
+    Ok(CountReport {
+        count,
+        basis: CountBasis::Table,
+        value_bits: spectrum.dim,
+        distinct: spectrum.groups.len(),
+    })
+}
+
+impl Sizes {
+    /// The allowed sizes, increasing and without repeats.
+    ///
+    /// # Errors
+    /// [`Error::CountLimit`] (work) when there would be more than
+    /// `limits.max_work` of them, or the sieve would pass it (found before
+    /// the work); `word` names the game.
+    pub fn list(&self, word: &str, limits: &CountLimits) -> Result<Vec<u64>, Error> {
+        match self {
+            Sizes::Range { min, max } if min > max => Ok(Vec::new()),
+            Sizes::Range { min, max } => {
+                let n = u128::from(max - min) + 1;
+                if n > u128::from(limits.max_work) {
+                    return Err(limit_error(word, CountLimitKind::Work, n as f64, limits));
+                }
+                Ok((*min..=*max).collect())
+            }
+            Sizes::Primes { max } => {
+                if max.saturating_add(1) > limits.max_work {
+                    let needed = *max as f64 + 1.0;
+                    return Err(limit_error(word, CountLimitKind::Work, needed, limits));
+                }
+                Ok(primes_up_to(*max))
+            }
+            Sizes::List(list) => {
+                let mut list = list.clone();
+                list.sort_unstable();
+                list.dedup();
+                Ok(list)
+            }
+        }
+    }
 }
 
 /// A limit error of a count in `word`.
@@ -486,14 +561,51 @@ fn ring_geometric<R: Ring>(ring: &R, a: &R::E, n: u64) -> R::E {
     s
 }
 
-/// Σ_groups m·T(ĥ) for ordered tuples in `ring`, with `sum_n` the term of
-/// all positions (ĥ = total): (Σ, T(total)).
-fn ordered_sum<R: Ring>(ring: &R, spectrum: &Spectrum, heaps: Heaps) -> (R::E, R::E) {
+/// The term of one character for ordered tuples: ĥ^K, ĥ + ... + ĥ^N, or
+/// (tuples of different heaps) k!·[t^k] (1 + t)^u(1 - t)^w for k = K or
+/// summed over k = 1..N.
+#[derive(Clone, Copy, Debug)]
+enum OrderedTerm {
+    Power(u64),
+    Geometric(u64),
+    Falling { last: u64, only_last: bool },
+}
+
+impl OrderedTerm {
+    fn of(arrangement: Arrangement, heaps: Heaps) -> OrderedTerm {
+        match (arrangement, heaps) {
+            (Arrangement::DistinctOrdered, Heaps::Exactly(k)) => OrderedTerm::Falling {
+                last: k,
+                only_last: true,
+            },
+            (Arrangement::DistinctOrdered, Heaps::UpTo(n)) => OrderedTerm::Falling {
+                last: n,
+                only_last: false,
+            },
+            (_, Heaps::Exactly(k)) => OrderedTerm::Power(k),
+            (_, Heaps::UpTo(n)) => OrderedTerm::Geometric(n),
+        }
+    }
+}
+
+/// Σ_groups m·T(ĥ) for ordered tuples in `ring`, with the term of all
+/// positions (ĥ = total): (Σ, T(total)).
+fn ordered_sum<R: Ring>(ring: &R, spectrum: &Spectrum, kind: OrderedTerm) -> (R::E, R::E) {
+    let n = spectrum.total;
     let term = |a: i128| {
         let base = ring.int(a.unsigned_abs(), a < 0);
-        match heaps {
-            Heaps::Exactly(k) => ring_pow(ring, &base, k),
-            Heaps::UpTo(n) => ring_geometric(ring, &base, n),
+        match kind {
+            OrderedTerm::Power(k) => ring_pow(ring, &base, k),
+            OrderedTerm::Geometric(k) => ring_geometric(ring, &base, k),
+            OrderedTerm::Falling { last, only_last } => sweep::falling_sum(
+                &|v: i128| ring.int(v.unsigned_abs(), v < 0),
+                &|x, y| ring.add(x, y),
+                &|x, y| ring.mul(x, y),
+                n,
+                (n as i128 - a) as u128 / 2,
+                last,
+                only_last,
+            ),
         }
     };
     let mut sum = ring.int(0, false);
@@ -506,7 +618,7 @@ fn ordered_sum<R: Ring>(ring: &R, spectrum: &Spectrum, heaps: Heaps) -> (R::E, R
 
 /// The count of ordered tuples modulo q, from the odd part and the power
 /// of two of q joined by the Chinese remainder theorem.
-fn ordered_modulo(spectrum: &Spectrum, heaps: Heaps, outcome: Outcome, q: u64) -> BigUint {
+fn ordered_modulo(spectrum: &Spectrum, heaps: OrderedTerm, outcome: Outcome, q: u64) -> BigUint {
     let dim = spectrum.dim;
     let e = q.trailing_zeros();
     let odd = q >> e;
@@ -670,54 +782,196 @@ fn count_terms(
 ) -> Result<BigUint, Error> {
     let n = spectrum.total;
     let groups = spectrum.groups.len() as f64;
-    let bits =
+    let mut bits =
         log2_total(spec.arrangement, spec.heaps, n) + f64::from(spectrum.dim) + groups.log2() + 2.0;
+    if let (Arrangement::DistinctOrdered, Heaps::UpTo(k)) = (spec.arrangement, spec.heaps) {
+        bits += (k.min(n as u64) as f64).log2().max(0.0);
+    }
     let words = bits / 64.0 + 1.0;
-    let ordered = spec.arrangement == Arrangement::Ordered;
-    let exact = !ordered || spec.modulo.is_none();
+    let steps = 64.0 - f64::from(heaps_of(spec.heaps).leading_zeros()) + 1.0;
+    let kind = OrderedTerm::of(spec.arrangement, spec.heaps);
+    let by_tuples = match (spec.arrangement, spec.heaps) {
+        (Arrangement::Ordered, _) => true,
+        // Every number of different heaps up to n at once by a sweep, when
+        // it is cheaper than a sum over k per value of the transform.
+        (Arrangement::DistinctOrdered, Heaps::UpTo(k)) => {
+            u128::from(k) < n || sweep::sweep_steps(n) >= (groups + 1.0) * (n as f64 + 1.0) * 3.0
+        }
+        _ => false,
+    };
+    if !by_tuples {
+        let mut count = unordered_count(word, spectrum, spec, bits, limits)?;
+        if let (Arrangement::DistinctOrdered, Heaps::Exactly(k)) = (spec.arrangement, spec.heaps) {
+            // K! times the sets (0 when K > n, already 0 then).
+            for i in 2..=k.min(n as u64) {
+                count *= i;
+                if let Some(q) = spec.modulo {
+                    count %= q;
+                }
+            }
+        }
+        return Ok(match spec.modulo {
+            Some(q) => count % q,
+            None => count,
+        });
+    }
+    let exact = spec.modulo.is_none();
     if exact && bits > limits.max_bits as f64 {
         return Err(limit_error(word, CountLimitKind::Bits, bits, limits));
     }
-    let steps = 64.0 - f64::from(heaps_of(spec.heaps).leading_zeros()) + 1.0;
-    let work = if ordered {
-        // Squarings (and, for a sum over K, four products a step), in both
-        // rings of an even modulus; big numbers cost w^1.585 (Karatsuba).
-        let per = if matches!(spec.heaps, Heaps::UpTo(_)) {
-            4.0
-        } else {
-            2.0
-        };
-        let size = if exact { words.powf(1.585) } else { 2.0 };
-        (groups + 1.0) * steps * per * size
-    } else {
-        spectrum
-            .groups
-            .iter()
-            .chain(std::iter::once(&(n as i128, 1)))
-            .map(|&(a, _)| {
-                let u = (n as i128 + a) as u128 / 2;
-                exact_steps(spec.arrangement, spec.heaps, u, n - u) * words
-            })
-            .sum::<f64>()
+    let work = match kind {
+        OrderedTerm::Falling { last, .. } => {
+            // Three products a step for each k up to min(N, n + 1), in
+            // both rings of an even modulus.
+            let size = if exact { words } else { 2.0 };
+            (groups + 1.0) * (last.min(n as u64).saturating_add(1) as f64) * 3.0 * size
+        }
+        _ => {
+            // Squarings (and, for a sum over K, four products a step), in
+            // both rings of an even modulus; big numbers cost w^1.585
+            // (Karatsuba).
+            let per = if matches!(spec.heaps, Heaps::UpTo(_)) {
+                4.0
+            } else {
+                2.0
+            };
+            let size = if exact { words.powf(1.585) } else { 2.0 };
+            (groups + 1.0) * steps * per * size
+        }
     };
     if work > limits.max_work as f64 {
         return Err(limit_error(word, CountLimitKind::Work, work, limits));
     }
-    if let (true, Some(q)) = (ordered, spec.modulo) {
-        return Ok(ordered_modulo(spectrum, spec.heaps, spec.outcome, q));
+    if let Some(q) = spec.modulo {
+        return Ok(ordered_modulo(spectrum, kind, spec.outcome, q));
     }
-    let (sum, all) = if ordered {
-        ordered_sum(&Exact, spectrum, spec.heaps)
-    } else {
-        let term = |a: i128| {
+    let (sum, all) = ordered_sum(&Exact, spectrum, kind);
+    let Some(sum) = sum.to_biguint() else {
+        return Err(Error::Internal(format!(
+            "{word}: the transform sum of a count is negative"
+        )));
+    };
+    let p = super::exact_quotient(sum, spectrum.dim)?;
+    let all = all.to_biguint().unwrap_or_default();
+    Ok(match spec.outcome {
+        Outcome::P => p,
+        _ => all - p,
+    })
+}
+
+/// How the terms of multisets and sets are found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TermMethod {
+    /// One exact sum per distinct value of the transform.
+    PerValue,
+    /// One sweep of all n + 1 terms, exactly.
+    SweepExact,
+    /// One sweep modulo the (prime) modulus.
+    SweepModulo(u64),
+}
+
+/// The sweep of the terms of `spec` over n heaps: its family, the number
+/// of heaps and K it runs with, and whether the sum over K takes 1 off
+/// every term.
+fn sweep_plan(spec: &ConstrainedSpec, n: u128) -> (Family, u128, u64, bool) {
+    match (spec.arrangement, spec.heaps) {
+        (Arrangement::Multisets, Heaps::Exactly(k)) => (Family::Multisets, n, k, false),
+        (Arrangement::Multisets, Heaps::UpTo(k)) => (Family::Multisets, n + 1, k, true),
+        (Arrangement::DistinctOrdered, Heaps::UpTo(k)) => (Family::Falling, n, k, true),
+        (_, Heaps::Exactly(k)) => (Family::Sets, n, k, false),
+        (_, Heaps::UpTo(k)) => (Family::Sets, n.saturating_sub(1), k, true),
+    }
+}
+
+/// The count of multisets or sets (of the sets also for ordered tuples of
+/// different heaps, before K!), by the cheapest method within `limits`.
+fn unordered_count(
+    word: &str,
+    spectrum: &Spectrum,
+    spec: &ConstrainedSpec,
+    bits: f64,
+    limits: &CountLimits,
+) -> Result<BigUint, Error> {
+    let n = spectrum.total;
+    let words = bits / 64.0 + 1.0;
+    let per_value = spectrum
+        .groups
+        .iter()
+        .chain(std::iter::once(&(n as i128, 1)))
+        .map(|&(a, _)| {
             let u = (n as i128 + a) as u128 / 2;
-            exact_term(spec.arrangement, spec.heaps, u, n - u)
+            exact_steps(spec.arrangement, spec.heaps, u, n - u) * words
+        })
+        .sum::<f64>();
+    let (family, n_sweep, k_sweep, _) = sweep_plan(spec, n);
+    let sweep_steps = sweep::sweep_steps(n_sweep)
+        + match (spec.arrangement, spec.heaps) {
+            // The sets' term with no odd heap: Σ_{j ≤ N} C(n, j).
+            (Arrangement::Sets, Heaps::UpTo(k)) => {
+                2.0 * (n.min(u128::from(k)) as f64)
+            }
+            _ => 0.0,
         };
-        let mut sum = BigInt::ZERO;
-        for &(a, m) in &spectrum.groups {
-            sum += term(a) * BigInt::from(m);
+    let modular = spec.modulo.filter(|&q| {
+        q % 2 == 1 && sweep::is_prime(q) && sweep::fits_prime(family, n_sweep, k_sweep, q)
+    });
+    let mut options: Vec<(TermMethod, f64, bool)> = vec![
+        (TermMethod::PerValue, per_value, true),
+        (TermMethod::SweepExact, sweep_steps * words, true),
+    ];
+    if family == Family::Falling {
+        // The sum over k has no per-value formula here (see count_terms).
+        options.remove(0);
+    }
+    if let Some(q) = modular {
+        options.push((TermMethod::SweepModulo(q), sweep_steps, false));
+    }
+    let exact_fits = bits <= limits.max_bits as f64;
+    let usable = options
+        .iter()
+        .filter(|o| (!o.2 || exact_fits) && o.1 <= limits.max_work as f64)
+        .min_by(|a, b| a.1.total_cmp(&b.1));
+    let Some(&(method, _, _)) = usable else {
+        // Name the limit of the cheapest method.
+        let best = options
+            .iter()
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .copied()
+            .unwrap_or((TermMethod::PerValue, per_value, true));
+        if best.2 && !exact_fits && (best.1 <= limits.max_work as f64 || modular.is_none()) {
+            return Err(limit_error(word, CountLimitKind::Bits, bits, limits));
         }
-        (sum, term(n as i128))
+        return Err(limit_error(word, CountLimitKind::Work, best.1, limits));
+    };
+    let (sum, all) = match method {
+        TermMethod::SweepModulo(q) => {
+            let field = sweep::ModPrime::new(q, n_sweep.min(q as u128 - 1) as usize);
+            let (sum, all) = swept(&field, spectrum, spec);
+            // Divide by 2^B: times (1/2)^B.
+            let half = field.int(i128::from(q / 2 + 1));
+            let mut inv = field.int(1);
+            for _ in 0..spectrum.dim {
+                inv = field.mul(&inv, &half);
+            }
+            let p = field.mul(&sum, &inv);
+            let count = match spec.outcome {
+                Outcome::P => p,
+                _ => field.add(&all, &field.int(-i128::from(p))),
+            };
+            return Ok(BigUint::from(count));
+        }
+        TermMethod::SweepExact => swept(&sweep::Integers, spectrum, spec),
+        TermMethod::PerValue => {
+            let term = |a: i128| {
+                let u = (n as i128 + a) as u128 / 2;
+                exact_term(spec.arrangement, spec.heaps, u, n - u)
+            };
+            let mut sum = BigInt::ZERO;
+            for &(a, m) in &spectrum.groups {
+                sum += term(a) * BigInt::from(m);
+            }
+            (sum, term(n as i128))
+        }
     };
     let Some(sum) = sum.to_biguint() else {
         return Err(Error::Internal(format!(
@@ -726,17 +980,149 @@ fn count_terms(
     };
     let p = super::exact_quotient(sum, spectrum.dim)?;
     let all = all.to_biguint().unwrap_or_default();
-    let mut count = match spec.outcome {
+    Ok(match spec.outcome {
         Outcome::P => p,
         _ => all - p,
+    })
+}
+
+/// (Σ_groups m·T, T of all positions) for multisets or sets in `field`,
+/// by one sweep of the terms of every character.
+fn swept<F: Field>(field: &F, spectrum: &Spectrum, spec: &ConstrainedSpec) -> (F::E, F::E) {
+    let n = spectrum.total;
+    let (family, n_sweep, k_sweep, less_one) = sweep_plan(spec, n);
+    let sets_up_to = family == Family::Sets && less_one;
+    // The index of a character's term in the sweep, or None for the sets'
+    // sum over K with no odd heap (w = 0), found apart.
+    let index = |a: i128| -> Option<u128> {
+        let u = (n as i128 + a) as u128 / 2;
+        let w = n - u;
+        match (family, less_one) {
+            (Family::Multisets, false) => Some(u),
+            (Family::Multisets, true) => Some(u + 1),
+            (Family::Sets, false) | (Family::Falling, _) => Some(w),
+            (Family::Sets, true) => w.checked_sub(1),
+        }
     };
-    if let (Arrangement::DistinctOrdered, Heaps::Exactly(k)) = (spec.arrangement, spec.heaps) {
-        for i in 2..=k.min(n as u64) {
-            count *= i;
+    let mut wanted: Vec<(u128, u128)> = Vec::new();
+    let mut apart: u128 = 0;
+    for &(a, m) in &spectrum.groups {
+        match index(a) {
+            Some(i) => wanted.push((i, m)),
+            None => apart += m,
         }
     }
-    Ok(match spec.modulo {
-        Some(q) => count % q,
-        None => count,
-    })
+    wanted.sort_unstable();
+    let all_index = index(n as i128);
+    let mut sum = field.int(0);
+    let mut all = field.int(0);
+    let mut next = 0;
+    if !(sets_up_to && n == 0) {
+        sweep::sweep(field, family, n_sweep, k_sweep, &mut |i, term| {
+            while next < wanted.len() && wanted[next].0 == i {
+                sum = field.add(&sum, &field.scale(term, wanted[next].1 as i128));
+                next += 1;
+            }
+            if all_index == Some(i) {
+                all = term.clone();
+            }
+        });
+    }
+    if sets_up_to {
+        // Σ_{j ≤ min(N, n)} C(n, j), the term with w = 0.
+        let mut c = field.int(1);
+        let mut prefix = field.int(1);
+        for j in 0..n.min(u128::from(k_sweep)) {
+            c = field.div(&field.scale(&c, (n - j) as i128), j + 1);
+            prefix = field.add(&prefix, &c);
+        }
+        sum = field.add(&sum, &field.scale(&prefix, apart as i128));
+        all = prefix;
+    }
+    if less_one {
+        let characters: u128 = spectrum.groups.iter().map(|g| g.1).sum();
+        sum = field.add(&sum, &field.int(-(characters as i128)));
+        all = field.add(&all, &field.int(-1));
+    }
+    (sum, all)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A spectrum from a histogram of values (by the transform).
+    fn spectrum(values: &[u64]) -> Spectrum {
+        let dim = 64 - values.iter().max().copied().unwrap_or(0).leading_zeros();
+        let mut a = vec![0i64; 1 << dim];
+        for &v in values {
+            a[v as usize] += 1;
+        }
+        spectrum_of_histogram(a, dim, values.len() as u64)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// One sweep of all terms (exact, and modulo primes) gives what
+        /// the per-value sums give, for every arrangement and K past
+        /// brute force.
+        #[test]
+        fn sweeps_agree_with_per_value_sums(
+            values in proptest::collection::vec(0u64..8, 0..14),
+            arrangement in prop_oneof![Just(Arrangement::Multisets), Just(Arrangement::Sets), Just(Arrangement::DistinctOrdered)],
+            up_to in any::<bool>(),
+            k in 0u64..40,
+            n_positions in any::<bool>(),
+            q in prop_oneof![Just(1_000_000_007u64), Just(998_244_353), Just(101), Just(10_007)],
+        ) {
+            let sp = spectrum(&values);
+            // The sweep of ordered different heaps sums every k up to n.
+            let k = if up_to && arrangement == Arrangement::DistinctOrdered { values.len() as u64 + k } else { k };
+            let spec = ConstrainedSpec {
+                arrangement,
+                outcome: if n_positions { Outcome::N } else { Outcome::P },
+                ..ConstrainedSpec::new(Sizes::List(vec![]), if up_to { Heaps::UpTo(k) } else { Heaps::Exactly(k) })
+            };
+            let n = sp.total;
+            let per_value = {
+                let mut sum = BigInt::ZERO;
+                let term = |u: u128| match (arrangement, spec.heaps) {
+                    (Arrangement::DistinctOrdered, Heaps::UpTo(_)) => sweep::falling_sum(
+                        &|v: i128| BigInt::from(v), &|x, y| x + y, &|x, y| x * y,
+                        n, n - u, n as u64 + 1, false,
+                    ),
+                    _ => exact_term(arrangement, spec.heaps, u, n - u),
+                };
+                for &(a, m) in &sp.groups {
+                    let u = (n as i128 + a) as u128 / 2;
+                    sum += term(u) * BigInt::from(m);
+                }
+                (sum, term(n))
+            };
+            let exact = swept(&sweep::Integers, &sp, &spec);
+            prop_assert_eq!(&exact, &per_value);
+            let (family, n_sweep, k_sweep, _) = sweep_plan(&spec, n);
+            if sweep::fits_prime(family, n_sweep, k_sweep, q) {
+                let field = sweep::ModPrime::new(q, n_sweep as usize);
+                let (s, a) = swept(&field, &sp, &spec);
+                let qq = BigInt::from(q);
+                let reduce = |x: &BigInt| { let r = x % &qq; if r < BigInt::ZERO { r + &qq } else { r } };
+                prop_assert_eq!(BigInt::from(s), reduce(&exact.0));
+                prop_assert_eq!(BigInt::from(a), reduce(&exact.1));
+            }
+        }
+    }
+
+    #[test]
+    fn primes_are_told_from_composites() {
+        let small: Vec<u64> = (0..2000).filter(|&n| sweep::is_prime(n)).collect();
+        let by_division: Vec<u64> =
+            (0..2000u64).filter(|&n| n >= 2 && (2..n).all(|d| n % d != 0)).collect();
+        assert_eq!(small, by_division);
+        assert!(sweep::is_prime(998_244_353));
+        assert!(sweep::is_prime(18_446_744_073_709_551_557));
+        assert!(!sweep::is_prime(3_215_031_751)); // a strong pseudoprime to 2, 3, 5, 7
+    }
 }
