@@ -10,6 +10,7 @@ pub mod genus;
 pub mod loopy_report;
 pub mod nimber;
 pub mod period;
+pub mod rule_period;
 pub mod play;
 pub mod quotient;
 pub mod report;
