@@ -48,29 +48,10 @@ pub fn run(ruleset: &Ruleset, args: &Args) -> Result<Exit> {
     } else {
         ProgressBar::hidden()
     };
-    // Doubling steps, each checked for a proof.
-    let mut to = 1023.min(last);
-    let mut stopped = None;
-    // The last heap computed.
-    let mut done = 0;
-    let claim = loop {
-        bar.set_message(format!("up to heap {to}"));
-        if let Err(e) = own.values(0, to, &limits) {
-            if !e.is_limit() {
-                return Err(LibError(e).into());
-            }
-            stopped = Some(e);
-            break own.period_claim();
-        }
-        done = to;
-        let claim = own.period_claim();
-        if matches!(claim, PeriodClaim::Proven(_)) || to == last {
-            break claim;
-        }
-        to = to.saturating_mul(2).saturating_add(1).min(last);
-    };
+    bar.set_message(format!("up to heap {last}"));
+    let found = sprague::ruleset::rule::search_period(own, last, &limits).map_err(LibError)?;
     bar.finish_and_clear();
-    let checked_to = done;
+    let (claim, checked_to, stopped) = (found.claim, found.checked_to, found.stopped);
     let mut out = io::stdout().lock();
     if args.json {
         let (pre, per, proven, apparent) = match &claim {

@@ -123,6 +123,64 @@ pub trait OwnSequence: Send + Sync {
     fn theorem_applies(&self) -> bool;
 }
 
+/// What [`search_period`] found: the claim, the last heap computed, and
+/// the limit that stopped the values, if one did.
+#[derive(Clone, Debug)]
+pub struct PeriodSearch {
+    /// What the values say of the period.
+    pub claim: PeriodClaim,
+    /// The last heap whose value was computed.
+    pub checked_to: u64,
+    /// The limit error that stopped the values before `last`, if any.
+    pub stopped: Option<Error>,
+}
+
+/// Computes G(0..=last) in doubling steps (1,023, 2,047, ...), each checked
+/// for a proof, until a period is proven, `last` is reached or a limit
+/// stops the values (then the claim is what the values so far say).
+///
+/// ```
+/// use sprague::ruleset::rule::{search_period, PeriodClaim};
+/// let r: sprague::Ruleset = "rule:n-1,n-2,n-4,n/2&n/2:even".parse()?;
+/// let found = search_period(r.own_sequence().unwrap(), 100_000, &Default::default())?;
+/// let PeriodClaim::Proven(proof) = found.claim else { panic!() };
+/// assert_eq!((proof.period.preperiod, proof.period.period), (1, 6));
+/// # Ok::<(), sprague::Error>(())
+/// ```
+///
+/// # Errors
+/// Errors other than limits (an option leaving more tokens than the heap).
+pub fn search_period(
+    own: &dyn OwnSequence,
+    last: u64,
+    limits: &Limits,
+) -> Result<PeriodSearch, Error> {
+    let mut to = 1023.min(last);
+    let mut done = None;
+    loop {
+        if let Err(e) = own.values(0, to, limits) {
+            if !e.is_limit() {
+                return Err(e);
+            }
+            return Ok(PeriodSearch {
+                claim: own.period_claim(),
+                checked_to: done.unwrap_or(0),
+                stopped: Some(e),
+            });
+        }
+        done = Some(to);
+        let claim = own.period_claim();
+        if matches!(claim, PeriodClaim::Proven(_)) || to == last {
+            return Ok(PeriodSearch {
+                claim,
+                checked_to: to,
+                stopped: None,
+            });
+        }
+        to = to.saturating_mul(2).saturating_add(1).min(last);
+    }
+}
+
 impl RuleGame {
     /// Reads `rule:TEXT` (`text` the part after `rule:`).
     ///
