@@ -96,6 +96,16 @@ pub fn sequence(
             .map(|n| ruleset.closed_heap_value(n).unwrap_or(0))
             .collect());
     }
+    if let Some(own) = ruleset.own_sequence() {
+        // A rule-language game keeps its own table.
+        let limits = Limits {
+            max_table_work: u64::MAX,
+            ..limits
+        };
+        return py
+            .allow_threads(|| own.values(0, to, &limits))
+            .map_err(errors::lib);
+    }
     let moves = ruleset
         .move_set()
         .ok_or_else(|| no_sequence(&ruleset, "sequence"))?;
@@ -310,6 +320,40 @@ pub fn period(
                 checked_to: 0,
             });
         }
+    }
+    if let Some(own) = ruleset.own_sequence() {
+        // A rule-language game: its own proof, or no period claimed (the
+        // CLI's `period` prints the apparent one).
+        let limits = Limits {
+            max_table,
+            max_period_search,
+            max_table_work: max_period_search,
+            ..Limits::default()
+        };
+        let last = limit.unwrap_or_else(|| {
+            if own.theorem_applies() {
+                max_table.min(sprague::sequence::MAX_TABLE_LEN) - 1
+            } else {
+                (1 << 16) - 1
+            }
+        });
+        let found = py
+            .allow_threads(|| sprague::ruleset::rule::search_period(own, last, &limits))
+            .map_err(errors::lib)?;
+        // No argument covers the rule: the apparent period, not proven,
+        // as for a function.
+        let (shown, proven) = match found.claim {
+            sprague::ruleset::rule::PeriodClaim::Proven(p) => (Some(p.period), true),
+            sprague::ruleset::rule::PeriodClaim::NoTheorem { apparent, .. } => (apparent, false),
+            sprague::ruleset::rule::PeriodClaim::NotYet => (None, false),
+        };
+        return Ok(Period {
+            ruleset: word,
+            preperiod: shown.map(|p| p.preperiod),
+            period: shown.map(|p| p.period),
+            proven,
+            checked_to: found.checked_to,
+        });
     }
     let report = if ruleset.single_heap_is_nim() {
         PeriodReport {

@@ -297,6 +297,12 @@ fn spectrum_of(
     if let Some(parts) = rules.closed_histogram(max) {
         return Ok((interval_spectrum(&parts), CountBasis::ClosedForm));
     }
+    if let Some(own) = rules.own_sequence() {
+        let (hist, basis) = own_histogram(ruleset, own, max, limits, progress)?;
+        check_transform(ruleset.word(), hist.len() as u128, limits)?;
+        let spectrum = table_spectrum(ruleset.word(), &hist, limits)?;
+        return Ok((spectrum, basis));
+    }
     let Some(moves) = rules.move_set() else {
         return Err(Error::Unsupported(format!(
             "{}: no closed form and no nim-sequence to count its positions from",
@@ -332,6 +338,76 @@ fn spectrum_of(
     let (hist, basis) = histogram(&store, max)?;
     let spectrum = table_spectrum(ruleset.word(), &hist, limits)?;
     Ok((spectrum, basis))
+}
+
+/// The histogram of G(0..=max) of a ruleset that keeps its own table (the
+/// rule language): the table up to `max` within the table limit, else up to
+/// a proven period (in doubling steps, each checked for a proof).
+fn own_histogram(
+    ruleset: &Ruleset,
+    own: &dyn crate::ruleset::rule::OwnSequence,
+    max: u64,
+    limits: &CountLimits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(Vec<u128>, CountBasis), Error> {
+    let mut hist: Vec<u128> = Vec::new();
+    let mut add = |v: u64, times: u128| {
+        let v = v as usize;
+        if v >= hist.len() {
+            hist.resize(v + 1, 0);
+        }
+        hist[v] += times;
+    };
+    let table_end = limits
+        .table
+        .max_table
+        .min(crate::sequence::MAX_TABLE_LEN)
+        .saturating_sub(1);
+    if max <= table_end {
+        let mut next = 0;
+        while next <= max {
+            let last = next.saturating_add(PROGRESS_STEP - 1).min(max);
+            for v in own.values(next, last, &limits.table)? {
+                add(v, 1);
+            }
+            progress(last + 1);
+            next = last + 1;
+        }
+        return Ok((hist, CountBasis::Table));
+    }
+    let mut to = 1023u64.min(table_end);
+    let proof = loop {
+        own.values(0, to, &limits.table)?;
+        progress(to + 1);
+        if let crate::ruleset::rule::PeriodClaim::Proven(p) = own.period_claim() {
+            break p;
+        }
+        if to >= table_end {
+            return Err(Error::TableLimit {
+                ruleset: ruleset.word().to_string(),
+                heap: max,
+                limit: table_end + 1,
+                divisor: 1,
+            });
+        }
+        to = to.saturating_mul(2).saturating_add(1).min(table_end);
+    };
+    let (n0, period) = (proof.period.preperiod, proof.period.period);
+    for v in own.values(0, n0 + period - 1, &limits.table)?.into_iter().take(n0 as usize) {
+        add(v, 1);
+    }
+    let rest = u128::from(max) + 1 - u128::from(n0);
+    let (whole, part) = (rest / u128::from(period), rest % u128::from(period));
+    for (j, v) in own.values(n0, n0 + period - 1, &limits.table)?.into_iter().enumerate() {
+        add(v, whole + u128::from((j as u128) < part));
+    }
+    Ok((
+        hist,
+        CountBasis::Period {
+            preperiod: n0,
+            period,
+        },
+    ))
 }
 
 /// The histogram of G(0..=max) from a store that knows G(max): counts by

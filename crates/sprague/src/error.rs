@@ -413,6 +413,26 @@ pub enum Error {
         /// [`Error::TableLimit`]).
         table_divisor: u64,
     },
+    /// The table of a `rule:` game ([`rule`](crate::ruleset::rule)) up to
+    /// `heap` would list `options` options from heap `from` on (counted
+    /// before any is listed), past `limit`:
+    /// [`Limits::max_table_work`](crate::Limits).
+    #[error(
+        "{ruleset} heap {heap}: the options of heaps {from} to {heap} number at least {options}, \
+         past the table work limit of {limit} options"
+    )]
+    RuleWorkLimit {
+        /// The ruleset word.
+        ruleset: String,
+        /// The heap asked for.
+        heap: u64,
+        /// The first heap the table still needed.
+        from: u64,
+        /// The options counted when the limit was passed.
+        options: u128,
+        /// The limit.
+        limit: u64,
+    },
     /// A Grundy value above 4,294,967,295 (`u32::MAX`), the largest a
     /// nim-sequence table stores (values take 2 bytes while they fit, then
     /// 4); the computation stopped at that heap.
@@ -594,6 +614,7 @@ impl Error {
                 | Error::CheckLimit { .. }
                 | Error::TableLimit { .. }
                 | Error::TableWorkLimit { .. }
+                | Error::RuleWorkLimit { .. }
                 | Error::ComponentTableLimit { .. }
                 | Error::ValueTooLarge { .. }
                 | Error::PeriodSearchLimit { .. }

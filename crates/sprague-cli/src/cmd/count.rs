@@ -153,7 +153,7 @@ pub fn run(CountArgs { args, select }: CountArgs) -> Result<Exit> {
     let table = || {
         args.ruleset
             .parse::<Ruleset>()
-            .is_ok_and(|r| r.move_set().is_some())
+            .is_ok_and(|r| r.move_set().is_some() || r.own_sequence().is_some())
     };
     let bar = super::progress_bar(
         largest(&args, &select) >= 1 << 18 && table(),

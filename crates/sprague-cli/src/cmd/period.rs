@@ -81,6 +81,19 @@ pub struct JsonPeriod {
     pub proven: bool,
     /// The last heap whose value was computed.
     pub checked_to: u64,
+    /// For a `rule:` game no periodicity argument covers: the preperiod
+    /// and period its values show (not proven); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub apparent: Option<Apparent>,
+}
+
+/// A period the values show without proof.
+#[derive(Debug, Serialize)]
+pub struct Apparent {
+    /// The preperiod the values show.
+    pub preperiod: u64,
+    /// The period the values show.
+    pub period: u64,
 }
 
 /// Runs `period`.
@@ -100,6 +113,9 @@ pub fn run(args: Args) -> Result<Exit> {
         if p > 1 << 20 || largest > u64::from(u16::MAX) || huge_amount {
             return closed_form(&ruleset, n0, p, args.json);
         }
+    }
+    if ruleset.own_sequence().is_some() {
+        return super::rule_period::run(&ruleset, &args);
     }
     // What stopped the search, when it found no period.
     let mut stop = Stop::Unknown;
@@ -161,6 +177,7 @@ pub fn run(args: Args) -> Result<Exit> {
             period: report.period().map(|p| p.period),
             proven: report.proven(),
             checked_to: report.checked_to,
+            apparent: None,
         };
         serde_json::to_writer(&mut out, &json)?;
         writeln!(out)?;
@@ -186,6 +203,7 @@ fn closed_form(ruleset: &Ruleset, n0: u64, p: u64, json: bool) -> Result<Exit> {
             period: Some(p),
             proven: true,
             checked_to: 0,
+            apparent: None,
         };
         serde_json::to_writer(&mut out, &json)?;
         writeln!(out)?;

@@ -36,6 +36,7 @@ pub mod nim;
 pub mod nodekayles;
 mod onenumber;
 pub mod removal;
+pub mod rule;
 pub mod rules;
 pub mod staircase;
 pub mod subtraction;
@@ -229,6 +230,12 @@ const REGISTRY: &[Registration] = &[
         example: "fraction:2 100",
         theorem: "Levine (2006): G(n) = n/K when K divides n, else G(n - floor(n/K) - 1)",
     }, fraction::parse),
+    (RulesetInfo {
+        names: &["rule"], notation: "rule:OPTIONS",
+        rule: "a one-heap game written as the options of a heap of n: heaps joined by &, ranges A..B, split(E), split3(E), unequal(E), each with conditions after : (rule:n-1,n-2,n-4,n/2&n/2:even)",
+        example: "rule:n-1,n-2,n-4,n/2&n/2:even 10",
+        theorem: "the Sprague-Grundy theorem on the nim-sequence computed bottom-up; its period proven by a Guy-Smith-style argument where the options are n minus bounded amounts, their splits, constants and equal pairs under periodic conditions",
+    }, rule::parse),
     (RulesetInfo {
         names: &["geography"], notation: "geography",
         rule: "undirected vertex Geography: a graph (written as for nodekayles), the visited vertices after ~ and the token after @ (grid:3x3~1@2): move the token to a neighbour not yet visited",
@@ -551,6 +558,12 @@ impl Ruleset {
     /// games, Grundy's game); `None` for others.
     pub fn move_set(&self) -> Option<&MoveSet> {
         self.heap_rules()?.move_set()
+    }
+
+    /// The nim-sequence a heap ruleset keeps itself, outside the engine's
+    /// [`MoveSet`] (`rule:` words); `None` for the others.
+    pub fn own_sequence(&self) -> Option<&dyn rule::OwnSequence> {
+        self.heap_rules()?.own_sequence()
     }
 
     /// Whether a lone heap of this ruleset plays exactly like a Nim heap, so

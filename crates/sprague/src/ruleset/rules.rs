@@ -508,6 +508,13 @@ pub trait HeapRules: Send + Sync + fmt::Debug + 'static {
         None
     }
 
+    /// The nim-sequence the ruleset keeps itself, outside the engine's
+    /// [`MoveSet`] (the rule language, [`rule`](super::rule)), for
+    /// `sequence` and `period`; `None` for the others.
+    fn own_sequence(&self) -> Option<&dyn super::rule::OwnSequence> {
+        None
+    }
+
     /// Whether a heap has at most one move to each value (so all winning
     /// moves of any component can be listed).
     fn few_winning_moves(&self) -> bool {

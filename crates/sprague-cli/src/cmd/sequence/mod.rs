@@ -11,6 +11,7 @@ use anyhow::{Context, Result};
 use clap::ValueEnum;
 use indicatif::ProgressBar;
 use sprague::sequence::{store, Method, NimSequence, ResumeError, Store, Table, MAX_TABLE_LEN};
+use sprague::ruleset::rule::PeriodClaim;
 use sprague::Ruleset;
 
 use super::{LibError, UsageError};
@@ -201,6 +202,9 @@ enum Source {
     /// The library's nim-sequence store: the table, and the period once
     /// proven (every later value follows from it and is not computed).
     Table(Box<Store>),
+    /// A table the ruleset keeps itself (`rule:` words): the values read
+    /// so far.
+    Own(Ruleset, Vec<u64>),
 }
 
 impl Source {
@@ -220,6 +224,17 @@ impl Source {
                 }
             }
             return Ok(Source::Closed(ruleset.clone()));
+        }
+        if ruleset.own_sequence().is_some() {
+            if saved.values().len() > 0 {
+                return Err(UsageError(format!(
+                    "cannot resume {word}: its values are computed in memory by the rule \
+                     language, not by the engine that resumes files; compute them again \
+                     (without --resume)"
+                ))
+                .into());
+            }
+            return Ok(Source::Own(ruleset.clone(), Vec::new()));
         }
         let moves = super::engine_moves(ruleset, "sequence")?;
         let saved = NimSequence::from_table(word, moves.clone(), saved);
@@ -275,6 +290,17 @@ impl Source {
         match self {
             Source::Closed(_) => Ok(()),
             Source::Table(t) => t.ensure(last, limits),
+            Source::Own(r, values) => {
+                let from = values.len() as u64;
+                if last < from {
+                    return Ok(());
+                }
+                let own = r.own_sequence().ok_or_else(|| {
+                    sprague::Error::Internal("a rule without its own table".into())
+                })?;
+                values.extend(own.values(from, last, limits)?);
+                Ok(())
+            }
         }
     }
 
@@ -284,6 +310,7 @@ impl Source {
         match self {
             Source::Closed(_) => u64::MAX,
             Source::Table(t) => t.known(),
+            Source::Own(_, values) => values.len() as u64,
         }
     }
 
@@ -292,6 +319,10 @@ impl Source {
         match self {
             Source::Closed(r) => r.closed_period(),
             Source::Table(t) => t.period().map(|p| (p.preperiod, p.period)),
+            Source::Own(r, _) => match r.own_sequence().map(|o| o.period_claim()) {
+                Some(PeriodClaim::Proven(p)) => Some((p.period.preperiod, p.period.period)),
+                _ => None,
+            },
         }
     }
 
@@ -300,7 +331,7 @@ impl Source {
     /// ...: Kayles' period is proven by its first 157 values).
     fn period_in_values(&self) -> Option<(u64, u64)> {
         self.period().or_else(|| match self {
-            Source::Closed(_) => None,
+            Source::Closed(_) | Source::Own(..) => None,
             Source::Table(t) => {
                 sprague::sequence::period::find_proven(t.sequence().values(), t.moves())
                     .map(|(p, _)| (p.preperiod, p.period))
@@ -319,6 +350,7 @@ impl Source {
                 None => return (self.get(to), to),
             },
             Source::Table(t) => to.min(t.len().saturating_sub(1)),
+            Source::Own(_, values) => to.min((values.len() as u64).saturating_sub(1)),
         };
         let mut best = (self.get(0), 0);
         for n in 1..=end {
@@ -334,6 +366,7 @@ impl Source {
         match self {
             Source::Closed(r) => r.closed_heap_value(n),
             Source::Table(t) => t.get(n),
+            Source::Own(_, values) => values.get(n as usize).copied(),
         }
         .unwrap_or(0)
     }

@@ -1,0 +1,175 @@
+//! The options of one heap under a [`Rule`]: expressions evaluated at n,
+//! conditions tested, each option's moves counted before any is listed (so
+//! the limits refuse a heap with too many options before the work).
+
+use std::ops::ControlFlow;
+
+use super::parser::{Body, Cond, Expr, Opt};
+use crate::Error;
+
+/// The value of `e` at heap `n`; `None` where it is not a whole number of
+/// tokens: a subtraction below 0, a division or `%` by 0, a result past
+/// 2^64 - 1. An option with such a part is no move at that heap.
+pub fn eval(e: &Expr, n: u64) -> Option<u64> {
+    Some(match e {
+        Expr::N => n,
+        Expr::Num(k) => *k,
+        Expr::Sub(a, b) => eval(a, n)?.checked_sub(eval(b, n)?)?,
+        Expr::Mul(a, b) => eval(a, n)?.checked_mul(eval(b, n)?)?,
+        Expr::Div(a, b) => eval(a, n)?.checked_div(eval(b, n)?)?,
+        Expr::Mod(a, b) => eval(a, n)?.checked_rem(eval(b, n)?)?,
+    })
+}
+
+/// Whether condition `c` holds at heap `n` (false where a side is not a
+/// whole number).
+pub fn holds(c: &Cond, n: u64) -> bool {
+    match (eval(&c.left, n), eval(&c.right, n)) {
+        (Some(a), Some(b)) => c.cmp.holds(a, b),
+        _ => false,
+    }
+}
+
+/// What an option of heap `n` leaves, resolved: the heaps or the range of
+/// the split, once its conditions hold and its expressions are defined.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Resolved {
+    /// Exactly these heaps (zeros dropped, sorted).
+    Parts(Vec<u64>),
+    /// One heap, any from `lo` to `hi` (inclusive, `hi < n`).
+    Range(u64, u64),
+    /// Two non-empty heaps adding up to `m` (unequal when the flag is set).
+    Split(u64, bool),
+    /// Three non-empty heaps adding up to `m`.
+    Split3(u64),
+}
+
+/// The error of an option whose heaps add up to more than the heap.
+fn too_much(word: &str, o: &Opt, n: u64, total: u128) -> Error {
+    Error::Unsupported(format!(
+        "{word}: at heap {n} the option {} (column {}) leaves {total} tokens, more than {n}: \
+         a move takes tokens away and may split what is left (as in take-and-break games)",
+        o.text, o.column
+    ))
+}
+
+/// Resolves option `o` at heap `n`: `None` when it is no move there
+/// (a condition fails, an expression is not a whole number, a heap left
+/// would not be smaller than `n`, nothing to choose from).
+///
+/// # Errors
+/// [`Error::Unsupported`] when the heaps it leaves add up to more than `n`.
+pub(crate) fn resolve(word: &str, o: &Opt, n: u64) -> Result<Option<Resolved>, Error> {
+    if !o.conds.iter().all(|c| holds(c, n)) {
+        return Ok(None);
+    }
+    let total_check = |m: u64| -> Result<(), Error> {
+        if m > n {
+            Err(too_much(word, o, n, u128::from(m)))
+        } else {
+            Ok(())
+        }
+    };
+    Ok(match &o.body {
+        Body::Parts(parts) => {
+            let mut heaps = Vec::with_capacity(parts.len());
+            for p in parts {
+                match eval(p, n) {
+                    Some(h) if h < n => heaps.push(h),
+                    _ => return Ok(None),
+                }
+            }
+            let total: u128 = heaps.iter().map(|&h| u128::from(h)).sum();
+            if total > u128::from(n) {
+                return Err(too_much(word, o, n, total));
+            }
+            heaps.retain(|&h| h > 0);
+            heaps.sort_unstable();
+            Some(Resolved::Parts(heaps))
+        }
+        Body::Range(lo, hi) => match (eval(lo, n), eval(hi, n)) {
+            (Some(lo), Some(hi)) if n > 0 => {
+                let hi = hi.min(n - 1);
+                (lo <= hi).then_some(Resolved::Range(lo, hi))
+            }
+            _ => None,
+        },
+        Body::Split(e) | Body::Unequal(e) => match eval(e, n) {
+            Some(m) => {
+                total_check(m)?;
+                let unequal = matches!(o.body, Body::Unequal(_));
+                let least = if unequal { 3 } else { 2 };
+                (m >= least).then_some(Resolved::Split(m, unequal))
+            }
+            None => None,
+        },
+        Body::Split3(e) => match eval(e, n) {
+            Some(m) => {
+                total_check(m)?;
+                (m >= 3).then_some(Resolved::Split3(m))
+            }
+            None => None,
+        },
+    })
+}
+
+impl Resolved {
+    /// How many moves it gives (distinct sets of heaps).
+    pub(crate) fn count(&self) -> u128 {
+        match *self {
+            Resolved::Parts(_) => 1,
+            Resolved::Range(lo, hi) => u128::from(hi - lo) + 1,
+            Resolved::Split(m, false) => u128::from(m / 2),
+            Resolved::Split(m, true) => u128::from((m - 1) / 2),
+            // Partitions of m into exactly three positive parts: the
+            // integer nearest m²/12.
+            Resolved::Split3(m) => (u128::from(m) * u128::from(m) + 6) / 12,
+        }
+    }
+
+    /// Passes each set of heaps it leaves (zeros dropped, increasing) to
+    /// `f` until it breaks.
+    pub(crate) fn each(&self, f: &mut dyn FnMut(&[u64]) -> ControlFlow<()>) -> ControlFlow<()> {
+        match *self {
+            Resolved::Parts(ref heaps) => f(heaps),
+            Resolved::Range(lo, hi) => {
+                for h in lo..=hi {
+                    let one = [h];
+                    f(if h == 0 { &[] } else { &one })?;
+                }
+                ControlFlow::Continue(())
+            }
+            Resolved::Split(m, unequal) => {
+                let last = if unequal { (m - 1) / 2 } else { m / 2 };
+                for a in 1..=last {
+                    f(&[a, m - a])?;
+                }
+                ControlFlow::Continue(())
+            }
+            Resolved::Split3(m) => {
+                for a in 1..=m / 3 {
+                    for b in a..=(m - a) / 2 {
+                        f(&[a, b, m - a - b])?;
+                    }
+                }
+                ControlFlow::Continue(())
+            }
+        }
+    }
+
+    /// Whether it leaves exactly `heaps` (zeros dropped, increasing).
+    pub(crate) fn leaves(&self, heaps: &[u64]) -> bool {
+        match (self, heaps) {
+            (Resolved::Parts(p), _) => p == heaps,
+            (Resolved::Range(lo, _), []) => *lo == 0,
+            (Resolved::Range(lo, hi), [h]) => lo <= h && h <= hi,
+            (Resolved::Split(m, unequal), [a, b]) => {
+                a.checked_add(*b) == Some(*m) && !(*unequal && a == b)
+            }
+            (Resolved::Split3(m), [a, b, c]) => {
+                a.checked_add(*b).and_then(|s| s.checked_add(*c)) == Some(*m)
+            }
+            _ => false,
+        }
+    }
+}

@@ -1,0 +1,596 @@
+//! The rule language (`rule:OPTIONS`): a one-heap game written on the
+//! command line as the options of a heap of n, expressions of n.
+//!
+//! ```text
+//! rule:n-1,n-2,n-4,n/2&n/2:even
+//! ```
+//!
+//! is "take 1, 2 or 4 tokens, or split an even heap into two equal
+//! halves". The grammar:
+//!
+//! - options separated by `,`; each is what a move leaves, then its
+//!   conditions, each after a `:` (all must hold);
+//! - what a move leaves: up to three heaps joined by `&` (`n-1`,
+//!   `n/2&n/2`, `1&n-3`); a range `A..B`, any one heap from A to B
+//!   (`0..n-1` is Nim); `split(E)`, two non-empty heaps adding up to E
+//!   any way; `split3(E)`, three; `unequal(E)`, two of different sizes
+//!   (`unequal(n)` is Grundy's game);
+//! - expressions of n: whole numbers, `n`, `-`, `*`, `/` (rounding down),
+//!   `%` and parentheses (no `+`, which separates the components of a
+//!   position);
+//! - conditions: `even`, `odd`, or two expressions compared by `==` (or
+//!   `=`), `!=`, `<`, `<=`, `>`, `>=` (`n>=3`, `n%3==1`).
+//!
+//! An option is no move at heap n when a condition fails, an expression is
+//! not a whole number there (`n-4` at n = 2), or a heap it leaves is not
+//! smaller than n; heaps of 0 vanish. Heaps left that add up to more than
+//! n are an error (a move takes tokens away and may split what is left, as
+//! in take-and-break games, Winning Ways ch. 4). Errors in the word name
+//! the column.
+//!
+//! **Values.** G(n) is the mex of the nim-sums of the heaps each option
+//! leaves (the Sprague-Grundy theorem), computed bottom-up into a table kept
+//! with the ruleset. Every heap's options are counted before they are
+//! listed: a heap with more than `Limits::max_states` is refused
+//! ([`Error::StateLimit`]), a table past `Limits::max_table` heaps
+//! ([`Error::TableLimit`]), and a table whose options add up to more than
+//! `Limits::max_table_work` ([`Error::RuleWorkLimit`]). A heap past the
+//! table is answered by a proven period ([`theory`]: a Guy–Smith-style
+//! argument for rules whose options are n minus bounded amounts, splits of
+//! them, constants and equal pairs, under periodic conditions), or, for
+//! rules with no such argument, by a memoised search over the heaps it
+//! reaches (few when the options divide: `rule:n/2,n/3`), within the state
+//! limit.
+
+pub mod eval;
+pub mod parser;
+pub mod theory;
+
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+use std::sync::Mutex;
+
+use self::eval::Resolved;
+use self::parser::Rule;
+use self::theory::{Proof, Shape};
+use super::rules::{HeapRules, Visit};
+use super::Heaps;
+use crate::error::ParseErrorKind;
+use crate::moves::{HeapMove, Parts};
+use crate::sequence::period::Period;
+use crate::{Basis, Error, Limits};
+
+/// The basis of a value of a heap past the table, by the memoised search
+/// over the heaps it reaches.
+pub const RULE_SEARCH: Basis = Basis::Theorem {
+    word: "rule",
+    name: "the Sprague-Grundy theorem by a memoised search over the heaps the rule reaches",
+};
+
+/// A `rule:` game: the rule, what the periodicity argument says of it, and
+/// its table.
+#[derive(Debug)]
+pub struct RuleGame {
+    word: String,
+    rule: Rule,
+    canonical: String,
+    shape: Result<Shape, String>,
+    state: Mutex<State>,
+}
+
+#[derive(Debug, Default)]
+struct State {
+    /// G(0), G(1), ...
+    values: Vec<u64>,
+    /// The proof of a period, once found.
+    proof: Option<Proof>,
+    /// Heaps valued by the search past the table.
+    memo: HashMap<u64, u64>,
+}
+
+/// What can be said of a rule's period after computing G(0..=N).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PeriodClaim {
+    /// Proven by the argument of [`theory`].
+    Proven(Proof),
+    /// The argument applies, but the values to N prove no period yet.
+    NotYet,
+    /// No argument applies (the sentence says why); the period the values
+    /// show, seen at least three times, if any, proves nothing.
+    NoTheorem {
+        /// Why no periodicity argument covers the rule.
+        why: String,
+        /// The apparent period of G(0..=N), if any.
+        apparent: Option<Period>,
+    },
+}
+
+/// The nim-sequence of a heap ruleset that keeps its own table, outside
+/// the engine's [`MoveSet`](crate::takebreak::MoveSet) (the rule language):
+/// what `sequence` and `period` read.
+pub trait OwnSequence: Send + Sync {
+    /// G(from..=to), computing the table up to `to` within `limits`.
+    ///
+    /// # Errors
+    /// [`Error::TableLimit`], [`Error::RuleWorkLimit`],
+    /// [`Error::StateLimit`] as for a heap's value.
+    fn values(&self, from: u64, to: u64, limits: &Limits) -> Result<Vec<u64>, Error>;
+
+    /// What G(0..=last computed) says of the period.
+    fn period_claim(&self) -> PeriodClaim;
+
+    /// Whether a periodicity argument applies to the rule at all.
+    fn theorem_applies(&self) -> bool;
+}
+
+/// What [`search_period`] found: the claim, the last heap computed, and
+/// the limit that stopped the values, if one did.
+#[derive(Clone, Debug)]
+pub struct PeriodSearch {
+    /// What the values say of the period.
+    pub claim: PeriodClaim,
+    /// The last heap whose value was computed.
+    pub checked_to: u64,
+    /// The limit error that stopped the values before `last`, if any.
+    pub stopped: Option<Error>,
+}
+
+/// Computes G(0..=last) in doubling steps (1,023, 2,047, ...), each checked
+/// for a proof, until a period is proven, `last` is reached or a limit
+/// stops the values (then the claim is what the values so far say).
+///
+/// ```
+/// use sprague::ruleset::rule::{search_period, PeriodClaim};
+/// let r: sprague::Ruleset = "rule:n-1,n-2,n-4,n/2&n/2:even".parse()?;
+/// let found = search_period(r.own_sequence().unwrap(), 100_000, &Default::default())?;
+/// let PeriodClaim::Proven(proof) = found.claim else { panic!() };
+/// assert_eq!((proof.period.preperiod, proof.period.period), (1, 6));
+/// # Ok::<(), sprague::Error>(())
+/// ```
+///
+/// # Errors
+/// Errors other than limits (an option leaving more tokens than the heap).
+pub fn search_period(
+    own: &dyn OwnSequence,
+    last: u64,
+    limits: &Limits,
+) -> Result<PeriodSearch, Error> {
+    let mut to = 1023.min(last);
+    let mut done = None;
+    loop {
+        if let Err(e) = own.values(0, to, limits) {
+            if !e.is_limit() {
+                return Err(e);
+            }
+            return Ok(PeriodSearch {
+                claim: own.period_claim(),
+                checked_to: done.unwrap_or(0),
+                stopped: Some(e),
+            });
+        }
+        done = Some(to);
+        let claim = own.period_claim();
+        if matches!(claim, PeriodClaim::Proven(_)) || to == last {
+            return Ok(PeriodSearch {
+                claim,
+                checked_to: to,
+                stopped: None,
+            });
+        }
+        to = to.saturating_mul(2).saturating_add(1).min(last);
+    }
+}
+
+impl RuleGame {
+    /// Reads `rule:TEXT` (`text` the part after `rule:`).
+    ///
+    /// # Errors
+    /// A sentence naming the column of the word where the rule is wrong.
+    pub fn new(word: &str, text: &str) -> Result<RuleGame, String> {
+        let offset = word.len() - text.len();
+        let rule = parser::parse_rule(text, offset).map_err(|e| {
+            format!("{word}: {e}")
+        })?;
+        for o in &rule.options {
+            if !(0..4096u64).any(|n| matches!(eval::resolve(word, o, n), Ok(Some(_)) | Err(_))) {
+                return Err(format!(
+                    "{word}: column {}: option {} is no move at any heap up to 4095 (each \
+                     heap it leaves must be smaller than n)",
+                    o.column, o.text
+                ));
+            }
+        }
+        let mut opts: Vec<String> = rule.options.iter().map(ToString::to_string).collect();
+        opts.sort();
+        opts.dedup();
+        Ok(RuleGame {
+            word: word.to_string(),
+            canonical: format!("rule:{}", opts.join(",")),
+            shape: theory::shape(&rule),
+            rule,
+            state: Mutex::default(),
+        })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The options of heap `n`, resolved, with their count, refused past
+    /// the state limit.
+    fn resolved(&self, n: u64, limits: &Limits) -> Result<Vec<Resolved>, Error> {
+        let mut out = Vec::with_capacity(self.rule.options.len());
+        let mut count: u128 = 0;
+        for o in &self.rule.options {
+            if let Some(r) = eval::resolve(&self.word, o, n)? {
+                count += r.count();
+                out.push(r);
+            }
+        }
+        if count > limits.max_states as u128 {
+            return Err(Error::StateLimit {
+                limit: limits.max_states,
+            });
+        }
+        Ok(out)
+    }
+
+    /// The number of moves of heap `n`.
+    fn count(&self, n: u64) -> Result<u128, Error> {
+        let mut count = 0u128;
+        for o in &self.rule.options {
+            if let Some(r) = eval::resolve(&self.word, o, n)? {
+                count += r.count();
+            }
+        }
+        Ok(count)
+    }
+
+    /// Extends the table to heap `to` (inclusive), counting every heap's
+    /// options first; tries the period proof at each power of two when
+    /// `stop_at_period`, and stops there once it succeeds.
+    fn extend(
+        &self,
+        st: &mut State,
+        to: u64,
+        limits: &Limits,
+        stop_at_period: bool,
+    ) -> Result<(), Error> {
+        let len = st.values.len() as u64;
+        if to < len {
+            return Ok(());
+        }
+        let table_limit = limits.max_table.min(crate::sequence::MAX_TABLE_LEN);
+        if to >= table_limit {
+            return Err(Error::TableLimit {
+                ruleset: self.word.clone(),
+                heap: to,
+                limit: table_limit,
+                divisor: 1,
+            });
+        }
+        // Refused before the work: the options of every heap to compute.
+        let mut work: u128 = 0;
+        for n in len..=to {
+            work += self.count(n)? + 1;
+            if work > u128::from(limits.max_table_work) {
+                return Err(Error::RuleWorkLimit {
+                    ruleset: self.word.clone(),
+                    heap: to,
+                    from: len,
+                    options: work,
+                    limit: limits.max_table_work,
+                });
+            }
+        }
+        let mut seen: Vec<bool> = Vec::new();
+        st.values
+            .try_reserve((to + 1 - len) as usize)
+            .map_err(|_| Error::TableLimit {
+                ruleset: self.word.clone(),
+                heap: to,
+                limit: len,
+                divisor: 1,
+            })?;
+        for n in len..=to {
+            let options = self.resolved(n, limits)?;
+            let total: u128 = options.iter().map(Resolved::count).sum();
+            seen.clear();
+            seen.resize(total as usize + 1, false);
+            let values = &st.values;
+            for r in &options {
+                let _ = r.each(&mut |heaps| {
+                    let v = heaps.iter().fold(0, |x, &h| x ^ values[h as usize]);
+                    if let Some(s) = seen.get_mut(v as usize) {
+                        *s = true;
+                    }
+                    ControlFlow::Continue(())
+                });
+            }
+            let g = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u64;
+            st.values.push(g);
+            if stop_at_period && st.proof.is_none() && (n + 1).is_power_of_two() && n >= 63 {
+                if let Ok(shape) = &self.shape {
+                    st.proof = shape.prove(&st.values);
+                    if st.proof.is_some() {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// G(heap) from the proven period, once the table holds it.
+    fn from_period(st: &State, heap: u64) -> Option<u64> {
+        let p = st.proof?.period;
+        let len = st.values.len() as u64;
+        if heap < len {
+            return Some(st.values[heap as usize]);
+        }
+        let k = (heap - p.preperiod) % p.period;
+        let mut n = p.preperiod + k;
+        while n + p.period < len {
+            n += p.period;
+        }
+        st.values.get(n as usize).copied()
+    }
+
+    /// G(heap) with its basis.
+    fn value(&self, heap: u64, limits: &Limits) -> Result<(u64, Basis), Error> {
+        let mut st = self.lock();
+        if let Some(&g) = st.values.get(heap as usize) {
+            return Ok((g, Basis::Table));
+        }
+        if let Some(g) = Self::from_period(&st, heap) {
+            return Ok((g, Basis::Period));
+        }
+        let table_limit = limits.max_table.min(crate::sequence::MAX_TABLE_LEN);
+        if self.shape.is_ok() {
+            // Doubling tables, each tried for a proof, up to the heap or
+            // the table limit, whichever is first. Past the table limit
+            // only a proven period answers (the search below would have
+            // to visit every heap).
+            let mut to = (st.values.len() as u64).max(1024);
+            loop {
+                let end = to.min(heap).min(table_limit.saturating_sub(1));
+                self.extend(&mut st, end, limits, true)?;
+                if let Some(g) = Self::from_period(&st, heap) {
+                    let basis = if heap < st.values.len() as u64 {
+                        Basis::Table
+                    } else {
+                        Basis::Period
+                    };
+                    return Ok((g, basis));
+                }
+                if end == heap {
+                    return Ok((st.values[heap as usize], Basis::Table));
+                }
+                if end + 1 >= table_limit {
+                    return Err(Error::TableLimit {
+                        ruleset: self.word.clone(),
+                        heap,
+                        limit: table_limit,
+                        divisor: 1,
+                    });
+                }
+                to = to.saturating_mul(2);
+            }
+        }
+        if heap < table_limit && self.extend(&mut st, heap, limits, false).is_ok() {
+            return Ok((st.values[heap as usize], Basis::Table));
+        }
+        self.search(&mut st, heap, limits).map(|g| (g, RULE_SEARCH))
+    }
+
+    /// G(heap) by a memoised search over the heaps it reaches (values in
+    /// the table are used as they are), within the state limit.
+    fn search(&self, st: &mut State, heap: u64, limits: &Limits) -> Result<u64, Error> {
+        if st.memo.len() > limits.max_states {
+            st.memo.clear();
+        }
+        let start = st.memo.len();
+        let mut stack = vec![heap];
+        let mut moves: Vec<Vec<u64>> = Vec::new();
+        while let Some(&n) = stack.last() {
+            let known = |st: &State, h: u64| {
+                st.values.get(h as usize).copied().or_else(|| st.memo.get(&h).copied())
+            };
+            if known(st, n).is_some() {
+                stack.pop();
+                continue;
+            }
+            moves.clear();
+            for r in self.resolved(n, limits)? {
+                let _ = r.each(&mut |heaps| {
+                    moves.push(heaps.to_vec());
+                    ControlFlow::Continue(())
+                });
+            }
+            let mut missing = false;
+            for m in &moves {
+                for &h in m {
+                    if known(st, h).is_none() {
+                        stack.push(h);
+                        missing = true;
+                    }
+                }
+            }
+            if missing {
+                if stack.len() > limits.max_states {
+                    return Err(Error::StateLimit {
+                        limit: limits.max_states,
+                    });
+                }
+                continue;
+            }
+            let g = crate::mex(
+                moves
+                    .iter()
+                    .map(|m| m.iter().fold(0, |x, &h| x ^ known(st, h).unwrap_or(0))),
+            );
+            st.memo.insert(n, g);
+            stack.pop();
+            if st.memo.len() - start > limits.max_states {
+                return Err(Error::StateLimit {
+                    limit: limits.max_states,
+                });
+            }
+        }
+        Ok(st.memo[&heap])
+    }
+
+    /// Each option of `heap` as a move, passed to `f` until it breaks.
+    fn each_move(
+        &self,
+        heap: u64,
+        limits: &Limits,
+        f: &mut dyn FnMut(HeapMove) -> Result<ControlFlow<()>, Error>,
+    ) -> Result<ControlFlow<()>, Error> {
+        let mut failure = None;
+        for r in self.resolved(heap, limits)? {
+            let flow = r.each(&mut |heaps| match f(to_move(heap, heaps)) {
+                Ok(flow) => flow,
+                Err(e) => {
+                    failure = Some(e);
+                    ControlFlow::Break(())
+                }
+            });
+            if let Some(e) = failure {
+                return Err(e);
+            }
+            if flow.is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+}
+
+/// The move of heap `heap` that leaves `heaps` (non-empty, increasing).
+fn to_move(heap: u64, heaps: &[u64]) -> HeapMove {
+    let total: u64 = heaps.iter().sum();
+    HeapMove {
+        removed: heap - total,
+        parts: match heaps {
+            [] => Parts::one(0),
+            [h] => Parts::one(*h),
+            _ => Parts::new(heaps).unwrap_or(Parts::NONE),
+        },
+    }
+}
+
+impl HeapRules for RuleGame {
+    fn canonical(&self) -> String {
+        self.canonical.clone()
+    }
+
+    fn heap_value(&self, heap: u64, limits: &Limits) -> Result<(u64, Basis), Error> {
+        self.value(heap, limits)
+    }
+
+    fn options(&self, heap: u64, limits: &Limits, out: &mut Vec<HeapMove>) -> Result<(), Error> {
+        let mut moves = Vec::new();
+        let _ = self.each_move(heap, limits, &mut |m| {
+            moves.push(m);
+            Ok(ControlFlow::Continue(()))
+        })?;
+        // Two options may leave the same heaps: each move once.
+        moves.sort_unstable_by(|a, b| {
+            (a.removed, a.parts.as_slice()).cmp(&(b.removed, b.parts.as_slice()))
+        });
+        moves.dedup();
+        out.extend(moves);
+        Ok(())
+    }
+
+    fn moves_to(
+        &self,
+        heap: u64,
+        target: u64,
+        limits: &Limits,
+        f: Visit<'_, HeapMove>,
+    ) -> Result<ControlFlow<()>, Error> {
+        let mut options = Vec::new();
+        self.options(heap, limits, &mut options)?;
+        for m in options {
+            let mut v = 0;
+            for &h in m.parts.as_slice() {
+                v ^= self.value(h, limits)?.0;
+            }
+            if v == target && f(m).is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+
+    fn is_legal(&self, heap: u64, m: &HeapMove) -> bool {
+        let heaps: Vec<u64> = m.parts.as_slice().iter().copied().filter(|&h| h > 0).collect();
+        let total = heaps.iter().try_fold(0u64, |a, &h| a.checked_add(h));
+        if total.and_then(|t| t.checked_add(m.removed)) != Some(heap) {
+            return false;
+        }
+        self.rule.options.iter().any(|o| {
+            matches!(eval::resolve(&self.word, o, heap), Ok(Some(r)) if r.leaves(&heaps))
+        })
+    }
+
+    fn has_moves(&self, heap: u64) -> Option<bool> {
+        self.count(heap).ok().map(|c| c > 0)
+    }
+
+    fn value_note(&self, word: &str) -> String {
+        format!(
+            "Each heap of {word} is a game of its own; G(n) is the mex of the nim-sums of the \
+             heaps its options leave, from the table of G computed bottom-up (or a proven \
+             period past it)."
+        )
+    }
+
+    fn own_sequence(&self) -> Option<&dyn OwnSequence> {
+        Some(self)
+    }
+}
+
+impl OwnSequence for RuleGame {
+    fn values(&self, from: u64, to: u64, limits: &Limits) -> Result<Vec<u64>, Error> {
+        let mut st = self.lock();
+        self.extend(&mut st, to, limits, false)?;
+        Ok(st.values[from as usize..=to as usize].to_vec())
+    }
+
+    fn period_claim(&self) -> PeriodClaim {
+        let mut st = self.lock();
+        match &self.shape {
+            Ok(shape) => {
+                if st.proof.is_none() {
+                    st.proof = shape.prove(&st.values);
+                }
+                match st.proof {
+                    Some(p) => PeriodClaim::Proven(p),
+                    None => PeriodClaim::NotYet,
+                }
+            }
+            Err(why) => PeriodClaim::NoTheorem {
+                why: why.clone(),
+                apparent: crate::sequence::apparent::find_apparent(&st.values, 3),
+            },
+        }
+    }
+
+    fn theorem_applies(&self) -> bool {
+        self.shape.is_ok()
+    }
+}
+
+/// Parses `rule:OPTIONS`.
+pub(crate) fn parse(
+    word: &str,
+    _: &str,
+    param: Option<&str>,
+) -> Result<Box<dyn super::DynRules>, ParseErrorKind> {
+    let text = param.unwrap_or("");
+    let game = RuleGame::new(word, text).map_err(ParseErrorKind::BadRuleset)?;
+    Ok(Box::new(Heaps(game)))
+}
