@@ -733,6 +733,10 @@ struct PlayRequest {
     r#move: Option<String>,
     /// The seed of the computer's choice among equal moves.
     seed: Option<u64>,
+    /// Whether the computer replies (default true); false when the person
+    /// makes both sides' moves. Then `winner` "you" is the player who made
+    /// `move`, "computer" the other.
+    reply: Option<bool>,
     #[serde(default)]
     limits: LimitsRequest,
 }
@@ -801,7 +805,7 @@ fn play(r: PlayRequest, s: &Settings) -> anyhow::Result<Answer> {
         you = move_json(&before, &mv)?;
     }
     let mut computer = Value::Null;
-    if game.winner().map_err(LibError)?.is_none() {
+    if r.reply != Some(false) && game.winner().map_err(LibError)?.is_none() {
         let before = game.position().clone();
         let reply = game.computer_move().map_err(session_error)?;
         // As `why` in `play` explains it.
