@@ -228,8 +228,15 @@ function renderHackenbush(board, onMove) {
       } else {
         shape = svgEl("line", { x1, y1, x2, y2 });
       }
-      // A wide invisible stroke makes the edge easy to hit.
-      const hit = shape.cloneNode();
+      // A wide invisible band along the edge makes it easy to hit.
+      let hit;
+      if (u === v) {
+        hit = shape.cloneNode();
+      } else {
+        const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+        const [nx, ny] = [((y1 - y2) / len) * 8, ((x2 - x1) / len) * 8];
+        hit = svgEl("polygon", { points: `${x1 + nx},${y1 + ny} ${x2 + nx},${y2 + ny} ${x2 - nx},${y2 - ny} ${x1 - nx},${y1 - ny}` });
+      }
       hit.setAttribute("class", "hit");
       g.append(hit, shape);
       const click = onMove && board.clicks.find((c) => c.on === "edge" && c.picture === p && c.edge === i);
@@ -249,7 +256,7 @@ function renderHackenbush(board, onMove) {
 function renderGraph(board, onMove) {
   const { nodes, edges, tokens } = board.shape;
   const box = el("div", "graph-shape");
-  const size = 260;
+  const size = 280;
   const r = nodes.length > 1 ? 100 : 0;
   const pos = nodes.map((_, i) => [size / 2 + r * Math.sin((2 * Math.PI * i) / nodes.length), size / 2 - r * Math.cos((2 * Math.PI * i) / nodes.length)]);
   const svg = svgEl("svg", { viewBox: `0 0 ${size} ${size}`, width: size, height: size, class: "graph" });
@@ -290,8 +297,11 @@ function renderGraph(board, onMove) {
   tokens.forEach((at, t) => {
     const same = tokens.slice(0, t).filter((x) => x === at).length;
     const g = svgEl("g", { class: "graph-token" });
-    g.append(svgEl("circle", { cx: pos[at][0] + same * 7, cy: pos[at][1] - same * 7, r: 10 }));
-    const label = svgEl("text", { x: pos[at][0] + same * 7, y: pos[at][1] - same * 7 + 4, "text-anchor": "middle" });
+    // Beside the node's centre (which stays free to click as a target),
+    // a second token on the same node further out.
+    const [tx, ty] = [pos[at][0] + 15 + same * 9, pos[at][1] - 15 - same * 9];
+    g.append(svgEl("circle", { cx: tx, cy: ty, r: 9 }));
+    const label = svgEl("text", { x: tx, y: ty + 4, "text-anchor": "middle" });
     label.textContent = String(t + 1);
     g.append(label);
     const moves = onMove ? board.clicks.filter((c) => c.on === "slide" && c.token === t) : [];
