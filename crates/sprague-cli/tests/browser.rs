@@ -4,9 +4,13 @@
 //! a free port. It types a position and reads the outcome, clicks a winning
 //! move, plays a game to the end against the computer and wins it by
 //! following the hints, triggers errors, and writes screenshots to
-//! /tmp/web-shots (or `SPRAGUE_SHOTS`).
+//! /tmp/web-shots (or `SPRAGUE_SHOTS`). Then `tests/browser/boards.test.mjs`
+//! plays a game of every ruleset by clicking its drawing, wins Kayles from
+//! `kayles 7` by knocking pins, cuts Hackenbush edges by click and by key,
+//! and runs the axe-core accessibility audit (any violation fails); each
+//! board's screenshot goes to `target/browser-shots` (or `BOARD_SHOTS`).
 //!
-//! `playwright-core` is installed with `npm ci` from the lock file into
+//! `playwright-core` and `axe-core` are installed with `npm ci` from the lock file into
 //! `target/browser-tests` on the first run (and again when the lock file
 //! changes). Without Chromium or Node the test says SKIPPED loudly and
 //! passes, unless `SPRAGUE_REQUIRE_BROWSER=1` (as `.ci/run` sets), when it
@@ -63,7 +67,7 @@ fn prepared(source: &Path) -> PathBuf {
                 .current_dir(&dir),
         );
     }
-    for script in ["page.test.mjs", "count.test.mjs"] {
+    for script in ["page.test.mjs", "count.test.mjs", "boards.test.mjs"] {
         std::fs::copy(source.join(script), dir.join(script)).expect("copy the test scripts");
     }
     dir
@@ -115,5 +119,16 @@ fn in_chromium(script: &str) {
             .env("SPRAGUE_URL", server.url(""))
             .env("CHROMIUM", chromium())
             .env("SHOTS", &shots),
+    );
+    let board_shots = std::env::var_os("BOARD_SHOTS")
+        .map_or_else(|| common::target_dir().join("browser-shots"), PathBuf::from);
+    run(
+        "the browser test of the drawings (tests/browser/boards.test.mjs)",
+        Command::new("node")
+            .arg("boards.test.mjs")
+            .current_dir(&dir)
+            .env("SPRAGUE_URL", server.url(""))
+            .env("CHROMIUM", chromium())
+            .env("BOARD_SHOTS", &board_shots),
     );
 }

@@ -112,8 +112,35 @@ async fn answers_carry_the_fields_of_the_cli_json() {
     );
     assert_eq!(answer["binary"]["nim_sum_binary"], "010");
     assert_eq!(answer["binary"]["rows"][0]["binary"], "011");
+    // The basis and the winning moves in words, as the human view of
+    // `analyze` writes them.
+    let human = sprague()
+        .args(["analyze", "nim 3 4 5"])
+        .output()
+        .unwrap()
+        .stdout;
+    let human = String::from_utf8(human).unwrap();
+    let basis = answer["basis_words"].as_str().unwrap();
+    assert!(
+        human.contains(&format!("basis:    {basis}\n")),
+        "{basis}: {human}"
+    );
+    assert_eq!(
+        answer["winning_moves_words"],
+        json!(["take 2 from heap 1 (3 -> 1)"])
+    );
+    assert!(
+        human.contains("  take 2 from heap 1 (3 -> 1), leaving nim 1 4 5\n"),
+        "{human}"
+    );
     let object = answer.as_object_mut().unwrap();
-    for extra in ["explain", "binary", "summary"] {
+    for extra in [
+        "explain",
+        "binary",
+        "summary",
+        "basis_words",
+        "winning_moves_words",
+    ] {
         object.remove(extra);
     }
     assert_eq!(answer, cli_json(&["analyze", "nim 3 4 5", "--json"], "")[0]);

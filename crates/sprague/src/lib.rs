@@ -38,6 +38,7 @@
 mod analysis;
 mod args;
 mod basis;
+pub mod board;
 pub mod budget;
 
 /// The unit tests count bytes, as the command line does, so that memory

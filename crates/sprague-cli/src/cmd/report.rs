@@ -555,7 +555,7 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
 
 /// What decided an analysis, in words for the human view (JSON gives the
 /// basis's word).
-pub(super) fn basis_words(basis: Basis) -> String {
+pub(crate) fn basis_words(basis: Basis) -> String {
     match basis {
         Basis::Bouton => "Bouton's theorem (a sum of Nim heaps is worth their nim-sum)".into(),
         Basis::MisereNim => {

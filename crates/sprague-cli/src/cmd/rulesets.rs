@@ -49,6 +49,13 @@ impl<'a> From<&'a RulesetInfo> for Entry<'a> {
     }
 }
 
+/// The object `rulesets --json` prints (and `/api/rulesets` answers).
+pub fn json() -> impl Serialize {
+    All {
+        rulesets: registered().map(Entry::from).collect(),
+    }
+}
+
 /// The text `rulesets` prints.
 pub fn text() -> String {
     let mut out = String::new();
@@ -76,10 +83,7 @@ pub fn text() -> String {
 pub fn run(args: Args) -> Result<Exit> {
     let mut out = std::io::stdout().lock();
     if args.json {
-        let all = All {
-            rulesets: registered().map(Entry::from).collect(),
-        };
-        let text = serde_json::to_string(&all)?;
+        let text = serde_json::to_string(&json())?;
         out.write_all(text.as_bytes())?;
         out.write_all(b"\n")?;
     } else {

@@ -48,11 +48,17 @@ pub enum Endpoint {
     Hint,
     /// The move syntax of the rulesets in a position (`help` in `play`).
     Help,
+    /// The drawing of each component of a position and the move each click
+    /// on it makes ([`sprague::board`]), with the position's outcome and
+    /// value (for the page's chart of a game).
+    Board,
+    /// `rulesets --json`: every ruleset with its rule and an example.
+    Rulesets,
 }
 
 impl Endpoint {
     /// Every endpoint.
-    pub const ALL: [Endpoint; 10] = [
+    pub const ALL: [Endpoint; 12] = [
         Endpoint::Analyze,
         Endpoint::Batch,
         Endpoint::Sequence,
@@ -63,6 +69,8 @@ impl Endpoint {
         Endpoint::Play,
         Endpoint::Hint,
         Endpoint::Help,
+        Endpoint::Board,
+        Endpoint::Rulesets,
     ];
 
     /// The path after `/api/`.
@@ -78,6 +86,8 @@ impl Endpoint {
             Endpoint::Play => "play",
             Endpoint::Hint => "hint",
             Endpoint::Help => "help",
+            Endpoint::Board => "board",
+            Endpoint::Rulesets => "rulesets",
         }
     }
 
@@ -296,6 +306,8 @@ fn dispatch(endpoint: Endpoint, body: &[u8], s: &Settings) -> anyhow::Result<Ans
         Endpoint::Play => parse(body).and_then(|r| play(r, s)),
         Endpoint::Hint => parse(body).and_then(|r| hint(r, s)),
         Endpoint::Help => parse(body).and_then(|r| help(r, s)),
+        Endpoint::Board => parse(body).and_then(|r| board(r, s)),
+        Endpoint::Rulesets => parse(body).and_then(|r| rulesets(r, s)),
     }
 }
 
@@ -434,7 +446,20 @@ fn analyze(r: AnalyzeRequest, s: &Settings) -> anyhow::Result<Answer> {
     let written = serde_json::to_writer(&mut out, &json);
     out.finish(written.map_err(anyhow::Error::from))?;
     let explanation = cmd::analyze::explain(&args)?;
-    let extra = explain_fields(&explanation);
+    let mut extra = explain_fields(&explanation);
+    if let Value::Object(map) = &mut extra {
+        // As the human view of `analyze` words them.
+        map.insert(
+            "basis_words".into(),
+            cmd::report::basis_words(analysis.basis).into(),
+        );
+        let words: Vec<String> = analysis
+            .winning_moves
+            .iter()
+            .map(|m| movetext::describe(&position, m))
+            .collect();
+        map.insert("winning_moves_words".into(), words.into());
+    }
     if let (Some(b'}'), Value::Object(extra)) = (out.bytes.last(), &extra) {
         if !extra.is_empty() {
             out.bytes.pop();
@@ -760,6 +785,10 @@ struct PlayRequest {
     r#move: Option<String>,
     /// The seed of the computer's choice among equal moves.
     seed: Option<u64>,
+    /// Whether the computer replies (default true); false when the person
+    /// makes both sides' moves. Then `winner` "you" is the player who made
+    /// `move`, "computer" the other.
+    reply: Option<bool>,
     #[serde(default)]
     limits: LimitsRequest,
 }
@@ -828,7 +857,7 @@ fn play(r: PlayRequest, s: &Settings) -> anyhow::Result<Answer> {
         you = move_json(&before, &mv)?;
     }
     let mut computer = Value::Null;
-    if game.winner().map_err(LibError)?.is_none() {
+    if r.reply != Some(false) && game.winner().map_err(LibError)?.is_none() {
         let before = game.position().clone();
         let reply = game.computer_move().map_err(session_error)?;
         // As `why` in `play` explains it.
@@ -855,6 +884,7 @@ fn play(r: PlayRequest, s: &Settings) -> anyhow::Result<Answer> {
         "you": you,
         "computer": computer,
         "winner": winner,
+        "boards": sprague::board::boards(game.position()),
         }),
         s,
     )
@@ -913,4 +943,45 @@ fn help(r: HelpRequest, s: &Settings) -> anyhow::Result<Answer> {
         }),
         s,
     )
+}
+
+// ---------------------------------------------------------------------------
+// The drawings of a position, and the list of rulesets
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BoardRequest {
+    position: String,
+    #[serde(default)]
+    misere: bool,
+    #[serde(default)]
+    limits: LimitsRequest,
+}
+
+/// `{position, play, outcome, value, basis, boards}`: the outcome and
+/// value as `analyze --json` gives them (no winning moves), and the
+/// drawing of each component with its clicks.
+fn board(r: BoardRequest, s: &Settings) -> anyhow::Result<Answer> {
+    let args = analyze_args(&r.position, r.misere, Some(0), &r.limits, s)?;
+    let (position, analysis) = cmd::analyze::analyze(&args)?;
+    Answer::json(
+        &json!({
+            "position": position.to_string(),
+            "play": analysis.play.name(),
+            "outcome": analysis.outcome.to_string(),
+            "value": analysis.value,
+            "basis": analysis.basis.word(),
+            "boards": sprague::board::boards(&position),
+        }),
+        s,
+    )
+}
+
+/// The request of `/api/rulesets`: an empty object.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RulesetsRequest {}
+
+fn rulesets(_: RulesetsRequest, s: &Settings) -> anyhow::Result<Answer> {
+    Answer::json(&cmd::rulesets::json(), s)
 }

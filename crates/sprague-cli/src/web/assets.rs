@@ -8,16 +8,19 @@ const SCRIPT: &str = include_str!("assets/app.js");
 /// The script of the count section (apart from app.js, so each section's
 /// script can change on its own).
 const COUNT_SCRIPT: &str = include_str!("assets/count.js");
+/// The drawings of positions, the chart of a game and the game picker.
+const BOARD: &str = include_str!("assets/board.js");
 /// Its style sheet.
 const STYLE: &str = include_str!("assets/style.css");
 
 /// The content type and bytes of the embedded file `name` (`index.html`,
-/// `app.js`, `style.css`); `None` for any other name.
+/// `app.js`, `board.js`, `style.css`); `None` for any other name.
 pub fn get(name: &str) -> Option<(&'static str, &'static [u8])> {
     match name {
         "index.html" => Some(("text/html; charset=utf-8", INDEX.as_bytes())),
         "app.js" => Some(("text/javascript; charset=utf-8", SCRIPT.as_bytes())),
         "count.js" => Some(("text/javascript; charset=utf-8", COUNT_SCRIPT.as_bytes())),
+        "board.js" => Some(("text/javascript; charset=utf-8", BOARD.as_bytes())),
         "style.css" => Some(("text/css; charset=utf-8", STYLE.as_bytes())),
         _ => None,
     }
@@ -28,11 +31,12 @@ mod tests {
     use super::get;
 
     #[test]
-    fn only_the_three_files_are_served() {
+    fn only_the_page_files_are_served() {
         assert!(get("index.html").is_some());
         assert!(get("app.js").is_some());
         assert!(get("style.css").is_some());
         assert!(get("count.js").is_some());
+        assert!(get("board.js").is_some());
         for name in [
             "",
             "../Cargo.toml",

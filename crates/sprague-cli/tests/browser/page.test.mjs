@@ -126,11 +126,11 @@ try {
     const text = await hint.getAttribute("data-move");
     const logged = await page.locator("#game-log li").count();
     if (turns === 0) {
-      // "c1 2 3": component 1, heap 2, take 3: click that token.
+      // "c1 2 3": component 1, heap 2, take 3: click that token (the
+      // drawing's token whose move it is).
       const m = /^c(\d+) (\d+) (\d+)$/.exec(text);
       check(m !== null, `the first hint is a take move (${text})`);
-      const label = `heap ${m[2]} of c${m[1]}: take ${m[3]} (`;
-      await page.locator(`#board button.token[aria-label^="${label}"]`).click();
+      await page.locator(`#board button.token[data-move="${text}"]`).click();
     } else if (turns === 1) {
       await page.fill("#move-text", text);
       await page.press("#move-text", "Enter");

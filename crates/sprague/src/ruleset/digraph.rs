@@ -422,6 +422,27 @@ impl Rules for Digraph {
         MoveKind::Token
     }
 
+    /// The graph and its tokens, for a graph small enough to draw
+    /// ([`crate::board::MAX_DRAWN`] nodes).
+    fn shape(&self, args: &crate::Numbers) -> Option<crate::board::Shape> {
+        if self.names.len() as u64 > crate::board::MAX_DRAWN {
+            return None;
+        }
+        let nodes = self.names.iter().map(|n| n.to_string()).collect();
+        let edges = (0..self.names.len() as u32)
+            .flat_map(|u| {
+                self.successors(u)
+                    .iter()
+                    .map(move |&v| [u64::from(u), u64::from(v)])
+            })
+            .collect();
+        Some(crate::board::Shape::Graph {
+            nodes,
+            edges,
+            tokens: args.clone(),
+        })
+    }
+
     fn parse_argument(&self, word: &str) -> Result<u64, ArgumentError> {
         match self.index.get(word) {
             Some(&u) => Ok(u64::from(u)),

@@ -88,6 +88,7 @@ pub trait DynRules: Send + Sync + fmt::Debug + 'static {
     fn move_summary(&self) -> Option<String>;
     fn node_name(&self, node: u64) -> Option<String>;
     fn as_heap_rules(&self) -> Option<&dyn HeapRules>;
+    fn shape(&self, args: &Args) -> Option<crate::board::Shape>;
     fn is_loopy(&self, args: &Args) -> bool;
     fn generalized_value(
         &self,
@@ -293,6 +294,9 @@ impl<R: Rules> DynRules for R {
     }
     fn as_heap_rules(&self) -> Option<&dyn HeapRules> {
         Rules::as_heap_rules(self)
+    }
+    fn shape(&self, args: &Args) -> Option<crate::board::Shape> {
+        R::Position::from_args(args).and_then(|p| Rules::shape(self, p))
     }
     fn is_loopy(&self, args: &Args) -> bool {
         R::Position::from_args(args).is_some_and(|p| Rules::is_loopy(self, p))

@@ -381,6 +381,14 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
         None
     }
 
+    /// How a component is drawn ([`crate::board`]), when the ruleset's
+    /// kind of move does not say it (Wythoff's grid, Hackenbush's
+    /// pictures, a graph with tokens); `None` to let the kind say.
+    fn shape(&self, args: &Self::Position) -> Option<crate::board::Shape> {
+        let _ = args;
+        None
+    }
+
     /// Whether play from `args` can go on forever: a cycle of the game's
     /// graph can be reached from it, so it may be drawn
     /// ([`loopy`](crate::loopy)). The analyzer then values every component

@@ -306,6 +306,14 @@ impl Rules for Wythoff {
         MoveKind::Heaps { max: 2 }
     }
 
+    /// The queen on a grid: each move takes it left, down or diagonally.
+    fn shape(&self, args: &crate::Numbers) -> Option<crate::board::Shape> {
+        match args[..] {
+            [a, b] => Some(crate::board::Shape::Grid { queen: [a, b] }),
+            _ => None,
+        }
+    }
+
     fn check_arguments(&self, args: &crate::Numbers) -> Result<(), ArgumentError> {
         if args.len() != 2 {
             return Err(ArgumentError::Count {

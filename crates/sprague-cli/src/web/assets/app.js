@@ -6,9 +6,6 @@
 
 const $ = (id) => document.getElementById(id);
 
-/** Heaps larger than this are written as a number, not drawn as tokens. */
-const MAX_TOKENS = 20;
-
 /** POSTs `body` to /api/`name`; resolves to {ok, data} (data.error on failure). */
 async function api(name, body) {
   let response;
@@ -58,64 +55,6 @@ function outcomeWords(outcome, play) {
     : "P: the player to move loses; the player who just moved wins" + rule;
 }
 
-/**
- * The components of a position as written (`nim 3 4 + kayles 5`), for
- * drawing only: [{ruleset, args: [text]}].
- */
-function components(position) {
-  return position
-    .split("+")
-    .map((part) => part.trim().split(/\s+/))
-    .filter((words) => words.length > 0 && words[0] !== "")
-    .map((words) => ({ ruleset: words[0], args: words.slice(1) }));
-}
-
-/**
- * Draws the heaps of `position` into `box`: a row of tokens for a small
- * heap, a number for a large one. With `onTake(text, label)`, tokens are
- * buttons that play `take` moves.
- */
-function drawHeaps(box, position, onTake) {
-  box.replaceChildren();
-  const parts = components(position);
-  parts.forEach((c, ci) => {
-    const group = make("div", "component");
-    group.append(make("div", "component-name", parts.length > 1 ? `c${ci + 1} = ${c.ruleset}` : c.ruleset));
-    c.args.forEach((arg, hi) => {
-      const row = make("div", "heap");
-      const size = /^\d+$/.test(arg) ? Number(arg) : NaN;
-      row.append(make("span", "heap-label", `heap ${hi + 1}`));
-      if (Number.isNaN(size) || size > MAX_TOKENS) {
-        row.append(make("span", "heap-number", Number.isNaN(size) ? arg : arg + " tokens"));
-      } else if (size === 0) {
-        row.append(make("span", "heap-empty", "empty"));
-      } else {
-        const tokens = make("span", "tokens");
-        for (let j = 1; j <= size; j++) {
-          const take = size - j + 1;
-          const prefix = parts.length > 1 ? `c${ci + 1} ` : "";
-          const label = `heap ${hi + 1}${parts.length > 1 ? " of c" + (ci + 1) : ""}: take ${take} (leave ${j - 1})`;
-          let token;
-          if (onTake) {
-            token = make("button", "token");
-            token.type = "button";
-            token.setAttribute("aria-label", label);
-            token.title = label;
-            token.addEventListener("click", () => onTake(`${prefix}${hi + 1} ${take}`, label));
-          } else {
-            token = make("span", "token");
-            token.setAttribute("aria-hidden", "true");
-          }
-          tokens.append(token);
-        }
-        row.append(tokens, make("span", "heap-count", String(size)));
-      }
-      group.append(row);
-    });
-    box.append(group);
-  });
-}
-
 // ---------------------------------------------------------------------------
 // The newest request of a section wins
 
@@ -147,8 +86,10 @@ async function analyse(position) {
   if (position !== undefined) input.value = position;
   const text = input.value;
   const misere = $("analyze-misere").checked;
-  const answer = await newest("analyse", () => api("analyze", { position: text, misere, explain: true }));
-  if (answer === null) return;
+  const both = await newest("analyse", () =>
+    Promise.all([api("analyze", { position: text, misere, explain: true }), api("board", { position: text, misere })]));
+  if (both === null) return;
+  const [answer, drawn] = both;
   const { ok, data } = answer;
   if (!ok) {
     showError($("analyze-error"), input, data.error);
@@ -157,17 +98,19 @@ async function analyse(position) {
   }
   showError($("analyze-error"), input, null);
   $("analysis").hidden = false;
-  drawHeaps($("analysis-heaps"), data.position, null);
+  if (drawn.ok) SpragueBoard.drawBoards($("analysis-heaps"), drawn.data.boards, null);
+  else $("analysis-heaps").replaceChildren();
+  const basis = data.basis_words || data.basis;
   $("outcome").textContent = outcomeWords(data.outcome, data.play);
   $("outcome").dataset.outcome = data.outcome;
   $("grundy").textContent =
     data.generalized_value !== undefined && data.value === null
-      ? `Generalized Sprague-Grundy value: ${data.generalized_value} (∞ means play can go on forever; basis: ${data.basis})`
+      ? `Generalized Sprague-Grundy value: ${data.generalized_value} (∞ means play can go on forever; decided by ${basis})`
       : data.value === null
       ? data.play === "misere"
-        ? "Grundy value: not used in misère play (basis: " + data.basis + ")"
-        : "Grundy value: not determined (basis: " + data.basis + ")"
-      : `Grundy value: ${data.value} (basis: ${data.basis})`;
+        ? "Grundy value: not used in misère play (decided by " + basis + ")"
+        : "Grundy value: not determined (decided by " + basis + ")"
+      : `Grundy value: ${data.value} (decided by ${basis})`;
   const wrap = $("binary-wrap");
   wrap.replaceChildren();
   if (data.binary) {
@@ -185,17 +128,19 @@ async function analyse(position) {
       moves.append(make("p", "move", m.after === null ? m.move : `${m.move} → ${m.after}`));
     }
   }
-  for (const m of data.winning_moves) {
+  data.winning_moves.forEach((m, i) => {
+    // In words, as `analyze` writes them.
+    const words = data.winning_moves_words ? data.winning_moves_words[i] : m.move;
     // `after` is null for a position too long to repeat after each move.
     if (m.after === null) {
-      moves.append(make("p", "move", m.move));
-      continue;
+      moves.append(make("p", "move", words));
+      return;
     }
-    const b = make("button", "move", `${m.move} → ${m.after}`);
+    const b = make("button", "move", `${words}, leaving ${m.after}`);
     b.type = "button";
     b.addEventListener("click", () => analyse(m.after));
     moves.append(b);
-  }
+  });
   if (data.truncated) {
     moves.append(make("p", "note", "(the list is cut short)"));
   }
@@ -226,9 +171,15 @@ const game = {
   position: "",
   misere: false,
   seed: 0,
-  /** The position before each of your moves, for undo. */
+  /** The position before each of your moves (and the chart's length then), for undo. */
   history: [],
   over: false,
+  /** The drawing of the position (sprague::board, from the server). */
+  boards: [],
+  /** Each position of the game so far with its outcome and value, for the chart. */
+  points: [],
+  /** Whether you make both sides' moves (no computer). */
+  both: false,
 };
 
 function logLine(text, cls) {
@@ -238,7 +189,8 @@ function logLine(text, cls) {
 
 function showGame() {
   $("game").hidden = false;
-  drawHeaps($("board"), game.position, game.over ? null : (text) => playMove(text));
+  SpragueBoard.drawBoards($("board"), game.boards, game.over ? null : (text) => playMove(text));
+  SpragueBoard.drawChart($("chart"), game.points);
   $("undo-button").disabled = game.history.length === 0;
   $("hint-button").disabled = game.over;
 }
@@ -249,9 +201,23 @@ function setStatus(text, cls) {
   s.className = "outcome " + (cls || "");
 }
 
+/** The outcome and value of `position`, for the chart. */
+async function chartPoint(position) {
+  const { ok, data } = await api("board", { position, misere: game.misere });
+  return ok ? { position, outcome: data.outcome, value: data.value } : { position, outcome: "?", value: null };
+}
+
+/** Whose move it is when you make both sides' moves. */
+function sideToMove() {
+  return game.points.length % 2 === 1 ? "Player 1" : "Player 2";
+}
+
 /** Applies a /api/play answer. */
-function applyTurn(data) {
-  if (data.you) logLine(`you: ${data.you.description}, leaving ${data.you.after}`, "you");
+async function applyTurn(data) {
+  // The chart: the position after your move, and after the reply.
+  if (data.you && data.computer) game.points.push(await chartPoint(data.you.after));
+  if (data.you || data.computer) game.points.push(await chartPoint(data.position));
+  if (data.you) logLine(`${game.both ? (game.points.length % 2 === 0 ? "Player 1" : "Player 2") : "you"}: ${data.you.description}, leaving ${data.you.after}`, "you");
   if (data.computer) {
     logLine(`computer: ${data.computer.description}, leaving ${data.computer.after}`, "computer");
     $("why-summary").textContent = data.computer.winning
@@ -264,7 +230,14 @@ function applyTurn(data) {
   game.position = data.position;
   game.seed = data.seed;
   game.over = data.winner !== null;
-  if (data.winner === "you") setStatus("You win! " + lastMoveWords(), "win");
+  game.boards = data.boards;
+  if (game.both) {
+    // The one who made the last move is "you"; the other is "computer".
+    const last = game.points.length % 2 === 0 ? "Player 1" : "Player 2";
+    const other = last === "Player 1" ? "Player 2" : "Player 1";
+    if (data.winner !== null) setStatus(`${data.winner === "you" ? last : other} wins! ${lastMoveWords()}`, "win");
+    else setStatus(`${sideToMove()} to move in ${data.position}.`, "");
+  } else if (data.winner === "you") setStatus("You win! " + lastMoveWords(), "win");
   else if (data.winner === "computer") setStatus("The computer wins. " + lastMoveWords(), "lose");
   else setStatus(`Your move in ${data.position}.`, "");
   $("hint").hidden = true;
@@ -278,6 +251,8 @@ function lastMoveWords() {
 async function newGame() {
   const input = $("play-position");
   game.misere = $("play-misere").checked;
+  game.both = $("first").value === "both";
+  game.points = [];
   game.history = [];
   game.over = false;
   game.seed = Math.floor(Math.random() * 1e9);
@@ -291,18 +266,21 @@ async function newGame() {
     const { ok, data } = await api("play", { position: input.value, misere: game.misere, seed: game.seed });
     if (!ok) return failStart(data.error);
     showError($("play-error"), input, null);
-    applyTurn(data);
+    game.points = [await chartPoint(input.value.trim())];
+    await applyTurn(data);
     return;
   }
-  // You start: the hint checks the position (and its limits) on the way.
-  const { ok, data } = await api("hint", { position: input.value, misere: game.misere });
+  // You start: the drawing checks the position (and its limits) on the way.
+  const { ok, data } = await api("board", { position: input.value, misere: game.misere });
   if (!ok) return failStart(data.error);
   showError($("play-error"), input, null);
   game.position = data.position;
+  game.boards = data.boards;
+  game.points = [{ position: data.position, outcome: data.outcome, value: data.value }];
   game.over = false;
-  setStatus(`Your move in ${data.position}.`, "");
+  setStatus(game.both ? `Player 1 to move in ${data.position}.` : `Your move in ${data.position}.`, "");
   showGame();
-  if (data.move === null && components(data.position).every((c) => c.args.every((a) => a === "0"))) {
+  if (data.boards.every((b) => !b.typed_only && b.clicks.length === 0)) {
     game.over = true;
     setStatus(game.misere ? "You win: no move is left, and in misère play that wins." : "The computer wins: no move is left for you.", game.misere ? "win" : "lose");
     showGame();
@@ -316,15 +294,17 @@ function failStart(message) {
 
 async function playMove(text) {
   if (game.over) return;
-  const { ok, data } = await api("play", { position: game.position, misere: game.misere, move: text, seed: game.seed });
+  const request = { position: game.position, misere: game.misere, move: text, seed: game.seed };
+  if (game.both) request.reply = false;
+  const { ok, data } = await api("play", request);
   if (!ok) {
     showError($("move-error"), $("move-text"), data.error);
     return;
   }
   showError($("move-error"), $("move-text"), null);
-  game.history.push(game.position);
+  game.history.push({ position: game.position, boards: game.boards, points: game.points.length });
   $("move-text").value = "";
-  applyTurn(data);
+  await applyTurn(data);
 }
 
 async function showHint() {
@@ -351,7 +331,10 @@ async function showHint() {
 
 function undo() {
   if (game.history.length === 0) return;
-  game.position = game.history.pop();
+  const back = game.history.pop();
+  game.position = back.position;
+  game.boards = back.boards;
+  game.points.length = back.points;
   game.over = false;
   // Take back your move and the computer's reply from the log.
   const log = $("game-log");
@@ -362,7 +345,7 @@ function undo() {
     removed++;
     if (you) break;
   }
-  setStatus(`Your move in ${game.position}.`, "");
+  setStatus(game.both ? `${sideToMove()} to move in ${game.position}.` : `Your move in ${game.position}.`, "");
   $("hint").hidden = true;
   showGame();
 }
@@ -457,5 +440,9 @@ document.addEventListener("DOMContentLoaded", () => {
   $("hint-button").addEventListener("click", showHint);
   $("undo-button").addEventListener("click", undo);
   $("help-button").addEventListener("click", moveHelp);
+  SpragueBoard.setUpPicker($("game-pick"), $("game-about"), (example) => {
+    $("play-position").value = example;
+    $("position").value = example;
+  });
   document.body.dataset.ready = "true";
 });

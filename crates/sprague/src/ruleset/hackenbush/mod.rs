@@ -181,6 +181,19 @@ impl Rules for Hackenbush {
         MoveKind::Cut
     }
 
+    /// The pictures, their edges named as move text names them.
+    fn shape(&self, args: &Pictures) -> Option<crate::board::Shape> {
+        let pictures = args
+            .iter()
+            .map(|p| crate::board::PictureShape {
+                vertices: p.vertices,
+                edges: p.edges.iter().map(|&(u, v)| [u, v]).collect(),
+                names: (0..p.edges.len()).map(|i| p.edge_name(i)).collect(),
+            })
+            .collect();
+        Some(crate::board::Shape::Hackenbush { pictures })
+    }
+
     fn has_named_arguments(&self) -> bool {
         true
     }

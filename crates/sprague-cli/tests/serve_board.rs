@@ -1,0 +1,108 @@
+//! `/api/board` and `/api/rulesets` of `sprague serve` over loopback: every
+//! click of a drawing is a move `/api/play` accepts, the outcome and value
+//! are those of `analyze --json`, the list of rulesets is `rulesets
+//! --json`, and `"reply": false` plays one side's move without the
+//! computer.
+
+mod common;
+
+use common::server::Server;
+use common::sprague;
+use serde_json::{json, Value};
+use sprague_cli::web::Settings;
+
+async fn post(server: &Server, endpoint: &str, body: &Value) -> (u16, Value) {
+    let response = reqwest::Client::new()
+        .post(server.url(&format!("api/{endpoint}")))
+        .header("Content-Type", "application/json")
+        .body(body.to_string())
+        .send()
+        .await
+        .expect("the server answers");
+    let status = response.status().as_u16();
+    let text = response.text().await.expect("a body");
+    (status, serde_json::from_str(&text).expect("JSON"))
+}
+
+fn cli_json(args: &[&str]) -> Value {
+    let out = sprague().args(args).output().unwrap();
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_click_is_a_move_play_accepts() {
+    let server = Server::start(Settings::default());
+    let position = "kayles 5 + hackenbush 0-1,1-2 + wythoff 2 3 + digraph:a>b,b>c a";
+    let (status, board) = post(&server, "board", &json!({ "position": position })).await;
+    assert_eq!(status, 200, "{board}");
+    let cli = cli_json(&["analyze", position, "--json"]);
+    for field in ["position", "play", "outcome", "value", "basis"] {
+        assert_eq!(board[field], cli[field], "{field}");
+    }
+    let kinds: Vec<&str> = board["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["shape"]["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["pin_rows", "hackenbush", "grid", "graph"]);
+    let mut clicks = 0;
+    for b in board["boards"].as_array().unwrap() {
+        assert_eq!(b["typed_only"], false);
+        for click in b["clicks"].as_array().unwrap() {
+            let text = click["text"].as_str().unwrap();
+            let (status, turn) = post(
+                &server,
+                "play",
+                &json!({"position": position, "move": text, "reply": false}),
+            )
+            .await;
+            assert_eq!(status, 200, "{text}: {turn}");
+            assert!(turn["computer"].is_null(), "no reply: {turn}");
+            assert_eq!(turn["you"]["description"], click["label"], "{text}");
+            clicks += 1;
+        }
+    }
+    // Kayles 5: 5 single pins and 4 pairs; the stalk: 2 edges; Wythoff
+    // (2, 3): 2 + 3 + 2 cells; the token on a: 1 edge.
+    assert_eq!(clicks, 9 + 2 + 7 + 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn both_sides_moves_and_the_winner() {
+    let server = Server::start(Settings::default());
+    // The last pin: whoever knocks it down wins (normal play), and loses
+    // in misère play.
+    for (misere, winner) in [(false, "you"), (true, "computer")] {
+        let (status, turn) = post(
+            &server,
+            "play",
+            &json!({"position": "kayles 1", "move": "1 1", "reply": false, "misere": misere}),
+        )
+        .await;
+        assert_eq!(status, 200, "{turn}");
+        assert_eq!(turn["winner"], winner);
+        assert_eq!(turn["boards"][0]["clicks"], json!([]));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rulesets_are_those_of_the_command() {
+    let server = Server::start(Settings::default());
+    let (status, answer) = post(&server, "rulesets", &json!({})).await;
+    assert_eq!(status, 200);
+    assert_eq!(answer, cli_json(&["rulesets", "--json"]));
+    let (status, answer) = post(&server, "rulesets", &json!({"x": 1})).await;
+    assert_eq!(status, 400, "{answer}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bad_position_is_named() {
+    let server = Server::start(Settings::default());
+    let (status, answer) = post(&server, "board", &json!({"position": "kayles 3 x"})).await;
+    assert_eq!(status, 400);
+    assert!(
+        answer["error"].as_str().unwrap().contains("\"x\""),
+        "{answer}"
+    );
+}
