@@ -398,7 +398,12 @@ impl Analyzer {
                         "remoteness is found under normal play only".into(),
                     ));
                 }
-                analysis.remoteness = Some(self.remoteness(position)?);
+                // A draw lasts forever: no remoteness, and no search.
+                analysis.remoteness = Some(if analysis.outcome == Outcome::D {
+                    None
+                } else {
+                    self.remoteness(position)?
+                });
             }
             Ok(analysis)
         })

@@ -458,14 +458,23 @@ impl Session {
                     e.summary()
                 ),
             }),
-            (None, Outcome::D) => Ok(Hint::Drawn {
-                why: format!(
-                    "{} is a draw ({}): no move wins, and a move that keeps the draw \
-                     stops your opponent from winning.",
-                    self.position,
-                    e.summary()
-                ),
-            }),
+            (None, Outcome::D) => {
+                let keep = match e.method() {
+                    crate::explain::Method::Smith { drawing, .. } => drawing
+                        .first()
+                        .map(|(text, words)| format!(" Type {text} ({words}) to keep it.")),
+                    _ => None,
+                };
+                Ok(Hint::Drawn {
+                    why: format!(
+                        "{} is a draw ({}): no move wins, and a move that keeps the draw \
+                         stops your opponent from winning.{}",
+                        self.position,
+                        e.summary(),
+                        keep.unwrap_or_default()
+                    ),
+                })
+            }
             (None, Outcome::N) => Err(Error::StateLimit {
                 limit: self.analyzer.limits().max_states,
             }),

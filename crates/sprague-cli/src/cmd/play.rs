@@ -8,7 +8,7 @@ use anyhow::Result;
 use sprague::explain::Explanation;
 use sprague::movetext::{self, MoveError};
 use sprague::session::{Hint, Player, Session, SessionError};
-use sprague::{Analyzer, Limits, Move, Play, Position};
+use sprague::{Analyzer, Limits, Move, Outcome, Play, Position};
 
 use super::{position_from_words, LibError, LimitArgs};
 use crate::exit::Exit;
@@ -237,7 +237,16 @@ pub fn run(args: Args) -> Result<Exit> {
                 None => writeln!(out, "why: the computer has not moved yet")?,
                 Some(turn) => match computer_move_reasons(&turn.before, play, &limits, &turn.mv) {
                     Ok((why, explanation)) => {
-                        write!(out, "{}", why_text(&turn.before, &turn.mv, why.as_deref()))?;
+                        write!(
+                            out,
+                            "{}",
+                            why_text(
+                                &turn.before,
+                                &turn.mv,
+                                why.as_deref(),
+                                explanation.outcome()
+                            )
+                        )?;
                         writeln!(
                                 out,
                                 "\nThe position it moved in, as `sprague analyze --explain` shows it:\n"
@@ -327,7 +336,7 @@ pub fn computer_move_reasons(
 
 /// The answer to `why`: the computer's last move, what it left, and why it
 /// wins, or that it had no winning move.
-fn why_text(before: &Position, mv: &Move, why: Option<&str>) -> String {
+fn why_text(before: &Position, mv: &Move, why: Option<&str>, outcome: Outcome) -> String {
     // Positions are kept on one line.
     let unbroken = |p: &Position| p.to_string().replace(' ', "\u{a0}");
     let described = movetext::describe(before, mv);
@@ -348,6 +357,14 @@ fn why_text(before: &Position, mv: &Move, why: Option<&str>) -> String {
             s += &wrap("  why: ", "       ", why);
             s
         }
+        None if outcome == Outcome::D => wrap(
+            "why: ",
+            "     ",
+            &format!(
+                "the computer's move, {described}, left {after}. It had no winning move: \
+                 {before} is a draw (no move wins), so it played a move that keeps the draw."
+            ),
+        ),
         None => wrap(
             "why: ",
             "     ",

@@ -179,12 +179,40 @@ fn matching(part: &Part, verts: &[u32], skip: Option<u32>) -> (usize, HashMap<u3
             }
         }
     }
-    let m = petgraph::algo::maximum_matching(&g);
+    let m = matching_with_stack(&g);
     let matched = local
         .iter()
         .map(|(&v, &i)| (v, m.contains_node(i)))
         .collect();
     (m.len(), matched)
+}
+
+/// Vertices past which [`matching_with_stack`] gives petgraph's search a
+/// stack of its own.
+const DEEP_MATCHING: usize = 4_096;
+
+/// petgraph's maximum matching of `g`. Its search recurses once per vertex
+/// of an augmenting path, so a long path (a graph of 10^5 vertices in a
+/// line) would overflow the caller's stack: past [`DEEP_MATCHING`]
+/// vertices it runs on a thread whose stack grows with the graph (1 KiB a
+/// vertex; the memory is reserved, and used only as deep as the search
+/// goes).
+fn matching_with_stack(g: &UnGraph<u32, ()>) -> petgraph::algo::Matching<&UnGraph<u32, ()>> {
+    if g.node_count() <= DEEP_MATCHING {
+        return petgraph::algo::maximum_matching(g);
+    }
+    let stack = (8 << 20) + g.node_count().saturating_mul(1 << 10);
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("geography-matching".into())
+            .stack_size(stack)
+            .spawn_scoped(scope, || petgraph::algo::maximum_matching(g))
+            .ok()
+            .and_then(|h| h.join().ok())
+    })
+    // A thread that cannot start (or a search that panicked) gets one more
+    // try on this thread's stack rather than an answer invented here.
+    .unwrap_or_else(|| petgraph::algo::maximum_matching(g))
 }
 
 /// Whether the player to move wins `t`, by the theorem: the token's vertex

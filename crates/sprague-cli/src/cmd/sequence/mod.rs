@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 use clap::ValueEnum;
 use indicatif::ProgressBar;
-use sprague::sequence::{store, Method, NimSequence, ResumeError, Store, Table, MAX_TABLE_LEN};
 use sprague::ruleset::rule::PeriodClaim;
+use sprague::sequence::{store, Method, NimSequence, ResumeError, Store, Table, MAX_TABLE_LEN};
 use sprague::Ruleset;
 
 use super::{LibError, UsageError};

@@ -36,8 +36,8 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
-use super::grid::{self, Block};
 pub use super::grid::CoinGrid;
+use super::grid::{self, Block};
 use super::rule::{move_value_estimate, CoinRule, Runs};
 use super::{read_runs, rule_of, write_runs};
 use crate::error::ParseErrorKind;

@@ -500,7 +500,8 @@ impl CoinRule {
                     return Ok(cont);
                 }
                 for m in ms {
-                    if m + 1 < x && f(vec![(m + 1, x)]).is_break() {
+                    // m + 1 < x, without overflow when m is u64::MAX.
+                    if m < x.saturating_sub(1) && f(vec![(m + 1, x)]).is_break() {
                         return Ok(brk);
                     }
                 }

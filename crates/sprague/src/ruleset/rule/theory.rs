@@ -118,7 +118,10 @@ pub fn shape(rule: &Rule) -> Result<Shape, String> {
     for o in &rule.options {
         for c in &o.conds {
             cond_shape(c, &mut s).map_err(|why| {
-                format!("the condition of option {} (column {}) {why}", o.text, o.column)
+                format!(
+                    "the condition of option {} (column {}) {why}",
+                    o.text, o.column
+                )
             })?;
         }
         let not_local = |what: &str| {
