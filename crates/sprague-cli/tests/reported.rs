@@ -72,3 +72,17 @@ fn play_calls_a_draw_a_draw_and_its_hint_names_a_move_that_keeps_it() {
     let (_, out, _) = run(&["play", position, "--first", "human"], "hint\n");
     assert!(out.contains("to keep it."), "{out}");
 }
+
+#[test]
+fn a_vertex_name_with_a_dash_is_refused_and_an_empty_graph_is_named() {
+    // Was read as a two-vertex graph with a vertex named `b-c`.
+    let (code, _, err) = run(&["analyze", "geography a-b-c@a"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("a path a-b-c is written a-b,b-c"), "{err}");
+    let (code, _, err) = run(&["analyze", "geography grid:3x3@2 @5"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("word 3 \"@5\"") && err.contains("the graph is missing"),
+        "{err}"
+    );
+}

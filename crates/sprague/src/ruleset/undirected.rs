@@ -357,10 +357,19 @@ fn inline(text: &str) -> Result<Graph, String> {
     let mut index: HashMap<Box<str>, u32> = HashMap::default();
     let mut edges = Vec::new();
     let mut id = |name: &str, item: &str| -> Result<u32, String> {
-        if name.is_empty() || name.contains(['~', ':', '@', '/', '#']) {
+        if text.is_empty() {
+            return Err("the graph is missing (write edges u-v, e.g. a-b,b-c)".into());
+        }
+        if name.is_empty() {
+            return Err(format!(
+                "`{item}` in {text} has an empty vertex name (an edge is u-v, edges are \
+                 separated by `,`)"
+            ));
+        }
+        if name.contains(['-', '~', ':', '@', '/', '#']) {
             return Err(format!(
                 "`{item}` in {text} is not an edge u-v or a vertex name (names hold no \
-                 `~ : @ / #` and are not empty)"
+                 `- ~ : @ / #`; a path a-b-c is written a-b,b-c)"
             ));
         }
         if let Some(&i) = index.get(name) {
