@@ -136,10 +136,22 @@ fn json_names_the_constraints() {
 #[test]
 fn distinct_ordered_heaps_summed_over_k() {
     let out = sprague()
-        .args(["count", "nim", "--max", "5", "--heaps-up-to", "3", "--distinct"])
+        .args([
+            "count",
+            "nim",
+            "--max",
+            "5",
+            "--heaps-up-to",
+            "3",
+            "--distinct",
+        ])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "13");
 }
 

@@ -308,54 +308,49 @@ pub fn count(
     if modulo == Some(0) {
         return Err(errors::input("modulo=0: the modulus must be at least 1"));
     }
-    let heaps = match (heaps, heaps_up_to) {
-        (Some(k), None) => Heaps::Exactly(k),
-        (None, Some(n)) => Heaps::UpTo(n),
-        (Some(_), Some(_)) => {
-            return Err(errors::input(
+    let heaps =
+        match (heaps, heaps_up_to) {
+            (Some(k), None) => Heaps::Exactly(k),
+            (None, Some(n)) => Heaps::UpTo(n),
+            (Some(_), Some(_)) => return Err(errors::input(
                 "count: heaps= and heaps_up_to= are two ways to give the number of heaps: give one",
-            ))
-        }
-        (None, None) => {
-            return Err(errors::input(
-                "count: give the number of heaps, heaps=K (or heaps_up_to=N)",
-            ))
-        }
-    };
+            )),
+            (None, None) => {
+                return Err(errors::input(
+                    "count: give the number of heaps, heaps=K (or heaps_up_to=N)",
+                ))
+            }
+        };
     if nonempty && min.is_some() {
         return Err(errors::input(
             "count: nonempty=True is min=1: give one of them",
         ));
     }
     let min = if nonempty { Some(1) } else { min };
-    let sizes_spec = match (max, primes, sizes.as_ref()) {
-        (Some(m), None, None) => Sizes::Range {
-            min: min.unwrap_or(0),
-            max: m,
-        },
-        (None, Some(l), None) if min.is_none() => Sizes::Primes { max: l },
-        (None, None, Some(list)) if min.is_none() => Sizes::List(list.clone()),
-        (None, None, None) => {
-            return Err(errors::input(
-                "count: give the heap sizes, max=M (or primes=L, or sizes=[...])",
-            ))
-        }
-        (None, _, _) if min.is_some() => {
-            return Err(errors::input(
-                "count: min= and nonempty= go with max=M; leave 0 out of sizes= instead",
-            ))
-        }
-        _ => {
-            return Err(errors::input(
+    let sizes_spec =
+        match (max, primes, sizes.as_ref()) {
+            (Some(m), None, None) => Sizes::Range {
+                min: min.unwrap_or(0),
+                max: m,
+            },
+            (None, Some(l), None) if min.is_none() => Sizes::Primes { max: l },
+            (None, None, Some(list)) if min.is_none() => Sizes::List(list.clone()),
+            (None, None, None) => {
+                return Err(errors::input(
+                    "count: give the heap sizes, max=M (or primes=L, or sizes=[...])",
+                ))
+            }
+            (None, _, _) if min.is_some() => {
+                return Err(errors::input(
+                    "count: min= and nonempty= go with max=M; leave 0 out of sizes= instead",
+                ))
+            }
+            _ => return Err(errors::input(
                 "count: max=, primes= and sizes= are three ways to give the heap sizes: give one",
-            ))
-        }
-    };
-    let plain = min.is_none()
-        && primes.is_none()
-        && sizes.is_none()
-        && heaps_up_to.is_none()
-        && !distinct;
+            )),
+        };
+    let plain =
+        min.is_none() && primes.is_none() && sizes.is_none() && heaps_up_to.is_none() && !distinct;
     let spec = ConstrainedSpec {
         sizes: sizes_spec,
         heaps,

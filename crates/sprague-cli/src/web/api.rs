@@ -688,16 +688,20 @@ fn count(r: CountRequest, s: &Settings) -> anyhow::Result<Answer> {
             .into())
         }
         (None, None) => {
-            return Err(UsageError("give the number of heaps: heaps (or heaps_up_to)".into()).into())
+            return Err(
+                UsageError("give the number of heaps: heaps (or heaps_up_to)".into()).into(),
+            )
         }
     };
-    let given = [r.max.is_some(), select.primes.is_some(), select.sizes.is_some()];
+    let given = [
+        r.max.is_some(),
+        select.primes.is_some(),
+        select.sizes.is_some(),
+    ];
     match given.iter().filter(|&&g| g).count() {
         1 => {}
         0 => {
-            return Err(
-                UsageError("give the heap sizes: max (or primes, or sizes)".into()).into(),
-            )
+            return Err(UsageError("give the heap sizes: max (or primes, or sizes)".into()).into())
         }
         _ => {
             return Err(UsageError(
@@ -707,7 +711,10 @@ fn count(r: CountRequest, s: &Settings) -> anyhow::Result<Answer> {
         }
     }
     if r.max.is_none() && (select.min.is_some() || select.nonempty) {
-        return Err(UsageError("min and nonempty go with max; leave 0 out of sizes instead".into()).into());
+        return Err(UsageError(
+            "min and nonempty go with max; leave 0 out of sizes instead".into(),
+        )
+        .into());
     }
     if select.min.is_some() && select.nonempty {
         return Err(UsageError("nonempty is min 1: give one of them".into()).into());
@@ -725,7 +732,10 @@ fn count(r: CountRequest, s: &Settings) -> anyhow::Result<Answer> {
         max_bits: cap(r.limits.max_bits, s.max_bits),
         limits: r.limits.table_args(s),
     };
-    Answer::json(&cmd::count::count_json_with(&args, &select, &mut |_| {})?, s)
+    Answer::json(
+        &cmd::count::count_json_with(&args, &select, &mut |_| {})?,
+        s,
+    )
 }
 
 #[derive(Debug, Deserialize)]

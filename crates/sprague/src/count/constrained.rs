@@ -907,9 +907,7 @@ fn unordered_count(
     let sweep_steps = sweep::sweep_steps(n_sweep)
         + match (spec.arrangement, spec.heaps) {
             // The sets' term with no odd heap: Σ_{j ≤ N} C(n, j).
-            (Arrangement::Sets, Heaps::UpTo(k)) => {
-                2.0 * (n.min(u128::from(k)) as f64)
-            }
+            (Arrangement::Sets, Heaps::UpTo(k)) => 2.0 * (n.min(u128::from(k)) as f64),
             _ => 0.0,
         };
     let modular = spec.modulo.filter(|&q| {
@@ -1118,8 +1116,9 @@ mod tests {
     #[test]
     fn primes_are_told_from_composites() {
         let small: Vec<u64> = (0..2000).filter(|&n| sweep::is_prime(n)).collect();
-        let by_division: Vec<u64> =
-            (0..2000u64).filter(|&n| n >= 2 && (2..n).all(|d| n % d != 0)).collect();
+        let by_division: Vec<u64> = (0..2000u64)
+            .filter(|&n| n >= 2 && (2..n).all(|d| n % d != 0))
+            .collect();
         assert_eq!(small, by_division);
         assert!(sweep::is_prime(998_244_353));
         assert!(sweep::is_prime(18_446_744_073_709_551_557));
