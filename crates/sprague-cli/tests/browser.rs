@@ -4,7 +4,9 @@
 //! a free port. It types a position and reads the outcome, clicks a winning
 //! move, plays a game to the end against the computer and wins it by
 //! following the hints, triggers errors, and writes screenshots to
-//! /tmp/web-shots (or `SPRAGUE_SHOTS`).
+//! /tmp/web-shots (or `SPRAGUE_SHOTS`). `tests/browser/count.test.mjs`
+//! fills the form of the count section (count.js) and reads the numbers
+//! and a limit error.
 //!
 //! `playwright-core` is installed with `npm ci` from the lock file into
 //! `target/browser-tests` on the first run (and again when the lock file
