@@ -9,6 +9,9 @@
 //! `kayles 7` by knocking pins, cuts Hackenbush edges by click and by key,
 //! and runs the axe-core accessibility audit (any violation fails); each
 //! board's screenshot goes to `target/browser-shots` (or `BOARD_SHOTS`).
+//! `tests/browser/count.test.mjs`
+//! fills the form of the count section (count.js) and reads the numbers
+//! and a limit error.
 //!
 //! `playwright-core` and `axe-core` are installed with `npm ci` from the lock file into
 //! `target/browser-tests` on the first run (and again when the lock file
@@ -78,6 +81,13 @@ fn the_page_works_in_headless_chromium() {
     in_chromium("page.test.mjs");
 }
 
+/// The drawings (board.js): a game of every ruleset played by clicking,
+/// Kayles won by knocking pins, Hackenbush cut, the axe-core audit.
+#[test]
+fn the_boards_work_in_headless_chromium() {
+    in_chromium("boards.test.mjs");
+}
+
 /// The count section (count.js): fills its form and reads the numbers.
 #[test]
 fn the_count_section_works_in_headless_chromium() {
@@ -111,6 +121,8 @@ fn in_chromium(script: &str) {
     let dir = prepared(&source);
     let server = common::server::Server::start(Default::default());
     let shots = std::env::var("SPRAGUE_SHOTS").unwrap_or_else(|_| "/tmp/web-shots".into());
+    let board_shots = std::env::var_os("BOARD_SHOTS")
+        .map_or_else(|| common::target_dir().join("browser-shots"), PathBuf::from);
     run(
         &format!("the browser test (tests/browser/{script})"),
         Command::new("node")
@@ -118,17 +130,7 @@ fn in_chromium(script: &str) {
             .current_dir(&dir)
             .env("SPRAGUE_URL", server.url(""))
             .env("CHROMIUM", chromium())
-            .env("SHOTS", &shots),
-    );
-    let board_shots = std::env::var_os("BOARD_SHOTS")
-        .map_or_else(|| common::target_dir().join("browser-shots"), PathBuf::from);
-    run(
-        "the browser test of the drawings (tests/browser/boards.test.mjs)",
-        Command::new("node")
-            .arg("boards.test.mjs")
-            .current_dir(&dir)
-            .env("SPRAGUE_URL", server.url(""))
-            .env("CHROMIUM", chromium())
+            .env("SHOTS", &shots)
             .env("BOARD_SHOTS", &board_shots),
     );
 }

@@ -130,6 +130,31 @@ fn json_names_the_constraints() {
     assert_eq!(v["count"], "10");
 }
 
+/// Ordered tuples of different heaps summed over the number of heaps (no
+/// longer refused): heaps 0..=5, 1 to 3 of them: (0), and the 3! orders
+/// of {1, 2, 3} and of {1, 4, 5}.
+#[test]
+fn distinct_ordered_heaps_summed_over_k() {
+    let out = sprague()
+        .args([
+            "count",
+            "nim",
+            "--max",
+            "5",
+            "--heaps-up-to",
+            "3",
+            "--distinct",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "13");
+}
+
 #[test]
 fn limits_and_bad_combinations() {
     // An exact sum over 10^9 numbers of heaps: past --max-bits, exit 3.
@@ -176,15 +201,6 @@ fn limits_and_bad_combinations() {
             "2",
             "--heaps-up-to",
             "3",
-        ],
-        &[
-            "count",
-            "nim",
-            "--max",
-            "5",
-            "--heaps-up-to",
-            "3",
-            "--distinct",
         ],
         &[
             "count",

@@ -157,7 +157,7 @@ async fn answers_carry_the_fields_of_the_cli_json() {
     );
     assert_eq!(answer["results"], Value::from(cli));
 
-    let cases: [(&str, Value, Vec<&str>); 5] = [
+    let cases: [(&str, Value, Vec<&str>); 6] = [
         (
             "sequence",
             json!({"ruleset": "kayles", "to": 300}),
@@ -192,6 +192,24 @@ async fn answers_carry_the_fields_of_the_cli_json() {
                 "--max",
                 "20",
                 "--unordered",
+                "--json",
+            ],
+        ),
+        (
+            "count",
+            json!({"ruleset": "kayles", "primes": 50, "heaps_up_to": 4, "distinct": true,
+                   "unordered": true, "modulo": 998244353}),
+            vec![
+                "count",
+                "kayles",
+                "--primes",
+                "50",
+                "--heaps-up-to",
+                "4",
+                "--distinct",
+                "--unordered",
+                "--modulo",
+                "998244353",
                 "--json",
             ],
         ),

@@ -20,7 +20,14 @@
 //!   [t^K] (1 + t)^u(1 - t)^w, a sum of min(u, w, K, u + w - K) + 1
 //!   products of binomials; summed over K, [t^N] (1 + t)^u(1 - t)^{w-1} - 1
 //!   (Σ_{k ≤ min(N, u)} C(u, k) - 1 when w = 0);
-//! - ordered tuples of K different heaps: K! times the sets.
+//! - ordered tuples of K different heaps: K! times the sets; summed over
+//!   K, Σ_k k!·[t^k] (1 + t)^u(1 - t)^w by a division-free recurrence in k.
+//!
+//! The multisets' and sets' terms (and, for N ≥ n, the sum over k of
+//! ordered different heaps) of all characters also come from one sweep
+//! over u = 0..=n (three-term recurrences, see the private `sweep`
+//! module): O(n) products whatever K is, modulo a prime Q above n (and
+//! above n + K/2 for multisets) or exactly, whichever method is cheapest.
 //!
 //! N-positions are all positions (the term of the character s = 0, u = n)
 //! minus the P-positions. Ordered counts modulo Q are computed modulo the

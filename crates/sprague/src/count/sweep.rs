@@ -127,7 +127,7 @@ pub(super) fn is_prime(q: u64) -> bool {
     }
     const BASES: [u64; 12] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
     for p in BASES {
-        if q % p == 0 {
+        if q.is_multiple_of(p) {
             return q == p;
         }
     }

@@ -45,14 +45,17 @@
     return body;
   }
 
-  /** What a limit error means in terms of this form. */
+  /** What a limit error means in terms of this form (the server's own
+   * limits are not the page's to raise, so the command-line advice goes). */
   function limitAdvice(message) {
     const bits = /max-bits|max_bits/.test(message);
+    const what = message.replace(/;\s*raise the limit with[\s\S]*$/, "");
     const fields = bits
-      ? "give a prime in \u201cmodulo\u201d (the exact number is too long), or fewer heaps or sizes"
+      ? "give a prime in \u201cmodulo\u201d (the exact number is too long), or fewer heaps " +
+        "(\u201cNumber of heaps\u201d) or heap sizes (\u201cHeap sizes\u201d)"
       : "fewer or smaller heap sizes (\u201cHeap sizes\u201d), fewer heaps (\u201cNumber of heaps\u201d), " +
         "or a prime in \u201cmodulo\u201d";
-    return `${message} \u2014 on this page: ${fields}.`;
+    return `${what}. On this page: ${fields}.`;
   }
 
   function show(error, input, message) {
