@@ -434,7 +434,11 @@ fn ruler_products_turn_huge_rectangles() {
 /// Blocks of heads are worth what their coins are one by one.
 #[test]
 fn blocks_of_heads_are_worth_their_coins() {
-    for word in ["corners", "product:ruler*mock", "product:coins:1-3,w2*turtles"] {
+    for word in [
+        "corners",
+        "product:ruler*mock",
+        "product:coins:1-3,w2*turtles",
+    ] {
         let p: Position = format!("{word} 2-4,1-3 5,2-3").parse().unwrap();
         let mut coins = Vec::new();
         for r in 2..=4 {
@@ -533,4 +537,3 @@ proptest! {
         }
     }
 }
-

@@ -184,14 +184,25 @@ fn misere_play_agrees_with_the_generic_search() {
 fn check_published(cells: u64) -> usize {
     let data = include_str!("data/cram_beling.txt");
     let mut checked = 0;
-    for line in data.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
         let v: Vec<u64> = line.split(' ').map(|w| w.parse().unwrap()).collect();
         let (rows, cols, nimber) = (v[0], v[1], v[2]);
         if rows * cols > cells {
             continue;
         }
-        assert_eq!(value(&format!("cram {rows}x{cols}")), nimber, "{rows} x {cols}");
-        assert_eq!(value(&format!("cram {cols}x{rows}")), nimber, "{cols} x {rows}");
+        assert_eq!(
+            value(&format!("cram {rows}x{cols}")),
+            nimber,
+            "{rows} x {cols}"
+        );
+        assert_eq!(
+            value(&format!("cram {cols}x{rows}")),
+            nimber,
+            "{cols} x {rows}"
+        );
         checked += 1;
     }
     checked

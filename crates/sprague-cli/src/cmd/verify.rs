@@ -75,7 +75,7 @@ pub fn run(args: Args) -> Result<Exit> {
                 pick_positions(&ruleset).0,
                 pick_positions(&ruleset).1,
             ))
-            .into())
+            .into());
         }
         MoveKind::Token => "tokens on nodes numbered at most",
         _ => "heaps of size at most",

@@ -140,7 +140,10 @@ pub fn xor_blocks(blocks: &[Block]) -> Vec<Block> {
     }
     bands
         .into_iter()
-        .flat_map(|(a, b, runs)| runs.into_iter().map(move |cols| Block { rows: (a, b), cols }))
+        .flat_map(|(a, b, runs)| {
+            runs.into_iter()
+                .map(move |cols| Block { rows: (a, b), cols })
+        })
         .collect()
 }
 
@@ -353,10 +356,7 @@ mod tests {
         let after = turn_blocks(&heads, &[(5, 1_000_000_000)], &[(7, 999_999_999)]);
         let mut text = String::new();
         write_heads(&after, &mut text).unwrap();
-        assert_eq!(
-            text,
-            "5-999999999,7-999999999 1000000000,7-999999998"
-        );
+        assert_eq!(text, "5-999999999,7-999999999 1000000000,7-999999998");
         assert_eq!(
             product_difference(&heads, &after),
             Some((vec![(5, 1_000_000_000)], vec![(7, 999_999_999)]))
@@ -368,7 +368,13 @@ mod tests {
     fn blocks_at_the_edge_of_u64() {
         let m = u64::MAX;
         let after = turn_blocks(&[], &[(m - 1, m)], &[(0, m)]);
-        assert_eq!(after, vec![Block { rows: (m - 1, m), cols: (0, m) }]);
+        assert_eq!(
+            after,
+            vec![Block {
+                rows: (m - 1, m),
+                cols: (0, m)
+            }]
+        );
         assert!(is_head(&after, m, m));
         assert!(turn_blocks(&after, &[(m - 1, m)], &[(0, m)]).is_empty());
     }

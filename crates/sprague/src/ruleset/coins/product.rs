@@ -36,8 +36,8 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
-use super::grid::{self, Block};
 pub use super::grid::CoinGrid;
+use super::grid::{self, Block};
 use super::rule::{move_value_estimate, CoinRule, Runs};
 use super::{read_runs, rule_of, write_runs};
 use crate::error::ParseErrorKind;
@@ -681,7 +681,20 @@ impl Rules for Product {
     fn value_steps(&self, args: &CoinGrid) -> Vec<String> {
         let limits = Limits::default();
         let mut steps = Vec::new();
-        for (k, b) in args.heads.iter().enumerate() {
+        // A few heads one by one; blocks of many as blocks.
+        let mut cells = Vec::new();
+        let blocks: &[Block] = if grid::head_count(&args.heads) <= 16 {
+            for b in &args.heads {
+                let _ = b.each(&mut |x, y| {
+                    cells.push(Block::cell(x, y));
+                    ControlFlow::<()>::Continue(())
+                });
+            }
+            &cells
+        } else {
+            &args.heads
+        };
+        for (k, b) in blocks.iter().enumerate() {
             if k == 16 {
                 steps.push("...".into());
                 break;
