@@ -14,7 +14,7 @@
 //! A grid is written as rows of `T` and `H` (`corners THT HHT TTH`, the
 //! first row being row 0 or 1 as the first game numbers its coins) or as
 //! the heads' coordinates `r,c` (`corners 1000000000,999999999`) and
-//! blocks of heads `a-b,c-d`, kept as blocks ([`grid`](super::grid)) so
+//! blocks of heads `a-b,c-d`, kept as blocks ([`super::grid`]) so
 //! that a move turning a huge rectangle (Ruler x Ruler) is applied and
 //! written in a few words. A move is named by its rows and columns,
 //! `1.3x2.5`: the coins (1, 2), (1, 5), (3, 2), (3, 5).
