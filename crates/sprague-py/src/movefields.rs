@@ -1,7 +1,7 @@
 //! A move's structured fields, as the CLI's JSON writes them
 //! (docs/schema/analysis.schema.json): `component`, `ruleset` and a
 //! `change` dict by kind (`heap`, `heaps`, `stair`, `token`, `cut`,
-//! `listed`). Indices count from 0.
+//! `listed`, `turn`). Indices count from 0.
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -23,6 +23,9 @@ pub enum Change {
     Cut(usize, usize),
     /// A game defined in Python: the option's index.
     Listed(usize),
+    /// A coin-turning game: the coins (or a grid's rows) and the grid's
+    /// columns turned, as inclusive runs.
+    Turn(Vec<(u64, u64)>, Vec<(u64, u64)>),
     /// A kind newer than this list.
     Other,
 }
@@ -51,6 +54,7 @@ impl Change {
             Action::Token { token, from, to } => Change::Token(*token, node(*from), node(*to)),
             Action::Cut { part, edge } => Change::Cut(*part, *edge),
             Action::Listed { index } => Change::Listed(*index),
+            Action::Turn { coins, across, .. } => Change::Turn(coins.clone(), across.clone()),
             _ => Change::Other,
         }
     }
@@ -100,6 +104,15 @@ impl Change {
                 d.set_item("kind", "listed")?;
                 d.set_item("index", index)?;
             }
+            Change::Turn(coins, across) => {
+                // Runs as two-item lists, as the JSON writes them.
+                let runs = |r: &[(u64, u64)]| -> Vec<Vec<u64>> {
+                    r.iter().map(|&(a, b)| vec![a, b]).collect()
+                };
+                d.set_item("kind", "turn")?;
+                d.set_item("coins", runs(coins))?;
+                d.set_item("across", runs(across))?;
+            }
             Change::Other => d.set_item("kind", "other")?,
         }
         Ok(d)
@@ -148,6 +161,22 @@ impl Change {
             ),
             "cut" => Change::Cut(get("picture")?.extract()?, get("edge")?.extract()?),
             "listed" => Change::Listed(get("index")?.extract()?),
+            "turn" => {
+                let runs = |v: Vec<Vec<u64>>| -> PyResult<Vec<(u64, u64)>> {
+                    v.into_iter()
+                        .map(|r| match r[..] {
+                            [a, b] => Ok((a, b)),
+                            _ => Err(pyo3::exceptions::PyValueError::new_err(
+                                "a run of coins is [from, to]",
+                            )),
+                        })
+                        .collect()
+                };
+                Change::Turn(
+                    runs(get("coins")?.extract()?)?,
+                    runs(get("across")?.extract()?)?,
+                )
+            }
             _ => Change::Other,
         })
     }

@@ -69,8 +69,8 @@ pub fn run(args: Args) -> Result<Exit> {
             // what they take or turn) have no heaps to enumerate.
             return Err(UsageError(format!(
                 "{} cannot be verified by enumeration of heaps: its positions are {}, not \
-                 lists of numbers (its values and every winning move are checked against a \
-                 plain search on every small {} by the test suite)",
+                 lists of numbers (its values and every winning move are checked by the test \
+                 suite against a plain search on {})",
                 ruleset.word(),
                 pick_positions(&ruleset).0,
                 pick_positions(&ruleset).1,
@@ -211,10 +211,10 @@ fn pick_positions(ruleset: &Ruleset) -> (&'static str, &'static str) {
     if coins {
         (
             "rows or grids of coins",
-            "row and grid of coins (every row of up to 9 coins, every grid up to 4 x 4)",
+            "every row of up to 9 coins and every grid of up to 4 x 4",
         )
     } else {
-        ("graphs or boards", "graph and board")
+        ("graphs or boards", "every small graph and board")
     }
 }
 

@@ -13,9 +13,11 @@
 //!
 //! A grid is written as rows of `T` and `H` (`corners THT HHT TTH`, the
 //! first row being row 0 or 1 as the first game numbers its coins) or as
-//! the heads' coordinates `r,c` (`corners 1000000000,999999999`). A move
-//! is named by its rows and columns, `1.3x2.5`: the coins (1, 2), (1, 5),
-//! (3, 2), (3, 5).
+//! the heads' coordinates `r,c` (`corners 1000000000,999999999`) and
+//! blocks of heads `a-b,c-d`, kept as blocks ([`super::grid`]) so
+//! that a move turning a huge rectangle (Ruler x Ruler) is applied and
+//! written in a few words. A move is named by its rows and columns,
+//! `1.3x2.5`: the coins (1, 2), (1, 5), (3, 2), (3, 5).
 //!
 //! Winning moves: a move from head (x, y) changes the value by a ⊗ b, a a
 //! move value of the first game at x and b of the second at y; the move
@@ -681,7 +683,20 @@ impl Rules for Product {
     fn value_steps(&self, args: &CoinGrid) -> Vec<String> {
         let limits = Limits::default();
         let mut steps = Vec::new();
-        for (k, b) in args.heads.iter().enumerate() {
+        // A few heads one by one; blocks of many as blocks.
+        let mut cells = Vec::new();
+        let blocks: &[Block] = if grid::head_count(&args.heads) <= 16 {
+            for b in &args.heads {
+                let _ = b.each(&mut |x, y| {
+                    cells.push(Block::cell(x, y));
+                    ControlFlow::<()>::Continue(())
+                });
+            }
+            &cells
+        } else {
+            &args.heads
+        };
+        for (k, b) in blocks.iter().enumerate() {
             if k == 16 {
                 steps.push("...".into());
                 break;
