@@ -291,6 +291,43 @@ impl Coins {
         }
     }
 
+    /// Every head whose number has bit `h` set, in increasing order, until
+    /// `f` breaks: O(the heads visited + the blocks of 2^h numbers
+    /// skipped between runs).
+    fn each_head_with_bit(
+        row: &CoinRow,
+        h: u32,
+        f: &mut dyn FnMut(u64) -> Result<ControlFlow<()>, Error>,
+    ) -> Result<ControlFlow<()>, Error> {
+        let bit = 1u64 << h;
+        for &(a, b) in &row.heads {
+            // The least number >= a with bit h set.
+            let mut x = if a & bit != 0 {
+                a
+            } else {
+                (a & !(bit - 1)) | bit
+            };
+            while x <= b && x >= a {
+                if f(x)?.is_break() {
+                    return Ok(ControlFlow::Break(()));
+                }
+                if x == b {
+                    break;
+                }
+                x = if (x + 1) & bit != 0 {
+                    x + 1
+                } else {
+                    // Past a block of numbers with bit h: the next block.
+                    match (x + 1).checked_add(bit) {
+                        Some(y) => y,
+                        None => break,
+                    }
+                };
+            }
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+
     /// Every head, in increasing order, until `f` breaks.
     fn each_head(
         row: &CoinRow,
@@ -489,6 +526,15 @@ impl Rules for Coins {
         let d = value ^ target;
         if d == 0 {
             return Ok(ControlFlow::Continue(()));
+        }
+        if matches!(self.rule.as_named(), Some(Named::Turtles | Named::Twins)) {
+            // A head x is worth x, and its moves turn it with one coin to
+            // its left: only a head holding d's highest bit can take the
+            // sum's value down by d (x ^ d < x). Skipping the others keeps
+            // a run of 2^64 heads from being walked head by head.
+            return Coins::each_head_with_bit(args, 63 - d.leading_zeros(), &mut |x| {
+                self.rule.sets(x, d, limits, &mut |s| f(turn(s)))
+            });
         }
         Coins::each_head(args, &mut |x| {
             self.rule.sets(x, d, limits, &mut |s| f(turn(s)))
@@ -837,4 +883,53 @@ pub(crate) fn parse(
     }
     let (rule, canonical) = rule_of(&whole).map_err(ParseErrorKind::BadRuleset)?;
     Ok(Box::new(Coins::new(rule, canonical)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn heads_with_bit(row: &CoinRow, h: u32) -> Vec<u64> {
+        let mut out = Vec::new();
+        let _ = Coins::each_head_with_bit(row, h, &mut |x| {
+            out.push(x);
+            Ok(ControlFlow::Continue(()))
+        });
+        out
+    }
+
+    #[test]
+    fn heads_with_a_bit_are_the_heads_filtered() {
+        let rows = [
+            vec![(0, 40)],
+            vec![(3, 5), (7, 7), (9, 33), (60, 70)],
+            vec![(1, 1), (2, 2), (16, 31)],
+        ];
+        for runs in rows {
+            let row = CoinRow {
+                heads: runs.into_iter().collect(),
+                letters: None,
+            };
+            for h in 0..7 {
+                let mut plain = Vec::new();
+                let _ = Coins::each_head(&row, &mut |x| {
+                    if x & (1 << h) != 0 {
+                        plain.push(x);
+                    }
+                    Ok(ControlFlow::Continue(()))
+                });
+                assert_eq!(heads_with_bit(&row, h), plain, "{row:?} bit {h}");
+            }
+        }
+        // At the top of u64: no overflow, the last head included.
+        let row = CoinRow {
+            heads: [(u64::MAX - 5, u64::MAX)].into_iter().collect(),
+            letters: None,
+        };
+        assert_eq!(
+            heads_with_bit(&row, 1),
+            [u64::MAX - 5, u64::MAX - 4, u64::MAX - 1, u64::MAX]
+        );
+        assert_eq!(heads_with_bit(&row, 63).len(), 6);
+    }
 }
