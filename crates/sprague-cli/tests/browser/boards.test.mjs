@@ -80,6 +80,12 @@ try {
   });
   await page.goto(url);
   await page.waitForSelector("body[data-ready=true]");
+  // The audit itself: a button without a name is a violation it reports.
+  await page.evaluate(() => document.body.append(Object.assign(document.createElement("button"), { id: "axe-probe" })));
+  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+  const probe = await page.evaluate(async () => (await window.axe.run(document)).violations.map((v) => v.id));
+  check(probe.includes("button-name"), `the audit reports a button without a name (${probe})`);
+  await page.evaluate(() => document.getElementById("axe-probe").remove());
   await audit(page, "on the page as loaded");
 
   // 1. The game picker lists every ruleset of `sprague rulesets`.
@@ -179,6 +185,10 @@ try {
     const name = r.names[0];
     const kind = await page.getAttribute("#board .component", "data-kind");
     await page.locator("#board").screenshot({ path: join(shots, `board-${name}.png`) });
+    if (!kinds.has("audited " + kind)) {
+      await audit(page, `with a drawing of kind ${kind} (${r.example})`);
+      kinds.add("audited " + kind);
+    }
     let ply = 0;
     while (!(await over(page)) && ply < 40) {
       const clickable = page.locator("#board .clickable");
@@ -209,6 +219,7 @@ try {
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
   check(wide <= 375, `no horizontal scrolling at 375 px with a board (page width ${wide})`);
   await page.locator("#play").screenshot({ path: join(shots, "phone-board.png") });
+  await audit(page, "at phone width");
 
   check(problems.length === 0, "no script errors: " + problems.join("; "));
 } catch (e) {

@@ -144,3 +144,19 @@ fn other_rulesets_list_their_moves() {
         p.moves(&crate::Limits::default()).unwrap().len()
     );
 }
+
+#[test]
+fn huge_positions_are_drawn_without_their_moves() {
+    for text in [
+        "euclid 1000000000000000000 3",
+        "fibnim 1000000000000000000 999999999999999999",
+        "divisor 9223372036854775807",
+        "fraction:2 1000000000000",
+        "corners 1000000000,999999999 3,5",
+        "wythoff 1000000 5",
+        "staircase 1000000 3",
+    ] {
+        let b = &boards(&text.parse().unwrap())[0];
+        assert!(b.typed_only && b.clicks.is_empty(), "{text}");
+    }
+}

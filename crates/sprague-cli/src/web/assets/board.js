@@ -328,9 +328,9 @@ function renderGraph(board, onMove) {
   return box;
 }
 
-/** A ruleset of no drawn kind: its notation; its moves are in the list. */
-function renderText(board) {
-  return el("p", "component-notation", board.notation);
+/** A ruleset of no drawn kind: its notation is the name above; its moves are in the list. */
+function renderText(board, onMove) {
+  return el("p", "note", onMove && board.clicks.length > 0 ? "Each move is a button:" : "");
 }
 
 const RENDERERS = {
