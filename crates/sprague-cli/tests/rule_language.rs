@@ -66,7 +66,13 @@ fn a_rule_without_a_theorem_gets_an_apparent_period_only() {
     let text = stdout_of(&["period", "rule:n-1,n-3,n/2&n/2:even,n/3", "--limit", "4000"]);
     assert!(text.contains("none can be proven"), "{text}");
     assert!(text.contains("proven:     no"), "{text}");
-    let json = stdout_of(&["period", "rule:n-1,n-2,n/3&n/3&n/3:n%3==0", "--limit", "4000", "--json"]);
+    let json = stdout_of(&[
+        "period",
+        "rule:n-1,n-2,n/3&n/3&n/3:n%3==0",
+        "--limit",
+        "4000",
+        "--json",
+    ]);
     let json: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(json["proven"], false);
     assert!(json["period"].is_null());
@@ -111,7 +117,15 @@ fn count_agrees_with_brute_force() {
     let out = stdout_of(&["count", CONTEST, "--heaps", "3", "--max", "30"]);
     assert_eq!(out.trim(), p.to_string());
     // Past the table, from the proven period.
-    let out = stdout_of(&["count", CONTEST, "--heaps", "2", "--max", "1000000000000", "--json"]);
+    let out = stdout_of(&[
+        "count",
+        CONTEST,
+        "--heaps",
+        "2",
+        "--max",
+        "1000000000000",
+        "--json",
+    ]);
     assert!(out.contains("\"basis\":\"period\""), "{out}");
 }
 
@@ -141,20 +155,35 @@ fn errors_name_the_column_and_exit_2() {
     }
     let (code, _, err) = run(&["analyze", "rule:n-1&n-1", "10"]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("at heap 3") && err.contains("more than 3"), "{err}");
+    assert!(
+        err.contains("at heap 3") && err.contains("more than 3"),
+        "{err}"
+    );
 }
 
 #[test]
 fn limits_name_their_flag_and_exit_3() {
     for (args, flag) in [
         (
-            vec!["analyze", "rule:split(n-1)", "5000", "--max-table-work", "1000"],
+            vec![
+                "analyze",
+                "rule:split(n-1)",
+                "5000",
+                "--max-table-work",
+                "1000",
+            ],
             "--max-table-work",
         ),
-        (vec!["sequence", CONTEST, "--to", "1000", "--max-table", "100"], "--max-table"),
+        (
+            vec!["sequence", CONTEST, "--to", "1000", "--max-table", "100"],
+            "--max-table",
+        ),
         // Past the table limit a rule with no theorem is searched over the
         // heaps it reaches: all of them, here.
-        (vec!["analyze", "rule:0..n-1", "100000000000"], "--max-states"),
+        (
+            vec!["analyze", "rule:0..n-1", "100000000000"],
+            "--max-states",
+        ),
         (
             vec!["analyze", "rule:0..n-1", "1000", "--max-states", "100"],
             "--max-states",

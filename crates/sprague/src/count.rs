@@ -392,12 +392,20 @@ fn own_histogram(
         to = to.saturating_mul(2).saturating_add(1).min(table_end);
     };
     let (n0, period) = (proof.period.preperiod, proof.period.period);
-    for v in own.values(0, n0 + period - 1, &limits.table)?.into_iter().take(n0 as usize) {
+    for v in own
+        .values(0, n0 + period - 1, &limits.table)?
+        .into_iter()
+        .take(n0 as usize)
+    {
         add(v, 1);
     }
     let rest = u128::from(max) + 1 - u128::from(n0);
     let (whole, part) = (rest / u128::from(period), rest % u128::from(period));
-    for (j, v) in own.values(n0, n0 + period - 1, &limits.table)?.into_iter().enumerate() {
+    for (j, v) in own
+        .values(n0, n0 + period - 1, &limits.table)?
+        .into_iter()
+        .enumerate()
+    {
         add(v, whole + u128::from((j as u128) < part));
     }
     Ok((

@@ -36,7 +36,11 @@ const SAME: &[(&str, &str, u64)] = &[
 #[test]
 fn rules_equal_the_built_in_games_value_for_value() {
     for &(rule, built_in, to) in SAME {
-        assert_eq!(values(rule, to), values(built_in, to), "{rule} vs {built_in}");
+        assert_eq!(
+            values(rule, to),
+            values(built_in, to),
+            "{rule} vs {built_in}"
+        );
     }
 }
 
@@ -132,14 +136,22 @@ fn the_contest_game_by_brute_force() {
     let r = ruleset(word);
     let l = Limits::default();
     let far = 10u64.pow(18);
-    assert_eq!(r.heap_value(far, &l).unwrap(), g[(1 + (far - 1) % 6) as usize]);
+    assert_eq!(
+        r.heap_value(far, &l).unwrap(),
+        g[(1 + (far - 1) % 6) as usize]
+    );
     winning_moves_lead_to_p(&format!("{word} 1000000000000000000 999999999999999998 7"));
     winning_moves_lead_to_p(&format!("{word} 18446744073709551615 12"));
 }
 
 #[test]
 fn rules_without_a_theorem_say_so() {
-    for rule in ["rule:n-1,n/2", "rule:unequal(n)", "rule:0..n-1", "rule:n-1&n/2"] {
+    for rule in [
+        "rule:n-1,n/2",
+        "rule:unequal(n)",
+        "rule:0..n-1",
+        "rule:n-1&n/2",
+    ] {
         let r = ruleset(rule);
         assert!(!r.own_sequence().unwrap().theorem_applies(), "{rule}");
     }

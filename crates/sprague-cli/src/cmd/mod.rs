@@ -10,10 +10,10 @@ pub mod genus;
 pub mod loopy_report;
 pub mod nimber;
 pub mod period;
-pub mod rule_period;
 pub mod play;
 pub mod quotient;
 pub mod report;
+pub mod rule_period;
 pub mod rulesets;
 pub mod sequence;
 pub mod serve;
@@ -151,9 +151,9 @@ impl fmt::Display for LibError {
                 "; raise the limit with --max-table-work N (time grows with it: about 10 to 40 \
                  ns a unit in a release build)",
             ),
-            sprague::Error::RuleWorkLimit { .. } => f.write_str(
-                "; raise the limit with --max-table-work N (time grows with it)",
-            ),
+            sprague::Error::RuleWorkLimit { .. } => {
+                f.write_str("; raise the limit with --max-table-work N (time grows with it)")
+            }
             sprague::Error::ValueTooLarge { .. } => f.write_str(" (no flag raises it)"),
             sprague::Error::OrderLimit { .. } => f.write_str(
                 "; raise the limit with --max-order Q (time and memory grow with the square of it)",

@@ -110,9 +110,9 @@ pub fn run(ruleset: &Ruleset, args: &Args) -> Result<Exit> {
                         "none proven up to heap {checked_to}, where the search stopped: {}",
                         stop_text(e)
                     ),
-                    None => format!(
-                        "none proven up to heap {checked_to} (look further with --limit N)"
-                    ),
+                    None => {
+                        format!("none proven up to heap {checked_to} (look further with --limit N)")
+                    }
                 };
                 sprague::explain::wrap(&mut s, "period:     ", "            ", &why);
                 s += "proven:     no\n";

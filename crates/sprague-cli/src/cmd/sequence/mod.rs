@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 use clap::ValueEnum;
 use indicatif::ProgressBar;
-use sprague::sequence::{store, Method, NimSequence, ResumeError, Store, Table, MAX_TABLE_LEN};
 use sprague::ruleset::rule::PeriodClaim;
+use sprague::sequence::{store, Method, NimSequence, ResumeError, Store, Table, MAX_TABLE_LEN};
 use sprague::Ruleset;
 
 use super::{LibError, UsageError};
@@ -226,7 +226,7 @@ impl Source {
             return Ok(Source::Closed(ruleset.clone()));
         }
         if ruleset.own_sequence().is_some() {
-            if saved.values().len() > 0 {
+            if !saved.values().is_empty() {
                 return Err(UsageError(format!(
                     "cannot resume {word}: its values are computed in memory by the rule \
                      language, not by the engine that resumes files; compute them again \

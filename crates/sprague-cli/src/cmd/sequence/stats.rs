@@ -41,9 +41,9 @@ impl Stats<'_> {
         ));
         match source {
             Source::Closed(_) => s.push_str("stats: values by a closed form, no table\n"),
-            Source::Own(..) => {
-                s.push_str("stats: values by the rule language's table (every option of every heap)\n")
-            }
+            Source::Own(..) => s.push_str(
+                "stats: values by the rule language's table (every option of every heap)\n",
+            ),
             Source::Table(t) => {
                 let seq = t.sequence();
                 match seq.sparse_space() {

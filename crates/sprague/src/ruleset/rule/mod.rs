@@ -188,9 +188,7 @@ impl RuleGame {
     /// A sentence naming the column of the word where the rule is wrong.
     pub fn new(word: &str, text: &str) -> Result<RuleGame, String> {
         let offset = word.len() - text.len();
-        let rule = parser::parse_rule(text, offset).map_err(|e| {
-            format!("{word}: {e}")
-        })?;
+        let rule = parser::parse_rule(text, offset).map_err(|e| format!("{word}: {e}"))?;
         for o in &rule.options {
             if !(0..1024u64).any(|n| matches!(eval::resolve(word, o, n), Ok(Some(_)) | Err(_))) {
                 return Err(format!(
@@ -394,7 +392,10 @@ impl RuleGame {
         let mut moves: Vec<Vec<u64>> = Vec::new();
         while let Some(&n) = stack.last() {
             let known = |st: &State, h: u64| {
-                st.values.get(h as usize).copied().or_else(|| st.memo.get(&h).copied())
+                st.values
+                    .get(h as usize)
+                    .copied()
+                    .or_else(|| st.memo.get(&h).copied())
             };
             if known(st, n).is_some() {
                 stack.pop();
@@ -526,14 +527,21 @@ impl HeapRules for RuleGame {
     }
 
     fn is_legal(&self, heap: u64, m: &HeapMove) -> bool {
-        let heaps: Vec<u64> = m.parts.as_slice().iter().copied().filter(|&h| h > 0).collect();
+        let heaps: Vec<u64> = m
+            .parts
+            .as_slice()
+            .iter()
+            .copied()
+            .filter(|&h| h > 0)
+            .collect();
         let total = heaps.iter().try_fold(0u64, |a, &h| a.checked_add(h));
         if total.and_then(|t| t.checked_add(m.removed)) != Some(heap) {
             return false;
         }
-        self.rule.options.iter().any(|o| {
-            matches!(eval::resolve(&self.word, o, heap), Ok(Some(r)) if r.leaves(&heaps))
-        })
+        self.rule
+            .options
+            .iter()
+            .any(|o| matches!(eval::resolve(&self.word, o, heap), Ok(Some(r)) if r.leaves(&heaps)))
     }
 
     fn has_moves(&self, heap: u64) -> Option<bool> {

@@ -147,7 +147,10 @@ type Parsed<T> = Result<T, RuleError>;
 /// A [`RuleError`] naming the column and what was expected there.
 pub fn parse_rule(text: &str, offset: usize) -> Parsed<Rule> {
     if !text.is_ascii() {
-        let at = text.char_indices().find(|(_, c)| !c.is_ascii()).map_or(0, |(i, _)| i);
+        let at = text
+            .char_indices()
+            .find(|(_, c)| !c.is_ascii())
+            .map_or(0, |(i, _)| i);
         return Err(RuleError {
             column: offset + text[..at].chars().count() + 1,
             message: "a rule is written in ASCII: n, numbers, - * / % ( ) & , : .. and words \
@@ -237,9 +240,9 @@ impl Parser<'_> {
         let mut parts = vec![first];
         while self.peek() == Some(b'&') {
             if parts.len() == 3 {
-                return Err(self.error(
-                    "an option leaves at most three heaps (as in take-and-break games)",
-                ));
+                return Err(
+                    self.error("an option leaves at most three heaps (as in take-and-break games)")
+                );
             }
             self.at += 1;
             parts.push(self.expr()?);
@@ -321,7 +324,12 @@ impl Parser<'_> {
 
     fn factor(&mut self) -> Parsed<Expr> {
         match self.peek() {
-            Some(b'n') if !self.text.get(self.at + 1).is_some_and(u8::is_ascii_alphabetic) => {
+            Some(b'n')
+                if !self
+                    .text
+                    .get(self.at + 1)
+                    .is_some_and(u8::is_ascii_alphabetic) =>
+            {
                 self.at += 1;
                 Ok(Expr::N)
             }
@@ -416,7 +424,7 @@ mod tests {
 
     #[test]
     fn errors_name_the_column() {
-        let e = parse_rule("n-1,n-",5).unwrap_err();
+        let e = parse_rule("n-1,n-", 5).unwrap_err();
         assert_eq!(e.column, 12);
         let e = parse_rule("n-1;n-2", 5).unwrap_err();
         assert_eq!(e.column, 9);

@@ -118,7 +118,10 @@ pub fn shape(rule: &Rule) -> Result<Shape, String> {
     for o in &rule.options {
         for c in &o.conds {
             cond_shape(c, &mut s).map_err(|why| {
-                format!("the condition of option {} (column {}) {why}", o.text, o.column)
+                format!(
+                    "the condition of option {} (column {}) {why}",
+                    o.text, o.column
+                )
             })?;
         }
         let not_local = |what: &str| {
@@ -283,7 +286,7 @@ impl Shape {
     /// that `p` does), with its least preperiod.
     fn least(&self, values: &[u64], n0: u64, p: u64) -> Period {
         let len = values.len() as u64;
-        for d in (1..=p).filter(|d| p % d == 0) {
+        for d in (1..=p).filter(|d| p.is_multiple_of(*d)) {
             let mut m = len - d;
             while m > 0 && values[(m - 1) as usize] == values[(m - 1 + d) as usize] {
                 m -= 1;
