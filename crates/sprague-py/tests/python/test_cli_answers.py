@@ -217,3 +217,28 @@ def test_table_work_limit_is_its_own_keyword(cli):
     assert out.returncode == 3 and "--max-table-work" in out.stderr
     # As `sprague sequence`, sequence() is bounded by max_table alone.
     assert len(sprague.sequence("grundy", 3000)) == 3001
+
+
+CONTEST = "rule:n-1,n-2,n-4,n/2&n/2:even"
+
+
+def test_rule_words_as_the_cli_gives_them(cli):
+    out = run_cli(cli, "sequence", CONTEST, "--to", "3000", "--format", "json")
+    assert out.returncode == 0, out.stderr
+    assert sprague.sequence(CONTEST, 3000) == json.loads(out.stdout)["values"]
+    assert sprague.sequence("rule:n-2,split(n-2)", 300) == sprague.sequence("dawson", 300)
+    out = run_cli(cli, "period", CONTEST, "--json")
+    want = json.loads(out.stdout)
+    got = sprague.period(CONTEST)
+    assert (got.preperiod, got.period, got.proven, got.checked_to) == (
+        want["preperiod"],
+        want["period"],
+        want["proven"],
+        want["checked_to"],
+    )
+    assert (got.preperiod, got.period) == (1, 6)
+    # No argument covers dividing: never proven.
+    assert sprague.period("rule:n-1,n/2", limit=2000).proven is False
+    assert sprague.analyze(CONTEST + " 1000000000000000000 7").outcome == "P"
+    with pytest.raises(sprague.InputError, match="column 12"):
+        sprague.analyze("rule:n-1,n-;2 5")

@@ -226,7 +226,7 @@ impl Source {
             return Ok(Source::Closed(ruleset.clone()));
         }
         if ruleset.own_sequence().is_some() {
-            if saved.values().len() > 0 {
+            if !saved.values().is_empty() {
                 return Err(UsageError(format!(
                     "cannot resume {word}: its values are computed in memory by the rule \
                      language, not by the engine that resumes files; compute them again \

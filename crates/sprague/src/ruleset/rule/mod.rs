@@ -190,9 +190,9 @@ impl RuleGame {
         let offset = word.len() - text.len();
         let rule = parser::parse_rule(text, offset).map_err(|e| format!("{word}: {e}"))?;
         for o in &rule.options {
-            if !(0..4096u64).any(|n| matches!(eval::resolve(word, o, n), Ok(Some(_)) | Err(_))) {
+            if !(0..1024u64).any(|n| matches!(eval::resolve(word, o, n), Ok(Some(_)) | Err(_))) {
                 return Err(format!(
-                    "{word}: column {}: option {} is no move at any heap up to 4095 (each \
+                    "{word}: column {}: option {} is no move at any heap up to 1023 (each \
                      heap it leaves must be smaller than n)",
                     o.column, o.text
                 ));

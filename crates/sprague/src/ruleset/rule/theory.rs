@@ -286,7 +286,7 @@ impl Shape {
     /// that `p` does), with its least preperiod.
     fn least(&self, values: &[u64], n0: u64, p: u64) -> Period {
         let len = values.len() as u64;
-        for d in (1..=p).filter(|d| p % d == 0) {
+        for d in (1..=p).filter(|d| p.is_multiple_of(*d)) {
             let mut m = len - d;
             while m > 0 && values[(m - 1) as usize] == values[(m - 1 + d) as usize] {
                 m -= 1;

@@ -1,0 +1,244 @@
+//! The rule language (`rule:OPTIONS`) against the built-in rulesets it can
+//! also express, value for value (a subtraction set, Dawson's Kayles
+//! 0.07, Dawson's chess 0.137, Kayles, Grundy's game, Nim, dividing and
+//! the fraction game), against the generic search on all small positions
+//! (every winning move too), and its period proofs against the values far
+//! past the window that proves them (brute force).
+
+use proptest::prelude::*;
+use sprague::ruleset::rule::{search_period, PeriodClaim};
+use sprague::{verify, Analyzer, Limits, Outcome, Play, Position, Ruleset};
+
+fn ruleset(word: &str) -> Ruleset {
+    word.parse().unwrap_or_else(|e| panic!("{word}: {e}"))
+}
+
+fn values(word: &str, to: u64) -> Vec<u64> {
+    let r = ruleset(word);
+    (0..=to)
+        .map(|n| r.heap_value(n, &Limits::default()).unwrap())
+        .collect()
+}
+
+/// The rule and the built-in game it spells out, with how far to compare.
+const SAME: &[(&str, &str, u64)] = &[
+    ("rule:n-1,n-3,n-4", "sub:1,3,4", 2000),
+    ("rule:n-2,split(n-2)", "dawson", 600),
+    ("rule:0:n==1,n-2,n-3,split(n-3)", "octal:0.137", 600),
+    ("rule:n-1,n-2,split(n-1),split(n-2)", "kayles", 600),
+    ("rule:split3(n-1)", "hex:0.8", 120),
+    ("rule:unequal(n)", "grundy", 600),
+    ("rule:0..n-1", "nim", 300),
+    ("rule:n/2,n/3", "divide:2,3", 2000),
+    ("rule:n-n/3..n-1", "fraction:3", 2000),
+];
+
+#[test]
+fn rules_equal_the_built_in_games_value_for_value() {
+    for &(rule, built_in, to) in SAME {
+        assert_eq!(
+            values(rule, to),
+            values(built_in, to),
+            "{rule} vs {built_in}"
+        );
+    }
+}
+
+#[test]
+fn rules_prove_the_built_in_periods() {
+    // Dawson's Kayles: period 34 from heap 53 (Winning Ways, ch. 4);
+    // Kayles: 12 from 71; sub:1,3,4: 7 from 0; 0.137: 34 from 52.
+    for (rule, want) in [
+        ("rule:n-1,n-3,n-4", (0, 7)),
+        ("rule:n-2,split(n-2)", (53, 34)),
+        ("rule:n-1,n-2,split(n-1),split(n-2)", (71, 12)),
+        ("rule:0:n==1,n-2,n-3,split(n-3)", (52, 34)),
+    ] {
+        let r = ruleset(rule);
+        let found = search_period(r.own_sequence().unwrap(), 1 << 14, &Limits::default()).unwrap();
+        let PeriodClaim::Proven(p) = found.claim else {
+            panic!("{rule}: {:?}", found.claim)
+        };
+        assert_eq!((p.period.preperiod, p.period.period), want, "{rule}");
+    }
+}
+
+#[test]
+fn huge_heaps_of_dividing_rules_by_search() {
+    let r = ruleset("rule:n/2,n/3");
+    let d = ruleset("divide:2,3");
+    for n in [10u64.pow(18), u64::MAX, 123_456_789_012_345] {
+        let l = Limits::default();
+        assert_eq!(r.heap_value(n, &l).unwrap(), d.heap_value(n, &l).unwrap());
+    }
+}
+
+fn agrees(word: &str, heaps: usize, max: u64) {
+    let report = verify(&ruleset(word), Play::Normal, heaps, max, Limits::default()).unwrap();
+    assert_eq!(report.disagreements, 0, "{word}: {:?}", report.examples);
+}
+
+#[test]
+fn rules_agree_with_search_on_small_positions() {
+    for rule in [
+        "rule:n-1,n-2,n-4,n/2&n/2:even",
+        "rule:n-1:odd,n-2:n>=5,(n-1)/2&(n-1)/2:n%3==1",
+        "rule:1&n-3,n/3&n/3&n/3:n%3==0",
+        "rule:n-2,split(n-2)",
+        "rule:unequal(n)",
+    ] {
+        // (The search splits heaps into sums of many: small sizes keep it
+        // quick in a debug build.)
+        agrees(rule, 2, 12);
+    }
+}
+
+/// Analyses a lone component and checks each winning move leads to a
+/// P-position by the same analyzer.
+fn winning_moves_lead_to_p(text: &str) {
+    let position: Position = text.parse().unwrap();
+    let analyzer = Analyzer::default();
+    let a = analyzer.analyze(&position, Play::Normal, None).unwrap();
+    for m in &a.winning_moves {
+        let after = position.play(m).unwrap();
+        let b = analyzer.analyze(&after, Play::Normal, None).unwrap();
+        assert_eq!(b.outcome, Outcome::P, "{text}: {m:?} leads to {after}");
+    }
+    if a.outcome == Outcome::N {
+        assert!(!a.winning_moves.is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn the_contest_game_by_brute_force() {
+    // "Take 1, 2 or 4, or split a heap into two equal halves", by its
+    // definition in plain code.
+    let to = 5000usize;
+    let mut g = vec![0u64; to + 1];
+    for n in 1..=to {
+        let mut seen = [false; 8];
+        for k in [1, 2, 4] {
+            if k <= n {
+                seen[g[n - k] as usize] = true;
+            }
+        }
+        if n % 2 == 0 {
+            seen[0] = true; // G(n/2) xor G(n/2)
+        }
+        g[n] = seen.iter().position(|&s| !s).unwrap() as u64;
+    }
+    assert_eq!(values("rule:n-1,n-2,n-4,n/2&n/2:even", to as u64), g);
+    for n in 1..to - 6 {
+        assert_eq!(g[n + 6], g[n], "period 6 from heap 1 fails at {n}");
+    }
+    assert_ne!(g[0], g[6]);
+    let word = "rule:n-1,n-2,n-4,n/2&n/2:even";
+    let r = ruleset(word);
+    let l = Limits::default();
+    let far = 10u64.pow(18);
+    assert_eq!(
+        r.heap_value(far, &l).unwrap(),
+        g[(1 + (far - 1) % 6) as usize]
+    );
+    winning_moves_lead_to_p(&format!("{word} 1000000000000000000 999999999999999998 7"));
+    winning_moves_lead_to_p(&format!("{word} 18446744073709551615 12"));
+}
+
+#[test]
+fn rules_without_a_theorem_say_so() {
+    for rule in [
+        "rule:n-1,n/2",
+        "rule:unequal(n)",
+        "rule:0..n-1",
+        "rule:n-1&n/2",
+    ] {
+        let r = ruleset(rule);
+        assert!(!r.own_sequence().unwrap().theorem_applies(), "{rule}");
+    }
+}
+
+#[test]
+fn errors_name_the_column() {
+    for (word, column) in [
+        ("rule:n-1,n-", 12),
+        ("rule:n-1;n-2", 9),
+        ("rule:n/2&n/2:n>>2", 16),
+        ("rule:n-1,spilt(n)", 10),
+        ("rule:n-1,(n-1", 14),
+        ("rule:n-1,n", 10),
+    ] {
+        let e = Ruleset::parse(word).unwrap_err().to_string();
+        assert!(e.contains(&format!("column {column}")), "{word}: {e}");
+    }
+    assert!(Ruleset::parse("rule:").is_err());
+}
+
+#[test]
+fn limits_stop_every_table() {
+    let r = ruleset("rule:split(n-1)");
+    let small = Limits {
+        max_table_work: 1000,
+        ..Limits::default()
+    };
+    let e = r.heap_value(500, &small).unwrap_err();
+    assert!(matches!(e, sprague::Error::RuleWorkLimit { .. }), "{e}");
+    let r = ruleset("rule:0..n-1");
+    let few = Limits {
+        max_states: 100,
+        ..Limits::default()
+    };
+    let e = r.heap_value(10u64.pow(12), &few).unwrap_err();
+    assert!(e.is_limit(), "{e}");
+    let r = ruleset("rule:n-1&n-1");
+    let e = r.heap_value(10, &Limits::default()).unwrap_err();
+    assert!(e.to_string().contains("more than"), "{e}");
+}
+
+/// A random rule of local options under periodic and threshold conditions.
+fn local_rule() -> impl Strategy<Value = String> {
+    let cond = prop_oneof![
+        Just(String::new()),
+        Just(":even".to_string()),
+        Just(":odd".to_string()),
+        (2u64..5, 0u64..4).prop_map(|(m, r)| format!(":n%{m}=={}", r % m)),
+        (1u64..12).prop_map(|k| format!(":n>={k}")),
+    ];
+    let body = prop_oneof![
+        (1u64..7).prop_map(|c| format!("n-{c}")),
+        (1u64..5).prop_map(|c| format!("split(n-{c})")),
+        (1u64..4, 1u64..6).prop_map(|(k, c)| format!("{k}&n-{}", c + k)),
+        (0u64..3).prop_map(|c| format!("(n-{c})/2&(n-{c})/2")),
+        (2u64..4, 1u64..6).prop_map(|(a, b)| format!("n-{}..n-{a}", a + b)),
+    ];
+    proptest::collection::vec((body, cond).prop_map(|(b, c)| b + &c), 1..5)
+        .prop_map(|options| format!("rule:{}", options.join(",")))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// A proven period holds over every value computed far past the
+    /// window that proved it.
+    #[test]
+    fn proven_periods_hold_far_beyond_their_window(word in local_rule()) {
+        let r = ruleset(&word);
+        let own = r.own_sequence().unwrap();
+        prop_assert!(own.theorem_applies(), "{}", word);
+        let found = search_period(own, 1023, &Limits::default()).unwrap();
+        if let PeriodClaim::Proven(p) = found.claim {
+            let (n0, per) = (p.period.preperiod, p.period.period);
+            let far = 3_000u64.max(4 * (n0 + per));
+            let v = own.values(0, far, &Limits::default()).unwrap();
+            for n in n0..=far - per {
+                prop_assert_eq!(v[(n + per) as usize], v[n as usize], "{} at {}", word, n);
+            }
+            if n0 > 0 {
+                prop_assert_ne!(v[(n0 - 1 + per) as usize], v[(n0 - 1) as usize]);
+            }
+            // Huge heaps answer from the period.
+            let big = u64::MAX - 12_345;
+            let want = v[(n0 + (big - n0) % per) as usize];
+            prop_assert_eq!(r.heap_value(big, &Limits::default()).unwrap(), want);
+        }
+    }
+}
