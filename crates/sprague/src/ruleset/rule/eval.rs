@@ -1,4 +1,4 @@
-//! The options of one heap under a [`Rule`]: expressions evaluated at n,
+//! The options of one heap under a [`Rule`](super::parser::Rule): expressions evaluated at n,
 //! conditions tested, each option's moves counted before any is listed (so
 //! the limits refuse a heap with too many options before the work).
 
