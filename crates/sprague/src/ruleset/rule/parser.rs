@@ -418,7 +418,7 @@ mod tests {
     fn reads_the_contest_rule() {
         let r = parse_rule("n-1,n-2,n-4,n/2&n/2:even", 5).unwrap();
         assert_eq!(r.options.len(), 4);
-        assert_eq!(r.options[3].to_string(), "n/2&n/2:(n%2)==0");
+        assert_eq!(r.options[3].to_string(), "n/2&n/2:n%2==0");
         assert_eq!(r.options[3].column, 18);
     }
 
