@@ -86,3 +86,21 @@ fn a_vertex_name_with_a_dash_is_refused_and_an_empty_graph_is_named() {
         "{err}"
     );
 }
+
+#[test]
+fn a_long_coin_row_is_not_written_again_in_each_move() {
+    // Was 4 MB for 983 moves: each move's text repeated the row twice.
+    let row: String = (0..4000u32)
+        .map(|i| if (i * 7919 + i / 3) % 5 < 2 { 'H' } else { 'T' })
+        .collect();
+    let position = format!("turtles {row}");
+    let (code, out, err) = run(&["analyze", &position, "--json", "--max-moves", "all"], "");
+    assert_eq!(code, 0, "{err}");
+    let moves = out.matches("\"move\":").count();
+    assert!(moves > 100, "{moves}");
+    assert!(
+        out.len() < 2 * position.len() + 200 * moves,
+        "{} bytes for {moves} moves",
+        out.len()
+    );
+}

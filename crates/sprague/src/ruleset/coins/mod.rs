@@ -637,6 +637,8 @@ impl Rules for Coins {
         args.letters = None;
     }
 
+    /// Moves on rows whose text (before and after) is longer than
+    /// [`MAX_ROW_IN_MOVE`] bytes name only the coins turned.
     fn write_move(
         &self,
         word: &str,
@@ -659,9 +661,15 @@ impl Rules for Coins {
         }
         let mut before = String::new();
         let _ = self.write_row(args, &mut before);
+        // A long row is not written again after each move (a list of
+        // moves would grow with the square of the row): the position a
+        // move leaves is given beside it where it is short enough.
+        let long = before.len() + left.len() > MAX_ROW_IN_MOVE;
         match form {
+            MoveForm::Listed if long => write!(f, "{word} turn {name}"),
             MoveForm::Listed => write!(f, "{word} turn {name} (-> {left})"),
             MoveForm::Short => write!(f, "{name}"),
+            _ if long => write!(f, "turn coins {name}"),
             _ => write!(f, "turn coins {name} ({before} -> {left})"),
         }
     }
@@ -884,6 +892,10 @@ pub(crate) fn parse(
     let (rule, canonical) = rule_of(&whole).map_err(ParseErrorKind::BadRuleset)?;
     Ok(Box::new(Coins::new(rule, canonical)))
 }
+
+/// The most bytes of a row's text, before and after, that a move's text
+/// repeats.
+pub(crate) const MAX_ROW_IN_MOVE: usize = 160;
 
 #[cfg(test)]
 mod tests {

@@ -639,7 +639,10 @@ impl Rules for Product {
         if left.is_empty() {
             left = "no heads".into();
         }
+        // As for rows: a long grid is not written again after each move.
+        let long = left.len() > super::MAX_ROW_IN_MOVE;
         match form {
+            MoveForm::Listed if long => write!(f, "{word} turn {name}"),
             MoveForm::Listed => write!(f, "{word} turn {name} (-> {left})"),
             MoveForm::Short => write!(f, "{name}"),
             _ => {
@@ -647,10 +650,12 @@ impl Rules for Product {
                 let _ = write_runs(coins, ", ", &mut rows);
                 let mut cols = String::new();
                 let _ = write_runs(across, ", ", &mut cols);
-                write!(
-                    f,
-                    "turn the coins at rows {rows} and columns {cols} (-> {left})"
-                )
+                write!(f, "turn the coins at rows {rows} and columns {cols}")?;
+                if long {
+                    Ok(())
+                } else {
+                    write!(f, " (-> {left})")
+                }
             }
         }
     }
