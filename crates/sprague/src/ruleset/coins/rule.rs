@@ -302,6 +302,14 @@ impl CoinRule {
     fn grow(&self, u: UserRule, x: u64, limits: &Limits) -> Result<usize, Error> {
         let i = x - u.origin;
         let cap = MAX_TABLED_COIN.min(limits.max_table);
+        if i >= MAX_TABLED_COIN {
+            // Not a limit a flag raises: say so rather than name --max-table.
+            return Err(Error::Unsupported(format!(
+                "a coin rule given by its notation is valued up to coin {} (a table of \
+                 {MAX_TABLED_COIN} coins); coin {x} is past it",
+                u.origin.saturating_add(MAX_TABLED_COIN - 1)
+            )));
+        }
         if i >= cap {
             return Err(Error::TableLimit {
                 ruleset: "coins".into(),
