@@ -638,7 +638,7 @@ impl Rules for Coins {
     }
 
     /// Moves on rows whose text (before and after) is longer than
-    /// [`MAX_ROW_IN_MOVE`] bytes name only the coins turned.
+    /// `MAX_ROW_IN_MOVE` bytes name only the coins turned.
     fn write_move(
         &self,
         word: &str,
