@@ -170,6 +170,23 @@ fn bad_input_exits_2_naming_the_word_and_its_place() {
         (&["sub:0 3"], "may not contain 0"),
         (&["sub:3-1 3"], "range 3-1 is empty"),
         (&["sub: 3"], "subtraction set is empty"),
+        // The argument to blame, not the ruleset word.
+        (
+            &["welter 3 5 3"],
+            "word 4 \"3\" (column 12): a second coin on square 3",
+        ),
+        (
+            &["turtles 0"],
+            "word 2 \"0\" (column 9): coin 0 is not on the row",
+        ),
+        (
+            &["mock 5 9223372036854775808"],
+            "word 3 \"9223372036854775808\" (column 8): coin 9223372036854775808 is past",
+        ),
+        (
+            &["turtles HHTH THH"],
+            "word 3 \"THH\" (column 14): a component is one row",
+        ),
     ];
     for (args, message) in cases {
         sprague()

@@ -59,6 +59,38 @@ fn batch_reads_bare_numbers_with_a_ruleset_and_prints_values_alone() {
         .output()
         .unwrap();
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "N\tnim 1 4 5\n");
+    // An error in a line read with the ruleset's word counts words and
+    // columns in the line as read, and says so.
+    let out = sprague()
+        .args(["batch", "--ruleset", "nim"])
+        .write_stdin("3 x\n")
+        .output()
+        .unwrap();
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .contains("word 3 \"x\" (column 7): expected a heap size"));
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("(read as `nim 3 x`)"));
+    // A ruleset whose arguments are words (a graph, a row of coins) reads
+    // every line that does not start with a ruleset word.
+    let out = sprague()
+        .args(["batch", "--ruleset", "geography"])
+        .write_stdin("path:4@1\ngrid:3x3@1\nnim 1\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "N\tgeography path:4~1@2\nP\nN\tnim 0\n"
+    );
+    let out = sprague()
+        .args(["batch", "--ruleset", "turtles", "--value"])
+        .write_stdin("THHTH\n2 4\n")
+        .output()
+        .unwrap();
+    // THHTH: heads 2, 3, 5, so 2 ⊕ 3 ⊕ 5 = 4; heads 2 and 4: 6.
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "4\n6\n");
     // A bad ruleset is a usage error before any line is read.
     let out = sprague()
         .args(["batch", "--ruleset", "chess"])

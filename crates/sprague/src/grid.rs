@@ -113,10 +113,17 @@ impl Grid {
         ruleset
             .check_arguments(&vec![to, to].into())
             .map_err(|why| {
-                Error::Unsupported(format!(
-                    "{} cannot be tabled: its components do not take two numbers ({why})",
-                    ruleset.word()
-                ))
+                let word = ruleset.word();
+                Error::Unsupported(match why.index() {
+                    // A pair of numbers, but not every pair is a position.
+                    Some(_) => format!(
+                        "{word} cannot be tabled: its table would hold cells such as \
+                         `{word} {to} {to}` that are not positions ({why})"
+                    ),
+                    None => format!(
+                        "{word} cannot be tabled: its components do not take two numbers ({why})"
+                    ),
+                })
             })?;
         let side = to as usize + 1;
         let too_big = || Error::GridLimit {

@@ -16,7 +16,9 @@ use crate::exit::{exit_for, Exit};
 /// line up (`paste input.txt output.txt`). Plain output: `P`, or `N`, a tab
 /// and the position after one winning move. With `--json`: one analyze
 /// object per line; with `--value`: the Grundy value alone. With
-/// `--ruleset R`, a line of bare heap sizes (`3 4 5`) is a position of R. A bad line gives `error`, a tab and the message in its
+/// `--ruleset R`, a line of bare heap sizes (`3 4 5`) is a position of R,
+/// and so is any line not starting with a ruleset word when R's arguments
+/// are words (`grid:3x3@1` of `geography`). A bad line gives `error`, a tab and the message in its
 /// place (JSON: `{"line":L,"error":"..."}`), and the message goes to stderr
 /// as `error: line L: ...` too.
 ///
@@ -39,7 +41,9 @@ pub struct Args {
     #[arg(long, conflicts_with = "misere")]
     pub value: bool,
     /// The ruleset of lines of bare heap sizes (`3 4 5` is read as
-    /// `R 3 4 5`); lines that name their rulesets are read as usual.
+    /// `R 3 4 5`), and of lines not starting with a ruleset word when R's
+    /// arguments are words (a graph, a row of coins); lines that name
+    /// their rulesets are read as usual.
     #[arg(long, value_name = "R")]
     pub ruleset: Option<String>,
     /// With --json, list at most N winning moves per position, or `all`
@@ -151,15 +155,21 @@ fn run_on(
         if text.is_empty() {
             continue;
         }
-        // A line of bare numbers, with --ruleset R: `R` before them.
+        // A line of bare numbers, with --ruleset R: `R` before them; for
+        // a ruleset whose arguments are words (a graph, a row of coins),
+        // any line that does not start with a ruleset word.
         let prefixed;
-        let text = match &bare_ruleset {
-            Some(word) if text.starts_with(|c: char| c.is_ascii_digit()) => {
+        let read_as = match &bare_ruleset {
+            Some((word, named))
+                if text.starts_with(|c: char| c.is_ascii_digit())
+                    || (*named && !starts_with_ruleset(text)) =>
+            {
                 prefixed = format!("{word} {text}");
-                prefixed.as_str()
+                Some(prefixed.as_str())
             }
-            _ => text,
+            _ => None,
         };
+        let text = read_as.unwrap_or(text);
         let max_moves = |position: &Position| {
             if json {
                 moves_to_list(position, args.max_moves, 1)
@@ -173,7 +183,11 @@ fn run_on(
             match analyze_line(&mut parser, &analyzer, text, play, max_moves, true) {
                 Ok(answer) => answer,
                 Err(LineFailure { error, exit }) => {
-                    fail(text, &error, exit)?;
+                    // Words and columns count in the line as read.
+                    match read_as {
+                        Some(read) => fail(text, &format!("{error} (read as `{read}`)"), exit)?,
+                        None => fail(text, &error, exit)?,
+                    }
                     continue;
                 }
             };
@@ -219,18 +233,28 @@ fn run_on(
     Ok(worst)
 }
 
+/// Whether the line's first word names a ruleset (so `--ruleset` is not
+/// put before it).
+fn starts_with_ruleset(text: &str) -> bool {
+    text.split_whitespace()
+        .next()
+        .is_some_and(|first| first.parse::<sprague::Ruleset>().is_ok())
+}
+
 /// The ruleset word of `--ruleset`, checked (a graph file is refused: its
-/// lines name it).
-fn bare_ruleset(word: &str) -> Result<String> {
+/// lines name it), and whether its arguments are words rather than
+/// numbers.
+fn bare_ruleset(word: &str) -> Result<(String, bool)> {
     if word.contains(char::is_whitespace) || word.contains('+') {
         return Err(super::UsageError(format!(
             "--ruleset {word:?}: expected one ruleset word (`sprague rulesets` lists them)"
         ))
         .into());
     }
-    word.parse::<sprague::Ruleset>()
+    let ruleset = word
+        .parse::<sprague::Ruleset>()
         .map_err(|e| super::UsageError(format!("--ruleset {word}: {e}")))?;
-    Ok(word.to_string())
+    Ok((word.to_string(), ruleset.has_named_arguments()))
 }
 
 /// The JSON object `batch --json` gives a bad line in place of its

@@ -31,7 +31,6 @@ pub struct Args {
     /// M: the largest heap size (every heap is in 0..=M, or in A..=M with
     /// `--min A`); or the sizes from `--primes`, `--sizes`, `--sizes-file`.
     #[arg(long, value_name = "M", default_value_t = 0,
-          required_unless_present_any = ["primes", "sizes", "sizes_file"],
           conflicts_with_all = ["primes", "sizes", "sizes_file"])]
     pub max: u64,
     /// Count multisets (heaps in any order count once) instead of ordered
@@ -84,6 +83,11 @@ pub struct Args {
 ///
 /// Example: `sprague count kayles --heaps 3 --max 20 --unordered` prints 183.
 #[derive(Debug, clap::Args)]
+#[command(group(
+    clap::ArgGroup::new("heap_sizes")
+        .required(true)
+        .args(["max", "primes", "sizes", "sizes_file"])
+))]
 pub struct CountArgs {
     #[command(flatten)]
     pub args: Args,

@@ -380,6 +380,15 @@ pub enum ArgumentError {
         /// The number of nodes of the graph.
         nodes: usize,
     },
+    /// The argument at `index` (from 0 after the ruleset word) is to blame,
+    /// and why (`welter 3 3`: the second 3 puts a coin on a square that
+    /// holds one).
+    At {
+        /// The argument to blame, from 0.
+        index: usize,
+        /// What is wrong with it.
+        why: Box<str>,
+    },
 }
 
 impl ArgumentError {
@@ -387,6 +396,7 @@ impl ArgumentError {
     pub fn index(&self) -> Option<usize> {
         match self {
             ArgumentError::TooManyCoins { step } => Some(step - 1),
+            ArgumentError::At { index, .. } => Some(*index),
             ArgumentError::Count {
                 expected, found, ..
             } if found > expected => Some(*expected),
@@ -426,7 +436,7 @@ impl fmt::Display for ArgumentError {
             ArgumentError::BadPicture(why) => {
                 write!(f, "not a Hackenbush picture: {why}")
             }
-            ArgumentError::BadShape(why) => f.write_str(why),
+            ArgumentError::BadShape(why) | ArgumentError::At { why, .. } => f.write_str(why),
             ArgumentError::UnknownNode { name, nodes } => write!(
                 f,
                 "the graph has no node named {name} (it has {nodes} nodes; node names are \

@@ -96,12 +96,18 @@ impl Rules for Welter {
     }
 
     fn check_arguments(&self, args: &crate::Numbers) -> Result<(), ArgumentError> {
-        let mut sorted = args.clone();
-        sorted.sort_unstable();
-        if sorted.windows(2).any(|w| w[0] == w[1]) {
-            return Err(ArgumentError::BadShape(
-                "two coins of welter on one square: each square holds at most one coin".into(),
-            ));
+        // The second coin on a square is the one to blame.
+        let mut order: Vec<usize> = (0..args.len()).collect();
+        order.sort_by_key(|&i| (args[i], i));
+        if let Some(w) = order.windows(2).find(|w| args[w[0]] == args[w[1]]) {
+            return Err(ArgumentError::At {
+                index: w[1],
+                why: format!(
+                    "a second coin on square {}: each square of welter holds at most one coin",
+                    args[w[1]]
+                )
+                .into(),
+            });
         }
         Ok(())
     }

@@ -190,8 +190,21 @@ pub fn read_runs(text: &str) -> Option<Runs> {
 /// Reads a row's words: one word of `T` and `H`, or head numbers and runs.
 fn parse_row(words: &[&str], origin: u64) -> Result<CoinRow, (usize, ArgumentError)> {
     let bad = |i: usize, why: String| (i, ArgumentError::BadShape(why.into()));
+    let is_letters =
+        |w: &str| !w.is_empty() && w.bytes().all(|b| matches!(b, b'T' | b'H' | b't' | b'h'));
+    if let [first, second, ..] = words {
+        if is_letters(first) {
+            return Err(bad(
+                1,
+                format!(
+                    "a component is one row: `{second}` after the row `{first}` would be a \
+                     second one; put '+' and the ruleset word before each further row"
+                ),
+            ));
+        }
+    }
     if let [w] = words {
-        if !w.is_empty() && w.bytes().all(|b| matches!(b, b'T' | b'H' | b't' | b'h')) {
+        if is_letters(w) {
             if w.len() > MAX_ROW_LETTERS {
                 return Err(bad(
                     0,
@@ -410,7 +423,18 @@ impl Rules for Coins {
     }
 
     fn parse_position(&self, words: &[&str]) -> Result<CoinRow, (usize, ArgumentError)> {
-        parse_row(words, self.rule.origin())
+        let row = parse_row(words, self.rule.origin())?;
+        // A coin off the row is blamed on the word that names it.
+        self.check_arguments(&row).map_err(|why| {
+            let (o, last) = (self.rule.origin(), self.rule.last_coin());
+            let off = |w: &str| {
+                let (a, b) = w.split_once('-').unwrap_or((w, w));
+                matches!(a.parse::<u64>(), Ok(a) if a < o)
+                    || matches!(b.parse::<u64>(), Ok(b) if b > last)
+            };
+            (words.iter().position(|w| off(w)).unwrap_or(0), why)
+        })?;
+        Ok(row)
     }
 
     fn write_argument(&self, args: &CoinRow, index: usize, f: &mut dyn fmt::Write) -> fmt::Result {
