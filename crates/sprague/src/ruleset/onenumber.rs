@@ -54,3 +54,17 @@ pub(crate) fn lower(index: usize, from: u64, to: u64) -> Action {
         parts: Parts::one(to),
     }
 }
+
+/// Plays a move that [`lowered`] accepted: the number it names becomes
+/// what the move leaves (a move of another kind changes nothing).
+pub(crate) fn apply_lowering(args: &mut [u64], action: &Action) {
+    if let Action::Heap {
+        heap,
+        from,
+        removed,
+        ..
+    } = action
+    {
+        args[*heap] = from - removed;
+    }
+}

@@ -19,7 +19,7 @@
 
 use std::ops::ControlFlow;
 
-use super::onenumber::{lower, lowered};
+use super::onenumber::{apply_lowering, lower, lowered};
 use super::rules::{Pick, Rules, Visit};
 use super::{ArgumentError, MoveKind};
 use crate::error::ParseErrorKind;
@@ -218,15 +218,7 @@ impl Rules for Welter {
     }
 
     fn apply(&self, args: &mut Vec<u64>, action: &Action) {
-        if let Action::Heap {
-            heap,
-            from,
-            removed,
-            ..
-        } = action
-        {
-            args[*heap] = from - removed;
-        }
+        apply_lowering(args, action);
     }
 
     fn canonicalize(&self, args: &mut Vec<u64>) {
