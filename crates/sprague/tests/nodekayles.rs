@@ -275,3 +275,23 @@ proptest! {
         prop_assert_eq!(&listed, &searched, "{}", text);
     }
 }
+
+/// A search that stores few positions but relabels many components (each
+/// lookup canonicalises a graph) stops at its work limit, which the state
+/// limit sets, rather than running for hours under a state limit it never
+/// reaches.
+#[test]
+fn a_large_grid_stops_at_the_work_its_state_limit_allows() {
+    let p: Position = "nodekayles grid:8x8".parse().unwrap();
+    let limits = Limits {
+        max_states: 300,
+        ..Limits::default()
+    };
+    let e = Analyzer::new(limits)
+        .analyze(&p, Play::Normal, Some(0))
+        .unwrap_err();
+    assert!(
+        matches!(e, sprague::Error::WorkLimit { states: 300, .. }),
+        "{e:?}"
+    );
+}

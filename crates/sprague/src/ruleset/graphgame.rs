@@ -203,6 +203,7 @@ impl<P: GraphPosition> Rules for GraphRules<P> {
             g ^= v;
             how.octal |= h.octal;
             how.searched |= h.searched;
+            how.work += h.work;
         }
         Ok((g, self.engine.basis(how, self.engine.stored())))
     }

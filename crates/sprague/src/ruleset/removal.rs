@@ -47,6 +47,13 @@ pub struct How {
     pub octal: bool,
     /// Some component was searched.
     pub searched: bool,
+    /// The components the search valued or looked up, each weighing
+    /// (1 + k / [`WEIGHT_UNIT`](crate::WEIGHT_UNIT))² for its k vertices
+    /// (relabelling it, the most of the cost, grows as k²): the work is
+    /// bounded at [`DEFAULT_WORK_PER_STATE`](crate::DEFAULT_WORK_PER_STATE)
+    /// a state of `limits.max_states` ([`Error::WorkLimit`]), since a
+    /// search that stores few positions may still relabel many.
+    pub work: u64,
 }
 
 /// The search and its table, shared by the positions of a ruleset.
@@ -221,6 +228,17 @@ impl Engine {
         let max_degree = degrees.iter().copied().max().unwrap_or(0);
         if let Some(g) = self.reduced(k, edges, u64::from(max_degree), limits, how)? {
             return Ok(g as u32);
+        }
+        // Relabelling a component is most of the cost, table hit or not,
+        // and it grows as the square of the component's vertices.
+        how.work += (1 + k / crate::WEIGHT_UNIT as u64).pow(2);
+        let allowed = (limits.max_states as u64).saturating_mul(crate::DEFAULT_WORK_PER_STATE);
+        if how.work > allowed {
+            return Err(Error::WorkLimit {
+                options: how.work,
+                states: limits.max_states,
+                per_state: crate::DEFAULT_WORK_PER_STATE,
+            });
         }
         let (key, canon) = canonical(rows, &verts, comp);
         if let Some(&g) = table.get(&key) {
