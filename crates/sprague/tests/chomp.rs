@@ -176,3 +176,22 @@ fn misere_play_agrees_with_the_generic_search() {
         );
     }
 }
+
+/// A diagram with many squares has many options a position: the search
+/// stops at the work its state limit allows, not only at the positions it
+/// stores (20 x 20 ran for hours under the default state limit).
+#[test]
+fn a_large_board_stops_at_the_work_its_state_limit_allows() {
+    let p: sprague::Position = "chomp 20x20".parse().unwrap();
+    let limits = sprague::Limits {
+        max_states: 1_000,
+        ..sprague::Limits::default()
+    };
+    let e = sprague::Analyzer::new(limits)
+        .analyze(&p, sprague::Play::Normal, Some(0))
+        .unwrap_err();
+    assert!(
+        matches!(e, sprague::Error::WorkLimit { states: 1_000, .. }),
+        "{e:?}"
+    );
+}

@@ -168,7 +168,11 @@ impl Chomp {
             )));
         }
         let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
-        value_in(&mut table, rows, limits)
+        let mut work = Work {
+            done: 0,
+            allowed: (limits.max_states as u64).saturating_mul(crate::DEFAULT_WORK_PER_STATE),
+        };
+        value_in(&mut table, rows, limits, &mut work)
     }
 
     fn total(&self, args: &ChompPosition, limits: &Limits) -> Result<u64, Error> {
@@ -180,7 +184,21 @@ impl Chomp {
     }
 }
 
-fn value_in(table: &mut HashMap<Rows, u32>, rows: &[u32], limits: &Limits) -> Result<u32, Error> {
+/// The options a search examined, weighted (one more for every
+/// [`WEIGHT_UNIT`](crate::WEIGHT_UNIT) rows of the diagram left), and the
+/// most it may examine: [`DEFAULT_WORK_PER_STATE`](crate::DEFAULT_WORK_PER_STATE)
+/// a position of the state limit, as a search by the definition.
+struct Work {
+    done: u64,
+    allowed: u64,
+}
+
+fn value_in(
+    table: &mut HashMap<Rows, u32>,
+    rows: &[u32],
+    limits: &Limits,
+    work: &mut Work,
+) -> Result<u32, Error> {
     if let Some(&g) = table.get(rows) {
         return Ok(g);
     }
@@ -192,7 +210,17 @@ fn value_in(table: &mut HashMap<Rows, u32>, rows: &[u32], limits: &Limits) -> Re
     }
     let mut seen = Vec::new();
     for (r, c) in squares(rows) {
-        let g = value_in(table, &after(rows, r, c), limits)? as usize;
+        // A diagram with many squares has many options: the work, not
+        // only the positions stored, bounds the time.
+        work.done += 1 + (rows.len() / crate::WEIGHT_UNIT) as u64;
+        if work.done > work.allowed {
+            return Err(Error::WorkLimit {
+                options: work.done,
+                states: limits.max_states,
+                per_state: crate::DEFAULT_WORK_PER_STATE,
+            });
+        }
+        let g = value_in(table, &after(rows, r, c), limits, work)? as usize;
         if g >= seen.len() {
             seen.resize(g + 1, false);
         }
