@@ -4,7 +4,7 @@
 // pass flags, so the message says instead that the limit is a cap of this
 // server (its `sprague serve` flag, for whoever runs it) and which field of
 // the page to change. Used by app.js (every endpoint it asks), nimber.js and
-// misere.js; count.js words its own.
+// misere.js; count.js words its own limits, and its time-outs with this.
 "use strict";
 
 window.SpragueLimits = (() => {
@@ -15,6 +15,7 @@ window.SpragueLimits = (() => {
     play: `a smaller position in ${q("Start from")} in the Play section (fewer or smaller heaps), or normal play (clear ${q("misère")})`,
     sequence: `a smaller ${q("up to heap")} in the Nim-sequence section`,
     table: `a smaller ${q("up to")} in the Table section`,
+    count: `fewer or smaller heap sizes (${q("Heap sizes")}), fewer heaps (${q("Number of heaps")}), or a prime in ${q("modulo")} in the Count section`,
     nimber: `a shorter expression in ${q("Expression")} in the Nimbers section`,
     genus: `a smaller ${q("up to heap")} in the Genus section (past the first wild heap the work grows about as the number of partitions of the heap)`,
     quotient: `a smaller ${q("up to heap")} in the Quotient section`,
@@ -29,6 +30,7 @@ window.SpragueLimits = (() => {
     sequence: "sequence",
     "sequence/plot": "sequence",
     table: "table",
+    count: "count",
     nimber: "nimber",
     genus: "genus",
     quotient: "quotient",
