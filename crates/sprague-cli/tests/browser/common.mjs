@@ -34,16 +34,19 @@ export function check(ok, what) {
  * errors and console errors (not the 4xx answers the tests ask for, which
  * Chromium logs as failed loads). Closes the browser and exits the process:
  * 0 when `body` returned and no problem was collected, 1 otherwise.
+ *
+ * With `{ audit: true }` the page's Content-Security-Policy is bypassed so
+ * that `audit` can inject axe-core (an inline script, which the policy
+ * forbids); without it the policy holds, and anything it blocks is
+ * reported as a console error.
  */
-export async function withPage(ready, body) {
+export async function withPage(ready, body, { audit = false } = {}) {
   const profile = mkdtempSync(join(tmpdir(), "sprague-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     headless: true,
     viewport: DESKTOP,
-    // The page's Content-Security-Policy allows no inline script; the
-    // audit injects axe-core as one.
-    bypassCSP: true,
+    bypassCSP: audit,
     args: [
       "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
       "--disable-background-networking", "--disable-component-update", "--disable-sync",

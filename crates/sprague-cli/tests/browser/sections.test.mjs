@@ -220,4 +220,4 @@ await withPage("body[data-nimber-ready=true][data-misere-ready=true][data-ready=
   }
   await page.setViewportSize({ width: 375, height: 800 });
   await audit(page, "at phone width");
-});
+}, { audit: true });
