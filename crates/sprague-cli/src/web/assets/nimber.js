@@ -132,7 +132,7 @@
   function updateB() {
     const unary = UNARY.has($("nim-op").value);
     $("nim-b").disabled = unary;
-    $("nim-b-label").textContent = $("nim-op").value === "power" ? "b (the exponent k, may be negative)" : "b";
+    $("nim-b-label").textContent = $("nim-op").value === "power" ? "b (exponent, may be negative)" : "b";
   }
 
   document.addEventListener("DOMContentLoaded", () => {
