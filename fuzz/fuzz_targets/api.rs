@@ -26,6 +26,7 @@ fuzz_target!(|data: &[u8]| {
         max_work: 100_000,
         max_bits: 512,
         max_values: 300,
+        max_order: 100,
         ..Settings::default()
     };
     let a = answer(endpoint, body, &settings);

@@ -11,7 +11,13 @@
 //! board's screenshot goes to `target/browser-shots` (or `BOARD_SHOTS`).
 //! `tests/browser/count.test.mjs`
 //! fills the form of the count section (count.js) and reads the numbers
-//! and a limit error.
+//! and a limit error. `tests/browser/sections.test.mjs` uses the Nimbers,
+//! Genus and Quotient sections by keyboard and mouse, checks that every
+//! section's limit error names the page's field (limits.js), runs the
+//! axe-core audit, and writes each section's screenshot at phone and
+//! desktop width (`NAME-phone.png`, `NAME-desktop.png`) to /tmp/web-shots
+//! (or `SPRAGUE_SHOTS`). The scripts share `tests/browser/common.mjs`
+//! (Chromium, the page, the audit, screenshots).
 //!
 //! `playwright-core` and `axe-core` are installed with `npm ci` from the lock file into
 //! `target/browser-tests` on the first run (and again when the lock file
@@ -70,7 +76,13 @@ fn prepared(source: &Path) -> PathBuf {
                 .current_dir(&dir),
         );
     }
-    for script in ["page.test.mjs", "count.test.mjs", "boards.test.mjs"] {
+    for script in [
+        "common.mjs",
+        "page.test.mjs",
+        "count.test.mjs",
+        "boards.test.mjs",
+        "sections.test.mjs",
+    ] {
         std::fs::copy(source.join(script), dir.join(script)).expect("copy the test scripts");
     }
     dir
@@ -92,6 +104,14 @@ fn the_boards_work_in_headless_chromium() {
 #[test]
 fn the_count_section_works_in_headless_chromium() {
     in_chromium("count.test.mjs");
+}
+
+/// The Nimbers, Genus and Quotient sections (nimber.js, misere.js) by
+/// keyboard and mouse, the limit errors of every section (limits.js), the
+/// axe-core audit, and each section's screenshot at phone and desktop width.
+#[test]
+fn the_nimber_genus_and_quotient_sections_work_in_headless_chromium() {
+    in_chromium("sections.test.mjs");
 }
 
 /// Runs one test script of tests/browser against a server started here.

@@ -51,25 +51,41 @@ pub struct Args {
 
 /// One heap in `genus --json`.
 #[derive(Debug, Serialize)]
-struct JsonHeap {
-    heap: u64,
-    genus: String,
-    normal: u64,
-    misere: Vec<u64>,
-    tame: bool,
+pub struct JsonHeap {
+    /// The heap size.
+    pub heap: u64,
+    /// Its genus as written, e.g. `0^120`.
+    pub genus: String,
+    /// g, its Grundy value under normal play.
+    pub normal: u64,
+    /// γ0 γ1 ..., the misère Grundy values of the heap plus k copies of *2,
+    /// up to the two alternating values.
+    pub misere: Vec<u64>,
+    /// Whether the heap is tame.
+    pub tame: bool,
 }
 
-/// The object printed by `genus --json`.
+/// The object printed by `genus --json` (and answered by the web API's
+/// `/api/genus`).
 #[derive(Debug, Serialize)]
-struct JsonGenus {
-    ruleset: String,
-    to: u64,
-    heaps: Vec<JsonHeap>,
-    first_wild: Option<u64>,
+pub struct JsonGenus {
+    /// The ruleset word, as the library writes it.
+    pub ruleset: String,
+    /// The largest heap.
+    pub to: u64,
+    /// Every heap 0..=to.
+    pub heaps: Vec<JsonHeap>,
+    /// The first heap that is not tame, if any.
+    pub first_wild: Option<u64>,
 }
 
-/// Runs `genus`.
-pub fn run(args: Args) -> Result<Exit> {
+/// Computes what `genus` prints: the genus of every heap `0..=args.to`,
+/// within `args.max_states`.
+///
+/// # Errors
+/// A [`super::UsageError`] for a ruleset that is not a heap game or a bad
+/// word; a [`LibError`] for a limit of the library (exit status 3).
+pub fn compute(args: &Args) -> Result<JsonGenus> {
     let ruleset: Ruleset = super::ruleset_from_word(&args.ruleset)?;
     if ruleset.heap_rules().is_none() {
         return Err(super::UsageError(format!(
@@ -84,46 +100,51 @@ pub fn run(args: Args) -> Result<Exit> {
         ..Limits::default()
     };
     let table = genus_table(&ruleset, args.to, &limits).map_err(LibError)?;
+    Ok(JsonGenus {
+        ruleset: ruleset.word().to_string(),
+        to: args.to,
+        heaps: table
+            .heaps
+            .iter()
+            .map(|h| JsonHeap {
+                heap: h.heap,
+                genus: h.genus.to_string(),
+                normal: h.genus.normal(),
+                misere: h.genus.superscript().to_vec(),
+                tame: h.tame,
+            })
+            .collect(),
+        first_wild: table.first_wild(),
+    })
+}
+
+/// Runs `genus`.
+pub fn run(args: Args) -> Result<Exit> {
+    let table = compute(&args)?;
     let mut out = io::stdout().lock();
     if args.json {
-        let json = JsonGenus {
-            ruleset: ruleset.word().to_string(),
-            to: args.to,
-            heaps: table
-                .heaps
-                .iter()
-                .map(|h| JsonHeap {
-                    heap: h.heap,
-                    genus: h.genus.to_string(),
-                    normal: h.genus.normal(),
-                    misere: h.genus.superscript().to_vec(),
-                    tame: h.tame,
-                })
-                .collect(),
-            first_wild: table.first_wild(),
-        };
-        serde_json::to_writer(&mut out, &json)?;
+        serde_json::to_writer(&mut out, &table)?;
         writeln!(out)?;
     } else {
         let width = table
             .heaps
             .iter()
-            .map(|h| h.genus.to_string().len())
+            .map(|h| h.genus.len())
             .max()
             .unwrap_or(5)
             .max(5);
-        writeln!(out, "ruleset: {}", ruleset.word())?;
+        writeln!(out, "ruleset: {}", table.ruleset)?;
         writeln!(out, "heap  {:<width$}  tame", "genus")?;
         for h in &table.heaps {
             writeln!(
                 out,
                 "{:<4}  {:<width$}  {}",
                 h.heap,
-                h.genus.to_string(),
+                h.genus,
                 if h.tame { "tame" } else { "wild" }
             )?;
         }
-        match table.first_wild() {
+        match table.first_wild {
             None => writeln!(out, "tame up to heap {}", args.to)?,
             Some(0) => writeln!(out, "wild from heap 0")?,
             Some(w) => writeln!(out, "tame up to heap {}; first wild heap: {w}", w - 1)?,

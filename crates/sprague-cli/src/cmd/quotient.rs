@@ -67,26 +67,45 @@ pub struct Args {
 
 /// A generator in `quotient --json`.
 #[derive(Debug, Serialize)]
-struct JsonGenerator {
-    name: String,
-    heap: u64,
+pub struct JsonGenerator {
+    /// Its name, a letter (`a`, `b`, ...).
+    pub name: String,
+    /// The heap it stands for.
+    pub heap: u64,
 }
 
-/// The object printed by `quotient --json`.
+/// The object printed by `quotient --json` (and answered by the web API's
+/// `/api/quotient`).
 #[derive(Debug, Serialize)]
-struct JsonQuotient {
-    ruleset: String,
-    to: u64,
-    order: usize,
-    generators: Vec<JsonGenerator>,
-    relations: Vec<String>,
-    elements: Vec<String>,
-    p_portion: Vec<String>,
-    pretend: Vec<String>,
+pub struct JsonQuotient {
+    /// The ruleset word, as the library writes it.
+    pub ruleset: String,
+    /// The largest heap.
+    pub to: u64,
+    /// The number of elements.
+    pub order: usize,
+    /// The generators, each with its heap.
+    pub generators: Vec<JsonGenerator>,
+    /// The relations, `product = normal form`.
+    pub relations: Vec<String>,
+    /// Every element in normal form (`1` the identity).
+    pub elements: Vec<String>,
+    /// The elements whose sums are misère P-positions.
+    pub p_portion: Vec<String>,
+    /// `pretend[n]`: heap n's element.
+    pub pretend: Vec<String>,
 }
 
-/// Runs `quotient`.
-pub fn run(args: Args) -> Result<Exit> {
+/// Computes what `quotient` prints: the misère quotient of heaps
+/// `0..=args.to`, within `args.max_order` and `args.max_states`, calling
+/// `progress` with each heap reached (a smaller one when the construction
+/// starts again from heap 0).
+///
+/// # Errors
+/// A [`super::UsageError`] for a ruleset that is not a heap game or a bad
+/// word; a [`LibError`] for a limit of the library (exit status 3) or a
+/// game whose quotient cannot be proven (exit status 2).
+pub fn compute(args: &Args, progress: &mut dyn FnMut(u64)) -> Result<JsonQuotient> {
     let ruleset: Ruleset = super::ruleset_from_word(&args.ruleset)?;
     if ruleset.heap_rules().is_none() {
         return Err(super::UsageError(format!(
@@ -101,6 +120,26 @@ pub fn run(args: Args) -> Result<Exit> {
         max_states: args.max_states,
         ..QuotientLimits::default()
     };
+    let q =
+        Quotient::compute_with_progress(&ruleset, args.to, &limits, progress).map_err(LibError)?;
+    Ok(JsonQuotient {
+        ruleset: ruleset.word().to_string(),
+        to: args.to,
+        order: q.order(),
+        generators: q
+            .generators()
+            .into_iter()
+            .map(|(name, heap)| JsonGenerator { name, heap })
+            .collect(),
+        relations: q.relations(),
+        elements: q.elements(),
+        p_portion: q.p_portion(),
+        pretend: (0..=args.to).map(|h| q.pretend_word(h)).collect(),
+    })
+}
+
+/// Runs `quotient`.
+pub fn run(args: Args) -> Result<Exit> {
     // The elapsed time ticks on its own: a heap that splits a class is
     // added by rebuilding levels over every smaller heap, which can take a
     // while at one position (Dawson's Kayles heap 30: about 30 s).
@@ -111,7 +150,7 @@ pub fn run(args: Args) -> Result<Exit> {
     );
     bar.enable_steady_tick(std::time::Duration::from_millis(500));
     let mut last = 0;
-    let q = Quotient::compute_with_progress(&ruleset, args.to, &limits, &mut |n| {
+    let q = compute(&args, &mut |n| {
         if n < last {
             // The construction starts again from heap 0.
             bar.set_message("(a class split: built again from heap 0)");
@@ -120,48 +159,34 @@ pub fn run(args: Args) -> Result<Exit> {
         bar.set_position(n);
     });
     bar.finish_and_clear();
-    let q = q.map_err(LibError)?;
+    let q = q?;
     let mut out = io::stdout().lock();
-    let pretend: Vec<String> = (0..=args.to).map(|h| q.pretend_word(h)).collect();
     if args.json {
-        let json = JsonQuotient {
-            ruleset: ruleset.word().to_string(),
-            to: args.to,
-            order: q.order(),
-            generators: q
-                .generators()
-                .into_iter()
-                .map(|(name, heap)| JsonGenerator { name, heap })
-                .collect(),
-            relations: q.relations(),
-            elements: q.elements(),
-            p_portion: q.p_portion(),
-            pretend,
-        };
-        serde_json::to_writer(&mut out, &json)?;
+        serde_json::to_writer(&mut out, &q)?;
         writeln!(out)?;
     } else {
         let gens: Vec<String> = q
-            .generators()
+            .generators
             .iter()
-            .map(|(name, heap)| format!("{name} = heap {heap}"))
+            .map(|g| format!("{} = heap {}", g.name, g.heap))
             .collect();
-        let none = |v: Vec<String>| {
+        let none = |v: &[String]| {
             if v.is_empty() {
                 "none".to_string()
             } else {
                 v.join(", ")
             }
         };
-        writeln!(out, "ruleset:    {}", ruleset.word())?;
+        writeln!(out, "ruleset:    {}", q.ruleset)?;
         writeln!(out, "heaps:      0..={}", args.to)?;
-        writeln!(out, "order:      {}", q.order())?;
-        writeln!(out, "generators: {}", none(gens))?;
-        writeln!(out, "relations:  {}", none(q.relations()))?;
-        writeln!(out, "elements:   {}", q.elements().join(", "))?;
-        writeln!(out, "P-portion:  {}", none(q.p_portion()))?;
+        writeln!(out, "order:      {}", q.order)?;
+        writeln!(out, "generators: {}", none(&gens))?;
+        writeln!(out, "relations:  {}", none(&q.relations))?;
+        writeln!(out, "elements:   {}", q.elements.join(", "))?;
+        writeln!(out, "P-portion:  {}", none(&q.p_portion))?;
         writeln!(out, "pretending function (heap: element):")?;
-        let cells: Vec<String> = pretend
+        let cells: Vec<String> = q
+            .pretend
             .iter()
             .enumerate()
             .map(|(h, e)| format!("{h}: {e}"))

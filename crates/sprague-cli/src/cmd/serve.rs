@@ -22,7 +22,8 @@ use crate::web::{self, Settings};
 ///
 /// API (POST, JSON bodies with Content-Type: application/json): /api/analyze, /api/batch, /api/sequence,
 /// /api/sequence/plot (SVG), /api/table, /api/count, /api/nimber,
-/// /api/play, /api/hint, /api/help. Every request is held to the limits
+/// /api/play, /api/hint, /api/help, /api/board, /api/rulesets, /api/genus,
+/// /api/quotient. Every request is held to the limits
 /// below (a request's `limits` object may lower them, never raise them), to
 /// --timeout, --max-body and --max-answer. A request computes first on the
 /// fast path (--fast-workers at once, for --fast-time); one that needs
@@ -104,6 +105,9 @@ pub struct Args {
     /// The most bits of one exact /api/count (as `count --max-bits`).
     #[arg(long, value_name = "N", default_value_t = sprague::count::DEFAULT_MAX_BITS)]
     pub max_bits: u64,
+    /// The largest order of one /api/quotient (as `quotient --max-order`).
+    #[arg(long, value_name = "Q", default_value_t = sprague::misere::DEFAULT_MAX_ORDER)]
+    pub max_order: usize,
     /// The work limits of every request, as for `analyze`.
     #[command(flatten)]
     pub limits: LimitArgs,
@@ -131,6 +135,7 @@ pub fn run(args: Args) -> Result<Exit> {
         max_work: args.max_work,
         max_bits: args.max_bits,
         max_values: args.max_values,
+        max_order: args.max_order,
         max_body: args.max_body,
         timeout: Duration::from_secs_f64(args.timeout),
         workers,

@@ -7,7 +7,7 @@
 //! command's `--json` prints, built by the same function. The limits of a
 //! request (its optional `limits` object: `max_states`, `max_table`,
 //! `max_period_search`, `max_table_work`, `max_quotient_states`, `max_cells`, `max_work`,
-//! `max_bits`) are capped at the server's [`Settings`].
+//! `max_bits`, `max_order`) are capped at the server's [`Settings`].
 
 use std::io::Write as _;
 use std::time::Instant;
@@ -22,6 +22,8 @@ use sprague::{Analyzer, Play, Position, PositionParser};
 use super::Settings;
 use crate::cmd::{self, LibError, LimitArgs, MaxMoves, TableArgs, UsageError};
 use crate::exit::{classify, Exit};
+
+mod misere;
 
 /// The API's endpoints: `/api/NAME`, all POST.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,11 +56,15 @@ pub enum Endpoint {
     Board,
     /// `rulesets --json`: every ruleset with its rule and an example.
     Rulesets,
+    /// `genus --json`: the genus of each heap of a heap game.
+    Genus,
+    /// `quotient --json`: the misère quotient of a heap game's heaps.
+    Quotient,
 }
 
 impl Endpoint {
     /// Every endpoint.
-    pub const ALL: [Endpoint; 12] = [
+    pub const ALL: [Endpoint; 14] = [
         Endpoint::Analyze,
         Endpoint::Batch,
         Endpoint::Sequence,
@@ -71,6 +77,8 @@ impl Endpoint {
         Endpoint::Help,
         Endpoint::Board,
         Endpoint::Rulesets,
+        Endpoint::Genus,
+        Endpoint::Quotient,
     ];
 
     /// The path after `/api/`.
@@ -88,6 +96,8 @@ impl Endpoint {
             Endpoint::Help => "help",
             Endpoint::Board => "board",
             Endpoint::Rulesets => "rulesets",
+            Endpoint::Genus => "genus",
+            Endpoint::Quotient => "quotient",
         }
     }
 
@@ -308,6 +318,8 @@ fn dispatch(endpoint: Endpoint, body: &[u8], s: &Settings) -> anyhow::Result<Ans
         Endpoint::Help => parse(body).and_then(|r| help(r, s)),
         Endpoint::Board => parse(body).and_then(|r| board(r, s)),
         Endpoint::Rulesets => parse(body).and_then(|r| rulesets(r, s)),
+        Endpoint::Genus => parse(body).and_then(|r| misere::genus(r, s)),
+        Endpoint::Quotient => parse(body).and_then(|r| misere::quotient(r, s)),
     }
 }
 
@@ -333,6 +345,8 @@ pub struct LimitsRequest {
     max_cells: Option<u64>,
     max_work: Option<u64>,
     max_bits: Option<u64>,
+    /// The largest order of a misère quotient (`/api/quotient`).
+    max_order: Option<usize>,
 }
 
 /// `asked`, capped at the server's `allowed`.

@@ -10,11 +10,18 @@ const SCRIPT: &str = include_str!("assets/app.js");
 const COUNT_SCRIPT: &str = include_str!("assets/count.js");
 /// The drawings of positions, the chart of a game and the game picker.
 const BOARD: &str = include_str!("assets/board.js");
+/// The script of the Nimbers section.
+const NIMBER_SCRIPT: &str = include_str!("assets/nimber.js");
+/// The script of the Genus and Quotient sections (misère play).
+const MISERE_SCRIPT: &str = include_str!("assets/misere.js");
+/// The page's wording of limit errors: the field to change, not a flag.
+const LIMITS_SCRIPT: &str = include_str!("assets/limits.js");
 /// Its style sheet.
 const STYLE: &str = include_str!("assets/style.css");
 
 /// The content type and bytes of the embedded file `name` (`index.html`,
-/// `app.js`, `board.js`, `style.css`); `None` for any other name.
+/// `app.js`, `board.js`, `count.js`, `nimber.js`, `misere.js`, `limits.js`,
+/// `style.css`); `None` for any other name.
 pub fn get(name: &str) -> Option<(&'static str, &'static [u8])> {
     match name {
         "index.html" => Some(("text/html; charset=utf-8", INDEX.as_bytes())),
@@ -22,6 +29,9 @@ pub fn get(name: &str) -> Option<(&'static str, &'static [u8])> {
         "count.js" => Some(("text/javascript; charset=utf-8", COUNT_SCRIPT.as_bytes())),
         "board.js" => Some(("text/javascript; charset=utf-8", BOARD.as_bytes())),
         "style.css" => Some(("text/css; charset=utf-8", STYLE.as_bytes())),
+        "nimber.js" => Some(("text/javascript; charset=utf-8", NIMBER_SCRIPT.as_bytes())),
+        "misere.js" => Some(("text/javascript; charset=utf-8", MISERE_SCRIPT.as_bytes())),
+        "limits.js" => Some(("text/javascript; charset=utf-8", LIMITS_SCRIPT.as_bytes())),
         _ => None,
     }
 }
@@ -37,6 +47,9 @@ mod tests {
         assert!(get("style.css").is_some());
         assert!(get("count.js").is_some());
         assert!(get("board.js").is_some());
+        for script in ["nimber.js", "misere.js", "limits.js"] {
+            assert!(get(script).is_some(), "{script}");
+        }
         for name in [
             "",
             "../Cargo.toml",

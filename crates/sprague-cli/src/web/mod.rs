@@ -68,6 +68,8 @@ pub struct Settings {
     pub max_bits: u64,
     /// The most values of a sequence request.
     pub max_values: u64,
+    /// The largest order of a misère quotient (`/api/quotient`).
+    pub max_order: usize,
     /// The largest request body, in bytes.
     pub max_body: usize,
     /// The time budget of one request, the wait for a worker included.
@@ -112,6 +114,7 @@ impl Default for Settings {
             max_work: sprague::count::DEFAULT_MAX_WORK,
             max_bits: sprague::count::DEFAULT_MAX_BITS,
             max_values: DEFAULT_MAX_VALUES,
+            max_order: sprague::misere::DEFAULT_MAX_ORDER,
             max_body: DEFAULT_MAX_BODY,
             timeout: Duration::from_secs(10),
             workers: 2,

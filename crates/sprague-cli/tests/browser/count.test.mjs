@@ -2,41 +2,10 @@
 // (count.js), in headless Chromium driven by playwright-core. Run by
 // tests/browser.rs like page.test.mjs (SPRAGUE_URL, CHROMIUM, SHOTS). Fills
 // the form, reads the number, and checks a limit error names the fields.
-import { chromium } from "playwright-core";
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { check, shots, withPage } from "./common.mjs";
 
-const url = process.env.SPRAGUE_URL;
-const shots = process.env.SHOTS || "/tmp/web-shots";
-mkdirSync(shots, { recursive: true });
-
-function check(ok, what) {
-  if (!ok) throw new Error("check failed: " + what);
-  console.log("ok: " + what);
-}
-
-const profile = mkdtempSync(join(tmpdir(), "sprague-chromium-"));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  headless: true,
-  viewport: { width: 1000, height: 900 },
-  args: [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-  ],
-});
-let failed = false;
-try {
-  const page = context.pages()[0] || (await context.newPage());
-  page.setDefaultTimeout(15000);
-  const problems = [];
-  page.on("pageerror", (e) => problems.push("page error: " + e.message));
-  page.on("console", (m) => {
-    if (m.type() === "error" && !/status of 4\d\d/.test(m.text())) problems.push("console: " + m.text());
-  });
-  await page.goto(url);
-  await page.waitForSelector("body[data-count-ready=true]");
+await withPage("body[data-count-ready=true]", async (page) => {
 
   /** Fills the form, submits, and waits for the number (or the error). */
   async function count(fields) {
@@ -90,13 +59,4 @@ try {
   // 6. Bad input in a field, before any request.
   got = await count({ ruleset: "nim", sizesKind: "sizes", sizes: "1, x, 3", heapsKind: "heaps", heaps: "2" });
   check(got.error.includes("list of sizes"), `a bad list is named (${got.error})`);
-
-  check(problems.length === 0, "no script errors: " + problems.join("; "));
-} catch (e) {
-  failed = true;
-  console.error(e.stack || String(e));
-} finally {
-  await context.close();
-  rmSync(profile, { recursive: true, force: true });
-}
-process.exit(failed ? 1 : 0);
+});

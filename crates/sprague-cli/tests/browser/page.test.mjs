@@ -2,43 +2,10 @@
 // by playwright-core. Run by tests/browser.rs, which starts the server and
 // sets SPRAGUE_URL (the page), CHROMIUM (the browser) and SHOTS (where the
 // screenshots go). Exits non-zero on the first failed check.
-import { chromium } from "playwright-core";
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { check, shots, withPage } from "./common.mjs";
 
-const url = process.env.SPRAGUE_URL;
-const shots = process.env.SHOTS || "/tmp/web-shots";
-mkdirSync(shots, { recursive: true });
-
-function check(ok, what) {
-  if (!ok) throw new Error("check failed: " + what);
-  console.log("ok: " + what);
-}
-
-const profile = mkdtempSync(join(tmpdir(), "sprague-chromium-"));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  headless: true,
-  viewport: { width: 1000, height: 900 },
-  args: [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-  ],
-});
-let failed = false;
-try {
-  const page = context.pages()[0] || (await context.newPage());
-  page.setDefaultTimeout(15000);
-  const problems = [];
-  page.on("pageerror", (e) => problems.push("page error: " + e.message));
-  // The 4xx answers this test asks for are logged by Chromium as failed
-  // loads; anything else logged as an error is a problem.
-  page.on("console", (m) => {
-    if (m.type() === "error" && !/status of 4\d\d/.test(m.text())) problems.push("console: " + m.text());
-  });
-  await page.goto(url);
-  await page.waitForSelector("body[data-ready=true]");
+await withPage("body[data-ready=true]", async (page) => {
 
   // 1. Type a position, read the outcome.
   await page.fill("#position", "nim 3 4 5");
@@ -208,13 +175,4 @@ try {
   await page.focus("#position");
   await page.keyboard.press("Tab");
   check(await page.evaluate(() => document.activeElement.textContent === "Analyse"), "Tab moves from the input to its button");
-
-  check(problems.length === 0, "no script errors: " + problems.join("; "));
-} catch (e) {
-  failed = true;
-  console.error(e.stack || String(e));
-} finally {
-  await context.close();
-  rmSync(profile, { recursive: true, force: true });
-}
-process.exit(failed ? 1 : 0);
+});

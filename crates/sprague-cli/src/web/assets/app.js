@@ -20,7 +20,10 @@ async function api(name, body) {
   }
   const type = response.headers.get("Content-Type") || "";
   if (type.startsWith("application/json")) {
-    return { ok: response.ok, data: await response.json() };
+    const data = await response.json();
+    // A limit names the field of this page to change, not a flag (limits.js).
+    if (!response.ok) data.error = SpragueLimits.forAnswer(name, data);
+    return { ok: response.ok, data };
   }
   const text = await response.text();
   return response.ok ? { ok: true, data: text } : { ok: false, data: { error: text } };
@@ -368,8 +371,10 @@ async function sequence() {
   if (both === null) return;
   const [values, plot] = both;
   const failed = !values.ok ? values : !plot.ok ? plot : null;
+  for (const el of [input, $("seq-to")]) el.removeAttribute("aria-invalid");
   if (failed) {
-    showError($("sequence-error"), input, failed.data.error);
+    const limit = failed.data.kind === "limit" || failed.data.kind === "timeout";
+    showError($("sequence-error"), limit ? $("seq-to") : input, failed.data.error);
     $("sequence-out").hidden = true;
     return;
   }
@@ -394,8 +399,10 @@ async function table() {
   const { ok, data } = answer;
   const wrap = $("grid-wrap");
   wrap.replaceChildren();
+  for (const el of [input, $("tab-to")]) el.removeAttribute("aria-invalid");
   if (!ok) {
-    showError($("table-error"), input, data.error);
+    const limit = data.kind === "limit" || data.kind === "timeout";
+    showError($("table-error"), limit ? $("tab-to") : input, data.error);
     return;
   }
   showError($("table-error"), input, null);

@@ -99,8 +99,11 @@
     }
     if (ticket !== latest) return;
     if (!ok) {
-      const message = data.kind === "limit" ? limitAdvice(data.error) : data.error;
-      const input = data.kind === "limit" ? $("cnt-sizes") : $("cnt-ruleset");
+      const message =
+        data.kind === "limit" ? limitAdvice(data.error)
+        : data.kind === "timeout" ? SpragueLimits.forAnswer("count", data)
+        : data.error;
+      const input = data.kind === "limit" || data.kind === "timeout" ? $("cnt-sizes") : $("cnt-ruleset");
       show(error, input, message);
       out.hidden = true;
       return;
