@@ -543,6 +543,14 @@ async fn unknown_paths_get_404_and_files_stay_inside() {
     // The API is POST only.
     let get = client.get(server.url("api/analyze")).send().await.unwrap();
     assert_eq!(get.status().as_u16(), 405);
+    assert_eq!(get.headers()["allow"], "POST");
+    // Its answer is JSON like every other error.
+    let body: Value = get.json().await.unwrap();
+    assert_eq!(body["kind"], "method-not-allowed", "{body}");
+    assert!(body["error"].as_str().unwrap().contains("POST"), "{body}");
+    let post = client.post(server.url("")).send().await.unwrap();
+    assert_eq!(post.status().as_u16(), 405);
+    assert_eq!(post.headers()["allow"], "GET");
 }
 
 /// `sequence octal:0.6 --to 20000` takes seconds in a debug build (a

@@ -195,3 +195,19 @@ fn a_large_board_stops_at_the_work_its_state_limit_allows() {
         "{e:?}"
     );
 }
+
+/// A rectangle too large to hold is called too large, not "not a
+/// rectangle".
+#[test]
+fn a_huge_rectangle_is_too_large_not_malformed() {
+    let e = "chomp 3x18446744073709551615"
+        .parse::<sprague::Position>()
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("at most"), "{e}");
+    let e = "chomp 3xq"
+        .parse::<sprague::Position>()
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("is not a rectangle"), "{e}");
+}

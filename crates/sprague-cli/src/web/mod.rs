@@ -145,11 +145,18 @@ pub fn router(settings: Settings) -> Router {
         settings: Arc::new(settings),
     });
     Router::new()
-        .route("/api/{*endpoint}", post(api_request))
-        .route("/", get(|| async { asset("index.html") }))
+        .route(
+            "/api/{*endpoint}",
+            post(api_request).fallback(|| async { wrong_method("POST") }),
+        )
+        .route(
+            "/",
+            get(|| async { asset("index.html") }).fallback(|| async { wrong_method("GET") }),
+        )
         .route(
             "/{file}",
-            get(|Path(file): Path<String>| async move { asset(&file) }),
+            get(|Path(file): Path<String>| async move { asset(&file) })
+                .fallback(|| async { wrong_method("GET") }),
         )
         .fallback(|uri: Uri| async move {
             error_response(
@@ -179,6 +186,29 @@ pub fn router(settings: Settings) -> Router {
             },
         ))
         .with_state(shared)
+}
+
+/// A 405 naming the one method a path takes (the API's endpoints take
+/// POST with a JSON body; the page and its files, GET), as JSON like every
+/// other error.
+fn wrong_method(allowed: &'static str) -> Response {
+    let mut response = error_response(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method-not-allowed",
+        2,
+        &format!(
+            "this path takes {allowed} only{}",
+            if allowed == "POST" {
+                " with a JSON body (see /api/help for the endpoints)"
+            } else {
+                ""
+            }
+        ),
+    );
+    response
+        .headers_mut()
+        .insert(header::ALLOW, HeaderValue::from_static(allowed));
+    response
 }
 
 /// A 403 for a request whose `Host` is not a loopback name when the server

@@ -85,8 +85,17 @@ const SEARCH_NOTE: &str = "Each Chomp diagram is a game of its own, worth the me
 fn parse_rows(word: &str) -> Result<Rows, String> {
     let lower = word.to_ascii_lowercase();
     let rows: Rows = if let Some((r, c)) = lower.split_once('x') {
-        let bad = || format!("`{word}` is not a rectangle RxC (rows x columns, e.g. 3x5)");
-        let (r, c): (u32, u32) = (r.parse().map_err(|_| bad())?, c.parse().map_err(|_| bad())?);
+        let side = |t: &str| -> Result<u32, String> {
+            match t.parse::<u64>() {
+                Ok(n) => {
+                    u32::try_from(n).map_err(|_| format!("{word}: at most {MAX_SQUARES} squares"))
+                }
+                Err(_) => Err(format!(
+                    "`{word}` is not a rectangle RxC (rows x columns, e.g. 3x5)"
+                )),
+            }
+        };
+        let (r, c) = (side(r)?, side(c)?);
         if r == 0 || c == 0 {
             return Err(format!(
                 "{word}: a rectangle has at least 1 row and 1 column"

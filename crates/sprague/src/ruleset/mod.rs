@@ -146,7 +146,7 @@ const REGISTRY: &[Registration] = &[
     }, wythoff::parse),
     (RulesetInfo {
         names: &["digraph"], notation: "digraph:SOURCE",
-        rule: "tokens on the nodes of a directed acyclic graph (a file of edges, or a>b,b>c inline): slide one token along one edge",
+        rule: "tokens on the nodes of a directed graph (a file of edges, or a>b,b>c inline; a cycle may give a draw): slide one token along one edge",
         example: "digraph:a>b,b>c,a>c c a",
         theorem: "the Sprague-Grundy function of the graph: each node the mex of the nodes one edge away, from the sinks up",
     }, digraph::parse),
