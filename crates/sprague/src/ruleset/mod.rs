@@ -34,6 +34,7 @@ pub mod moore;
 pub mod named;
 pub mod nim;
 pub mod nodekayles;
+pub mod northcott;
 mod onenumber;
 pub mod removal;
 pub mod rule;
@@ -242,6 +243,12 @@ const REGISTRY: &[Registration] = &[
         example: "geography grid:3x3@1",
         theorem: "the theorem of Fraenkel, Scheinerman and Ullman (1993): the player to move wins exactly when the token's vertex is in every maximum matching of the vertices not yet visited; values for sums by search",
     }, geography::parse),
+    (RulesetInfo {
+        names: &["northcott"], notation: "northcott:W",
+        rule: "Northcott's game: rows of W squares, each with two checkers written A,B (their squares from 1); slide either checker of a row toward the other (impartial: retreats left out)",
+        example: "northcott:8 1,5 7,2",
+        theorem: "Nim on the gaps (Winning Ways, ch. 2): a row is worth the number of empty squares between its checkers",
+    }, northcott::parse),
 ];
 
 /// What the registry says of every ruleset, in registration order.
