@@ -634,6 +634,18 @@ impl Ruleset {
         self.heap_rules()?.closed_period()
     }
 
+    /// The closed form's preperiod and period, the period as a `u128` (it
+    /// may pass 2^64 - 1: `sub:1,2,18446744073709551615` has period 2^64).
+    pub fn closed_period_wide(&self) -> Option<(u64, u128)> {
+        self.heap_rules()?.closed_period_wide()
+    }
+
+    /// Why the nim-sequence has no period, when a theorem says so (the
+    /// divisor game: G(n) = Ω(n) is unbounded).
+    pub fn no_period(&self) -> Option<String> {
+        self.heap_rules()?.no_period()
+    }
+
     fn not_a_heap_game(&self) -> Error {
         Error::Internal(format!(
             "{} is not a heap game: its heaps are not independent games",
