@@ -297,6 +297,12 @@ fn spectrum_of(
     if let Some(parts) = rules.closed_histogram(max) {
         return Ok((interval_spectrum(&parts), CountBasis::ClosedForm));
     }
+    if let Some(found) = closed_period_histogram(ruleset, rules, max, limits) {
+        let (hist, basis) = found?;
+        check_transform(ruleset.word(), hist.len() as u128, limits)?;
+        let spectrum = table_spectrum(ruleset.word(), &hist, limits)?;
+        return Ok((spectrum, basis));
+    }
     if let Some(own) = rules.own_sequence() {
         let (hist, basis) = own_histogram(ruleset, own, max, limits, progress)?;
         check_transform(ruleset.word(), hist.len() as u128, limits)?;
@@ -304,10 +310,10 @@ fn spectrum_of(
         return Ok((spectrum, basis));
     }
     let Some(moves) = rules.move_set() else {
-        return Err(Error::Unsupported(format!(
-            "{}: no closed form and no nim-sequence to count its positions from",
-            ruleset.word()
-        )));
+        let (hist, basis) = heap_by_heap(ruleset, rules, max, limits, progress)?;
+        check_transform(ruleset.word(), hist.len() as u128, limits)?;
+        let spectrum = table_spectrum(ruleset.word(), &hist, limits)?;
+        return Ok((spectrum, basis));
     };
     let mut store = Store::new(ruleset.word(), moves.clone(), Method::Fast);
     store.set_threads(limits.threads);
@@ -338,6 +344,93 @@ fn spectrum_of(
     let (hist, basis) = histogram(&store, max)?;
     let spectrum = table_spectrum(ruleset.word(), &hist, limits)?;
     Ok((spectrum, basis))
+}
+
+/// Adds `times` heaps of value `v` to a histogram.
+fn add_to(hist: &mut Vec<u128>, v: u64, times: u128) {
+    let v = v as usize;
+    if v >= hist.len() {
+        hist.resize(v + 1, 0);
+    }
+    hist[v] += times;
+}
+
+/// The histogram of G(0..=max) from a closed form's values and period
+/// (`sub:1,2,K`: period 3 or K + 1), when one period is within the table
+/// limit; `None` when the ruleset has no such period.
+fn closed_period_histogram(
+    ruleset: &Ruleset,
+    rules: &dyn HeapRules,
+    max: u64,
+    limits: &CountLimits,
+) -> Option<Result<(Vec<u128>, CountBasis), Error>> {
+    let (n0, period) = rules.closed_period()?;
+    rules.closed_heap_value(n0)?;
+    let table_end = limits.table.max_table.min(crate::sequence::MAX_TABLE_LEN);
+    // Heaps to M when M comes first, else one preperiod and period.
+    let span = (u128::from(max) + 1).min(u128::from(n0) + u128::from(period));
+    if span > table_end as u128 {
+        return Some(Err(Error::TableLimit {
+            ruleset: ruleset.word().to_string(),
+            heap: max,
+            limit: table_end,
+            divisor: 1,
+        }));
+    }
+    let mut hist = Vec::new();
+    let value = |n: u64| rules.closed_heap_value(n).unwrap_or(0);
+    for n in 0..n0.min(max.saturating_add(1)) {
+        add_to(&mut hist, value(n), 1);
+    }
+    if max < n0 {
+        return Some(Ok((hist, CountBasis::Table)));
+    }
+    let rest = u128::from(max) + 1 - u128::from(n0);
+    let (whole, part) = (rest / u128::from(period), rest % u128::from(period));
+    for j in 0..(u128::from(period).min(rest) as u64) {
+        add_to(
+            &mut hist,
+            value(n0 + j),
+            whole + u128::from(u128::from(j) < part),
+        );
+    }
+    Some(Ok((
+        hist,
+        CountBasis::Period {
+            preperiod: n0,
+            period,
+        },
+    )))
+}
+
+/// The histogram of G(0..=max) of a heap ruleset valued heap by heap by its
+/// own theorem or search (the divisor game, the fraction game, dividing),
+/// with no nim-sequence table: every heap to `max`, within the table limit.
+fn heap_by_heap(
+    ruleset: &Ruleset,
+    rules: &dyn HeapRules,
+    max: u64,
+    limits: &CountLimits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(Vec<u128>, CountBasis), Error> {
+    let table_end = limits.table.max_table.min(crate::sequence::MAX_TABLE_LEN);
+    if u128::from(max) + 1 > table_end as u128 {
+        return Err(Error::TableLimit {
+            ruleset: ruleset.word().to_string(),
+            heap: max,
+            limit: table_end,
+            divisor: 1,
+        });
+    }
+    let mut hist = Vec::new();
+    for n in 0..=max {
+        if n % PROGRESS_STEP == 0 {
+            crate::budget::check()?;
+            progress(n);
+        }
+        add_to(&mut hist, rules.heap_value(n, &limits.table)?.0, 1);
+    }
+    Ok((hist, CountBasis::Table))
 }
 
 /// The histogram of G(0..=max) of a ruleset that keeps its own table (the

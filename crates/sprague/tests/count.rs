@@ -382,3 +382,88 @@ fn limits_are_found_before_the_work() {
     let e = count(&ruleset("grundy"), &spec(2, 1000, false), &small).unwrap_err();
     assert!(matches!(e, Error::TableLimit { .. }), "{e}");
 }
+
+/// G(0..=max) of the subtraction game `set`, by the definition (mex).
+fn subtraction_by_definition(set: &[u64], max: u64) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::new();
+    for n in 0..=max {
+        let options: Vec<u64> = set
+            .iter()
+            .filter(|&&s| s <= n)
+            .map(|&s| g[(n - s) as usize])
+            .collect();
+        g.push((0..).find(|v| !options.contains(v)).unwrap());
+    }
+    g
+}
+
+/// `sub:1,2,K` is counted from the period its closed form gives (3, or
+/// K + 1 when 3 divides K), without a table to M, and agrees with a count
+/// of tuples valued by the definition.
+#[test]
+fn one_two_k_is_counted_from_its_closed_period() {
+    for k in [4u64, 5, 6, 7, 9, 12, 13] {
+        let word = format!("sub:1,2,{k}");
+        for (heaps, max) in [(2u64, 40u64), (3, 25)] {
+            let g = subtraction_by_definition(&[1, 2, k], max);
+            let mut p = 0u64;
+            let mut tuple = vec![0u64; heaps as usize];
+            'all: loop {
+                if tuple.iter().fold(0, |x, &h| x ^ g[h as usize]) == 0 {
+                    p += 1;
+                }
+                for i in (0..tuple.len()).rev() {
+                    if tuple[i] < max {
+                        tuple[i] += 1;
+                        continue 'all;
+                    }
+                    tuple[i] = 0;
+                }
+                break;
+            }
+            let report = count(
+                &ruleset(&word),
+                &spec(heaps, max, false),
+                &CountLimits::default(),
+            )
+            .unwrap();
+            assert_eq!(report.count, BigUint::from(p), "{word} {heaps} {max}");
+            let period = if k % 3 == 0 { k + 1 } else { 3 };
+            if max >= period {
+                assert_eq!(
+                    report.basis,
+                    CountBasis::Period {
+                        preperiod: 0,
+                        period
+                    },
+                    "{word}"
+                );
+            }
+        }
+    }
+    // A huge amount: the period 3, no table to 10^12.
+    let report = count(
+        &ruleset("sub:1,2,1000000000000"),
+        &spec(2, 1_000_000_000_000, false),
+        &CountLimits::default(),
+    )
+    .unwrap();
+    // Values 0, 1, 2 repeat: heaps 0..=10^12 hold 333333333334 zeros and
+    // ones and 333333333333 twos; ordered pairs of equal values.
+    let (a, b) = (333_333_333_334u128, 333_333_333_333u128);
+    assert_eq!(report.count, BigUint::from(2 * a * a + b * b));
+}
+
+/// Rulesets valued heap by heap by their own theorem (no nim-sequence
+/// table) are counted from every heap's value.
+#[test]
+fn theorem_rulesets_are_counted_heap_by_heap() {
+    for word in ["divisor", "fraction:3", "divide:2,3"] {
+        let (p, _) = brute_force(word, 2, 60, false);
+        assert_eq!(
+            counted(word, &spec(2, 60, false)),
+            BigUint::from(p),
+            "{word}"
+        );
+    }
+}

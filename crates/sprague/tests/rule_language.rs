@@ -6,7 +6,8 @@
 //! past the window that proves them (brute force).
 
 use proptest::prelude::*;
-use sprague::ruleset::rule::{search_period, PeriodClaim};
+use sprague::ruleset::rule::{search_period, PeriodClaim, RuleGame};
+use sprague::ruleset::HeapRules;
 use sprague::{verify, Analyzer, Limits, Outcome, Play, Position, Ruleset};
 
 fn ruleset(word: &str) -> Ruleset {
@@ -27,11 +28,25 @@ const SAME: &[(&str, &str, u64)] = &[
     ("rule:0:n==1,n-2,n-3,split(n-3)", "octal:0.137", 600),
     ("rule:n-1,n-2,split(n-1),split(n-2)", "kayles", 600),
     ("rule:split3(n-1)", "hex:0.8", 120),
-    ("rule:unequal(n)", "grundy", 600),
     ("rule:0..n-1", "nim", 300),
     ("rule:n/2,n/3", "divide:2,3", 2000),
     ("rule:n-n/3..n-1", "fraction:3", 2000),
 ];
+
+/// `rule:unequal(n)` is read as `grundy` itself; the rule language's own
+/// table of it (its `RuleGame`) agrees with Grundy's game value for value.
+#[test]
+fn unequal_n_is_grundys_game() {
+    let r = ruleset("rule:unequal(n)");
+    assert_eq!(r, ruleset("grundy"));
+    assert!(r.own_sequence().is_none());
+    let game = RuleGame::new("rule:unequal(n)", "unequal(n)").unwrap();
+    assert!(!game.own_sequence().unwrap().theorem_applies());
+    let own: Vec<u64> = (0..=600)
+        .map(|n| game.heap_value(n, &Limits::default()).unwrap().0)
+        .collect();
+    assert_eq!(own, values("grundy", 600));
+}
 
 #[test]
 fn rules_equal_the_built_in_games_value_for_value() {
@@ -146,12 +161,7 @@ fn the_contest_game_by_brute_force() {
 
 #[test]
 fn rules_without_a_theorem_say_so() {
-    for rule in [
-        "rule:n-1,n/2",
-        "rule:unequal(n)",
-        "rule:0..n-1",
-        "rule:n-1&n/2",
-    ] {
+    for rule in ["rule:n-1,n/2", "rule:0..n-1", "rule:n-1&n/2"] {
         let r = ruleset(rule);
         assert!(!r.own_sequence().unwrap().theorem_applies(), "{rule}");
     }

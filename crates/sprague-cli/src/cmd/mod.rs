@@ -476,10 +476,18 @@ pub fn engine_moves<'a>(
     command: &str,
 ) -> Result<&'a sprague::takebreak::MoveSet, UsageError> {
     ruleset.move_set().ok_or_else(|| {
+        if !ruleset.is_heap_game() {
+            return UsageError(format!(
+                "{} has no nim-sequence: {command} needs a heap game whose values come from a \
+                 table (a subtraction set, an octal or hexadecimal code, Grundy's game)",
+                ruleset.word()
+            ));
+        }
         UsageError(format!(
-            "{} has no nim-sequence: {command} needs a heap game whose values come from a \
-             table (a subtraction set, an octal or hexadecimal code, Grundy's game)",
-            ruleset.word()
+            "{word}'s values come from its own theorem or search, not from a nim-sequence \
+             table, which {command} needs (a subtraction set, an octal or hexadecimal code, \
+             Grundy's game); `sprague sequence {word} --to N` prints its values",
+            word = ruleset.word()
         ))
     })
 }

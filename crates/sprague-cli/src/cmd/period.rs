@@ -75,8 +75,9 @@ pub struct JsonPeriod {
     pub ruleset: String,
     /// The preperiod n0, or null.
     pub preperiod: Option<u64>,
-    /// The period p, or null.
-    pub period: Option<u64>,
+    /// The period p, or null (a number past 2^64 - 1 for a closed form
+    /// such as `sub:1,2,18446744073709551615`'s 2^64).
+    pub period: Option<u128>,
     /// Whether the period is proven (false whenever it is null).
     pub proven: bool,
     /// The last heap whose value was computed.
@@ -99,6 +100,14 @@ pub struct Apparent {
 /// Runs `period`.
 pub fn run(args: Args) -> Result<Exit> {
     let ruleset: Ruleset = super::ruleset_from_word(&args.ruleset)?;
+    if let Some(why) = ruleset.no_period() {
+        return no_period(&ruleset, &why, args.json);
+    }
+    if let Some((n0, p)) = ruleset.closed_period_wide() {
+        if p > u128::from(u64::MAX) {
+            return closed_form(&ruleset, n0, p, args.json);
+        }
+    }
     if let Some((n0, p)) = ruleset.closed_period() {
         // A range a..=b whose table would be too long or its values too
         // large for the table proof: the closed form proves the period.
@@ -111,7 +120,7 @@ pub fn run(args: Args) -> Result<Exit> {
             .and_then(|m| m.max_removal())
             .is_some_and(|m| m > 1 << 20);
         if p > 1 << 20 || largest > u64::from(u16::MAX) || huge_amount {
-            return closed_form(&ruleset, n0, p, args.json);
+            return closed_form(&ruleset, n0, u128::from(p), args.json);
         }
     }
     if ruleset.own_sequence().is_some() {
@@ -174,7 +183,7 @@ pub fn run(args: Args) -> Result<Exit> {
         let json = JsonPeriod {
             ruleset: ruleset.word().to_string(),
             preperiod: report.period().map(|p| p.preperiod),
-            period: report.period().map(|p| p.period),
+            period: report.period().map(|p| u128::from(p.period)),
             proven: report.proven(),
             checked_to: report.checked_to,
             apparent: None,
@@ -194,7 +203,35 @@ pub fn run(args: Args) -> Result<Exit> {
 
 /// Reports a period proven by a closed form (a subtraction set that is one
 /// range `a..=b`: G(n) = floor((n mod (a + b)) / a)); nothing is computed.
-fn closed_form(ruleset: &Ruleset, n0: u64, p: u64, json: bool) -> Result<Exit> {
+/// A ruleset whose nim-sequence a theorem shows has no period.
+fn no_period(ruleset: &Ruleset, why: &str, json: bool) -> Result<Exit> {
+    let mut out = io::stdout().lock();
+    if json {
+        let json = JsonPeriod {
+            ruleset: ruleset.word().to_string(),
+            preperiod: None,
+            period: None,
+            proven: false,
+            checked_to: 0,
+            apparent: None,
+        };
+        serde_json::to_writer(&mut out, &json)?;
+        writeln!(out)?;
+    } else {
+        write!(
+            out,
+            "ruleset:    {}\nperiod:     none: {why}\nproven:     no (there is no period to \
+             prove)\nchecked to: nothing computed (the theorem says it; `sprague sequence {} \
+             --to N` prints the values)\n",
+            ruleset.word(),
+            ruleset.word()
+        )?;
+    }
+    out.flush()?;
+    Ok(Exit::Success)
+}
+
+fn closed_form(ruleset: &Ruleset, n0: u64, p: u128, json: bool) -> Result<Exit> {
     let mut out = io::stdout().lock();
     if json {
         let json = JsonPeriod {

@@ -357,7 +357,8 @@ fn value_detail(c: &Component, basis: Basis, limits: &Limits) -> Option<String> 
         _ if c.ruleset().has_named_arguments() && c.argument_count() <= MAX_TERMS => {
             let noun = match c.ruleset().move_kind() {
                 MoveKind::Token => "tokens",
-                _ => "pictures",
+                MoveKind::Cut => "pictures",
+                _ => "parts",
             };
             let rules = c.ruleset().rules();
             let values: Option<Vec<u64>> = (0..c.argument_count())

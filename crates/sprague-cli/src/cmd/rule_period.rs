@@ -70,7 +70,7 @@ pub fn run(ruleset: &Ruleset, args: &Args) -> Result<Exit> {
         let json = JsonPeriod {
             ruleset: ruleset.word().to_string(),
             preperiod: pre,
-            period: per,
+            period: per.map(u128::from),
             proven,
             checked_to,
             apparent,

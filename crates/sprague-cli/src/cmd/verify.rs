@@ -28,12 +28,16 @@ pub struct Args {
     /// ruleset whose misère play is always searched is refused.
     #[arg(long)]
     pub misere: bool,
-    /// The largest heap size M.
-    #[arg(long, value_name = "M", default_value_t = 7)]
-    pub max_heap: u64,
-    /// The most heaps H in a position.
-    #[arg(long, value_name = "H", default_value_t = 4)]
-    pub heaps: usize,
+    /// The largest heap size M [default: 7, or for a subtraction set whose
+    /// period a closed form gives, the preperiod plus the period plus the
+    /// largest amount (up to 5,000), so the check covers a whole period
+    /// past the largest amount].
+    #[arg(long, value_name = "M")]
+    pub max_heap: Option<u64>,
+    /// The most heaps H in a position [default: 4, or fewer when the
+    /// default M is larger, keeping the positions near a million].
+    #[arg(long, value_name = "H")]
+    pub heaps: Option<usize>,
     /// Print one JSON object: `ruleset`, `play`, `max_heap`, `heaps`,
     /// `checked`, `disagreements`, `decided_by` (`[{"basis", "positions"}]`)
     /// and `examples` (`[{"position", "difference"}]`, at most 20).
@@ -80,13 +84,19 @@ pub fn run(args: Args) -> Result<Exit> {
         MoveKind::Token => "tokens on nodes numbered at most",
         _ => "heaps of size at most",
     };
-    let positions = verify_positions(args.heaps, args.max_heap);
+    let (max_heap, heaps, range_note) = range(&ruleset, args.max_heap, args.heaps);
+    let args = Args {
+        max_heap: Some(max_heap),
+        heaps: Some(heaps),
+        ..args
+    };
+    let positions = verify_positions(heaps, max_heap);
     match positions {
         Some(n) if n <= 100_000_000 => {}
         _ => {
             return Err(UsageError(format!(
                 "--heaps {} with --max-heap {} means more than 100,000,000 positions; lower one of them",
-                args.heaps, args.max_heap
+                heaps, max_heap
             ))
             .into())
         }
@@ -101,8 +111,8 @@ pub fn run(args: Args) -> Result<Exit> {
     let report = verify_with_progress(
         &ruleset,
         play,
-        args.heaps,
-        args.max_heap,
+        heaps,
+        max_heap,
         args.limits.limits(),
         &mut |n| bar.set_position(n),
     );
@@ -114,8 +124,8 @@ pub fn run(args: Args) -> Result<Exit> {
              (a ruleset whose components take a fixed number of heaps needs --heaps at least \
              that many)",
             ruleset.word(),
-            args.heaps,
-            args.max_heap
+            heaps,
+            max_heap
         ))
         .into());
     }
@@ -129,8 +139,8 @@ pub fn run(args: Args) -> Result<Exit> {
         let json = serde_json::json!({
             "ruleset": ruleset.word(),
             "play": play.name(),
-            "max_heap": args.max_heap,
-            "heaps": args.heaps,
+            "max_heap": max_heap,
+            "heaps": heaps,
             "checked": report.checked,
             "disagreements": report.disagreements,
             "decided_by": report
@@ -166,14 +176,38 @@ pub fn run(args: Args) -> Result<Exit> {
         ruleset.word(),
         play
     )?;
-    writeln!(
-        out,
-        "positions checked: {} (every position of {} with at most {} {what} {})",
-        report.checked,
-        ruleset.word(),
-        args.heaps,
-        args.max_heap
-    )?;
+    // "at most 1 heap of size at most M".
+    let what = if heaps == 1 {
+        what.replacen("heaps", "heap", 1)
+            .replacen("tokens", "token", 1)
+    } else {
+        what.to_string()
+    };
+    if ruleset.is_heap_game() || ruleset.move_kind() != MoveKind::Heap {
+        writeln!(
+            out,
+            "positions checked: {} (every position of {} with at most {} {what} {})",
+            report.checked,
+            ruleset.word(),
+            heaps,
+            max_heap
+        )?;
+    } else {
+        // One component of a fixed shape (a pair, a heap and its bound,
+        // coins on squares): its arguments are numbers, not heaps.
+        writeln!(
+            out,
+            "positions checked: {} (every legal position of {} written with at most {} numbers, \
+             each at most {})",
+            report.checked,
+            ruleset.word(),
+            heaps,
+            max_heap
+        )?;
+    }
+    if let Some(note) = range_note {
+        writeln!(out, "range: {note}")?;
+    }
     if report.bases.len() > 1 {
         let counts: Vec<String> = report
             .bases
@@ -234,4 +268,52 @@ fn basis_name(basis: &Basis) -> String {
         Basis::Search { .. } => "a search (not a check: both sides search)".into(),
         other => other.word().into(),
     }
+}
+
+/// The heaps and sizes to check: those given, else 4 heaps to 7, or for a
+/// subtraction set with a closed-form period, heaps to the preperiod plus
+/// the period plus the largest amount (so a whole period past the largest
+/// amount is checked), with as many heaps as keep the positions near a
+/// million; and why, when the default is not the plain one.
+fn range(
+    ruleset: &Ruleset,
+    max_heap: Option<u64>,
+    heaps: Option<usize>,
+) -> (u64, usize, Option<String>) {
+    const MOST: u64 = 5_000;
+    let plain = (max_heap.unwrap_or(7), heaps.unwrap_or(4), None);
+    if max_heap.is_some() {
+        return plain;
+    }
+    let Some((n0, p)) = ruleset.closed_period_wide() else {
+        return plain;
+    };
+    let Some(largest) = ruleset.move_set().and_then(|m| m.max_removal()) else {
+        return plain;
+    };
+    let need = u128::from(n0) + p + u128::from(largest);
+    if need <= 7 {
+        return plain;
+    }
+    if need > u128::from(MOST) {
+        let note = format!(
+            "heaps up to 7 only: a whole period past the largest amount ends at heap {need} \
+             (preperiod {n0} + period {p} + largest amount {largest}), past the {MOST} verify \
+             reaches by default; the closed form is checked against the definition for small \
+             sets by the test suite (--max-heap M checks further)"
+        );
+        return (plain.0, plain.1, Some(note));
+    }
+    let m = need as u64;
+    let h = heaps.unwrap_or_else(|| {
+        (1..=4)
+            .rev()
+            .find(|&h| verify_positions(h, m).is_some_and(|n| n <= 1_000_000))
+            .unwrap_or(1)
+    });
+    let note = format!(
+        "heaps up to {m}: the preperiod {n0} + the period {p} + the largest amount {largest}, so \
+         a whole period past the largest amount is checked"
+    );
+    (m, h, Some(note))
 }

@@ -121,6 +121,14 @@ impl SmallSet {
             SmallSet::OneTwoMultipleOfThree { k } => k.saturating_add(1),
         }
     }
+
+    /// The period exactly, even past 2^64 - 1 (a + b, or K + 1).
+    pub fn wide_period(&self) -> u128 {
+        match *self {
+            SmallSet::Two { a, b } => u128::from(a) + u128::from(b),
+            SmallSet::OneTwoMultipleOfThree { k } => u128::from(k) + 1,
+        }
+    }
 }
 
 /// G(n) of the two-amount game `{a, b}`, `1 <= a < b` (see the module

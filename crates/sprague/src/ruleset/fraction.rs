@@ -185,6 +185,14 @@ impl HeapRules for Fraction {
         format!("fraction:{}", self.k)
     }
 
+    fn no_period(&self) -> Option<String> {
+        Some(format!(
+            "G(n) = n/{k} whenever {k} divides n (Levine 2006), so the values are unbounded and \
+             the nim-sequence has no period",
+            k = self.k
+        ))
+    }
+
     fn heap_value(&self, heap: u64, limits: &Limits) -> Result<(u64, Basis), Error> {
         if self.k == 1 {
             return Ok((heap, Basis::Bouton));

@@ -34,6 +34,7 @@ pub mod moore;
 pub mod named;
 pub mod nim;
 pub mod nodekayles;
+pub mod northcott;
 mod onenumber;
 pub mod removal;
 pub mod rule;
@@ -242,6 +243,12 @@ const REGISTRY: &[Registration] = &[
         example: "geography grid:3x3@1",
         theorem: "the theorem of Fraenkel, Scheinerman and Ullman (1993): the player to move wins exactly when the token's vertex is in every maximum matching of the vertices not yet visited; values for sums by search",
     }, geography::parse),
+    (RulesetInfo {
+        names: &["northcott"], notation: "northcott:W",
+        rule: "Northcott's game: rows of W squares, each with two checkers written A,B (their squares from 1); slide either checker of a row toward the other (impartial: retreats left out)",
+        example: "northcott:8 1,5 7,2",
+        theorem: "Nim on the gaps (Winning Ways, ch. 2): a row is worth the number of empty squares between its checkers",
+    }, northcott::parse),
 ];
 
 /// What the registry says of every ruleset, in registration order.
@@ -635,6 +642,18 @@ impl Ruleset {
     /// `a + b`).
     pub fn closed_period(&self) -> Option<(u64, u64)> {
         self.heap_rules()?.closed_period()
+    }
+
+    /// The closed form's preperiod and period, the period as a `u128` (it
+    /// may pass 2^64 - 1: `sub:1,2,18446744073709551615` has period 2^64).
+    pub fn closed_period_wide(&self) -> Option<(u64, u128)> {
+        self.heap_rules()?.closed_period_wide()
+    }
+
+    /// Why the nim-sequence has no period, when a theorem says so (the
+    /// divisor game: G(n) = Ω(n) is unbounded).
+    pub fn no_period(&self) -> Option<String> {
+        self.heap_rules()?.no_period()
     }
 
     fn not_a_heap_game(&self) -> Error {

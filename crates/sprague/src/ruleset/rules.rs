@@ -449,6 +449,20 @@ pub trait HeapRules: Send + Sync + fmt::Debug + 'static {
         None
     }
 
+    /// The preperiod and period by a closed form, the period as a `u128`
+    /// so that one past 2^64 - 1 (`sub:1,2,K` with K + 1 = 2^64) is said
+    /// too. The default widens [`HeapRules::closed_period`].
+    fn closed_period_wide(&self) -> Option<(u64, u128)> {
+        self.closed_period().map(|(n0, p)| (n0, u128::from(p)))
+    }
+
+    /// Why the nim-sequence has no period, when a theorem says so (its
+    /// values are unbounded: the divisor game, the fraction game); `None`
+    /// when nothing is known.
+    fn no_period(&self) -> Option<String> {
+        None
+    }
+
     /// The histogram of G(0), ..., G(`max`) by a closed form, where there
     /// is one, as a weighted sum of prefix intervals of values: pairs
     /// `(L, w)` such that the number of heaps `n <= max` with G(n) = v is

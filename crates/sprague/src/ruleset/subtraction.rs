@@ -426,12 +426,14 @@ impl HeapRules for Subtraction {
     }
 
     fn closed_period(&self) -> Option<(u64, u64)> {
+        let (n0, p) = self.closed_period_wide()?;
+        Some((n0, u64::try_from(p).ok()?))
+    }
+
+    fn closed_period_wide(&self) -> Option<(u64, u128)> {
         match self.set.as_range() {
-            Some((a, b)) => Some((0, a.checked_add(b)?)),
-            None => self
-                .small
-                .filter(|s| s.period() < u64::MAX)
-                .map(|s| (0, s.period())),
+            Some((a, b)) => Some((0, u128::from(a) + u128::from(b))),
+            None => self.small.map(|s| (0, s.wide_period())),
         }
     }
 

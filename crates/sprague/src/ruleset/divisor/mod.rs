@@ -98,6 +98,14 @@ impl HeapRules for Divisor {
         Some(big_omega(heap))
     }
 
+    fn no_period(&self) -> Option<String> {
+        Some(
+            "G(n) = Ω(n), the number of prime factors with multiplicity, is unbounded (G(2^k) = \
+             k), so the nim-sequence has no period"
+                .into(),
+        )
+    }
+
     /// Every proper divisor, smallest first; refused past the state limit.
     fn options(&self, heap: u64, limits: &Limits, out: &mut Vec<HeapMove>) -> Result<(), Error> {
         if heap < 2 {

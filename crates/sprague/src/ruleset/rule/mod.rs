@@ -600,5 +600,25 @@ pub(crate) fn parse(
 ) -> Result<Box<dyn super::DynRules>, ParseErrorKind> {
     let text = param.unwrap_or("");
     let game = RuleGame::new(word, text).map_err(ParseErrorKind::BadRuleset)?;
+    if let Some(rules) = built_in(word, &game) {
+        return Ok(rules);
+    }
     Ok(Box::new(Heaps(game)))
+}
+
+/// The built-in rulesets a rule may spell out exactly, by the rule's
+/// canonical form: the rule is then that ruleset (equal to it, valued by
+/// its engine, named by it in the basis), only written as the user wrote
+/// it. `rule:unequal(n)` is Grundy's game, whose nim-sequence the engine
+/// computes by the rare-value method (the rule's own table lists every
+/// split of every heap: n²/4 options to heap n).
+const BUILT_IN: &[(&str, &str)] = &[("rule:unequal(n)", "grundy")];
+
+/// The built-in ruleset `game` spells out, if any, named `word`.
+fn built_in(word: &str, game: &RuleGame) -> Option<Box<dyn super::DynRules>> {
+    let (_, name) = BUILT_IN.iter().find(|(rule, _)| *rule == game.canonical)?;
+    match *name {
+        "grundy" => super::grundy::parse(word, name, None).ok(),
+        _ => None,
+    }
 }
