@@ -71,7 +71,7 @@ pub use analysis::{
     Analysis, Analyzer, Limits, LoopyAnalysis, MoveList, SumGame, ANALYZE_QUOTIENT_STATES,
     DEFAULT_MAX_PERIOD_SEARCH, DEFAULT_MAX_TABLE_WORK, TABLE_MAX_PERIOD_SEARCH,
     THREE_HEAP_PERIOD_SEARCH_DIVISOR, THREE_HEAP_TABLE_DIVISOR, UNBOUNDED_SPLIT_TABLE_DIVISOR,
-    WEIGHT_UNIT,
+    VALUE_BUDGET, WEIGHT_UNIT,
 };
 #[doc(hidden)]
 pub use args::args_typed_mut;

@@ -54,6 +54,9 @@ impl Serialize for AnalysisJson<'_> {
         map.serialize_entry("winning_moves", &moves)?;
         map.serialize_entry("truncated", &analysis.truncated())?;
         map.serialize_entry("total_winning_moves", &analysis.total_winning_moves())?;
+        if let Some(why) = value_unknown(analysis) {
+            map.serialize_entry("value_unknown", why)?;
+        }
         if let Some(loopy) = &analysis.loopy {
             super::loopy_report::serialize_loopy(
                 &mut map,
@@ -67,6 +70,22 @@ impl Serialize for AnalysisJson<'_> {
         }
         map.end()
     }
+}
+
+/// Why `value` is null under normal play when a theorem decided the
+/// outcome without it: `budget` (its search stopped at the small budget of
+/// a value not asked for; `--value` searches within `--max-states`),
+/// `limit` (a limit stopped it) or `not-asked`. `None` when the value is
+/// known, under misère play, and for a draw.
+fn value_unknown(analysis: &Analysis) -> Option<&'static str> {
+    if analysis.value.is_some() || analysis.play == Play::Misere || analysis.loopy.is_some() {
+        return None;
+    }
+    Some(match (&analysis.value_limit, analysis.value_budget) {
+        (Some(_), _) => "limit",
+        (None, Some(_)) => "budget",
+        (None, None) => "not-asked",
+    })
 }
 
 /// The longest position (its text, in bytes) whose whole position after
@@ -477,9 +496,13 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
         }
     } else {
         // A theorem decided the outcome without the value.
-        let why = match &analysis.value_limit {
-            Some(e) => format!("{}", super::LibError(e.clone())),
-            None => "not computed".to_string(),
+        let why = match (&analysis.value_limit, analysis.value_budget) {
+            (Some(e), _) => format!("{}", super::LibError(e.clone())),
+            (None, Some(budget)) => format!(
+                "not computed: its search stopped at {budget} positions, the budget of a value \
+                 not asked for; --value searches within --max-states"
+            ),
+            (None, None) => "not computed".to_string(),
         };
         let _ = writeln!(out, "value:    unknown, the outcome needs no value ({why})");
     }
