@@ -76,3 +76,90 @@ fn a_value_asked_for_or_needed_by_a_sum_is_searched_within_the_limit() {
     assert!(out.contains("value:    "), "{out}");
     assert!(!out.contains("unknown"), "{out}");
 }
+
+/// A graph file of 1,000 vertices and 1,500 distinct random edges (a fixed
+/// linear congruential generator), one edge `u v` a line.
+fn sparse_graph_file(dir: &std::path::Path) -> std::path::PathBuf {
+    let mut x: u64 = 35;
+    let mut next = || {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (x >> 33) % 1000 + 1
+    };
+    let mut edges = std::collections::BTreeSet::new();
+    while edges.len() < 1500 {
+        let (a, b) = (next(), next());
+        if a != b {
+            edges.insert((a.min(b), a.max(b)));
+        }
+    }
+    let mut text = String::from("# 1,000 vertices, 1,500 edges\n");
+    for v in 1..=1000 {
+        text.push_str(&format!("{v}\n"));
+    }
+    for (a, b) in edges {
+        text.push_str(&format!("{a} {b}\n"));
+    }
+    let path = dir.join("sparse1000.txt");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn geography_on_a_graph_file_of_1000_vertices_with_its_winning_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = sparse_graph_file(dir.path());
+    let file = path.to_str().unwrap();
+    let mut answered = 0;
+    for v in [1, 2, 3, 500, 1000] {
+        let position = format!("geography file:{file}@{v}");
+        let (code, out, err) = run(&["analyze", &position]);
+        assert_eq!(code, 0, "{err}");
+        let after = leaving(&out);
+        if out.contains("outcome:  N") {
+            answered += 1;
+            assert!(!after.is_empty(), "{out}");
+        } else {
+            assert!(out.contains("outcome:  P"), "{out}");
+            assert!(after.is_empty(), "{out}");
+        }
+        // Every winning move leaves a P-position, read back from the file.
+        for p in after {
+            let (code, out, err) = run(&["analyze", &p]);
+            assert_eq!(code, 0, "{err}");
+            assert!(out.contains("outcome:  P"), "{p}: {out}");
+        }
+    }
+    assert!(answered > 0, "no N-position among the tokens tried");
+    // Node Kayles reads the same file, undirected.
+    let (code, out, err) = run(&["analyze", &format!("nodekayles file:{file}~{}", (1..=990).map(|v| v.to_string()).collect::<Vec<_>>().join(","))]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value:    "), "{out}");
+}
+
+#[test]
+fn graph_files_name_the_line_and_column_of_a_bad_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "a b\n# a comment\nb c d\n").unwrap();
+    let bad = bad.to_str().unwrap();
+    let (code, _, err) = run(&["analyze", &format!("geography file:{bad}@a")]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(&format!("in the graph file {bad}: line 3, column 5: `d` is a third word")),
+        "{err}"
+    );
+    std::fs::write(dir.path().join("loop.txt"), "a a\n").unwrap();
+    let lp = dir.path().join("loop.txt");
+    let (code, _, err) = run(&["analyze", &format!("arckayles file:{}", lp.display())]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("line 1, column 3") && err.contains("loop"), "{err}");
+    let (code, _, err) = run(&["analyze", "nodekayles file:/no/such/graph.txt"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cannot read the graph file /no/such/graph.txt"), "{err}");
+    // A vertex of the file that is not there.
+    let good = dir.path().join("p3.txt");
+    std::fs::write(&good, "a b\nb c\n").unwrap();
+    let (code, _, err) = run(&["analyze", &format!("geography file:{}@z", good.display())]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("`z`"), "{err}");
+}
