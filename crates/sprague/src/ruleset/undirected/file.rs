@@ -16,8 +16,9 @@
 //! define_file("doc-p3.txt", "a b\nb c  # the middle\nd\n")?;
 //! let p: Position = "geography file:doc-p3.txt@b".parse()?;
 //! assert_eq!(p.grundy_value()?, 1);
+//! // Node Kayles on the path a - b - c (d gone): Dawson's chess at 3.
 //! let q: Position = "nodekayles file:doc-p3.txt~d".parse()?;
-//! assert_eq!(q.grundy_value()?, 1);
+//! assert_eq!(q.grundy_value()?, 2);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
