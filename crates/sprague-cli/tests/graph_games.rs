@@ -163,3 +163,101 @@ fn graph_files_name_the_line_and_column_of_a_bad_line() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("`z`"), "{err}");
 }
+
+/// The vertices gone from a graph word `G~a,b,...` (or `G~a,b@v`).
+fn gone(word: &str) -> Vec<String> {
+    let word = word.split('@').next().unwrap();
+    word.split_once('~')
+        .map(|(_, g)| g.split(',').map(str::to_string).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn graph_game_moves_in_json_name_what_they_take() {
+    let json = |position: &str| -> Value {
+        let (code, out, err) = run(&["analyze", position, "--json", "--max-moves", "all"]);
+        assert_eq!(code, 0, "{err}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        common::schema::check("analysis.schema.json", &v);
+        assert!(!v["winning_moves"].as_array().unwrap().is_empty(), "{position}");
+        v
+    };
+    // Node Kayles: the vertex taken is among the vertices gone after it
+    // (with its neighbours); Arc Kayles: exactly the edge's two ends go.
+    for (position, arc) in [
+        ("nodekayles path:10~1", false),
+        ("nodekayles grid:2x2 grid:1x3", false),
+        ("arckayles cycle:5 + nim 1", true),
+        ("arckayles petersen~1,2", true),
+    ] {
+        let v = json(position);
+        for m in v["winning_moves"].as_array().unwrap() {
+            let c = &m["change"];
+            if m["ruleset"] == "nim" {
+                continue;
+            }
+            assert_eq!(c["kind"], "pick", "{m}");
+            let part = c["part"].as_u64().unwrap() as usize;
+            let taken: Vec<String> = c["taken"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| t.as_str().unwrap().to_string())
+                .collect();
+            assert_eq!(taken.len(), if arc { 2 } else { 1 }, "{m}");
+            let words = |p: &str| -> Vec<String> {
+                p.split(" + ").next().unwrap().split(' ').skip(1).map(str::to_string).collect()
+            };
+            let (before, after) = (
+                gone(&words(position)[part]),
+                gone(&words(m["after"].as_str().unwrap())[part]),
+            );
+            let new: Vec<&String> = after.iter().filter(|g| !before.contains(g)).collect();
+            for t in &taken {
+                assert!(new.contains(&t), "{m}: {t} not gone");
+            }
+            if arc {
+                assert_eq!(new.len(), 2, "{m}");
+            }
+        }
+    }
+    // Cram: the two cells were empty and are covered after.
+    let v = json("cram 2x3");
+    for m in v["winning_moves"].as_array().unwrap() {
+        let c = &m["change"];
+        assert_eq!(c["kind"], "pick", "{m}");
+        let after = m["after"].as_str().unwrap().strip_prefix("cram ").unwrap();
+        let rows: Vec<&str> = after.split('/').collect();
+        let taken = c["taken"].as_array().unwrap();
+        assert_eq!(taken.len(), 2, "{m}");
+        for cell in taken {
+            let (r, col) = cell.as_str().unwrap().split_once('.').unwrap();
+            let (r, col): (usize, usize) = (r.parse().unwrap(), col.parse().unwrap());
+            assert_eq!(rows[r - 1].as_bytes()[col - 1], b'#', "{m}");
+        }
+        assert_eq!(after.matches('#').count(), 2, "{m}");
+    }
+    // Chomp: the square R.C goes with every square above and to its right.
+    let v = json("chomp 4,3,3");
+    for m in v["winning_moves"].as_array().unwrap() {
+        let c = &m["change"];
+        assert_eq!(c["kind"], "pick", "{m}");
+        let (r, col) = c["taken"][0].as_str().unwrap().split_once('.').unwrap();
+        let (r, col): (usize, u64) = (r.parse().unwrap(), col.parse().unwrap());
+        let mut rows = vec![4u64, 3, 3];
+        for row in rows.iter_mut().skip(r - 1) {
+            *row = (*row).min(col - 1);
+        }
+        let want: Vec<String> = rows.iter().filter(|&&n| n > 0).map(u64::to_string).collect();
+        assert_eq!(m["after"], format!("chomp {}", want.join(",")), "{m}");
+    }
+    // Geography: a token move, as digraph's.
+    let v = json("geography grid:3x3@2");
+    for m in v["winning_moves"].as_array().unwrap() {
+        let c = &m["change"];
+        assert_eq!(c["kind"], "token", "{m}");
+        assert_eq!(c["before"], "2", "{m}");
+        let to = c["after"].as_str().unwrap();
+        assert_eq!(m["after"], format!("geography grid:3x3~2@{to}"), "{m}");
+    }
+}

@@ -144,7 +144,12 @@ impl MoveJson {
             after,
             component: mv.component(),
             ruleset: component.map_or_else(String::new, |c| c.ruleset().word().to_string()),
-            change: ChangeJson::new(component.map(|c| c.ruleset()), mv.action()),
+            change: component
+                .and_then(|c| c.ruleset().rules().pick_names(c.args(), mv.action()))
+                .map_or_else(
+                    || ChangeJson::new(component.map(|c| c.ruleset()), mv.action()),
+                    ChangeJson::from_pick,
+                ),
         }
     }
 }
@@ -224,6 +229,17 @@ pub enum ChangeJson {
         /// The columns turned (a grid); empty for a row.
         across: Vec<[u64; 2]>,
     },
+    /// Games on graphs and boards (`nodekayles`, `arckayles`, `cram`,
+    /// `chomp`): what graph or board `part` loses, by name: the vertex
+    /// taken (Node Kayles), the edge's two ends (Arc Kayles), the domino's
+    /// two cells `R.C` (Cram), the square `R.C` (Chomp). A Geography
+    /// token's move is a [`ChangeJson::Token`].
+    Pick {
+        /// The graph's or board's index in its component.
+        part: usize,
+        /// The names of what the move takes.
+        taken: Vec<String>,
+    },
     /// A kind of move newer than this list: the move's text says it.
     Other,
 }
@@ -240,6 +256,26 @@ pub struct HeapChangeJson {
 }
 
 impl ChangeJson {
+    /// The change of a move its ruleset names ([`sprague::PickNames`]).
+    fn from_pick(names: sprague::PickNames) -> ChangeJson {
+        match names {
+            sprague::PickNames::Taken { part, names } => ChangeJson::Pick {
+                part,
+                taken: names,
+            },
+            sprague::PickNames::Token {
+                token,
+                before,
+                after,
+            } => ChangeJson::Token {
+                token,
+                before,
+                after,
+            },
+            _ => ChangeJson::Other,
+        }
+    }
+
     /// The change of `action`, a move of a component of `ruleset` (which
     /// names a graph's nodes).
     pub fn new(ruleset: Option<&sprague::Ruleset>, action: &Action) -> ChangeJson {

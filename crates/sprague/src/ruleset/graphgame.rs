@@ -426,6 +426,25 @@ impl<P: GraphPosition> Rules for GraphRules<P> {
         self.spec.note.into()
     }
 
+    /// The vertex, or the edge's (domino's) two ends, lower first.
+    fn pick_names(&self, args: &P, action: &Action) -> Option<super::PickNames> {
+        let Action::Pick { part, at, and } = *action else {
+            return None;
+        };
+        let p = args.parts().get(part)?;
+        let name = |v: u64| {
+            u32::try_from(v)
+                .ok()
+                .filter(|&v| (v as usize) < p.graph.len())
+                .map(|v| p.graph.name(v).to_string())
+        };
+        let mut names = vec![name(at)?];
+        if let Some(b) = and {
+            names.push(name(b)?);
+        }
+        Some(super::PickNames::Taken { part, names })
+    }
+
     fn move_summary(&self) -> Option<String> {
         Some(self.spec.summary.into())
     }
