@@ -37,7 +37,10 @@ fn a_lone_token_on_a_6_by_6_grid_is_answered_without_its_value() {
         out.contains("value:    unknown, the outcome needs no value (not computed: its search stopped at 10000 positions"),
         "{out}"
     );
-    assert!(out.contains("--value searches within --max-states"), "{out}");
+    assert!(
+        out.contains("--value searches within --max-states"),
+        "{out}"
+    );
     let after = leaving(&out);
     assert_eq!(after, ["geography grid:6x6~1@2", "geography grid:6x6~1@7"]);
     for p in after {
@@ -62,8 +65,19 @@ fn a_lone_token_on_a_6_by_6_grid_is_answered_without_its_value() {
 #[test]
 fn a_value_asked_for_or_needed_by_a_sum_is_searched_within_the_limit() {
     for args in [
-        &["analyze", "geography grid:6x6@1", "--value", "--max-states", "20000"][..],
-        &["analyze", "geography grid:6x6@1 + nim 1", "--max-states", "20000"][..],
+        &[
+            "analyze",
+            "geography grid:6x6@1",
+            "--value",
+            "--max-states",
+            "20000",
+        ][..],
+        &[
+            "analyze",
+            "geography grid:6x6@1 + nim 1",
+            "--max-states",
+            "20000",
+        ][..],
     ] {
         let (code, out, err) = run(args);
         assert_eq!(code, 3, "{args:?}: {out}{err}");
@@ -82,7 +96,9 @@ fn a_value_asked_for_or_needed_by_a_sum_is_searched_within_the_limit() {
 fn sparse_graph_file(dir: &std::path::Path) -> std::path::PathBuf {
     let mut x: u64 = 35;
     let mut next = || {
-        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (x >> 33) % 1000 + 1
     };
     let mut edges = std::collections::BTreeSet::new();
@@ -131,7 +147,16 @@ fn geography_on_a_graph_file_of_1000_vertices_with_its_winning_moves() {
     }
     assert!(answered > 0, "no N-position among the tokens tried");
     // Node Kayles reads the same file, undirected.
-    let (code, out, err) = run(&["analyze", &format!("nodekayles file:{file}~{}", (1..=990).map(|v| v.to_string()).collect::<Vec<_>>().join(","))]);
+    let (code, out, err) = run(&[
+        "analyze",
+        &format!(
+            "nodekayles file:{file}~{}",
+            (1..=990)
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
+    ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("value:    "), "{out}");
 }
@@ -145,17 +170,25 @@ fn graph_files_name_the_line_and_column_of_a_bad_line() {
     let (code, _, err) = run(&["analyze", &format!("geography file:{bad}@a")]);
     assert_eq!(code, 2, "{err}");
     assert!(
-        err.contains(&format!("in the graph file {bad}: line 3, column 5: `d` is a third word")),
+        err.contains(&format!(
+            "in the graph file {bad}: line 3, column 5: `d` is a third word"
+        )),
         "{err}"
     );
     std::fs::write(dir.path().join("loop.txt"), "a a\n").unwrap();
     let lp = dir.path().join("loop.txt");
     let (code, _, err) = run(&["analyze", &format!("arckayles file:{}", lp.display())]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("line 1, column 3") && err.contains("loop"), "{err}");
+    assert!(
+        err.contains("line 1, column 3") && err.contains("loop"),
+        "{err}"
+    );
     let (code, _, err) = run(&["analyze", "nodekayles file:/no/such/graph.txt"]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("cannot read the graph file /no/such/graph.txt"), "{err}");
+    assert!(
+        err.contains("cannot read the graph file /no/such/graph.txt"),
+        "{err}"
+    );
     // A vertex of the file that is not there.
     let good = dir.path().join("p3.txt");
     std::fs::write(&good, "a b\nb c\n").unwrap();
@@ -179,7 +212,10 @@ fn graph_game_moves_in_json_name_what_they_take() {
         assert_eq!(code, 0, "{err}");
         let v: Value = serde_json::from_str(&out).unwrap();
         common::schema::check("analysis.schema.json", &v);
-        assert!(!v["winning_moves"].as_array().unwrap().is_empty(), "{position}");
+        assert!(
+            !v["winning_moves"].as_array().unwrap().is_empty(),
+            "{position}"
+        );
         v
     };
     // Node Kayles: the vertex taken is among the vertices gone after it
@@ -206,7 +242,13 @@ fn graph_game_moves_in_json_name_what_they_take() {
                 .collect();
             assert_eq!(taken.len(), if arc { 2 } else { 1 }, "{m}");
             let words = |p: &str| -> Vec<String> {
-                p.split(" + ").next().unwrap().split(' ').skip(1).map(str::to_string).collect()
+                p.split(" + ")
+                    .next()
+                    .unwrap()
+                    .split(' ')
+                    .skip(1)
+                    .map(str::to_string)
+                    .collect()
             };
             let (before, after) = (
                 gone(&words(position)[part]),
@@ -248,7 +290,11 @@ fn graph_game_moves_in_json_name_what_they_take() {
         for row in rows.iter_mut().skip(r - 1) {
             *row = (*row).min(col - 1);
         }
-        let want: Vec<String> = rows.iter().filter(|&&n| n > 0).map(u64::to_string).collect();
+        let want: Vec<String> = rows
+            .iter()
+            .filter(|&&n| n > 0)
+            .map(u64::to_string)
+            .collect();
         assert_eq!(m["after"], format!("chomp {}", want.join(",")), "{m}");
     }
     // Geography: a token move, as digraph's.

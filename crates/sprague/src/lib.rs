@@ -85,8 +85,7 @@ pub use nimber::{mex, nim_sum, Nimber};
 pub use outcome::{Outcome, Play};
 pub use position::{Component, Position, PositionParser};
 pub use ruleset::{
-    ArgumentError, DynRules, HeapRules, Heaps, MoveKind, PickNames, Rules, Ruleset,
-    SubtractionSet,
+    ArgumentError, DynRules, HeapRules, Heaps, MoveKind, PickNames, Rules, Ruleset, SubtractionSet,
 };
 pub use solver::{Solver, DEFAULT_MAX_STATES, DEFAULT_WORK_PER_STATE};
 pub use verify::{verify, verify_positions, verify_with_progress, VerifyReport};

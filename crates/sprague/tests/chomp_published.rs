@@ -69,9 +69,7 @@ fn options(rows: &[u32]) -> Vec<Vec<u32>> {
 /// The positions the listed winning moves of `rows` leave, sorted.
 fn winning_afters(parser: &mut PositionParser, rows: &[u32]) -> (Outcome, Vec<String>) {
     let p: Position = parser.parse(&text(rows)).unwrap();
-    let a = Analyzer::default()
-        .analyze(&p, Play::Normal, None)
-        .unwrap();
+    let a = Analyzer::default().analyze(&p, Play::Normal, None).unwrap();
     let mut after: Vec<String> = a
         .winning_moves
         .iter()
@@ -173,7 +171,11 @@ fn squares_and_two_rowed_rectangles_have_one_winning_move() {
         assert_eq!(outcome, Outcome::N);
         let mut l = vec![1u32; n as usize];
         l[0] = n;
-        assert_eq!(after, [parser.parse(&text(&l)).unwrap().to_string()], "{n} x {n}");
+        assert_eq!(
+            after,
+            [parser.parse(&text(&l)).unwrap().to_string()],
+            "{n} x {n}"
+        );
     }
     for n in 2..=12u32 {
         // 2 x n: take the top right square, leaving n, n - 1.

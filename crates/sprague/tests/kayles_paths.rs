@@ -105,9 +105,7 @@ fn check(n: usize, cycle: bool, arc: bool, alive: u64, heap: u64) -> Result<(), 
     };
     let text = sum(alive, heap);
     let p: Position = text.parse().unwrap();
-    let a = Analyzer::default()
-        .analyze(&p, Play::Normal, None)
-        .unwrap();
+    let a = Analyzer::default().analyze(&p, Play::Normal, None).unwrap();
     prop_assert_eq!(a.value, Some(g ^ heap), "{}", text);
     prop_assert_eq!(a.outcome == Outcome::P, g == heap, "{}", text);
     let mut want: Vec<String> = plain
@@ -162,9 +160,7 @@ fn long_paths_and_cycles_name_the_octal_game() {
         ("arckayles cycle:3001", "0.07"),
     ] {
         let p: Position = text.parse().unwrap();
-        let a = Analyzer::default()
-            .analyze(&p, Play::Normal, None)
-            .unwrap();
+        let a = Analyzer::default().analyze(&p, Play::Normal, None).unwrap();
         let basis = &a.component_bases[0];
         assert_eq!(basis.word(), "octal", "{text}");
         let Basis::Rule { name, .. } = basis else {

@@ -606,9 +606,8 @@ pub fn define_graph_files(parser: &mut PositionParser, text: &str) -> anyhow::Re
                     continue;
                 }
                 let text = read_graph_text(word, path)?;
-                sprague::ruleset::undirected::define_file(path, &text).map_err(|e| {
-                    UsageError(format!("{word}: in the graph file {path}: {e}"))
-                })?;
+                sprague::ruleset::undirected::define_file(path, &text)
+                    .map_err(|e| UsageError(format!("{word}: in the graph file {path}: {e}")))?;
                 read.push(path.to_string());
             }
         }

@@ -259,10 +259,7 @@ impl ChangeJson {
     /// The change of a move its ruleset names ([`sprague::PickNames`]).
     fn from_pick(names: sprague::PickNames) -> ChangeJson {
         match names {
-            sprague::PickNames::Taken { part, names } => ChangeJson::Pick {
-                part,
-                taken: names,
-            },
+            sprague::PickNames::Taken { part, names } => ChangeJson::Pick { part, taken: names },
             sprague::PickNames::Token {
                 token,
                 before,
@@ -412,6 +409,10 @@ fn value_detail(c: &Component, basis: Basis, limits: &Limits) -> Option<String> 
         _ if c.ruleset().has_named_arguments() && c.argument_count() <= MAX_TERMS => {
             let noun = match c.ruleset().move_kind() {
                 MoveKind::Token => "tokens",
+                // Graphs and boards; a Geography component is a sum of
+                // tokens, each on its own graph.
+                MoveKind::Pick if c.ruleset().word() == "geography" => "tokens",
+                MoveKind::Pick => "parts",
                 _ => "pictures",
             };
             let rules = c.ruleset().rules();

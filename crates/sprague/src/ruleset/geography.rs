@@ -700,7 +700,9 @@ impl Rules for Geography {
             return None;
         };
         let t = args.0.get(part)?;
-        let to = u32::try_from(at).ok().filter(|&v| (v as usize) < t.part.graph.len())?;
+        let to = u32::try_from(at)
+            .ok()
+            .filter(|&v| (v as usize) < t.part.graph.len())?;
         Some(super::PickNames::Token {
             token: part,
             before: t.part.graph.name(t.at).to_string(),

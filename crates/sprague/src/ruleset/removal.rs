@@ -183,9 +183,11 @@ impl Engine {
             for &u in comp {
                 match self.kind {
                     Kind::Node => out.push((u, None)),
-                    Kind::Arc => {
-                        out.extend(part.live_neighbours(u).filter(|&v| v > u).map(|v| (u, Some(v))))
-                    }
+                    Kind::Arc => out.extend(
+                        part.live_neighbours(u)
+                            .filter(|&v| v > u)
+                            .map(|v| (u, Some(v))),
+                    ),
                 }
             }
         };
