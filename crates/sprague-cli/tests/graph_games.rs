@@ -286,7 +286,7 @@ fn graph_game_moves_in_json_name_what_they_take() {
         assert_eq!(c["kind"], "pick", "{m}");
         let (r, col) = c["taken"][0].as_str().unwrap().split_once('.').unwrap();
         let (r, col): (usize, u64) = (r.parse().unwrap(), col.parse().unwrap());
-        let mut rows = vec![4u64, 3, 3];
+        let mut rows = [4u64, 3, 3];
         for row in rows.iter_mut().skip(r - 1) {
             *row = (*row).min(col - 1);
         }

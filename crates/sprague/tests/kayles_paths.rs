@@ -7,6 +7,7 @@
 //! search over which vertices remain: the value, and the set of winning
 //! moves, each of which must lead to a P-position.
 
+#[allow(dead_code)] // searched_afters is for the misère tests of other files
 mod common;
 
 use std::collections::HashMap;
