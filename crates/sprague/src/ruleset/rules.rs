@@ -376,7 +376,7 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
         None
     }
 
-    /// What a move of [`MoveKind::Pick`](super::MoveKind::Pick) takes, by
+    /// What a move of [`MoveKind::Pick`] takes, by
     /// the names its notation gives (for the JSON of a move); `None` for
     /// other kinds of move.
     fn pick_names(&self, args: &Self::Position, action: &Action) -> Option<PickNames> {
@@ -552,7 +552,7 @@ pub trait HeapRules: Send + Sync + fmt::Debug + 'static {
     }
 }
 
-/// What a [`MoveKind::Pick`](super::MoveKind::Pick) move takes, named as
+/// What a [`MoveKind::Pick`] move takes, named as
 /// its ruleset's notation names it ([`Rules::pick_names`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
