@@ -201,6 +201,12 @@ pub struct Analysis {
     /// pass (a search's state limit, a table's size limit), or `None` when
     /// the value was not asked for.
     pub value_limit: Option<Error>,
+    /// Under normal play, when `value` is `None` because the search for a
+    /// value that nobody asked for (the outcome and the winning moves came
+    /// from a theorem) stopped at its budget: that budget, in positions
+    /// ([`VALUE_BUDGET`], or less). [`Analyzer::with_value`] asks for the
+    /// value, which is then searched within [`Limits::max_states`].
+    pub value_budget: Option<usize>,
     /// For a position that can be played forever (a game with draws,
     /// [`loopy`](crate::loopy)): its generalized value, its components',
     /// and the moves that keep a draw. `None` for games that end.
@@ -279,9 +285,22 @@ impl Analysis {
 pub struct Analyzer {
     limits: Limits,
     count_all: bool,
-    want_value: bool,
+    /// `Some(true)`: the value is wanted, searched within the limits;
+    /// `Some(false)`: not searched; `None`: searched within
+    /// [`VALUE_BUDGET`] positions.
+    want_value: Option<bool>,
     want_remoteness: bool,
 }
+
+/// The most positions a search for a Grundy value that the outcome and the
+/// winning moves do not need (a lone Geography token, decided by the
+/// theorem of Fraenkel, Scheinerman and Ullman) stores unless the value is
+/// asked for ([`Analyzer::with_value`]): about 5 ms in a release build.
+/// Past it the value is reported as not computed
+/// ([`Analysis::value_budget`]), and the answer comes at once: a lone
+/// token on a 6 x 6 grid was searched to the 2,000,000 positions of
+/// [`DEFAULT_MAX_STATES`] (31 s in a debug build) before this budget.
+pub const VALUE_BUDGET: usize = 10_000;
 
 impl Default for Analyzer {
     fn default() -> Analyzer {
@@ -296,7 +315,7 @@ impl Analyzer {
         Analyzer {
             limits,
             count_all: true,
-            want_value: true,
+            want_value: None,
             want_remoteness: false,
         }
     }
@@ -312,11 +331,15 @@ impl Analyzer {
 
     /// The same analyzer, told whether the Grundy value is wanted where it
     /// costs a search (a lone `moore:K` component, whose outcome and winning
-    /// moves come from Moore's theorem). Without it, such a value is `None`
-    /// unless a closed form gives it (0 for a P-position, the sum of the
-    /// heaps when at most K are non-empty).
+    /// moves come from Moore's theorem; a lone Geography token, from the
+    /// theorem of Fraenkel, Scheinerman and Ullman). With `true` it is
+    /// searched within the limits ([`Analysis::value_limit`] says which
+    /// one stopped it); with `false`, such a value is `None` unless a
+    /// closed form gives it (0 for a P-position, the sum of the heaps when
+    /// at most K are non-empty). Told neither, the search stops after
+    /// [`VALUE_BUDGET`] positions ([`Analysis::value_budget`]).
     pub fn with_value(mut self, want_value: bool) -> Analyzer {
-        self.want_value = want_value;
+        self.want_value = Some(want_value);
         self
     }
 
@@ -521,6 +544,7 @@ impl Analyzer {
     ) -> Result<Analysis, Error> {
         let c = &position.components()[0];
         let mut value_limit = None;
+        let mut value_budget = None;
         let valued = if play == Play::Misere {
             // Misère play has no Grundy value to report.
             None
@@ -529,11 +553,26 @@ impl Analyzer {
         } else if let Some(v) = c.ruleset().closed_component_value(c.args()) {
             // A closed form (at most k non-empty heaps) costs no search.
             Some((v, basis))
-        } else if !self.want_value {
+        } else if self.want_value == Some(false) {
             None
         } else {
-            match c.ruleset().valued(c.args(), &self.limits) {
+            // Unless asked for, the value gets a small budget of positions.
+            let budget = VALUE_BUDGET.min(self.limits.max_states);
+            let limits = match self.want_value {
+                None => Limits {
+                    max_states: budget,
+                    ..self.limits
+                },
+                Some(_) => self.limits,
+            };
+            match c.ruleset().valued(c.args(), &limits) {
                 Ok(valued) => Some(valued),
+                Err(Error::StateLimit { .. })
+                    if self.want_value.is_none() && budget < self.limits.max_states =>
+                {
+                    value_budget = Some(budget);
+                    None
+                }
                 Err(e) if e.is_limit() => {
                     value_limit = Some(e);
                     None
@@ -556,6 +595,7 @@ impl Analyzer {
         }
         let mut analysis = collector.finish(play, outcome, value, value.into_iter().collect());
         analysis.value_limit = value_limit;
+        analysis.value_budget = value_budget;
         analysis.basis = basis;
         analysis.component_bases = valued.map(|(_, basis)| basis).into_iter().collect();
         if let MoveList::Cut {
@@ -670,6 +710,7 @@ impl Collector {
             winning_moves: self.moves,
 
             value_limit: None,
+            value_budget: None,
             loopy: None,
             remoteness: None,
         }

@@ -71,7 +71,7 @@ pub use analysis::{
     Analysis, Analyzer, Limits, LoopyAnalysis, MoveList, SumGame, ANALYZE_QUOTIENT_STATES,
     DEFAULT_MAX_PERIOD_SEARCH, DEFAULT_MAX_TABLE_WORK, TABLE_MAX_PERIOD_SEARCH,
     THREE_HEAP_PERIOD_SEARCH_DIVISOR, THREE_HEAP_TABLE_DIVISOR, UNBOUNDED_SPLIT_TABLE_DIVISOR,
-    WEIGHT_UNIT,
+    VALUE_BUDGET, WEIGHT_UNIT,
 };
 #[doc(hidden)]
 pub use args::args_typed_mut;
@@ -85,7 +85,7 @@ pub use nimber::{mex, nim_sum, Nimber};
 pub use outcome::{Outcome, Play};
 pub use position::{Component, Position, PositionParser};
 pub use ruleset::{
-    ArgumentError, DynRules, HeapRules, Heaps, MoveKind, Rules, Ruleset, SubtractionSet,
+    ArgumentError, DynRules, HeapRules, Heaps, MoveKind, PickNames, Rules, Ruleset, SubtractionSet,
 };
 pub use solver::{Solver, DEFAULT_MAX_STATES, DEFAULT_WORK_PER_STATE};
 pub use verify::{verify, verify_positions, verify_with_progress, VerifyReport};

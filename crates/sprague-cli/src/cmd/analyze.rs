@@ -46,6 +46,13 @@ pub struct Args {
     /// is explored, within --max-states.
     #[arg(long, conflicts_with_all = ["misere", "explain"])]
     pub remoteness: bool,
+    /// Find the Grundy value even where a theorem gives the outcome and
+    /// every winning move without it (a lone `geography` token, a lone
+    /// `moore:K`): searched within --max-states, exit status 3 past it.
+    /// Without it, that search stops after 10,000 positions and the value
+    /// is reported as not computed.
+    #[arg(long)]
+    pub value: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -88,14 +95,24 @@ fn play(args: &Args) -> Play {
 /// A position that does not parse, or a limit.
 pub fn analyze(args: &Args) -> Result<(Position, Analysis)> {
     let position = position_from_words(&args.position)?;
-    let analysis = Analyzer::new(args.limits.limits())
-        .with_remoteness(args.remoteness)
+    let mut analyzer = Analyzer::new(args.limits.limits()).with_remoteness(args.remoteness);
+    if args.value {
+        analyzer = analyzer.with_value(true);
+    }
+    let analysis = analyzer
         .analyze(
             &position,
             play(args),
             moves_to_list(&position, args.max_moves, HUMAN_MOVE_LIST),
         )
         .map_err(LibError)?;
+    // The value was asked for: a limit that stopped its search is an
+    // error (exit status 3, naming the flag), not a note.
+    if let Some(e) = &analysis.value_limit {
+        if args.value {
+            return Err(LibError(e.clone()).into());
+        }
+    }
     Ok((position, analysis))
 }
 

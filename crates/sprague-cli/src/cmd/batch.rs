@@ -87,9 +87,15 @@ fn run_on(
     // Output shows the moves listed and nothing more: moves past the
     // maximum are not counted (counting all winning moves of a huge heap
     // would cost what listing them does).
-    let analyzer = Analyzer::new(args.limits.limits())
-        .with_total_count(false)
-        .with_value(args.json || args.value);
+    // `--value` asks for the value; `--json` reports it where it is cheap
+    // (a value no theorem needs is searched within a small budget, as by
+    // `analyze`); the plain view does not show it.
+    let analyzer = Analyzer::new(args.limits.limits()).with_total_count(false);
+    let analyzer = match (args.value, args.json) {
+        (true, _) => analyzer.with_value(true),
+        (false, true) => analyzer,
+        (false, false) => analyzer.with_value(false),
+    };
     let bare_ruleset = match &args.ruleset {
         Some(word) => Some(bare_ruleset(word)?),
         None => None,

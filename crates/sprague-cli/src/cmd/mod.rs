@@ -536,6 +536,12 @@ pub fn refuse_graph_files(text: &str) -> Result<(), UsageError> {
                  digraph:a>b,b>c"
             )));
         }
+        if undirected_file(word).is_some() {
+            return Err(UsageError(format!(
+                "{word}: the server reads no graph files; write the edges inline, as in \
+                 nodekayles a-b,b-c"
+            )));
+        }
     }
     Ok(())
 }
@@ -551,6 +557,22 @@ fn graph_file(word: &str) -> Option<&str> {
 /// Refuses a file over [`MAX_GRAPH_FILE`] bytes (exit 3) without reading
 /// past the limit.
 fn read_graph(word: &str, path: &str) -> anyhow::Result<Ruleset> {
+    let text = read_graph_text(word, path)?;
+    Ok(digraph::from_file_text(word, &text)
+        .map_err(|e| UsageError(format!("{word}: in the graph file {path}: {e}")))?)
+}
+
+/// The file an undirected graph word `file:PATH[~gone][@v]` names (of
+/// `nodekayles`, `arckayles`, `geography`): PATH up to the first `~` or `@`.
+fn undirected_file(word: &str) -> Option<&str> {
+    let rest = word.strip_prefix("file:")?;
+    let path = rest.split(['~', '@']).next().unwrap_or("");
+    (!path.is_empty()).then_some(path)
+}
+
+/// The text of the graph file `path` named by `word`, refused past
+/// [`MAX_GRAPH_FILE`] bytes (exit 3) without reading past the limit.
+fn read_graph_text(word: &str, path: &str) -> anyhow::Result<String> {
     use std::io::Read;
     let cannot =
         |e: std::io::Error| UsageError(format!("{word}: cannot read the graph file {path}: {e}"));
@@ -565,14 +587,12 @@ fn read_graph(word: &str, path: &str) -> anyhow::Result<Ruleset> {
         ))
         .into());
     }
-    let text = String::from_utf8(bytes).map_err(|e| {
+    Ok(String::from_utf8(bytes).map_err(|e| {
         UsageError(format!(
             "{word}: the graph file {path} is not UTF-8 text (invalid byte at offset {})",
             e.utf8_error().valid_up_to()
         ))
-    })?;
-    Ok(digraph::from_file_text(word, &text)
-        .map_err(|e| UsageError(format!("{word}: in the graph file {path}: {e}")))?)
+    })?)
 }
 
 /// Reads the graph file of every `digraph:FILE` word in `text` that
@@ -583,6 +603,23 @@ fn read_graph(word: &str, path: &str) -> anyhow::Result<Ruleset> {
 /// A file that cannot be read or is not a graph without cycles
 /// ([`UsageError`]), or one too large ([`TooLarge`]).
 pub fn define_graph_files(parser: &mut PositionParser, text: &str) -> anyhow::Result<()> {
+    if text.contains("file:") {
+        // Undirected graph files (`nodekayles file:g.txt`), each read once
+        // a run.
+        static READ: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+        for word in text.split(|c: char| c.is_whitespace() || c == '+') {
+            if let Some(path) = undirected_file(word) {
+                let mut read = READ.lock().unwrap_or_else(|e| e.into_inner());
+                if read.iter().any(|p| p == path) {
+                    continue;
+                }
+                let text = read_graph_text(word, path)?;
+                sprague::ruleset::undirected::define_file(path, &text)
+                    .map_err(|e| UsageError(format!("{word}: in the graph file {path}: {e}")))?;
+                read.push(path.to_string());
+            }
+        }
+    }
     if !text.contains("digraph:") {
         return Ok(());
     }

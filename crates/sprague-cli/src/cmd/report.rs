@@ -54,6 +54,9 @@ impl Serialize for AnalysisJson<'_> {
         map.serialize_entry("winning_moves", &moves)?;
         map.serialize_entry("truncated", &analysis.truncated())?;
         map.serialize_entry("total_winning_moves", &analysis.total_winning_moves())?;
+        if let Some(why) = value_unknown(analysis) {
+            map.serialize_entry("value_unknown", why)?;
+        }
         if let Some(loopy) = &analysis.loopy {
             super::loopy_report::serialize_loopy(
                 &mut map,
@@ -67,6 +70,22 @@ impl Serialize for AnalysisJson<'_> {
         }
         map.end()
     }
+}
+
+/// Why `value` is null under normal play when a theorem decided the
+/// outcome without it: `budget` (its search stopped at the small budget of
+/// a value not asked for; `--value` searches within `--max-states`),
+/// `limit` (a limit stopped it) or `not-asked`. `None` when the value is
+/// known, under misère play, and for a draw.
+fn value_unknown(analysis: &Analysis) -> Option<&'static str> {
+    if analysis.value.is_some() || analysis.play == Play::Misere || analysis.loopy.is_some() {
+        return None;
+    }
+    Some(match (&analysis.value_limit, analysis.value_budget) {
+        (Some(_), _) => "limit",
+        (None, Some(_)) => "budget",
+        (None, None) => "not-asked",
+    })
 }
 
 /// The longest position (its text, in bytes) whose whole position after
@@ -125,7 +144,12 @@ impl MoveJson {
             after,
             component: mv.component(),
             ruleset: component.map_or_else(String::new, |c| c.ruleset().word().to_string()),
-            change: ChangeJson::new(component.map(|c| c.ruleset()), mv.action()),
+            change: component
+                .and_then(|c| c.ruleset().rules().pick_names(c.args(), mv.action()))
+                .map_or_else(
+                    || ChangeJson::new(component.map(|c| c.ruleset()), mv.action()),
+                    ChangeJson::from_pick,
+                ),
         }
     }
 }
@@ -205,6 +229,17 @@ pub enum ChangeJson {
         /// The columns turned (a grid); empty for a row.
         across: Vec<[u64; 2]>,
     },
+    /// Games on graphs and boards (`nodekayles`, `arckayles`, `cram`,
+    /// `chomp`): what graph or board `part` loses, by name: the vertex
+    /// taken (Node Kayles), the edge's two ends (Arc Kayles), the domino's
+    /// two cells `R.C` (Cram), the square `R.C` (Chomp). A Geography
+    /// token's move is a [`ChangeJson::Token`].
+    Pick {
+        /// The graph's or board's index in its component.
+        part: usize,
+        /// The names of what the move takes.
+        taken: Vec<String>,
+    },
     /// A kind of move newer than this list: the move's text says it.
     Other,
 }
@@ -221,6 +256,23 @@ pub struct HeapChangeJson {
 }
 
 impl ChangeJson {
+    /// The change of a move its ruleset names ([`sprague::PickNames`]).
+    fn from_pick(names: sprague::PickNames) -> ChangeJson {
+        match names {
+            sprague::PickNames::Taken { part, names } => ChangeJson::Pick { part, taken: names },
+            sprague::PickNames::Token {
+                token,
+                before,
+                after,
+            } => ChangeJson::Token {
+                token,
+                before,
+                after,
+            },
+            _ => ChangeJson::Other,
+        }
+    }
+
     /// The change of `action`, a move of a component of `ruleset` (which
     /// names a graph's nodes).
     pub fn new(ruleset: Option<&sprague::Ruleset>, action: &Action) -> ChangeJson {
@@ -358,6 +410,9 @@ fn value_detail(c: &Component, basis: Basis, limits: &Limits) -> Option<String> 
             let noun = match c.ruleset().move_kind() {
                 MoveKind::Token => "tokens",
                 MoveKind::Cut => "pictures",
+                // Graphs and boards; a Geography component is a sum of
+                // tokens, each on its own graph.
+                MoveKind::Pick if c.ruleset().word() == "geography" => "tokens",
                 _ => "parts",
             };
             let rules = c.ruleset().rules();
@@ -478,9 +533,13 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
         }
     } else {
         // A theorem decided the outcome without the value.
-        let why = match &analysis.value_limit {
-            Some(e) => format!("{}", super::LibError(e.clone())),
-            None => "not computed".to_string(),
+        let why = match (&analysis.value_limit, analysis.value_budget) {
+            (Some(e), _) => format!("{}", super::LibError(e.clone())),
+            (None, Some(budget)) => format!(
+                "not computed: its search stopped at {budget} positions, the budget of a value \
+                 not asked for; --value searches within --max-states"
+            ),
+            (None, None) => "not computed".to_string(),
         };
         let _ = writeln!(out, "value:    unknown, the outcome needs no value ({why})");
     }

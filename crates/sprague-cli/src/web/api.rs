@@ -425,6 +425,7 @@ fn analyze_args(
         // astronomically long); the command line's default is shorter.
         max_moves: Some(max_moves.map_or(MaxMoves::All, MaxMoves::At)),
         remoteness: false,
+        value: false,
         limits: limits.limit_args(s),
     })
 }

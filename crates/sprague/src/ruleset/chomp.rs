@@ -414,6 +414,23 @@ impl Rules for Chomp {
         args.0.sort();
     }
 
+    /// The square taken, `R.C` (row from the bottom, column from the left).
+    fn pick_names(&self, args: &ChompPosition, action: &Action) -> Option<super::PickNames> {
+        let Action::Pick {
+            part,
+            at,
+            and: Some(c),
+        } = *action
+        else {
+            return None;
+        };
+        args.0.get(part)?;
+        Some(super::PickNames::Taken {
+            part,
+            names: vec![format!("{}.{}", at + 1, c + 1)],
+        })
+    }
+
     fn write_move(
         &self,
         word: &str,

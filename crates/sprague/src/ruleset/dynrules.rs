@@ -87,6 +87,7 @@ pub trait DynRules: Send + Sync + fmt::Debug + 'static {
     fn value_note(&self, word: &str) -> String;
     fn move_summary(&self) -> Option<String>;
     fn node_name(&self, node: u64) -> Option<String>;
+    fn pick_names(&self, args: &Args, action: &Action) -> Option<super::rules::PickNames>;
     fn as_heap_rules(&self) -> Option<&dyn HeapRules>;
     fn shape(&self, args: &Args) -> Option<crate::board::Shape>;
     fn is_loopy(&self, args: &Args) -> bool;
@@ -291,6 +292,9 @@ impl<R: Rules> DynRules for R {
     }
     fn node_name(&self, node: u64) -> Option<String> {
         Rules::node_name(self, node)
+    }
+    fn pick_names(&self, args: &Args, action: &Action) -> Option<super::rules::PickNames> {
+        Rules::pick_names(self, R::Position::from_args(args)?, action)
     }
     fn as_heap_rules(&self) -> Option<&dyn HeapRules> {
         Rules::as_heap_rules(self)

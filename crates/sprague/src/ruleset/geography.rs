@@ -694,6 +694,22 @@ impl Rules for Geography {
             .collect()
     }
 
+    /// The token's vertex before and after.
+    fn pick_names(&self, args: &GeographyPosition, action: &Action) -> Option<super::PickNames> {
+        let Action::Pick { part, at, .. } = *action else {
+            return None;
+        };
+        let t = args.0.get(part)?;
+        let to = u32::try_from(at)
+            .ok()
+            .filter(|&v| (v as usize) < t.part.graph.len())?;
+        Some(super::PickNames::Token {
+            token: part,
+            before: t.part.graph.name(t.at).to_string(),
+            after: t.part.graph.name(to).to_string(),
+        })
+    }
+
     fn value_note(&self, _: &str) -> String {
         NOTE.into()
     }

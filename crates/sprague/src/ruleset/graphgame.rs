@@ -229,8 +229,12 @@ impl<P: GraphPosition> Rules for GraphRules<P> {
         Ok(())
     }
 
-    /// A part worth g must become worth g ⊕ value ⊕ target: every move of
-    /// it is tried and what it leaves valued.
+    /// A part worth g must become worth g ⊕ value ⊕ target: so one of its
+    /// connected components, worth c, must become worth c ⊕ value ⊕
+    /// target. A path, a cycle or a complete component finds those moves by
+    /// its reduction in time linear in its size (a path of 4,000 vertices
+    /// is answered from the octal game's values, not by valuing 4,000
+    /// graphs); any other is searched (`Engine::moves_in_component`).
     fn moves_to(
         &self,
         args: &P,
@@ -240,16 +244,25 @@ impl<P: GraphPosition> Rules for GraphRules<P> {
         f: Visit<'_, Action>,
     ) -> Result<ControlFlow<()>, Error> {
         for (i, part) in args.parts().iter().enumerate() {
-            let (g, _) = self.engine.part_value(part, limits)?;
-            let want = g ^ value ^ target;
-            let mut actions = Vec::new();
-            self.part_moves(i, part, &mut actions);
-            for action in actions {
-                let Action::Pick { at, and, .. } = action else {
-                    continue;
+            let comps = part.components();
+            let mut values = Vec::with_capacity(comps.len());
+            for comp in &comps {
+                let mut how = super::removal::How::default();
+                values.push(self.engine.component_value(part, comp, limits, &mut how)?);
+            }
+            let mut found = Vec::new();
+            for (comp, &c) in comps.iter().zip(&values) {
+                let need = c ^ value ^ target;
+                found.extend(self.engine.moves_in_component(part, comp, need, limits)?);
+            }
+            found.sort_unstable();
+            for (at, and) in found {
+                let action = Action::Pick {
+                    part: i,
+                    at: u64::from(at),
+                    and: and.map(u64::from),
                 };
-                let after = self.after(part, at as u32, and.map(|b| b as u32));
-                if self.engine.part_value(&after, limits)?.0 == want && f(action).is_break() {
+                if f(action).is_break() {
                     return Ok(ControlFlow::Break(()));
                 }
             }
@@ -412,6 +425,25 @@ impl<P: GraphPosition> Rules for GraphRules<P> {
 
     fn value_note(&self, _: &str) -> String {
         self.spec.note.into()
+    }
+
+    /// The vertex, or the edge's (domino's) two ends, lower first.
+    fn pick_names(&self, args: &P, action: &Action) -> Option<super::PickNames> {
+        let Action::Pick { part, at, and } = *action else {
+            return None;
+        };
+        let p = args.parts().get(part)?;
+        let name = |v: u64| {
+            u32::try_from(v)
+                .ok()
+                .filter(|&v| (v as usize) < p.graph.len())
+                .map(|v| p.graph.name(v).to_string())
+        };
+        let mut names = vec![name(at)?];
+        if let Some(b) = and {
+            names.push(name(b)?);
+        }
+        Some(super::PickNames::Taken { part, names })
     }
 
     fn move_summary(&self) -> Option<String> {

@@ -59,7 +59,7 @@ use crate::{Action, Basis, Error, HeapMove, IllegalMoveKind, Limits, Place};
 
 pub use dynrules::DynRules;
 pub use heaps::Heaps;
-pub use rules::{HeapRules, Rules};
+pub use rules::{HeapRules, PickNames, Rules};
 pub use subtraction::SubtractionSet;
 
 /// Builds a ruleset's rules from its word: `word` as written, `name` the

@@ -109,8 +109,9 @@ impl Engine {
         Ok((g, how))
     }
 
-    /// The value of one connected component (its vertex list) of `part`.
-    fn component_value(
+    /// The value of one connected component (its vertex list) of `part`,
+    /// noting in `how` how it was found.
+    pub(crate) fn component_value(
         &self,
         part: &Part,
         comp: &[u32],
@@ -154,6 +155,129 @@ impl Engine {
         ))
     }
 
+    /// Every move inside the connected component `comp` of `part` after
+    /// which what is left of the component is worth `need`, as the vertex
+    /// taken (Node Kayles) or the edge's two ends, lower first (Arc
+    /// Kayles), increasing.
+    ///
+    /// A path, a cycle or a complete graph is answered by its reduction
+    /// (a move at the i-th vertex of a path of k leaves paths of i - 1 and
+    /// k - i - 2 vertices in Node Kayles, an edge at i leaves i and
+    /// k - i - 2 in Arc Kayles; each is valued by the octal game), in time
+    /// linear in k; any other component by searching each option in the
+    /// shared table.
+    ///
+    /// # Errors
+    /// As [`Engine::part_value`].
+    pub(crate) fn moves_in_component(
+        &self,
+        part: &Part,
+        comp: &[u32],
+        need: u64,
+        limits: &Limits,
+    ) -> Result<Vec<(u32, Option<u32>)>, Error> {
+        let k = comp.len() as u64;
+        let mut edges = 0u64;
+        let mut max_degree = 0u64;
+        for &v in comp {
+            let d = part.live_neighbours(v).count() as u64;
+            edges += d;
+            max_degree = max_degree.max(d);
+        }
+        let edges = edges / 2;
+        let mut out = Vec::new();
+        let every = |out: &mut Vec<(u32, Option<u32>)>| {
+            for &u in comp {
+                match self.kind {
+                    Kind::Node => out.push((u, None)),
+                    Kind::Arc => out.extend(
+                        part.live_neighbours(u)
+                            .filter(|&v| v > u)
+                            .map(|v| (u, Some(v))),
+                    ),
+                }
+            }
+        };
+        match shape(k, edges, max_degree) {
+            Shape::Path => {
+                let order = path_order(part, comp);
+                let k = order.len();
+                for i in 0..k {
+                    let (left, right, and) = match self.kind {
+                        Kind::Node => (i.saturating_sub(1), (k - i - 1).saturating_sub(1), None),
+                        Kind::Arc if i + 1 < k => (i, k - i - 2, Some(order[i + 1])),
+                        Kind::Arc => continue,
+                    };
+                    let g = self.path(left as u64, limits)? ^ self.path(right as u64, limits)?;
+                    if g == need {
+                        let (a, b) = match and {
+                            Some(b) => (order[i].min(b), Some(order[i].max(b))),
+                            None => (order[i], None),
+                        };
+                        out.push((a, b));
+                    }
+                }
+            }
+            Shape::Cycle => {
+                let left = match self.kind {
+                    Kind::Node => k - 3,
+                    Kind::Arc => k - 2,
+                };
+                if self.path(left, limits)? == need {
+                    every(&mut out);
+                }
+            }
+            Shape::Complete => {
+                let left = match self.kind {
+                    Kind::Node => 0,
+                    Kind::Arc => (k.saturating_sub(2) / 2) % 2,
+                };
+                if left == need {
+                    every(&mut out);
+                }
+            }
+            Shape::Other => {
+                if comp.len() > MAX_SEARCHED {
+                    // The value of the component says why.
+                    self.component_value(part, comp, limits, &mut How::default())?;
+                }
+                let mut local = HashMap::default();
+                for (i, &v) in comp.iter().enumerate() {
+                    local.insert(v, i);
+                }
+                let rows: Vec<u128> = comp
+                    .iter()
+                    .map(|&v| {
+                        part.live_neighbours(v)
+                            .fold(0u128, |r, w| r | 1u128 << local[&w])
+                    })
+                    .collect();
+                let full = mask_of(comp.len());
+                let mut how = How::default();
+                let mut table = self.lock();
+                for i in 0..comp.len() {
+                    let options: Vec<(u128, Option<usize>)> = match self.kind {
+                        Kind::Node => vec![(full & !(rows[i] | 1u128 << i), None)],
+                        Kind::Arc => bits(rows[i] & !mask_of(i + 1))
+                            .map(|j| (full & !(1u128 << i | 1u128 << j), Some(j)))
+                            .collect(),
+                    };
+                    for (o, j) in options {
+                        if u64::from(self.search(&mut table, &rows, o, limits, &mut how)?) == need {
+                            let (a, b) = (comp[i], j.map(|j| comp[j]));
+                            out.push(match b {
+                                Some(b) => (a.min(b), Some(a.max(b))),
+                                None => (a, None),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+        Ok(out)
+    }
+
     /// The value of a connected graph of `k` vertices, `edges` edges and
     /// largest degree `max_degree` by a reduction, where one applies.
     fn reduced(
@@ -164,9 +288,8 @@ impl Engine {
         limits: &Limits,
         how: &mut How,
     ) -> Result<Option<u64>, Error> {
-        let path = max_degree <= 2 && edges + 1 == k;
-        let cycle = max_degree == 2 && edges == k && k >= 3;
-        let complete = edges == k * (k - 1) / 2;
+        let s = shape(k, edges, max_degree);
+        let (path, cycle, complete) = (s == Shape::Path, s == Shape::Cycle, s == Shape::Complete);
         Ok(Some(match self.kind {
             _ if path => {
                 how.octal = true;
@@ -312,6 +435,49 @@ const COMPLETE: Basis = Basis::Rule {
     name: "every move on a complete graph K_n takes all of it (Node Kayles) or leaves \
            K_(n-2) (Arc Kayles)",
 };
+
+/// What a connected graph is, for the reductions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    Path,
+    Cycle,
+    Complete,
+    Other,
+}
+
+/// The shape of a connected graph of `k` vertices, `edges` edges and
+/// largest degree `max_degree` (a path first: K_1 and K_2 are paths, K_3
+/// a cycle).
+fn shape(k: u64, edges: u64, max_degree: u64) -> Shape {
+    if max_degree <= 2 && edges + 1 == k {
+        Shape::Path
+    } else if max_degree == 2 && edges == k && k >= 3 {
+        Shape::Cycle
+    } else if k > 0 && edges == k * (k - 1) / 2 {
+        Shape::Complete
+    } else {
+        Shape::Other
+    }
+}
+
+/// The vertices of the path `comp` of `part` in order from one end.
+fn path_order(part: &Part, comp: &[u32]) -> Vec<u32> {
+    let Some(&start) = comp
+        .iter()
+        .find(|&&v| part.live_neighbours(v).nth(1).is_none())
+    else {
+        return comp.to_vec();
+    };
+    let mut order = Vec::with_capacity(comp.len());
+    let (mut prev, mut cur) = (None, Some(start));
+    while let Some(v) = cur {
+        order.push(v);
+        let next = part.live_neighbours(v).find(|&w| Some(w) != prev);
+        prev = Some(v);
+        cur = next;
+    }
+    order
+}
 
 /// The mask of vertices `0..k`.
 fn mask_of(k: usize) -> u128 {

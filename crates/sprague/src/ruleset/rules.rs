@@ -376,6 +376,14 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
         None
     }
 
+    /// What a move of [`MoveKind::Pick`] takes, by
+    /// the names its notation gives (for the JSON of a move); `None` for
+    /// other kinds of move.
+    fn pick_names(&self, args: &Self::Position, action: &Action) -> Option<PickNames> {
+        let _ = (args, action);
+        None
+    }
+
     /// The per-heap interface, for heap games.
     fn as_heap_rules(&self) -> Option<&dyn HeapRules> {
         None
@@ -556,4 +564,29 @@ pub trait HeapRules: Send + Sync + fmt::Debug + 'static {
              from the nim-sequence of {word}."
         )
     }
+}
+
+/// What a [`MoveKind::Pick`] move takes, named as
+/// its ruleset's notation names it ([`Rules::pick_names`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PickNames {
+    /// Node Kayles' vertex, Arc Kayles' edge (its two ends), Cram's domino
+    /// (its two cells, `R.C`) or Chomp's square (`R.C`, row from the
+    /// bottom), of graph or board `part` (from 0) of the component.
+    Taken {
+        /// The graph's or board's index in its component.
+        part: usize,
+        /// The vertex, the two ends, the two cells or the square.
+        names: Vec<String>,
+    },
+    /// A Geography token moves from vertex `before` to vertex `after`.
+    Token {
+        /// The token's index in its component.
+        token: usize,
+        /// The vertex it stood on.
+        before: String,
+        /// The vertex it moves to.
+        after: String,
+    },
 }

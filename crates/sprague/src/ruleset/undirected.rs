@@ -10,6 +10,7 @@
 //! | `grid:RxC` | the R by C grid, vertices numbered row by row from 1 |
 //! | `petersen` | the Petersen graph: outer cycle 1..5, spokes i - i+5, inner pentagram 6..10 |
 //! | `a-b,b-c,d` | inline edges (and lone vertices), named as written |
+//! | `file:PATH` | a graph file, one edge `u v` a line, read by the caller ([`define_file`]) |
 //! | `...#/..../....` | a board, rows from the top, `#` a filled cell; cells named `R.C` from 1 |
 //! | `RxC` (a board ruleset) | the empty R by C board |
 //!
@@ -22,6 +23,9 @@ use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use rustc_hash::FxHashMap as HashMap;
+
+mod file;
+pub use file::{define_file, FileError, MAX_FILE_EDGES};
 
 /// The most vertices a graph may have.
 pub const MAX_VERTICES: usize = 1 << 20;
@@ -209,9 +213,13 @@ impl Graph {
                 }
                 Ok(g.finish())
             }
+            "file" => Err(format!(
+                "{text} is a graph file, which only a position reads (once its text is \
+                 given to define_file)"
+            )),
             _ if param.is_some() => Err(format!(
                 "unknown graph family `{family}` in {text}: write path:N, cycle:N, complete:N, \
-                 grid:RxC, petersen, or edges a-b,b-c"
+                 grid:RxC, petersen, file:PATH, or edges a-b,b-c"
             )),
             _ => inline(text),
         }
@@ -498,7 +506,10 @@ impl Part {
             Some((b, g)) => (b, Some(g)),
             None => (word, None),
         };
-        let graph = Graph::parse(base)?;
+        let graph = match base.strip_prefix("file:") {
+            Some(path) => file::lookup(path)?,
+            None => Arc::new(Graph::parse(base)?),
+        };
         let mut alive = graph.all_alive();
         for name in gone.into_iter().flat_map(|g| g.split(',')) {
             let v = graph
@@ -509,10 +520,7 @@ impl Part {
             }
             alive.clear(v);
         }
-        Ok(Part {
-            graph: Arc::new(graph),
-            alive,
-        })
+        Ok(Part { graph, alive })
     }
 
     /// The alive neighbours of alive vertex `v`.
