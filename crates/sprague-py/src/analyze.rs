@@ -363,10 +363,8 @@ pub fn analyze(
         let analysis = Analyzer::new(limits).analyze(&position, play, max_moves)?;
         let keep_after = position.to_string().len() <= MAX_AFTER;
         let fields = |m: &sprague::Move| {
-            let ruleset = position
-                .components()
-                .get(m.component())
-                .map(|c| c.ruleset());
+            let component = position.components().get(m.component());
+            let ruleset = component.map(|c| c.ruleset());
             Ok(WinningMove {
                 mv: m.display(&position).to_string(),
                 after: if keep_after {
@@ -376,7 +374,7 @@ pub fn analyze(
                 },
                 component: m.component(),
                 ruleset: ruleset.map_or_else(String::new, |r| r.word().to_string()),
-                change: Change::new(ruleset, m.action()),
+                change: Change::new(component, m.action()),
             })
         };
         let winning_moves = analysis

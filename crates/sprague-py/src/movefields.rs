@@ -1,11 +1,11 @@
 //! A move's structured fields, as the CLI's JSON writes them
 //! (docs/schema/analysis.schema.json): `component`, `ruleset` and a
 //! `change` dict by kind (`heap`, `heaps`, `stair`, `token`, `cut`,
-//! `listed`, `turn`). Indices count from 0.
+//! `listed`, `turn`, `pick`). Indices count from 0.
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use sprague::{Action, Ruleset};
+use sprague::Action;
 
 /// What a move changes in its component, held without the GIL and made a
 /// dict when asked for.
@@ -26,13 +26,28 @@ pub enum Change {
     /// A coin-turning game: the coins (or a grid's rows) and the grid's
     /// columns turned, as inclusive runs.
     Turn(Vec<(u64, u64)>, Vec<(u64, u64)>),
+    /// A graph or board game's move (Node Kayles, Arc Kayles, Cram,
+    /// Chomp): the part played in and the names of what it takes.
+    Pick(usize, Vec<String>),
     /// A kind newer than this list.
     Other,
 }
 
 impl Change {
     /// The change of `action`, a move in a component of `ruleset`.
-    pub fn new(ruleset: Option<&Ruleset>, action: &Action) -> Change {
+    pub fn new(component: Option<&sprague::Component>, action: &Action) -> Change {
+        // A ruleset that names its moves itself (graphs, boards), as the
+        // CLI's JSON writes them.
+        match component.and_then(|c| c.ruleset().rules().pick_names(c.args(), action)) {
+            Some(sprague::PickNames::Taken { part, names }) => return Change::Pick(part, names),
+            Some(sprague::PickNames::Token {
+                token,
+                before,
+                after,
+            }) => return Change::Token(token, before, after),
+            _ => {}
+        }
+        let ruleset = component.map(|c| c.ruleset());
         let node = |v: u64| {
             ruleset
                 .and_then(|r| r.node_name(v))
@@ -113,6 +128,11 @@ impl Change {
                 d.set_item("coins", runs(coins))?;
                 d.set_item("across", runs(across))?;
             }
+            Change::Pick(part, taken) => {
+                d.set_item("kind", "pick")?;
+                d.set_item("part", part)?;
+                d.set_item("taken", PyList::new(py, taken)?)?;
+            }
             Change::Other => d.set_item("kind", "other")?,
         }
         Ok(d)
@@ -161,6 +181,7 @@ impl Change {
             ),
             "cut" => Change::Cut(get("picture")?.extract()?, get("edge")?.extract()?),
             "listed" => Change::Listed(get("index")?.extract()?),
+            "pick" => Change::Pick(get("part")?.extract()?, get("taken")?.extract()?),
             "turn" => {
                 let runs = |v: Vec<Vec<u64>>| -> PyResult<Vec<(u64, u64)>> {
                     v.into_iter()

@@ -53,6 +53,11 @@ def test_the_fields_say_what_changed():
     assert m.change["kind"] == "heaps"
     m = sprague.analyze("digraph:a>b,b>c,a>c c a").winning_moves[0]
     assert m.change["kind"] == "token" and m.change["before"] == "a"
+    # Graph and board games name what a move takes, as the CLI's JSON does.
+    m = sprague.analyze("nodekayles path:3").winning_moves[0]
+    assert m.change == {"kind": "pick", "part": 0, "taken": ["2"]}
+    m = sprague.analyze("geography path:2@1").winning_moves[0]
+    assert m.change == {"kind": "token", "token": 0, "before": "1", "after": "2"}
     # A huge position is not repeated after each move.
     big = sprague.analyze("nim " + " ".join(["1"] * 3001))
     assert big.winning_moves and all(m.after is None for m in big.winning_moves)
