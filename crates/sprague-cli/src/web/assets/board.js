@@ -538,7 +538,7 @@ function renderCoins(board, onMove) {
   const isHead = new Set(heads.map(([r, c]) => `${r},${c}`));
   const name = (r, c) => (grid ? `(${r}, ${c})` : String(c));
   const table = el("div", "coin-grid");
-  table.style.gridTemplateColumns = `repeat(${size[1]}, 2.2rem)`;
+  table.style.gridTemplateColumns = `repeat(${size[1]}, var(--coin))`;
   table.setAttribute("role", "group");
   table.setAttribute("aria-label", `${grid ? `a grid of ${size[0]} by ${size[1]} coins` : `a row of ${size[1]} coins`}, ${heads.length} showing heads`);
   const choices = el("div", "moves coin-choices");
@@ -590,13 +590,15 @@ function renderCoins(board, onMove) {
       }
     }
   }
-  box.append(table);
+  const wrap = el("div", "cell-wrap");
+  wrap.append(table);
+  box.append(wrap);
   if (!grid) {
     const numbers = el("div", "coin-grid coin-numbers");
-    numbers.style.gridTemplateColumns = `repeat(${size[1]}, 2.2rem)`;
+    numbers.style.gridTemplateColumns = `repeat(${size[1]}, var(--coin))`;
     numbers.setAttribute("aria-hidden", "true");
     for (let j = 0; j < size[1]; j++) numbers.append(el("span", "", String(first[1] + j)));
-    box.append(numbers);
+    wrap.append(numbers);
   }
   box.append(choices);
   if (onMove && board.clicks.length > 0) box.append(el("p", "note", "Click a coin showing heads (H) to turn it to tails with the other coins the rule turns."));
