@@ -244,6 +244,9 @@ fn graphs_boards_coins_and_strips() {
         "nodekayles grid:2x3 path:5",
         "nodekayles petersen~1 cycle:5 complete:4",
         "nodekayles a-b,b-x,x-a,x-d",
+        // Vertices named like the word `c` (component) are clicks too.
+        "nodekayles a-b,b-c,c-a,c-d",
+        "arckayles a-c,c-component",
         "arckayles grid:2x3 cycle:6",
         "arckayles path:7~4",
         "geography grid:3x3@5",
