@@ -316,3 +316,60 @@ fn oversized_graphs_and_boards_are_not_drawn() {
         assert_eq!(b.shape, Shape::Text, "{text}");
     }
 }
+
+/// Every small position of each drawn game: its clicks are exactly its
+/// legal moves, each where the drawing allows it.
+#[test]
+fn every_small_position_of_the_drawn_games() {
+    let mut texts = Vec::new();
+    // Chomp: every diagram of at most 3 rows of at most 4.
+    for a in 1..=4 {
+        for b in 0..=a {
+            for c in 0..=b {
+                let rows: Vec<String> = [a, b, c]
+                    .iter()
+                    .filter(|&&x| x > 0)
+                    .map(|x| x.to_string())
+                    .collect();
+                texts.push(format!("chomp {}", rows.join(",")));
+            }
+        }
+    }
+    // Cram: every filling of a 2 x 3 board.
+    for mask in 0..64u32 {
+        let cell = |i: u32| if mask >> i & 1 == 1 { '#' } else { '.' };
+        let row = |r: u32| (0..3).map(|c| cell(r * 3 + c)).collect::<String>();
+        texts.push(format!("cram {}/{}", row(0), row(1)));
+    }
+    // Coins: every row of 5 for each named rule.
+    for word in ["turtles", "twins", "mock", "ruler", "rulerette", "coins:2-3,w3"] {
+        for mask in 1..32u32 {
+            let row: String = (0..5)
+                .map(|i| if mask >> i & 1 == 1 { 'H' } else { 'T' })
+                .collect();
+            texts.push(format!("{word} {row}"));
+        }
+    }
+    // Node and Arc Kayles, Geography on small graphs, some vertices gone.
+    for graph in ["path:5", "cycle:5", "grid:2x3", "complete:4"] {
+        for gone in ["", "~1", "~2,3"] {
+            texts.push(format!("nodekayles {graph}{gone}"));
+            texts.push(format!("arckayles {graph}{gone}"));
+        }
+        texts.push(format!("geography {graph}@4"));
+        texts.push(format!("geography {graph}~1@4"));
+        texts.push(format!("geography {graph}~1,4@2"));
+    }
+    // Welter, Fibonacci Nim, Euclid.
+    for a in 0..6u64 {
+        for b in a + 1..7 {
+            texts.push(format!("welter {a} {b}"));
+            texts.push(format!("fibnim {b} {a}"));
+            texts.push(format!("euclid {b} {}", a + 1));
+        }
+    }
+    for text in &texts {
+        check_all(text);
+    }
+    assert!(texts.len() > 300);
+}
