@@ -342,7 +342,14 @@ fn every_small_position_of_the_drawn_games() {
         texts.push(format!("cram {}/{}", row(0), row(1)));
     }
     // Coins: every row of 5 for each named rule.
-    for word in ["turtles", "twins", "mock", "ruler", "rulerette", "coins:2-3,w3"] {
+    for word in [
+        "turtles",
+        "twins",
+        "mock",
+        "ruler",
+        "rulerette",
+        "coins:2-3,w3",
+    ] {
         for mask in 1..32u32 {
             let row: String = (0..5)
                 .map(|i| if mask >> i & 1 == 1 { 'H' } else { 'T' })
