@@ -10,17 +10,22 @@ const SCRIPT: &str = include_str!("assets/app.js");
 const COUNT_SCRIPT: &str = include_str!("assets/count.js");
 /// The drawings of positions, the chart of a game and the game picker.
 const BOARD: &str = include_str!("assets/board.js");
+/// The drawings of graphs, boards of cells, coins and strips (added to
+/// board.js's renderers).
+const PIECES: &str = include_str!("assets/pieces.js");
 /// Its style sheet.
 const STYLE: &str = include_str!("assets/style.css");
 
 /// The content type and bytes of the embedded file `name` (`index.html`,
-/// `app.js`, `board.js`, `style.css`); `None` for any other name.
+/// `app.js`, `board.js`, `pieces.js`, `style.css`); `None` for any other
+/// name.
 pub fn get(name: &str) -> Option<(&'static str, &'static [u8])> {
     match name {
         "index.html" => Some(("text/html; charset=utf-8", INDEX.as_bytes())),
         "app.js" => Some(("text/javascript; charset=utf-8", SCRIPT.as_bytes())),
         "count.js" => Some(("text/javascript; charset=utf-8", COUNT_SCRIPT.as_bytes())),
         "board.js" => Some(("text/javascript; charset=utf-8", BOARD.as_bytes())),
+        "pieces.js" => Some(("text/javascript; charset=utf-8", PIECES.as_bytes())),
         "style.css" => Some(("text/css; charset=utf-8", STYLE.as_bytes())),
         _ => None,
     }
@@ -37,6 +42,7 @@ mod tests {
         assert!(get("style.css").is_some());
         assert!(get("count.js").is_some());
         assert!(get("board.js").is_some());
+        assert!(get("pieces.js").is_some());
         for name in [
             "",
             "../Cargo.toml",
