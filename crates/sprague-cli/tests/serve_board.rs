@@ -106,3 +106,42 @@ async fn a_bad_position_is_named() {
         "{answer}"
     );
 }
+
+/// The drawings of graphs, boards, coins and strips over the API: each
+/// click's move text plays through /api/play, described as its label.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_click_of_graphs_boards_coins_and_strips_plays() {
+    let server = Server::start(Settings::default());
+    let expect = [
+        ("nodekayles path:4 cycle:4", "network", 8),
+        ("arckayles grid:2x2", "network", 4),
+        ("geography grid:2x3@2", "network", 3),
+        ("cram ..#/...", "cells", 5),
+        ("chomp 2,1", "cells", 2),
+        ("turtles THH", "coins", 5),
+        ("corners 2,2", "coins", 4),
+        ("welter 1 3", "strip", 3),
+        ("fibnim 5 2", "limited", 2),
+        ("euclid 7 3", "heaps", 2),
+    ];
+    for (position, kind, moves) in expect {
+        let (status, board) = post(&server, "board", &json!({ "position": position })).await;
+        assert_eq!(status, 200, "{board}");
+        let b = &board["boards"][0];
+        assert_eq!(b["shape"]["kind"], kind, "{position}");
+        let clicks = b["clicks"].as_array().unwrap();
+        assert_eq!(clicks.len(), moves, "{position}: {b}");
+        for click in clicks {
+            assert_ne!(click["on"], "list", "{position}: {click}");
+            let text = click["text"].as_str().unwrap();
+            let (status, turn) = post(
+                &server,
+                "play",
+                &json!({"position": position, "move": text, "reply": false}),
+            )
+            .await;
+            assert_eq!(status, 200, "{position}: {text}: {turn}");
+            assert_eq!(turn["you"]["description"], click["label"], "{text}");
+        }
+    }
+}

@@ -16,18 +16,22 @@ const NIMBER_SCRIPT: &str = include_str!("assets/nimber.js");
 const MISERE_SCRIPT: &str = include_str!("assets/misere.js");
 /// The page's wording of limit errors: the field to change, not a flag.
 const LIMITS_SCRIPT: &str = include_str!("assets/limits.js");
+/// The drawings of graphs, boards of cells, coins and strips (added to
+/// board.js's renderers).
+const PIECES: &str = include_str!("assets/pieces.js");
 /// Its style sheet.
 const STYLE: &str = include_str!("assets/style.css");
 
 /// The content type and bytes of the embedded file `name` (`index.html`,
-/// `app.js`, `board.js`, `count.js`, `nimber.js`, `misere.js`, `limits.js`,
-/// `style.css`); `None` for any other name.
+/// `app.js`, `board.js`, `pieces.js`, `count.js`, `nimber.js`, `misere.js`,
+/// `limits.js`, `style.css`); `None` for any other name.
 pub fn get(name: &str) -> Option<(&'static str, &'static [u8])> {
     match name {
         "index.html" => Some(("text/html; charset=utf-8", INDEX.as_bytes())),
         "app.js" => Some(("text/javascript; charset=utf-8", SCRIPT.as_bytes())),
         "count.js" => Some(("text/javascript; charset=utf-8", COUNT_SCRIPT.as_bytes())),
         "board.js" => Some(("text/javascript; charset=utf-8", BOARD.as_bytes())),
+        "pieces.js" => Some(("text/javascript; charset=utf-8", PIECES.as_bytes())),
         "style.css" => Some(("text/css; charset=utf-8", STYLE.as_bytes())),
         "nimber.js" => Some(("text/javascript; charset=utf-8", NIMBER_SCRIPT.as_bytes())),
         "misere.js" => Some(("text/javascript; charset=utf-8", MISERE_SCRIPT.as_bytes())),
@@ -50,6 +54,7 @@ mod tests {
         for script in ["nimber.js", "misere.js", "limits.js"] {
             assert!(get(script).is_some(), "{script}");
         }
+        assert!(get("pieces.js").is_some());
         for name in [
             "",
             "../Cargo.toml",

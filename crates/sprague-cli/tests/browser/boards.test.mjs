@@ -4,7 +4,9 @@
 // and BOARD_SHOTS (where each board's screenshot goes). Plays a game of
 // every ruleset in `sprague rulesets` by clicking its drawing, wins Kayles
 // from `kayles 7` against the computer by knocking pins, cuts a Hackenbush
-// edge by clicking it and another from the keyboard, and fails on any
+// edge by clicking it and another from the keyboard, plays moves on graphs
+// (Node Kayles, Arc Kayles, Geography), boards (Cram, Chomp), coins,
+// Welter's strip and Fibonacci Nim's heap, and fails on any
 // accessibility violation axe-core reports. Exits non-zero on the first
 // failed check.
 import { chromium } from "playwright-core";
@@ -196,9 +198,11 @@ try {
       if (n === 0) break;
       const pick = clickable.nth((ply * 7 + 3) % n);
       if ((await pick.getAttribute("data-move")) === null) {
-        // A graph's token: choose it, then a node.
+        // A piece chosen first (a graph's token, a cell of Cram, a coin
+        // with several sets to turn, a coin of Welter's strip), then one
+        // of the moves it offers.
         await pick.click();
-        const targets = page.locator("#board g.node.target");
+        const targets = page.locator("#board .target[data-move]");
         await clickMove(page, targets.nth(ply % (await targets.count())));
       } else {
         await clickMove(page, pick);
@@ -209,9 +213,117 @@ try {
     check(ply > 0 || typed > 0, `${r.example}: ${ply} moves made by clicking its ${kind} drawing` + (ply === 0 ? " (too large to draw: moves typed)" : ""));
     if (ply > 0) kinds.add(kind);
   }
-  for (const kind of ["heaps", "pin_rows", "grid", "hackenbush", "graph", "text"]) {
-    check(kinds.has(kind), `a game was played on a drawing of kind ${kind}`);
+
+  // 8. The drawings of graphs, boards, coins and strips, move by move.
+  /** Starts `position`, screenshots it as `shot`, audits it once. */
+  const start = async (position, shot) => {
+    await newGame(page, position, "both");
+    await page.locator("#board").screenshot({ path: join(shots, `${shot}.png`) });
+    kinds.add(await page.getAttribute("#board .component", "data-kind"));
+  };
+  const after = async (what, text) => check((await status(page)).includes(text), `${what} (${await status(page)})`);
+  // Node Kayles: vertex 5 of the 2 x 3 grid takes 2, 4, 6 with it.
+  await start("nodekayles grid:2x3", "nodekayles-grid");
+  check((await page.locator("#board svg.network g.vertex-node.clickable").count()) === 6, "nodekayles grid:2x3: six vertices to take");
+  await clickMove(page, page.locator('#board g.vertex-node[aria-label^="graph 1, vertex 5:"]'));
+  await after("Node Kayles: vertex 5 goes with its neighbours", "grid:2x3~2,4,5,6");
+  check((await page.locator("#board g.vertex-node.gone").count()) === 4, "and the four are drawn gone");
+  // Arc Kayles: an edge of the cycle, from the keyboard.
+  await start("arckayles cycle:6", "arckayles-cycle");
+  await page.locator('#board g.link[aria-label^="graph 1, edge 1-2:"]').focus();
+  let n = await logged(page);
+  await page.keyboard.press("Enter");
+  await page.waitForFunction((k) => document.querySelectorAll("#game-log li").length > k, n);
+  await after("Arc Kayles: edge 1-2 taken with its ends, from the keyboard", "cycle:6~1,2");
+  // Geography: the token moves to a neighbour; the vertex left is visited.
+  await start("geography grid:3x3@5", "geography-grid");
+  check((await page.locator("#board g.vertex-node.clickable").count()) === 4, "geography grid:3x3@5: four neighbours to move to");
+  await clickMove(page, page.locator('#board g.vertex-node[aria-label^="graph 1, vertex 2:"]'));
+  await after("Geography: the token went to 2, 5 visited", "grid:3x3~5@2");
+  await audit(page, "with a Geography graph");
+  // Cram: a domino by its boundary, then one by a cell and its neighbour
+  // from the keyboard.
+  await start("cram 2x3", "cram-2x3");
+  await audit(page, "with a Cram board");
+  await clickMove(page, page.locator('#board button.boundary[aria-label^="board 1, domino 1.1 and 1.2"]'));
+  await after("Cram: the domino 1.1-1.2 placed by its boundary", "##./...");
+  await page.locator('#board button.sq[aria-label^="board 1, cell 2.1"]').focus();
+  await page.keyboard.press("Enter");
+  check((await page.getAttribute('#board button.sq[aria-label^="board 1, cell 2.1"]', "aria-pressed")) === "true", "Cram: cell 2.1 chosen from the keyboard");
+  await page.locator("#board").screenshot({ path: join(shots, "cram-chosen.png") });
+  await page.locator('#board button.sq.target[aria-label^="board 1, cell 2.2"]').focus();
+  n = await logged(page);
+  await page.keyboard.press("Enter");
+  await page.waitForFunction((k) => document.querySelectorAll("#game-log li").length > k, n);
+  await after("Cram: then 2.2, the domino 2.1-2.2", "##./##.");
+  // Chomp: a bite at 2.2 leaves 4,1,1.
+  await start("chomp 3x4", "chomp-3x4");
+  check((await page.locator("#board button.sq.square").count()) === 11, "chomp 3x4: eleven squares to bite (not the poisoned one)");
+  await audit(page, "with a Chomp board");
+  await clickMove(page, page.locator('#board button.sq[aria-label^="board 1, square 2.2:"]'));
+  await after("Chomp: the bite at 2.2 takes the squares above and right", "chomp 4,1,1");
+  // Coins: Mock Turtles' coin 4 turns with others: choose it, then a set.
+  await start("mock THHTH", "mock-coins");
+  const coin = page.locator('#board button.coin[aria-label^="coin 4, heads"]');
+  await coin.click();
+  const sets = page.locator("#board .coin-choices button.target");
+  check((await sets.count()) >= 2, `mock THHTH: coin 4 turns with ${await sets.count()} sets of coins`);
+  await page.locator("#board").screenshot({ path: join(shots, "mock-coins-chosen.png") });
+  await audit(page, "with coins and their sets to turn");
+  const chosen = await sets.first().getAttribute("data-move");
+  await clickMove(page, sets.first());
+  check((await page.locator("#game-log li").last().textContent()).length > 0, `Mock Turtles: turned ${chosen}`);
+  // A grid of coins (corners: the four corners of a rectangle).
+  await start("corners THT HHT", "corners-coins");
+  await audit(page, "with a grid of coins");
+  const grid0 = await page.textContent("#board .component-name");
+  const corner = page.locator("#board .coin-grid .clickable").first();
+  if ((await corner.getAttribute("data-move")) === null) {
+    await corner.click();
+    await clickMove(page, page.locator("#board .coin-choices button.target").first());
+  } else {
+    await clickMove(page, corner);
   }
+  const grid1 = await page.textContent("#board .component-name");
+  check(grid1 !== grid0 && grid1.startsWith("corners"), `corners: a rectangle's corners turned (${grid0} -> ${grid1})`);
+  // Fibonacci Nim: the bound is shown; taking 3 of 10 leaves 7, at most 6.
+  await start("fibnim 10 9", "fibnim");
+  check((await page.textContent("#board .bound")).includes("1 to 9"), "fibnim 10 9: the bound is shown");
+  check((await page.locator("#board button.token").count()) === 9, "and the nine tokens it reaches are clickable");
+  await clickMove(page, page.locator('#board button.token[aria-label^="heap 1, token 8:"]'));
+  await after("Fibonacci Nim: taking 3 leaves 7 with at most 6 to take", "fibnim 7 6");
+  check((await page.textContent("#board .bound")).includes("1 to 6"), "the new bound is shown");
+  // Euclid: the larger heap less a multiple of the smaller.
+  await start("euclid 7 3", "euclid");
+  check((await page.locator("#board button.token").count()) === 2, "euclid 7 3: two moves (to 4 or 1)");
+  await clickMove(page, page.locator('#board button.token[aria-label^="heap 1, token 2:"]'));
+  await after("Euclid: 7 - 2 x 3 = 1", "euclid 1 3");
+  // Welter: choose a coin, then a lower empty square.
+  await start("welter 3 7 12", "welter");
+  await page.locator('#board button.strip-square[aria-label^="coin on square 7"]').click();
+  check((await page.locator("#board button.strip-square.target").count()) === 6, "welter: the coin on 7 can go to 0, 1, 2, 4, 5, 6");
+  await page.locator("#board").screenshot({ path: join(shots, "welter-chosen.png") });
+  await audit(page, "with Welter's strip and a chosen coin");
+  await clickMove(page, page.locator('#board button.strip-square.target[aria-label^="square 5:"]'));
+  await after("Welter: the coin slid from 7 to 5", "welter 3 5 12");
+  // A graph too large to draw: its moves are buttons (kind text).
+  await start("nodekayles path:60", "nodekayles-path-60");
+  check((await page.getAttribute("#board .component", "data-kind")) === "text", "nodekayles path:60 is too large to draw");
+  await clickMove(page, page.locator("#board .listed-moves button").first());
+  check(true, "and a move was made by its button");
+  for (const kind of ["text", "heaps", "pin_rows", "grid", "hackenbush", "graph", "network", "cells", "coins", "strip", "limited"]) {
+    check(kinds.has(kind), `a game was played (or moves made) on a drawing of kind ${kind}`);
+  }
+  // Phone width: a Cram board and a graph fit.
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const position of ["cram 4x5", "nodekayles petersen", "mock THHTHTTHHT"]) {
+    await newGame(page, position, "human");
+    const w = await page.evaluate(() => document.documentElement.scrollWidth);
+    check(w <= 375, `${position}: no horizontal scrolling at 375 px (page width ${w})`);
+    await page.locator("#play").screenshot({ path: join(shots, `phone-${position.split(" ")[0]}.png`) });
+  }
+  await audit(page, "at phone width with coins");
+  await page.setViewportSize({ width: 1000, height: 900 });
 
   // Phone width: the drawings fit.
   await page.setViewportSize({ width: 375, height: 800 });

@@ -6,7 +6,11 @@
 //! tokens taken from the end (Nim, subtraction games, a staircase's steps),
 //! rows of pins knocked down in runs (Kayles and the other take-and-break
 //! games that split a row), a grid with a queen (Wythoff's game), the
-//! pictures of Green Hackenbush, or a graph with its tokens (`digraph`).
+//! pictures of Green Hackenbush, a graph with its tokens (`digraph`),
+//! undirected graphs laid out (Node Kayles, Arc Kayles, Geography), boards
+//! of cells (Cram's dominoes, Chomp's bites), coins in a row or a grid
+//! (the coin-turning games), a strip of squares (Welter's game) or one
+//! heap with the most the next move may take (Fibonacci Nim).
 //! The shape is the ruleset's own description
 //! ([`Rules::shape`](crate::ruleset::Rules::shape)), or else follows from
 //! the ruleset's kind of move ([`MoveKind`]); a ruleset of no drawn kind
@@ -94,6 +98,53 @@ pub enum Shape {
         /// The node each token stands on, in order.
         tokens: Vec<u64>,
     },
+    /// Undirected graphs (Node Kayles, Arc Kayles, Geography), each laid
+    /// out ([`NetworkShape`]): a move takes a vertex ([`Target::Vertex`]:
+    /// Node Kayles takes it with its neighbours, Geography moves the
+    /// token there) or an edge ([`Target::Link`], Arc Kayles).
+    Network {
+        /// The graphs, in order.
+        parts: Vec<NetworkShape>,
+    },
+    /// Boards of cells (Cram, Chomp): a move places `piece`
+    /// ([`Target::Domino`] or [`Target::Square`]).
+    Cells {
+        /// The boards, in order.
+        boards: Vec<CellBoard>,
+        /// What a move places.
+        piece: Piece,
+    },
+    /// A row of coins (`grid` false: row 0 only) or a grid of coins (a
+    /// product of two coin-turning games): coin (r, c) for r in
+    /// `first[0]..first[0] + size[0]`, c likewise; a move turns a set of
+    /// coins, the last of them from heads to tails ([`Target::Turn`]).
+    Coins {
+        /// Whether the coins are a grid.
+        grid: bool,
+        /// The number of the first row and column (0 or 1).
+        first: [u64; 2],
+        /// The number of rows (1 for a row) and columns drawn.
+        size: [u64; 2],
+        /// The coins showing heads, `[row, column]`, increasing.
+        heads: Vec<[u64; 2]>,
+    },
+    /// A strip of squares 0, 1, ..., `squares - 1` with coins on some
+    /// (Welter's game): a move slides a coin to a lower empty square
+    /// ([`Target::Slide`], the coin's number in place of the token's).
+    Strip {
+        /// The squares drawn.
+        squares: u64,
+        /// The square of each coin, in the order of the notation.
+        coins: Vec<u64>,
+    },
+    /// One heap and the most the next move may take (Fibonacci Nim): a
+    /// move takes tokens from the end ([`Target::Token`], heap 0).
+    Limited {
+        /// The heap.
+        heap: u64,
+        /// The most the next move may take.
+        most: u64,
+    },
     /// Not drawn: the component's notation, its moves listed
     /// ([`Target::List`]).
     Text,
@@ -153,6 +204,48 @@ pub enum Target {
         token: usize,
         /// The node it goes to.
         to: u64,
+    },
+    /// Vertex `vertex` of graph `part` is taken (Node Kayles) or the
+    /// token goes there (Geography).
+    Vertex {
+        /// The graph, from 0.
+        part: usize,
+        /// The vertex, as [`NetworkShape::names`] numbers it.
+        vertex: u32,
+    },
+    /// The edge between `ends` of graph `part` is taken (Arc Kayles).
+    Link {
+        /// The graph, from 0.
+        part: usize,
+        /// Its two vertices, the smaller first.
+        ends: [u32; 2],
+    },
+    /// A domino on two adjacent cells of board `part`, each `[row,
+    /// column]` as drawn (from the top left, from 0).
+    Domino {
+        /// The board, from 0.
+        part: usize,
+        /// The two cells.
+        cells: [[u32; 2]; 2],
+    },
+    /// The square at `row`, `col` of board `part` as drawn (from the top
+    /// left, from 0) is bitten off with every square above and right of
+    /// it.
+    Square {
+        /// The board, from 0.
+        part: usize,
+        /// The row as drawn.
+        row: u32,
+        /// The column.
+        col: u32,
+    },
+    /// The coins `coins` (`[row, column]`) are turned over; `at`, the last
+    /// of them, goes from heads to tails.
+    Turn {
+        /// The coin going from heads to tails.
+        at: [u64; 2],
+        /// Every coin turned, `at` among them.
+        coins: Vec<[u64; 2]>,
     },
     /// A move not made on the drawing: listed as a button.
     List,
@@ -246,6 +339,8 @@ fn board(position: &Position, i: usize, c: &Component) -> Board {
             n.iter().any(|&h| h > MAX_DRAWN)
         }
         Shape::Grid { queen } => queen.iter().any(|&h| h > MAX_DRAWN),
+        Shape::Strip { squares, .. } => *squares > MAX_DRAWN,
+        Shape::Limited { heap, .. } => *heap > MAX_DRAWN,
         _ => false,
     };
     let limits = Limits {
@@ -288,6 +383,9 @@ fn board(position: &Position, i: usize, c: &Component) -> Board {
 /// Where `action` is made on `shape` (a move of pins may be made at two
 /// places of a row: leaving 1 and 5 of 7 is knocking pin 2 or pin 6).
 fn targets(shape: &Shape, action: &Action) -> Vec<Target> {
+    if let Some(t) = pieces::targets(shape, action) {
+        return t;
+    }
     let list = vec![Target::List];
     match (shape, action) {
         (
@@ -367,6 +465,10 @@ fn targets(shape: &Shape, action: &Action) -> Vec<Target> {
         _ => list,
     }
 }
+
+mod pieces;
+pub(crate) use pieces::{drawable, network};
+pub use pieces::{CellBoard, NetworkShape, Piece};
 
 #[cfg(test)]
 mod tests;

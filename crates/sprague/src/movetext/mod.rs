@@ -197,7 +197,10 @@ fn own_syntax_move(position: &Position, text: &str) -> Option<(usize, MoveKind, 
     let words: Vec<&str> = split.iter().map(String::as_str).collect();
     let lower = |i: usize| words.get(i).map(|w| w.to_ascii_lowercase());
     let (index, rest) = match lower(0).as_deref() {
-        Some("c" | "component") => (words.get(1)?.parse::<usize>().ok()?.checked_sub(1)?, 2),
+        // `c` alone may be a vertex's name (`nodekayles a-b,b-c`).
+        Some("c" | "component") if words.get(1).is_some_and(|w| w.parse::<usize>().is_ok()) => {
+            (words.get(1)?.parse::<usize>().ok()?.checked_sub(1)?, 2)
+        }
         Some(w) if w.starts_with('c') && w[1..].parse::<usize>().is_ok() => {
             (w[1..].parse::<usize>().ok()?.checked_sub(1)?, 1)
         }

@@ -263,6 +263,35 @@ impl Rules for Chomp {
         true
     }
 
+    /// Each diagram as its squares, the bottom row last and the poisoned
+    /// square marked; a move is a click on a square. `None` when one is too
+    /// large to draw.
+    fn shape(&self, args: &ChompPosition) -> Option<crate::board::Shape> {
+        use crate::board::{drawable, CellBoard, Piece, Shape};
+        let boards = args.0.iter().map(|rows| {
+            let h = rows.len();
+            let w = rows.first().copied().unwrap_or(0) as usize;
+            if !drawable(h as u64, w as u64) {
+                return None;
+            }
+            // Drawn row d is row h - 1 - d from the bottom.
+            Some(CellBoard::new(
+                h,
+                w,
+                |d, c| match (h - 1 - d, c) {
+                    (0, 0) => 'x',
+                    (r, c) if c < rows[r] as usize => '.',
+                    _ => '-',
+                },
+                |d, c| format!("{}.{}", h - d, c + 1),
+            ))
+        });
+        Some(Shape::Cells {
+            boards: boards.collect::<Option<_>>()?,
+            piece: Piece::Bite,
+        })
+    }
+
     fn parse_position(&self, words: &[&str]) -> Result<ChompPosition, (usize, ArgumentError)> {
         let mut parts = Vec::with_capacity(words.len());
         for (i, w) in words.iter().enumerate() {

@@ -124,6 +124,15 @@ impl Rules for Euclid {
         MoveKind::Heap
     }
 
+    /// Two heaps of tokens: a move leaves the larger heap smaller by a
+    /// multiple of the other.
+    fn shape(&self, args: &crate::Numbers) -> Option<crate::board::Shape> {
+        Some(crate::board::Shape::Heaps {
+            heaps: args.to_vec(),
+            unit: "heap",
+        })
+    }
+
     fn check_arguments(&self, args: &crate::Numbers) -> Result<(), ArgumentError> {
         if args.len() != 2 {
             return Err(ArgumentError::Count {

@@ -180,6 +180,12 @@ impl Rules for FibonacciNim {
         MoveKind::Heap
     }
 
+    /// The heap's tokens and the most the next move may take.
+    fn shape(&self, args: &crate::Numbers) -> Option<crate::board::Shape> {
+        let (heap, most) = Self::state(args);
+        Some(crate::board::Shape::Limited { heap, most })
+    }
+
     fn check_arguments(&self, args: &crate::Numbers) -> Result<(), ArgumentError> {
         if args.len() != 2 {
             return Err(ArgumentError::Count {

@@ -439,6 +439,19 @@ impl Rules for Geography {
         true
     }
 
+    /// Each graph laid out, the visited vertices gone, the token on its
+    /// vertex; a move is a click on a neighbour. `None` when a graph is too
+    /// large to draw.
+    fn shape(&self, args: &GeographyPosition) -> Option<crate::board::Shape> {
+        let parts = args
+            .0
+            .iter()
+            .map(|t| crate::board::network(&t.part, Some(t.at)));
+        Some(crate::board::Shape::Network {
+            parts: parts.collect::<Option<_>>()?,
+        })
+    }
+
     fn parse_position(&self, words: &[&str]) -> Result<GeographyPosition, (usize, ArgumentError)> {
         let mut tokens = Vec::with_capacity(words.len());
         for (i, w) in words.iter().enumerate() {

@@ -174,6 +174,35 @@ impl<P: GraphPosition> Rules for GraphRules<P> {
         true
     }
 
+    /// Boards as their cells (a move a domino), graphs laid out (a move a
+    /// vertex or an edge); `None` when one is too large to draw.
+    fn shape(&self, args: &P) -> Option<crate::board::Shape> {
+        use crate::board::{drawable, network, CellBoard, Piece, Shape};
+        if !self.spec.board {
+            let parts = args.parts().iter().map(|p| network(p, None));
+            return Some(Shape::Network {
+                parts: parts.collect::<Option<_>>()?,
+            });
+        }
+        let boards = args.parts().iter().map(|p| {
+            let (rows, cols) = p.graph.board_size()?;
+            if !drawable(rows as u64, cols as u64) {
+                return None;
+            }
+            let v = |r: usize, c: usize| (r * cols + c) as u32;
+            Some(CellBoard::new(
+                rows,
+                cols,
+                |r, c| if p.alive.has(v(r, c)) { '.' } else { '#' },
+                |r, c| p.graph.name(v(r, c)).to_string(),
+            ))
+        });
+        Some(Shape::Cells {
+            boards: boards.collect::<Option<_>>()?,
+            piece: Piece::Domino,
+        })
+    }
+
     fn parse_position(&self, words: &[&str]) -> Result<P, (usize, ArgumentError)> {
         let mut parts = Vec::with_capacity(words.len());
         for (i, word) in words.iter().enumerate() {

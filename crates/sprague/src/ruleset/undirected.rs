@@ -95,6 +95,11 @@ impl Graph {
         self.index.get(name).copied()
     }
 
+    /// The graph as written, without the vertices gone (`grid:3x5`).
+    pub fn notation(&self) -> &str {
+        &self.notation
+    }
+
     /// Whether the graph is a board (cells in rows).
     pub fn is_board(&self) -> bool {
         matches!(self.shape, Shape::Board { .. })

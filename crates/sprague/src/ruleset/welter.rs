@@ -95,6 +95,14 @@ impl Rules for Welter {
         MoveKind::Heap
     }
 
+    /// The strip up to the highest coin; a move slides a coin down.
+    fn shape(&self, args: &crate::Numbers) -> Option<crate::board::Shape> {
+        Some(crate::board::Shape::Strip {
+            squares: args.iter().max().map_or(1, |&m| m.saturating_add(1)),
+            coins: args.to_vec(),
+        })
+    }
+
     fn check_arguments(&self, args: &crate::Numbers) -> Result<(), ArgumentError> {
         // The second coin on a square is the one to blame.
         let mut order: Vec<usize> = (0..args.len()).collect();

@@ -1,6 +1,8 @@
 // The drawings of `sprague serve`'s page: one renderer per kind of drawing
 // (heaps of tokens, rows of pins, a grid with a queen, Hackenbush pictures,
-// a graph with tokens, a list of moves), never one per ruleset. The server
+// a graph with tokens, a list of moves; pieces.js adds undirected graphs,
+// boards of cells, coins, a strip, a heap with a bound), never one per
+// ruleset. The server
 // (/api/board, /api/play) describes each component (sprague::board) and
 // lists every legal move as a click with its move text; a renderer only
 // puts each click where its target says, and hands the move text to
@@ -450,4 +452,5 @@ async function setUpPicker(select, about, onPick) {
   show();
 }
 
-window.SpragueBoard = { drawBoards, drawChart, setUpPicker };
+// pieces.js adds the renderers of graphs, boards, coins and strips.
+window.SpragueBoard = { drawBoards, drawChart, setUpPicker, renderers: RENDERERS };

@@ -418,6 +418,30 @@ impl Rules for Coins {
         MoveKind::Pick
     }
 
+    /// The row of coins, heads and tails; `None` past
+    /// [`MAX_DRAWN`](crate::board::MAX_DRAWN) coins.
+    fn shape(&self, args: &CoinRow) -> Option<crate::board::Shape> {
+        let first = self.rule.origin();
+        let last = args.heads.last().map_or(first, |&(_, b)| b.max(first));
+        let width = match args.letters {
+            Some(n) => n,
+            None => last - first + 1,
+        };
+        if width > crate::board::MAX_DRAWN {
+            return None;
+        }
+        Some(crate::board::Shape::Coins {
+            grid: false,
+            first: [0, first],
+            size: [1, width],
+            heads: args
+                .heads
+                .iter()
+                .flat_map(|&(a, b)| (a..=b).map(|c| [0, c]))
+                .collect(),
+        })
+    }
+
     fn has_named_arguments(&self) -> bool {
         true
     }

@@ -346,6 +346,42 @@ impl Rules for Product {
         MoveKind::Pick
     }
 
+    /// The grid of coins, heads and tails; `None` when too large to draw.
+    fn shape(&self, args: &CoinGrid) -> Option<crate::board::Shape> {
+        let first = [self.rows.origin(), self.cols.origin()];
+        let size = match args.letters {
+            Some((r, c)) => [r, c],
+            None => {
+                let top = |f: fn(&Block) -> u64, o: u64| {
+                    args.heads
+                        .iter()
+                        .map(f)
+                        .max()
+                        .map_or(1, |m| m.max(o) - o + 1)
+                };
+                [top(|b| b.rows.1, first[0]), top(|b| b.cols.1, first[1])]
+            }
+        };
+        if !crate::board::drawable(size[0], size[1]) {
+            return None;
+        }
+        let mut heads = Vec::new();
+        for b in &args.heads {
+            for r in b.rows.0..=b.rows.1 {
+                for c in b.cols.0..=b.cols.1 {
+                    heads.push([r, c]);
+                }
+            }
+        }
+        heads.sort_unstable();
+        Some(crate::board::Shape::Coins {
+            grid: true,
+            first,
+            size,
+            heads,
+        })
+    }
+
     fn has_named_arguments(&self) -> bool {
         true
     }
