@@ -4,19 +4,19 @@
 //! a free port. It types a position and reads the outcome, clicks a winning
 //! move, plays a game to the end against the computer and wins it by
 //! following the hints, triggers errors, and writes screenshots to
-//! /tmp/web-shots (or `SPRAGUE_SHOTS`). Then `tests/browser/boards.test.mjs`
+//! `target/browser-shots` (or `SPRAGUE_SHOTS`). Then `tests/browser/boards.test.mjs`
 //! plays a game of every ruleset by clicking its drawing, wins Kayles from
 //! `kayles 7` by knocking pins, cuts Hackenbush edges by click and by key,
 //! and runs the axe-core accessibility audit (any violation fails); each
-//! board's screenshot goes to `target/browser-shots` (or `BOARD_SHOTS`).
+//! board's screenshot goes to `target/browser-shots/boards` (or `BOARD_SHOTS`).
 //! `tests/browser/count.test.mjs`
 //! fills the form of the count section (count.js) and reads the numbers
 //! and a limit error. `tests/browser/sections.test.mjs` uses the Nimbers,
 //! Genus and Quotient sections by keyboard and mouse, checks that every
 //! section's limit error names the page's field (limits.js), runs the
 //! axe-core audit, and writes each section's screenshot at phone and
-//! desktop width (`NAME-phone.png`, `NAME-desktop.png`) to /tmp/web-shots
-//! (or `SPRAGUE_SHOTS`). The scripts share `tests/browser/common.mjs`
+//! desktop width (`NAME-phone.png`, `NAME-desktop.png`) to
+//! `target/browser-shots` (or `SPRAGUE_SHOTS`). The scripts share `tests/browser/common.mjs`
 //! (Chromium, the page, the audit, screenshots).
 //!
 //! `playwright-core` and `axe-core` are installed with `npm ci` from the lock file into
@@ -140,9 +140,12 @@ fn in_chromium(script: &str) {
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
     let dir = prepared(&source);
     let server = common::server::Server::start(Default::default());
-    let shots = std::env::var("SPRAGUE_SHOTS").unwrap_or_else(|_| "/tmp/web-shots".into());
-    let board_shots = std::env::var_os("BOARD_SHOTS")
+    // Every screenshot goes to the test output: the page's and the
+    // sections' to target/browser-shots, the boards' beside them.
+    let shots = std::env::var_os("SPRAGUE_SHOTS")
         .map_or_else(|| common::target_dir().join("browser-shots"), PathBuf::from);
+    let board_shots =
+        std::env::var_os("BOARD_SHOTS").map_or_else(|| shots.join("boards"), PathBuf::from);
     run(
         &format!("the browser test (tests/browser/{script})"),
         Command::new("node")
