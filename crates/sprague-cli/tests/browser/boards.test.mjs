@@ -311,7 +311,7 @@ try {
   check((await page.getAttribute("#board .component", "data-kind")) === "text", "nodekayles path:60 is too large to draw");
   await clickMove(page, page.locator("#board .listed-moves button").first());
   check(true, "and a move was made by its button");
-  for (const kind of ["text", "heaps", "pin_rows", "grid", "hackenbush", "graph", "network", "cells", "coins", "strip", "limited"]) {
+  for (const kind of ["text", "heaps", "pin_rows", "grid", "hackenbush", "graph", "network", "cells", "coins", "strip", "checkers", "limited"]) {
     check(kinds.has(kind), `a game was played (or moves made) on a drawing of kind ${kind}`);
   }
   // Phone width: a Cram board and a graph fit.

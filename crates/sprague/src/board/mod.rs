@@ -145,6 +145,15 @@ pub enum Shape {
         /// The most the next move may take.
         most: u64,
     },
+    /// Rows of `width` squares (from 1), two checkers on each (Northcott's
+    /// game): a move slides a checker toward the other of its row
+    /// ([`Target::Checker`]).
+    Checkers {
+        /// The squares of a row.
+        width: u64,
+        /// The squares of each row's first and second checkers, in order.
+        rows: Vec<[u64; 2]>,
+    },
     /// Not drawn: the component's notation, its moves listed
     /// ([`Target::List`]).
     Text,
@@ -247,6 +256,16 @@ pub enum Target {
         /// Every coin turned, `at` among them.
         coins: Vec<[u64; 2]>,
     },
+    /// The checker of row `row` (from 0) on square `from` slides to `to`
+    /// (squares from 1).
+    Checker {
+        /// The row.
+        row: usize,
+        /// The checker's square.
+        from: u64,
+        /// The square it goes to.
+        to: u64,
+    },
     /// A move not made on the drawing: listed as a button.
     List,
 }
@@ -340,6 +359,7 @@ fn board(position: &Position, i: usize, c: &Component) -> Board {
         }
         Shape::Grid { queen } => queen.iter().any(|&h| h > MAX_DRAWN),
         Shape::Strip { squares, .. } => *squares > MAX_DRAWN,
+        Shape::Checkers { width, .. } => *width > MAX_DRAWN,
         Shape::Limited { heap, .. } => *heap > MAX_DRAWN,
         _ => false,
     };

@@ -228,6 +228,18 @@ pub(crate) fn targets(shape: &Shape, action: &Action) -> Option<Vec<Target>> {
             token: heap,
             to: from - removed,
         },
+        (
+            Shape::Checkers { .. },
+            &Action::Pick {
+                part,
+                at,
+                and: Some(to),
+            },
+        ) => Target::Checker {
+            row: part,
+            from: at,
+            to,
+        },
         (Shape::Limited { .. }, &Action::Heap { from, removed, .. }) => Target::Token {
             heap: 0,
             index: from - removed,

@@ -178,6 +178,7 @@ fn is_piece(shape: &Shape) -> bool {
             | Shape::Coins { .. }
             | Shape::Strip { .. }
             | Shape::Limited { .. }
+            | Shape::Checkers { .. }
     )
 }
 
@@ -231,6 +232,17 @@ fn check_piece(text: &str, shape: &Shape, target: &Target) {
         (Shape::Strip { coins, .. }, Target::Slide { token, to }) => {
             assert!(*to < coins[*token] && !coins.contains(to), "{text}");
         }
+        (Shape::Checkers { width, rows }, Target::Checker { row, from, to }) => {
+            // A checker of the row slides toward the other, not past it.
+            let [a, b] = rows[*row];
+            let other = if *from == a { b } else { a };
+            assert!(*from == a || *from == b, "{text}: a checker on {from}");
+            assert!((1..=*width).contains(to), "{text}: {to} on the board");
+            assert!(
+                from.abs_diff(*to) < from.abs_diff(other) && (to > from) == (other > *from),
+                "{text}: {from} -> {to} toward {other}"
+            );
+        }
         (Shape::Limited { heap, most }, Target::Token { heap: 0, index }) => {
             assert!(index < heap && heap - index <= *most, "{text}");
         }
@@ -267,6 +279,8 @@ fn graphs_boards_coins_and_strips() {
         "fibnim 12 3",
         "euclid 7 3",
         "euclid 12 5",
+        "northcott:8 1,5 7,2",
+        "northcott:3 1,3 2,1",
     ] {
         let boards = check_all(text);
         for b in &boards {

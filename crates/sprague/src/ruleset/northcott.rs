@@ -426,6 +426,13 @@ impl Rules for Northcott {
         }
     }
 
+    fn shape(&self, args: &NorthcottPosition) -> Option<crate::board::Shape> {
+        Some(crate::board::Shape::Checkers {
+            width: self.width,
+            rows: args.0.iter().map(|&(a, b)| [a, b]).collect(),
+        })
+    }
+
     fn apply(&self, args: &mut NorthcottPosition, action: &Action) {
         if let Action::Pick {
             part,

@@ -1,6 +1,6 @@
 // The drawings of games on graphs, boards of cells, coins and strips for
 // `sprague serve`'s page: the renderers of sprague::board's `network`,
-// `cells`, `coins`, `strip` and `limited` shapes, one per kind of drawing,
+// `cells`, `coins`, `strip`, `checkers` and `limited` shapes, one per kind of drawing,
 // never one per ruleset. Loaded after board.js, whose helpers (el, svgEl,
 // clickable, renderHeaps) it uses, and which it adds its renderers to.
 "use strict";
@@ -343,6 +343,76 @@ function renderStrip(board, onMove) {
   return box;
 }
 
+/**
+ * Northcott's game: rows of squares (from 1) with a white and a black
+ * checker each; choose a checker, then a square toward the other one.
+ */
+function renderCheckers(board, onMove) {
+  const { width, rows } = board.shape;
+  const box = el("div", "strip-shape checkers-shape");
+  const said = (row, i) => `row ${i + 1}: white on square ${row[0]}, black on square ${row[1]}`;
+  if (board.typed_only && width > 40) {
+    rows.forEach((row, i) => box.append(el("p", "heap-number", said(row, i))));
+    return box;
+  }
+  let selected = null; // [row, square]
+  const squares = []; // [row, square, node, is a checker]
+  const refresh = () => {
+    for (const [r, s, node, checker] of squares) {
+      if (checker) {
+        node.setAttribute("aria-pressed", String(selected !== null && selected[0] === r && selected[1] === s));
+        continue;
+      }
+      const m = selected !== null && board.clicks.find((c) => c.on === "checker" && c.row === selected[0] && c.from === selected[1] && c.to === s);
+      if (m && r === selected[0]) {
+        node.disabled = false;
+        node.removeAttribute("aria-hidden");
+        offer(node, m, onMove, `square ${s}`);
+      } else {
+        withdraw(node, `square ${s}`);
+        node.disabled = true;
+        node.setAttribute("aria-hidden", "true");
+      }
+    }
+  };
+  rows.forEach((row, r) => {
+    const strip = el("div", "strip");
+    strip.setAttribute("role", "group");
+    strip.setAttribute("aria-label", said(row, r));
+    for (let s = 1; s <= width; s++) {
+      const k = row.indexOf(s);
+      const colour = k === 0 ? "white" : "black";
+      let node;
+      const moves = onMove && k >= 0 ? board.clicks.filter((c) => c.on === "checker" && c.row === r && c.from === s) : [];
+      if (moves.length > 0) {
+        node = selector(el("button", `strip-square has-coin ${colour}`), `${colour} checker of row ${r + 1} on square ${s}: choose it, then a square toward the other checker`, () => {
+          selected = selected !== null && selected[0] === r && selected[1] === s ? null : [r, s];
+          refresh();
+        });
+      } else if (k >= 0) {
+        node = el("span", `strip-square has-coin ${colour}`);
+        node.setAttribute("role", "img");
+        node.setAttribute("aria-label", `${colour} checker of row ${r + 1} on square ${s}`);
+      } else if (onMove) {
+        node = el("button", "strip-square");
+        node.type = "button";
+        node.disabled = true;
+        node.setAttribute("aria-hidden", "true");
+        node.setAttribute("aria-label", `square ${s}`);
+      } else {
+        node = el("span", "strip-square");
+        node.setAttribute("aria-hidden", "true");
+      }
+      node.append(el("span", "strip-number", String(s)));
+      squares.push([r, s, node, k >= 0]);
+      strip.append(node);
+    }
+    box.append(strip);
+  });
+  if (onMove && board.clicks.length > 0) box.append(el("p", "note", "Choose a checker, then a square toward the other checker of its row."));
+  return box;
+}
+
 /** Fibonacci Nim: the heap's tokens, those within the bound clickable. */
 function renderLimited(board, onMove) {
   const { heap, most } = board.shape;
@@ -358,5 +428,6 @@ Object.assign(window.SpragueBoard.renderers, {
   cells: renderCells,
   coins: renderCoins,
   strip: renderStrip,
+  checkers: renderCheckers,
   limited: renderLimited,
 });
