@@ -261,6 +261,7 @@ fn every_help_example_is_a_legal_move_of_its_ruleset() {
         "fibnim 10 9 + euclid 7 3 + welter 3 7 12",
         "divisor 12 30 + divide:2,3 100 + fraction:2 100",
         "geography grid:3x3@1 + nim 1",
+        "northcott:8 1,5 7,2 + nim 1",
         "rule:n-1,n-2,n-4,n/2&n/2:even 10 + rule:split(n-1),0..n/3 9",
     ];
     let mut words: Vec<String> = Vec::new();
