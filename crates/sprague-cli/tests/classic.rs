@@ -70,7 +70,9 @@ fn bad_parameters_name_what_is_wrong() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("at least 2"));
     let out = sprague().args(["analyze", "welter 3 3"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("one square"));
+    // The second coin on a square is blamed, word 3.
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("word 3 \"3\" (column 10): a second coin on square 3"));
     let out = sprague().args(["analyze", "fibnim 10"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
