@@ -59,7 +59,7 @@ impl Change {
                 from,
                 removed,
                 parts,
-            } => Change::Heap(*heap, *from, *removed, parts.as_slice().to_vec()),
+            } => Change::Heap(*heap, *from, *removed, parts.to_vec()),
             Action::Heaps { changes } => {
                 Change::Heaps(changes.iter().map(|c| (c.heap, c.from, c.to)).collect())
             }

@@ -595,7 +595,7 @@ impl fmt::Display for IllegalMoveKind {
             ),
             K::TooManyParts { count } => write!(
                 f,
-                "a move leaves at most three heaps in place of one, not {count}"
+                "a move leaves at most three heaps in place of one, or K equal heaps, not {count} of different sizes"
             ),
             K::ComponentCount {
                 after,

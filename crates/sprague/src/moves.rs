@@ -5,19 +5,38 @@ use std::fmt;
 use crate::Position;
 
 /// The heaps left in place of one heap by a move: none, one, two or three
-/// non-empty heaps (three only in hexadecimal games), in increasing order.
+/// non-empty heaps (three only in hexadecimal games and rules), in
+/// increasing order; or K >= 4 equal heaps, from a rule that splits a heap
+/// into K equal heaps (`rule:equal(n,K)`), kept as one size and its count
+/// so that K may be as large as the heap.
+///
+/// [`sizes`](Parts::sizes) lists the sizes; each is left
+/// [`copies`](Parts::copies) times (1 except for K equal heaps).
 ///
 /// ```
 /// use sprague::Parts;
 /// let p = Parts::new(&[5, 3]).unwrap();
-/// assert_eq!(p.as_slice(), &[3, 5]);
+/// assert_eq!(p.sizes(), &[3, 5]);
 /// assert_eq!(p.total(), 8);
 /// assert!(Parts::new(&[1, 2, 3, 4]).is_none());
+/// let q = Parts::equal(3, 5);
+/// assert_eq!((q.sizes(), q.copies(), q.count(), q.total()), (&[3][..], 5, 5, 15));
+/// assert_eq!(q.nim_sum(|h| h), 3);
+/// assert_eq!(Parts::equal(3, 4).nim_sum(|h| h), 0);
+/// assert_eq!(Parts::equal(3, 2), Parts::new(&[3, 3]).unwrap());
+/// assert_eq!(q.to_string(), "5 heaps of 3");
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Parts {
     len: u8,
     heaps: [u64; 3],
+    copies: u64,
+}
+
+impl Default for Parts {
+    fn default() -> Parts {
+        Parts::NONE
+    }
 }
 
 impl Parts {
@@ -25,9 +44,11 @@ impl Parts {
     pub const NONE: Parts = Parts {
         len: 0,
         heaps: [0; 3],
+        copies: 1,
     };
 
-    /// The parts `heaps` (at most three), sorted; `None` for more than three.
+    /// The parts `heaps` (at most three), sorted; `None` for more than three
+    /// (K equal heaps are [`Parts::equal`]).
     pub fn new(heaps: &[u64]) -> Option<Parts> {
         if heaps.len() > 3 {
             return None;
@@ -35,6 +56,7 @@ impl Parts {
         let mut parts = Parts {
             len: heaps.len() as u8,
             heaps: [0; 3],
+            copies: 1,
         };
         parts.heaps[..heaps.len()].copy_from_slice(heaps);
         parts.heaps[..heaps.len()].sort_unstable();
@@ -47,29 +69,94 @@ impl Parts {
         Parts {
             len: 1,
             heaps: [h, 0, 0],
+            copies: 1,
         }
     }
 
-    /// The heaps, in increasing order.
-    pub fn as_slice(&self) -> &[u64] {
+    /// `k` equal heaps of `size`: no heap when either is 0, the heaps
+    /// listed when `k <= 3` (so `equal(3, 2)` equals `new(&[3, 3])`), else
+    /// the size with its count. O(1) whatever `k`.
+    pub fn equal(size: u64, k: u64) -> Parts {
+        match k {
+            _ if size == 0 || k == 0 => Parts::NONE,
+            1..=3 => Parts {
+                len: k as u8,
+                heaps: [size; 3],
+                copies: 1,
+            },
+            _ => Parts {
+                len: 1,
+                heaps: [size, 0, 0],
+                copies: k,
+            },
+        }
+    }
+
+    /// The sizes of the heaps left, increasing; each is left
+    /// [`copies`](Parts::copies) times.
+    pub fn sizes(&self) -> &[u64] {
         &self.heaps[..self.len as usize]
+    }
+
+    /// The heaps left, increasing, when each is listed; `None` for K >= 4
+    /// equal heaps (kept as a size and a count).
+    pub fn listed(&self) -> Option<&[u64]> {
+        (self.copies == 1).then(|| self.sizes())
+    }
+
+    /// How many times each of [`sizes`](Parts::sizes) is left: K for K >= 4
+    /// equal heaps, else 1.
+    pub fn copies(&self) -> u64 {
+        self.copies
+    }
+
+    /// The number of heaps left (saturating at `u64::MAX`).
+    pub fn count(&self) -> u64 {
+        (self.len as u64).saturating_mul(self.copies)
     }
 
     /// The number of tokens in all parts together (saturating at `u64::MAX`).
     pub fn total(&self) -> u64 {
-        self.as_slice()
+        self.sizes()
             .iter()
             .fold(0u64, |a, &b| a.saturating_add(b))
+            .saturating_mul(self.copies)
+    }
+
+    /// The nim-sum of `value` over every heap left: K equal heaps add up
+    /// to 0 when K is even and to one heap's value when K is odd (Bouton
+    /// 1901: x ⊕ x = 0). O(number of sizes), whatever the count.
+    pub fn nim_sum(&self, mut value: impl FnMut(u64) -> u64) -> u64 {
+        if self.copies.is_multiple_of(2) {
+            return 0;
+        }
+        self.sizes().iter().fold(0, |x, &h| x ^ value(h))
+    }
+
+    /// Every heap left, in increasing order ([`count`](Parts::count)
+    /// entries: the caller bounds it first when K equal heaps may be many).
+    pub fn to_vec(&self) -> Vec<u64> {
+        let mut out = Vec::with_capacity(self.count().min(1 << 20) as usize);
+        for &h in self.sizes() {
+            for _ in 0..self.copies {
+                out.push(h);
+            }
+        }
+        out
     }
 }
 
 impl fmt::Display for Parts {
-    /// The sizes separated by `, `, or `0` when no heap is left.
+    /// The sizes separated by `, `, `K heaps of S` for K >= 4 equal heaps,
+    /// or `0` when no heap is left.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.len == 0 {
             return f.write_str("0");
         }
-        for (i, h) in self.as_slice().iter().enumerate() {
+        if self.copies > 1 {
+            return write!(f, "{} heaps of {}", self.copies, self.heaps[0]);
+        }
+        for (i, h) in self.sizes().iter().enumerate() {
             if i > 0 {
                 f.write_str(", ")?;
             }

@@ -31,6 +31,8 @@ const SAME: &[(&str, &str, u64)] = &[
     ("rule:0..n-1", "nim", 300),
     ("rule:n/2,n/3", "divide:2,3", 2000),
     ("rule:n-n/3..n-1", "fraction:3", 2000),
+    ("rule:equal(n,2)", "rule:n/2&n/2:even", 2000),
+    ("rule:n-1,equal(n,3)", "rule:n-1,n/3&n/3&n/3:n%3==0", 2000),
 ];
 
 /// `rule:unequal(n)` is read as `grundy` itself; the rule language's own
@@ -101,10 +103,104 @@ fn rules_agree_with_search_on_small_positions() {
         "rule:1&n-3,n/3&n/3&n/3:n%3==0",
         "rule:n-2,split(n-2)",
         "rule:unequal(n)",
+        "rule:n-1,equal(n,4),equal(n-1,5)",
     ] {
         // (The search splits heaps into sums of many: small sizes keep it
         // quick in a debug build.)
         agrees(rule, 2, 12);
+    }
+}
+
+/// G(n) of "split a heap into K equal heaps, K in `ks` (K dividing n), or
+/// take `take` tokens", by its definition: every heap left written out and
+/// nim-summed one by one.
+fn equal_split_by_definition(ks: &[u64], take: u64, to: u64) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::new();
+    for n in 0..=to {
+        let mut seen = std::collections::BTreeSet::new();
+        for &k in ks {
+            if n % k == 0 && n / k >= 1 && k >= 2 {
+                let left = vec![n / k; k as usize];
+                seen.insert(left.iter().fold(0, |x, &h| x ^ g[h as usize]));
+            }
+        }
+        if take >= 1 && n >= take {
+            seen.insert(g[(n - take) as usize]);
+        }
+        g.push((0..).find(|v| !seen.contains(v)).unwrap());
+    }
+    g
+}
+
+#[test]
+fn equal_splits_agree_with_their_definition() {
+    for (ks, take) in [
+        (&[2u64, 3, 5][..], 0),
+        (&[4, 6][..], 1),
+        (&[3, 7, 9][..], 2),
+        (&[5][..], 1),
+    ] {
+        let mut options: Vec<String> = ks.iter().map(|k| format!("equal(n,{k})")).collect();
+        if take > 0 {
+            options.push(format!("n-{take}"));
+        }
+        let word = format!("rule:{}", options.join(","));
+        assert_eq!(
+            values(&word, 3000),
+            equal_split_by_definition(ks, take, 3000),
+            "{word}"
+        );
+    }
+}
+
+#[test]
+fn equal_splits_of_huge_heaps() {
+    // Stone division (HackerRank): split a heap into K equal heaps, K in a
+    // set, answered at 10^18 by the search over the divisors it reaches,
+    // agreeing with the definition where both reach.
+    let word = "rule:equal(n,2),equal(n,3),equal(n,5)";
+    let r = ruleset(word);
+    let l = Limits::default();
+    let small = equal_split_by_definition(&[2, 3, 5], 0, 5000);
+    for n in [4096u64, 3000, 4500, 4999] {
+        assert_eq!(r.heap_value(n, &l).unwrap(), small[n as usize], "{n}");
+    }
+    for n in [10u64.pow(18), 2u64.pow(60), 3u64.pow(39), 999_999_999_999_999_989] {
+        let got = r.heap_value(n, &l).unwrap();
+        // By the definition, memoised over the heaps n reaches.
+        fn g(n: u64, memo: &mut std::collections::HashMap<u64, u64>) -> u64 {
+            if let Some(&v) = memo.get(&n) {
+                return v;
+            }
+            let mut seen = Vec::new();
+            for k in [2u64, 3, 5] {
+                if n % k == 0 {
+                    seen.push(if k % 2 == 0 { 0 } else { g(n / k, memo) });
+                }
+            }
+            let v = (0..).find(|v| !seen.contains(v)).unwrap();
+            memo.insert(n, v);
+            v
+        }
+        assert_eq!(got, g(n, &mut Default::default()), "{n}");
+    }
+    winning_moves_lead_to_p("rule:equal(n,2),equal(n,3),equal(n,5) 1000000000000000000 6");
+    winning_moves_lead_to_p("rule:n-1,equal(n,4) 4000000000000 7");
+    // A move leaving more heaps than a position may hold is refused by name.
+    let position: Position = "rule:equal(n,100000) 200000".parse().unwrap();
+    let e = Analyzer::default()
+        .analyze(&position, Play::Normal, None)
+        .unwrap_err();
+    assert!(e.to_string().contains("100000 heaps of 2"), "{e}");
+}
+
+#[test]
+fn equal_splits_every_winning_move() {
+    for a in 0..=24u64 {
+        for b in [0u64, 3, 8] {
+            winning_moves_lead_to_p(&format!("rule:n-1,equal(n,4),equal(n,5) {a} {b}"));
+            winning_moves_lead_to_p(&format!("rule:equal(n,4),equal(n-2,6) {a} {b}"));
+        }
     }
 }
 
@@ -219,9 +315,15 @@ fn local_rule() -> impl Strategy<Value = String> {
         (1u64..4, 1u64..6).prop_map(|(k, c)| format!("{k}&n-{}", c + k)),
         (0u64..3).prop_map(|c| format!("(n-{c})/2&(n-{c})/2")),
         (2u64..4, 1u64..6).prop_map(|(a, b)| format!("n-{}..n-{a}", a + b)),
+        (0u64..3, 1u64..4).prop_map(|(c, k)| format!("equal(n-{c},{})", 2 * k)),
     ];
     proptest::collection::vec((body, cond).prop_map(|(b, c)| b + &c), 1..5)
         .prop_map(|options| format!("rule:{}", options.join(",")))
+        // (An equal split under a condition of the other parity is no move
+        // anywhere, which the word refuses.)
+        .prop_filter("a rule whose every option is a move somewhere", |w| {
+            w.parse::<Ruleset>().is_ok()
+        })
 }
 
 proptest! {

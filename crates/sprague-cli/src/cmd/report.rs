@@ -291,7 +291,7 @@ impl ChangeJson {
                 heap: *heap,
                 before: *from,
                 removed: *removed,
-                parts: parts.as_slice().to_vec(),
+                parts: parts.to_vec(),
             },
             Action::Heaps { changes } => ChangeJson::Heaps {
                 changes: changes

@@ -99,7 +99,7 @@ impl Analyzer {
                         let _ = rules.moves_to(h, target, &listing, &mut |m| {
                             let has_large = m
                                 .parts
-                                .as_slice()
+                                .sizes()
                                 .iter()
                                 .any(|&p| matches!(kind_of(i, p), TameKind::Large(_)));
                             if need.is_some_and(|n| n != has_large) {
@@ -297,7 +297,7 @@ impl Analyzer {
                     options.clear();
                     rules.options(h, &listing, &mut options)?;
                     for m in options.drain(..) {
-                        if !wins(Some(m.parts.as_slice()))? {
+                        if !wins(Some(&m.parts.to_vec()))? {
                             continue;
                         }
                         let action = Action::Heap {

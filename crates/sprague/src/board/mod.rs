@@ -416,7 +416,7 @@ fn targets(shape: &Shape, action: &Action) -> Vec<Target> {
                 removed,
                 parts,
             },
-        ) if parts.as_slice().len() <= 1 && parts.total() == from - removed => {
+        ) if parts.count() <= 1 && parts.total() == from - removed => {
             vec![Target::Token {
                 heap: *heap,
                 index: from - removed,
@@ -443,7 +443,7 @@ fn targets(shape: &Shape, action: &Action) -> Vec<Target> {
         ) if parts.total() + removed == *from => {
             let row = *heap;
             let len = *removed;
-            match *parts.as_slice() {
+            match *parts.listed().unwrap_or(&[]) {
                 [] => vec![Target::Run { row, start: 0, len }],
                 [p] => {
                     let mut t = vec![Target::Run { row, start: p, len }];

@@ -193,14 +193,28 @@ pub(super) fn reason(
             let old = heap_grundy(ruleset, *from, limits)?;
             let mut new = 0;
             let mut parts_text = Vec::new();
-            for &p in parts.as_slice() {
+            for &p in parts.sizes() {
                 new ^= heap_grundy(ruleset, p, limits)?;
                 parts_text.push(format!("G({p})"));
             }
             let new_text = match parts_text.len() {
                 0 => "nothing, worth 0".to_string(),
+                // K >= 4 equal heaps: their values cancel in pairs.
+                _ if parts.copies() > 1 && parts.copies() % 2 == 0 => {
+                    new = 0;
+                    format!(
+                        "{} equal heaps worth {} each, which cancel in pairs: 0",
+                        parts.copies(),
+                        parts_text[0]
+                    )
+                }
+                _ if parts.copies() > 1 => format!(
+                    "{} equal heaps worth {} = {new} each; all but one cancel in pairs: {new}",
+                    parts.copies(),
+                    parts_text[0]
+                ),
                 1 if ruleset.is_nim() => {
-                    format!("{}", parts.as_slice()[0])
+                    format!("{}", parts.sizes()[0])
                 }
                 _ => format!("{} = {new}", parts_text.join(" ⊕ ")),
             };

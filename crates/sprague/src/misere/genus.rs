@@ -611,13 +611,7 @@ pub(crate) fn heap_options(
     let mut out: Vec<Vec<u64>> = moves
         .iter()
         .map(|m| {
-            let mut p: Vec<u64> = m
-                .parts
-                .as_slice()
-                .iter()
-                .copied()
-                .filter(|&h| h > 0)
-                .collect();
+            let mut p: Vec<u64> = m.parts.to_vec().into_iter().filter(|&h| h > 0).collect();
             p.sort_unstable();
             p
         })

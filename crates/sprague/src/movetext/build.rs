@@ -19,6 +19,10 @@ pub(super) fn candidate_parts(sizes: &[u64]) -> Result<Vec<Parts>, MoveError> {
     }
     match Parts::new(&left) {
         Some(p) => Ok(vec![p]),
+        // Four or more heaps only as K equal heaps (`rule:equal(n,K)`).
+        None if left.iter().all(|&s| s == left[0]) => {
+            Ok(vec![Parts::equal(left[0], left.len() as u64)])
+        }
         None => illegal(IllegalMoveKind::TooManyParts { count: left.len() }),
     }
 }

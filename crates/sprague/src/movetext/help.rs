@@ -223,7 +223,7 @@ fn heap_section(
             },
         )) => {
             let (p, n) = (prefix(k), heap + 1);
-            let left = parts.as_slice().first().copied().unwrap_or(0);
+            let left = parts.sizes().first().copied().unwrap_or(0);
             line(
                 out,
                 &format!("{p}{n} {removed}"),
@@ -266,7 +266,7 @@ fn heap_section(
             },
         )) => {
             let (p, n) = (prefix(k), heap + 1);
-            let sizes: Vec<String> = parts.as_slice().iter().map(u64::to_string).collect();
+            let sizes: Vec<String> = parts.to_vec().iter().map(u64::to_string).collect();
             let listed = sizes.join(" ");
             let words = match sizes.as_slice() {
                 [a, b] => format!("{a} and {b}"),
@@ -315,7 +315,7 @@ fn ruleset_has(c: &Component, split: bool) -> bool {
             .is_ok()
             && options
                 .iter()
-                .any(|m| (m.parts.as_slice().len() > 1 || m.removed == 0) == split)
+                .any(|m| (m.parts.count() > 1 || m.removed == 0) == split)
     })
 }
 

@@ -53,9 +53,10 @@ pub fn write_action(
     form: MoveForm,
     f: &mut dyn fmt::Write,
 ) -> fmt::Result {
-    let left = |parts: &Parts| match parts.as_slice() {
-        [] => "nothing".to_string(),
-        many => join(many, " and "),
+    let left = |parts: &Parts| match parts.listed() {
+        Some([]) => "nothing".to_string(),
+        Some(many) => join(many, " and "),
+        None => parts.to_string(),
     };
     match action {
         Action::Heap {
@@ -70,18 +71,20 @@ pub fn write_action(
                     write!(f, "{word} heap {heap}: {from} -> {parts}")?;
                     // One heap left says how many went; otherwise say it (a
                     // pure split, as in Grundy's game, removes nothing).
-                    if parts.as_slice().len() != 1 && *removed > 0 {
+                    if parts.count() != 1 && *removed > 0 {
                         write!(f, " (removed {removed})")?;
                     }
                     Ok(())
                 }
-                MoveForm::Short if parts.as_slice().len() <= 1 && *removed >= 1 => {
+                MoveForm::Short if parts.count() <= 1 && *removed >= 1 => {
                     write!(f, "{heap} {removed}")
                 }
                 MoveForm::Short => {
                     write!(f, "{heap} ->")?;
-                    for p in parts.as_slice() {
-                        write!(f, " {p}")?;
+                    for &p in parts.sizes() {
+                        for _ in 0..parts.copies() {
+                            write!(f, " {p}")?;
+                        }
                     }
                     Ok(())
                 }

@@ -131,8 +131,8 @@ impl HeapRules for Division {
     }
 
     fn is_legal(&self, heap: u64, m: &HeapMove) -> bool {
-        matches!(m.parts.as_slice(), [x] if self.results(heap).contains(x))
-            || (m.parts.as_slice().is_empty() && self.results(heap).contains(&0))
+        matches!(m.parts.listed(), Some([x]) if self.results(heap).contains(x))
+            || (m.parts == crate::Parts::NONE && self.results(heap).contains(&0))
     }
 
     fn has_moves(&self, heap: u64) -> Option<bool> {

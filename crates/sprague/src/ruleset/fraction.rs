@@ -258,7 +258,7 @@ impl HeapRules for Fraction {
     }
 
     fn is_legal(&self, heap: u64, m: &HeapMove) -> bool {
-        matches!(m.parts.as_slice(), [x] if *x < heap && heap - *x <= heap / self.k)
+        matches!(m.parts.listed(), Some([x]) if *x < heap && heap - *x <= heap / self.k)
     }
 
     fn has_moves(&self, heap: u64) -> Option<bool> {

@@ -203,11 +203,11 @@ impl<T: HeapRules> Rules for Heaps<T> {
     /// heap taken to nothing stays as 0.
     fn apply(&self, heaps: &mut Vec<u64>, action: &Action) {
         if let Action::Heap { heap, parts, .. } = action {
-            match parts.as_slice() {
-                [] => heaps[*heap] = 0,
-                [one] => heaps[*heap] = *one,
-                many => {
-                    heaps.splice(*heap..=*heap, many.iter().copied());
+            match parts.listed() {
+                Some([]) => heaps[*heap] = 0,
+                Some([one]) => heaps[*heap] = *one,
+                _ => {
+                    heaps.splice(*heap..=*heap, parts.to_vec());
                 }
             }
         }

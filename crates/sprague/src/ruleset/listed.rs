@@ -132,7 +132,7 @@ impl ListedHeaps {
                 })?;
                 these.push(parts);
             }
-            these.sort_unstable_by(|a, b| a.as_slice().cmp(b.as_slice()));
+            these.sort_unstable_by(|a, b| a.sizes().cmp(b.sizes()));
             these.dedup();
             listed.push(these);
         }
@@ -142,10 +142,7 @@ impl ListedHeaps {
             seen.clear();
             seen.resize(these.len() + 1, false);
             for parts in these {
-                let v = parts
-                    .as_slice()
-                    .iter()
-                    .fold(0, |x, &p| x ^ values[p as usize]);
+                let v = parts.sizes().iter().fold(0, |x, &p| x ^ values[p as usize]);
                 if let Some(s) = seen.get_mut(v as usize) {
                     *s = true;
                 }
@@ -156,7 +153,7 @@ impl ListedHeaps {
         for these in &listed {
             these.len().hash(&mut hasher);
             for parts in these {
-                parts.as_slice().hash(&mut hasher);
+                parts.sizes().hash(&mut hasher);
             }
         }
         Ok(ListedHeaps {
@@ -193,10 +190,7 @@ impl ListedHeaps {
     }
 
     fn value_of(&self, parts: &Parts) -> u64 {
-        parts
-            .as_slice()
-            .iter()
-            .fold(0, |x, &p| x ^ self.values[p as usize])
+        parts.nim_sum(|p| self.values[p as usize])
     }
 }
 
@@ -251,21 +245,17 @@ impl HeapRules for ListedHeaps {
     }
 
     fn is_legal(&self, heap: u64, m: &HeapMove) -> bool {
-        let kept: Vec<u64> = m
-            .parts
-            .as_slice()
-            .iter()
-            .copied()
-            .filter(|&p| p > 0)
-            .collect();
+        let Some(listed) = m.parts.listed() else {
+            return false;
+        };
+        let kept: Vec<u64> = listed.iter().copied().filter(|&p| p > 0).collect();
         let Some(parts) = Parts::new(&kept) else {
             return false;
         };
         m.removed.checked_add(m.parts.total()) == Some(heap)
-            && self.options_of(heap).is_ok_and(|o| {
-                o.binary_search_by(|p| p.as_slice().cmp(parts.as_slice()))
-                    .is_ok()
-            })
+            && self
+                .options_of(heap)
+                .is_ok_and(|o| o.binary_search_by(|p| p.sizes().cmp(parts.sizes())).is_ok())
     }
 
     fn has_moves(&self, heap: u64) -> Option<bool> {
@@ -296,7 +286,7 @@ mod tests {
             .map(|n| {
                 let mut moves = Vec::new();
                 rules.options(n, &Limits::default(), &mut moves).unwrap();
-                moves.iter().map(|m| m.parts.as_slice().to_vec()).collect()
+                moves.iter().map(|m| m.parts.sizes().to_vec()).collect()
             })
             .collect()
     }

@@ -105,7 +105,7 @@ impl HeapRules for Nim {
     }
 
     fn is_legal(&self, _: u64, m: &HeapMove) -> bool {
-        m.removed >= 1 && m.parts.as_slice().len() == 1
+        m.removed >= 1 && m.parts.count() == 1
     }
 
     fn has_moves(&self, heap: u64) -> Option<bool> {

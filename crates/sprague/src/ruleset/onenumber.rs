@@ -29,9 +29,9 @@ pub(crate) fn lowered(
         });
     };
     let has = super::check_place(args, Place::Heap, *heap, *from)?;
-    let to = match parts.as_slice() {
-        [] => 0,
-        [one] => *one,
+    let to = match parts.listed() {
+        Some([]) => 0,
+        Some([one]) => *one,
         _ => u64::MAX,
     };
     if *removed == 0 || to >= has || removed.checked_add(to) != Some(has) {

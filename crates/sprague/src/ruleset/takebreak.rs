@@ -409,7 +409,9 @@ fn pairs_to(
 /// up, checked by the caller). A single part of size 0 means the heap was
 /// taken away whole; two or three parts must all be non-empty.
 pub(crate) fn is_legal(moves: &MoveSet, heap: u64, m: &HeapMove) -> bool {
-    let p = m.parts.as_slice();
+    let Some(p) = m.parts.listed() else {
+        return false;
+    };
     match p {
         [] | [0] => heap == m.removed && moves.allows_take_all(m.removed),
         [_] => moves.allows_take(m.removed),

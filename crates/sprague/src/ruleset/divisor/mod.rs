@@ -149,7 +149,7 @@ impl HeapRules for Divisor {
     }
 
     fn is_legal(&self, heap: u64, m: &HeapMove) -> bool {
-        matches!(m.parts.as_slice(), [d] if *d >= 1 && *d < heap && heap.is_multiple_of(*d))
+        matches!(m.parts.listed(), Some([d]) if *d >= 1 && *d < heap && heap.is_multiple_of(*d))
             && m.parts != Parts::NONE
     }
 

@@ -5,7 +5,7 @@
 use std::ops::ControlFlow;
 
 use super::parser::{Body, Cond, Expr, Opt};
-use crate::Error;
+use crate::{Error, Parts};
 
 /// The value of `e` at heap `n`; `None` where it is not a whole number of
 /// tokens: a subtraction below 0, a division or `%` by 0, a result past
@@ -19,6 +19,33 @@ pub fn eval(e: &Expr, n: u64) -> Option<u64> {
         Expr::Div(a, b) => eval(a, n)?.checked_div(eval(b, n)?)?,
         Expr::Mod(a, b) => eval(a, n)?.checked_rem(eval(b, n)?)?,
     })
+}
+
+/// Pushes every number written in option `o` (its heaps and conditions)
+/// onto `out`.
+pub(crate) fn numbers(o: &Opt, out: &mut Vec<u64>) {
+    fn walk(e: &Expr, out: &mut Vec<u64>) {
+        match e {
+            Expr::N => {}
+            Expr::Num(k) => out.push(*k),
+            Expr::Sub(a, b) | Expr::Mul(a, b) | Expr::Div(a, b) | Expr::Mod(a, b) => {
+                walk(a, out);
+                walk(b, out);
+            }
+        }
+    }
+    match &o.body {
+        Body::Parts(parts) => parts.iter().for_each(|e| walk(e, out)),
+        Body::Range(a, b) | Body::Equal(a, b) => {
+            walk(a, out);
+            walk(b, out);
+        }
+        Body::Split(e) | Body::Unequal(e) | Body::Split3(e) => walk(e, out),
+    }
+    for c in &o.conds {
+        walk(&c.left, out);
+        walk(&c.right, out);
+    }
 }
 
 /// Whether condition `c` holds at heap `n` (false where a side is not a
@@ -42,6 +69,8 @@ pub(crate) enum Resolved {
     Split(u64, bool),
     /// Three non-empty heaps adding up to `m`.
     Split3(u64),
+    /// `k >= 2` equal heaps of `size >= 1` (`equal(E,K)`).
+    Equal(u64, u64),
 }
 
 /// The error of an option whose heaps add up to more than the heap.
@@ -110,6 +139,18 @@ pub(crate) fn resolve(word: &str, o: &Opt, n: u64) -> Result<Option<Resolved>, E
             }
             None => None,
         },
+        Body::Equal(e, k) => match (eval(e, n), eval(k, n)) {
+            (Some(m), Some(k)) if k >= 1 && m.is_multiple_of(k) => {
+                total_check(m)?;
+                let size = m / k;
+                match k {
+                    _ if size == 0 => None,
+                    1 => (size < n).then(|| Resolved::Parts(vec![size])),
+                    _ => Some(Resolved::Equal(size, k)),
+                }
+            }
+            _ => None,
+        },
     })
 }
 
@@ -124,41 +165,49 @@ impl Resolved {
             // Partitions of m into exactly three positive parts: the
             // integer nearest m²/12.
             Resolved::Split3(m) => (u128::from(m) * u128::from(m) + 6) / 12,
+            Resolved::Equal(..) => 1,
         }
     }
 
     /// Passes each set of heaps it leaves (zeros dropped, increasing) to
     /// `f` until it breaks.
-    pub(crate) fn each(&self, f: &mut dyn FnMut(&[u64]) -> ControlFlow<()>) -> ControlFlow<()> {
+    pub(crate) fn each(&self, f: &mut dyn FnMut(Parts) -> ControlFlow<()>) -> ControlFlow<()> {
+        let listed = |heaps: &[u64]| Parts::new(heaps).unwrap_or(Parts::NONE);
         match *self {
-            Resolved::Parts(ref heaps) => f(heaps),
+            Resolved::Parts(ref heaps) => f(listed(heaps)),
             Resolved::Range(lo, hi) => {
                 for h in lo..=hi {
-                    let one = [h];
-                    f(if h == 0 { &[] } else { &one })?;
+                    f(Parts::equal(h, 1))?;
                 }
                 ControlFlow::Continue(())
             }
             Resolved::Split(m, unequal) => {
                 let last = if unequal { (m - 1) / 2 } else { m / 2 };
                 for a in 1..=last {
-                    f(&[a, m - a])?;
+                    f(listed(&[a, m - a]))?;
                 }
                 ControlFlow::Continue(())
             }
             Resolved::Split3(m) => {
                 for a in 1..=m / 3 {
                     for b in a..=(m - a) / 2 {
-                        f(&[a, b, m - a - b])?;
+                        f(listed(&[a, b, m - a - b]))?;
                     }
                 }
                 ControlFlow::Continue(())
             }
+            Resolved::Equal(size, k) => f(Parts::equal(size, k)),
         }
     }
 
-    /// Whether it leaves exactly `heaps` (zeros dropped, increasing).
-    pub(crate) fn leaves(&self, heaps: &[u64]) -> bool {
+    /// Whether it leaves exactly `parts` (no heap of 0).
+    pub(crate) fn leaves(&self, parts: &Parts) -> bool {
+        if let Resolved::Equal(size, k) = *self {
+            return *parts == Parts::equal(size, k);
+        }
+        let Some(heaps) = parts.listed() else {
+            return false;
+        };
         match (self, heaps) {
             (Resolved::Parts(p), _) => p == heaps,
             (Resolved::Range(lo, _), []) => *lo == 0,

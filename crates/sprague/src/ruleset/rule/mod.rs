@@ -181,6 +181,12 @@ pub fn search_period(
     }
 }
 
+/// The most heaps one listed move may leave (`equal(E,K)` with a large
+/// K): the position after a move holds its heaps one by one, and its text
+/// would grow with K. Values need no such list: K equal heaps are worth 0
+/// or one heap's value, by the parity of K.
+pub const MAX_HEAPS_LEFT: u64 = 4096;
+
 impl RuleGame {
     /// Reads `rule:TEXT` (`text` the part after `rule:`).
     ///
@@ -190,10 +196,22 @@ impl RuleGame {
         let offset = word.len() - text.len();
         let rule = parser::parse_rule(text, offset).map_err(|e| format!("{word}: {e}"))?;
         for o in &rule.options {
-            if !(0..1024u64).any(|n| matches!(eval::resolve(word, o, n), Ok(Some(_)) | Err(_))) {
+            // The heaps up to 1023, and a few multiples of each number the
+            // option names (`equal(n,1000000)` is a move at 2000000).
+            let mut numbers = Vec::new();
+            eval::numbers(o, &mut numbers);
+            let near_multiples = numbers.iter().flat_map(|&k| {
+                (1..=4u64).flat_map(move |j| {
+                    (0..=64u64).filter_map(move |d| k.checked_mul(j)?.checked_add(d))
+                })
+            });
+            if !(0..1024u64)
+                .chain(near_multiples)
+                .any(|n| matches!(eval::resolve(word, o, n), Ok(Some(_)) | Err(_)))
+            {
                 return Err(format!(
-                    "{word}: column {}: option {} is no move at any heap up to 1023 (each \
-                     heap it leaves must be smaller than n)",
+                    "{word}: column {}: option {} is no move at any heap up to 1023, nor near \
+                     small multiples of its numbers (each heap it leaves must be smaller than n)",
                     o.column, o.text
                 ));
             }
@@ -297,8 +315,8 @@ impl RuleGame {
             seen.resize(total as usize + 1, false);
             let values = &st.values;
             for r in &options {
-                let _ = r.each(&mut |heaps| {
-                    let v = heaps.iter().fold(0, |x, &h| x ^ values[h as usize]);
+                let _ = r.each(&mut |parts| {
+                    let v = parts.nim_sum(|h| values[h as usize]);
                     if let Some(s) = seen.get_mut(v as usize) {
                         *s = true;
                     }
@@ -389,7 +407,7 @@ impl RuleGame {
         }
         let start = st.memo.len();
         let mut stack = vec![heap];
-        let mut moves: Vec<Vec<u64>> = Vec::new();
+        let mut moves: Vec<Parts> = Vec::new();
         while let Some(&n) = stack.last() {
             let known = |st: &State, h: u64| {
                 st.values
@@ -403,14 +421,14 @@ impl RuleGame {
             }
             moves.clear();
             for r in self.resolved(n, limits)? {
-                let _ = r.each(&mut |heaps| {
-                    moves.push(heaps.to_vec());
+                let _ = r.each(&mut |parts| {
+                    moves.push(parts);
                     ControlFlow::Continue(())
                 });
             }
             let mut missing = false;
             for m in &moves {
-                for &h in m {
+                for &h in m.sizes() {
                     if known(st, h).is_none() {
                         stack.push(h);
                         missing = true;
@@ -428,7 +446,7 @@ impl RuleGame {
             let g = crate::mex(
                 moves
                     .iter()
-                    .map(|m| m.iter().fold(0, |x, &h| x ^ known(st, h).unwrap_or(0))),
+                    .map(|m| m.nim_sum(|h| known(st, h).unwrap_or(0))),
             );
             st.memo.insert(n, g);
             stack.pop();
@@ -441,6 +459,20 @@ impl RuleGame {
         Ok(st.memo[&heap])
     }
 
+    /// The move of `heap` leaving `parts`, refused when it leaves more than
+    /// [`MAX_HEAPS_LEFT`] heaps.
+    fn listable(&self, heap: u64, parts: Parts) -> Result<HeapMove, Error> {
+        if parts.count() > MAX_HEAPS_LEFT {
+            return Err(Error::Unsupported(format!(
+                "{}: a move from heap {heap} leaves {}; a position is held heap by heap, so \
+                 the moves listed or played may leave at most {MAX_HEAPS_LEFT} heaps (the \
+                 values of the rule need no list: `sequence` gives them)",
+                self.word, parts
+            )));
+        }
+        Ok(to_move(heap, parts))
+    }
+
     /// Each option of `heap` as a move, passed to `f` until it breaks.
     fn each_move(
         &self,
@@ -450,13 +482,15 @@ impl RuleGame {
     ) -> Result<ControlFlow<()>, Error> {
         let mut failure = None;
         for r in self.resolved(heap, limits)? {
-            let flow = r.each(&mut |heaps| match f(to_move(heap, heaps)) {
-                Ok(flow) => flow,
-                Err(e) => {
-                    failure = Some(e);
-                    ControlFlow::Break(())
-                }
-            });
+            let flow = r.each(
+                &mut |parts| match self.listable(heap, parts).and_then(&mut *f) {
+                    Ok(flow) => flow,
+                    Err(e) => {
+                        failure = Some(e);
+                        ControlFlow::Break(())
+                    }
+                },
+            );
             if let Some(e) = failure {
                 return Err(e);
             }
@@ -469,14 +503,13 @@ impl RuleGame {
 }
 
 /// The move of heap `heap` that leaves `heaps` (non-empty, increasing).
-fn to_move(heap: u64, heaps: &[u64]) -> HeapMove {
-    let total: u64 = heaps.iter().sum();
+fn to_move(heap: u64, parts: Parts) -> HeapMove {
     HeapMove {
-        removed: heap - total,
-        parts: match heaps {
-            [] => Parts::one(0),
-            [h] => Parts::one(*h),
-            _ => Parts::new(heaps).unwrap_or(Parts::NONE),
+        removed: heap - parts.total(),
+        parts: if parts == Parts::NONE {
+            Parts::one(0)
+        } else {
+            parts
         },
     }
 }
@@ -498,7 +531,11 @@ impl HeapRules for RuleGame {
         })?;
         // Two options may leave the same heaps: each move once.
         moves.sort_unstable_by(|a, b| {
-            (a.removed, a.parts.as_slice()).cmp(&(b.removed, b.parts.as_slice()))
+            (a.removed, a.parts.sizes(), a.parts.copies()).cmp(&(
+                b.removed,
+                b.parts.sizes(),
+                b.parts.copies(),
+            ))
         });
         moves.dedup();
         out.extend(moves);
@@ -512,14 +549,31 @@ impl HeapRules for RuleGame {
         limits: &Limits,
         f: Visit<'_, HeapMove>,
     ) -> Result<ControlFlow<()>, Error> {
-        let mut options = Vec::new();
-        self.options(heap, limits, &mut options)?;
-        for m in options {
+        // Valued before listed: only a move worth `target` must be held.
+        let mut found: Vec<Parts> = Vec::new();
+        for r in self.resolved(heap, limits)? {
+            let _ = r.each(&mut |parts| {
+                found.push(parts);
+                ControlFlow::Continue(())
+            });
+        }
+        // In the order of `options`: by tokens removed, then heaps left.
+        found.sort_unstable_by(|a, b| {
+            (heap - a.total(), a.sizes(), a.copies()).cmp(&(
+                heap - b.total(),
+                b.sizes(),
+                b.copies(),
+            ))
+        });
+        found.dedup();
+        for parts in found {
             let mut v = 0;
-            for &h in m.parts.as_slice() {
-                v ^= self.value(h, limits)?.0;
+            if parts.copies() % 2 == 1 {
+                for &h in parts.sizes() {
+                    v ^= self.value(h, limits)?.0;
+                }
             }
-            if v == target && f(m).is_break() {
+            if v == target && f(self.listable(heap, parts)?).is_break() {
                 return Ok(ControlFlow::Break(()));
             }
         }
@@ -527,21 +581,26 @@ impl HeapRules for RuleGame {
     }
 
     fn is_legal(&self, heap: u64, m: &HeapMove) -> bool {
-        let heaps: Vec<u64> = m
-            .parts
-            .as_slice()
+        // A heap taken to 0 is no heap left.
+        let parts = match m.parts.listed() {
+            Some(listed) => {
+                let kept: Vec<u64> = listed.iter().copied().filter(|&h| h > 0).collect();
+                Parts::new(&kept).unwrap_or(Parts::NONE)
+            }
+            None => m.parts,
+        };
+        let total = parts
+            .sizes()
             .iter()
-            .copied()
-            .filter(|&h| h > 0)
-            .collect();
-        let total = heaps.iter().try_fold(0u64, |a, &h| a.checked_add(h));
+            .try_fold(0u64, |a, &h| a.checked_add(h))
+            .and_then(|t| t.checked_mul(parts.copies()));
         if total.and_then(|t| t.checked_add(m.removed)) != Some(heap) {
             return false;
         }
         self.rule
             .options
             .iter()
-            .any(|o| matches!(eval::resolve(&self.word, o, heap), Ok(Some(r)) if r.leaves(&heaps)))
+            .any(|o| matches!(eval::resolve(&self.word, o, heap), Ok(Some(r)) if r.leaves(&parts)))
     }
 
     fn has_moves(&self, heap: u64) -> Option<bool> {

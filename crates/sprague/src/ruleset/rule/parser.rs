@@ -94,6 +94,10 @@ pub enum Body {
     /// Three non-empty heaps adding up to the expression, any way
     /// (`split3(n-1)`).
     Split3(Expr),
+    /// The first expression split into K equal heaps, K the second (a move
+    /// only where K divides it): `equal(n,3)` leaves three thirds of n,
+    /// `equal(n-1,4)` takes one and splits the rest into four.
+    Equal(Expr, Expr),
 }
 
 /// One option of the rule: what it leaves, and when it may be played.
@@ -219,6 +223,20 @@ impl Parser<'_> {
     }
 
     fn body(&mut self) -> Parsed<Body> {
+        if self.eat("equal(") {
+            let e = self.expr()?;
+            if !self.eat(",") {
+                return Err(self.error(
+                    "expected `,` and the number of equal heaps: equal(E,K) splits E into K \
+                     equal heaps",
+                ));
+            }
+            let k = self.expr()?;
+            if !self.eat(")") {
+                return Err(self.error("expected `)` closing equal(E,K)"));
+            }
+            return Ok(Body::Equal(e, k));
+        }
         for (word, make) in [
             ("split3(", Body::Split3 as fn(Expr) -> Body),
             ("split(", Body::Split),
@@ -358,7 +376,7 @@ impl Parser<'_> {
             )),
             Some(b) if b.is_ascii_alphabetic() => Err(self.error(
                 "expected n, a number or `(`; the words a rule knows are split(E), \
-                 split3(E), unequal(E) (an option) and even, odd (a condition)",
+                 split3(E), unequal(E), equal(E,K) (an option) and even, odd (a condition)",
             )),
             None => Err(self.error("the rule ends where n, a number or `(` was expected")),
             Some(_) => Err(self.error("expected n, a number or `(`")),
@@ -402,6 +420,7 @@ impl fmt::Display for Opt {
             Body::Split(e) => write!(f, "split({e})")?,
             Body::Unequal(e) => write!(f, "unequal({e})")?,
             Body::Split3(e) => write!(f, "split3({e})")?,
+            Body::Equal(e, k) => write!(f, "equal({e},{k})")?,
         }
         for c in &self.conds {
             write!(f, ":{}{}{}", c.left, c.cmp.text(), c.right)?;
@@ -420,6 +439,9 @@ mod tests {
         assert_eq!(r.options.len(), 4);
         assert_eq!(r.options[3].to_string(), "n/2&n/2:n%2==0");
         assert_eq!(r.options[3].column, 18);
+        let r = parse_rule("n-1,equal(n,4):n>=8", 5).unwrap();
+        assert_eq!(r.options[1].to_string(), "equal(n,4):n>=8");
+        assert_eq!(r.options[1].column, 10);
     }
 
     #[test]
@@ -434,6 +456,10 @@ mod tests {
         assert!(e.message.contains('+'));
         let e = parse_rule("1&1&1&1", 5).unwrap_err();
         assert_eq!(e.column, 11);
+        let e = parse_rule("equal(n;2)", 5).unwrap_err();
+        assert_eq!(e.column, 13);
+        let e = parse_rule("equal(n,2", 5).unwrap_err();
+        assert_eq!(e.column, 15);
         let e = parse_rule("splut(n)", 5).unwrap_err();
         assert_eq!(e.column, 6);
         let e = parse_rule("99999999999999999999", 5).unwrap_err();

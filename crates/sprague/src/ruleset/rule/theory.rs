@@ -184,6 +184,28 @@ pub fn shape(rule: &Rule) -> Result<Shape, String> {
                     max_c(&mut s.split3, c);
                 }
             }
+            Body::Equal(e, k) => match (local(e), constant(k)) {
+                // An even number of equal heaps is worth 0 whatever they
+                // are; the move exists where K divides n - c, a condition
+                // periodic in n with period K.
+                (Some(c), Some(k)) if k >= 2 && k % 2 == 0 => {
+                    s.threshold = s.threshold.max(c.saturating_add(k));
+                    s.modulus = s.modulus / gcd(s.modulus, k) * k;
+                    if s.modulus > 1 << 20 {
+                        return Err(format!(
+                            "option {} (column {}) makes the options repeat only with a \
+                             period above 2^20 heaps",
+                            o.text, o.column
+                        ));
+                    }
+                }
+                _ => {
+                    return Err(not_local(&format!(
+                        "leaves equal heaps of ({e})/({k}), an odd or varying number of them \
+                         (only an even number, worth 0, is n minus nothing)"
+                    )))
+                }
+            },
             Body::Unequal(_) => {
                 return Err(format!(
                     "option {} (column {}) splits into unequal heaps: the two heaps of a \
