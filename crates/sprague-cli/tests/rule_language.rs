@@ -194,3 +194,49 @@ fn limits_name_their_flag_and_exit_3() {
         assert!(err.contains(flag), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn equal_splits_through_the_binary() {
+    // Typed with its heaps, printed with their count.
+    let out = sprague()
+        .args(["play", "rule:n-1,equal(n,4) 12", "--seed", "1"])
+        .write_stdin("1 -> 3 3 3 3\nquit\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("split heap 1 (12 -> 4 heaps of 3)"), "{text}");
+    assert!(text.contains("rule:n-1,equal(n,4) 3 3 3 3"), "{text}");
+    // JSON lists every heap left.
+    let out = stdout_of(&[
+        "analyze",
+        "rule:n-1,equal(n,4) 12",
+        "--json",
+        "--max-moves",
+        "all",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let parts: Vec<&serde_json::Value> = json["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| &m["change"]["parts"])
+        .collect();
+    assert!(parts.contains(&&serde_json::json!([3, 3, 3, 3])), "{out}");
+    // Stone division at 10^18, answered at once.
+    let out = stdout_of(&[
+        "analyze",
+        "rule:equal(n,2),equal(n,3),equal(n,5) 1000000000000000000",
+    ]);
+    assert!(out.contains("value:    1"), "{out}");
+    // The period of an even equal split, proven.
+    let out = stdout_of(&["period", "rule:n-1,equal(n,4)"]);
+    assert!(out.contains("proven:     yes"), "{out}");
+    // A move leaving more heaps than a position holds: named, exit 2.
+    let (code, _, err) = run(&["analyze", "rule:equal(n,999999),n-1", "1999998"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("999999 heaps of 2"), "{err}");
+    // Bad equal(E,K) names the column.
+    let (code, _, err) = run(&["analyze", "rule:n-1,equal(n;2)", "3"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("column 17"), "{err}");
+}

@@ -79,11 +79,15 @@ impl Parts {
     pub fn equal(size: u64, k: u64) -> Parts {
         match k {
             _ if size == 0 || k == 0 => Parts::NONE,
-            1..=3 => Parts {
-                len: k as u8,
-                heaps: [size; 3],
-                copies: 1,
-            },
+            1..=3 => {
+                let mut heaps = [0; 3];
+                heaps[..k as usize].fill(size);
+                Parts {
+                    len: k as u8,
+                    heaps,
+                    copies: 1,
+                }
+            }
             _ => Parts {
                 len: 1,
                 heaps: [size, 0, 0],

@@ -148,8 +148,13 @@ fn each_move_form_gives_the_kind() {
         K::CannotLeave { has: 3, sizes, .. } if sizes == &[4]
     ));
     assert!(matches!(
-        typed("kayles 9", "1 -> 1 1 1 1").kind(),
+        typed("kayles 9", "1 -> 1 2 1 1").kind(),
         K::TooManyParts { count: 4 }
+    ));
+    // Four equal heaps are a move of rule:equal(n,4) only.
+    assert!(matches!(
+        typed("kayles 9", "1 -> 1 1 1 1").kind(),
+        K::NotAllowed { .. }
     ));
     // The words form.
     assert!(matches!(

@@ -165,7 +165,12 @@ fn equal_splits_of_huge_heaps() {
     for n in [4096u64, 3000, 4500, 4999] {
         assert_eq!(r.heap_value(n, &l).unwrap(), small[n as usize], "{n}");
     }
-    for n in [10u64.pow(18), 2u64.pow(60), 3u64.pow(39), 999_999_999_999_999_989] {
+    for n in [
+        10u64.pow(18),
+        2u64.pow(60),
+        3u64.pow(39),
+        999_999_999_999_999_989,
+    ] {
         let got = r.heap_value(n, &l).unwrap();
         // By the definition, memoised over the heaps n reaches.
         fn g(n: u64, memo: &mut std::collections::HashMap<u64, u64>) -> u64 {
@@ -174,7 +179,7 @@ fn equal_splits_of_huge_heaps() {
             }
             let mut seen = Vec::new();
             for k in [2u64, 3, 5] {
-                if n % k == 0 {
+                if n.is_multiple_of(k) {
                     seen.push(if k % 2 == 0 { 0 } else { g(n / k, memo) });
                 }
             }
@@ -277,6 +282,12 @@ fn errors_name_the_column() {
         assert!(e.contains(&format!("column {column}")), "{word}: {e}");
     }
     assert!(Ruleset::parse("rule:").is_err());
+    // In a position too: a `+` inside a rule is not taken for the sum's.
+    for text in ["rule:n+1 3", "rule:n-1,n+1 3 + nim 2"] {
+        let e = text.parse::<Position>().unwrap_err().to_string();
+        assert!(e.contains("+") && e.contains("column"), "{text}: {e}");
+        assert!(!e.contains("no move at any heap"), "{text}: {e}");
+    }
 }
 
 #[test]

@@ -443,7 +443,8 @@ fn targets(shape: &Shape, action: &Action) -> Vec<Target> {
         ) if parts.total() + removed == *from => {
             let row = *heap;
             let len = *removed;
-            match *parts.listed().unwrap_or(&[]) {
+            // K >= 4 equal heaps are not drawn as runs: the list below.
+            match *parts.listed().unwrap_or(&[0; 4]) {
                 [] => vec![Target::Run { row, start: 0, len }],
                 [p] => {
                     let mut t = vec![Target::Run { row, start: p, len }];

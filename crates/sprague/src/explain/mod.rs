@@ -341,7 +341,7 @@ pub fn explain(
         });
     }
     let search_value = match &method {
-        Method::Moore { .. } => analysis.value,
+        Method::Moore { .. } | Method::Theorem { .. } => analysis.value,
         _ => None,
     };
     Ok(Explanation {
@@ -522,7 +522,9 @@ impl fmt::Display for Explanation {
                 moore::write(&mut out, *k, table, self.search_value, verdict);
             }
             Method::Grundy { table } => grundy::write(&mut out, &self.position, table, verdict),
-            Method::Theorem { name } => theorem::write(&mut out, name, verdict),
+            Method::Theorem { name } => {
+                theorem::write(&mut out, name, self.search_value, verdict);
+            }
             Method::Genus { heaps, large } => tame::write_genus(&mut out, heaps, *large, verdict),
             Method::Quotient {
                 heaps,

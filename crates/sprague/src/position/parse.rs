@@ -156,6 +156,11 @@ impl<'a> Iterator for Words<'a> {
         if bytes[start] == b'+' {
             self.at += 1;
             self.column += 1;
+        } else if self.text[start..self.word_end].starts_with("rule:") {
+            // A rule holds no `+`: the whole word goes to the rule's
+            // parser, whose error names the `+` and its column.
+            self.column += self.text[start..self.word_end].chars().count();
+            self.at = self.word_end;
         } else {
             while self.at < self.word_end && bytes[self.at] != b'+' {
                 let b = bytes[self.at];
