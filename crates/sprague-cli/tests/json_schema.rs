@@ -145,7 +145,7 @@ fn every_kind_of_move_has_its_fields_and_they_say_what_changed() {
         ("sub:1,3,4 20 7", "heap"),
         ("sub:1-3 9 + nim 2", "heap"),
         ("kayles 10 4", "heap"),
-        ("rule:n-1,equal(n,4) 12 3", "heap"),
+        ("rule:n-1,equal(n,4) 12 2", "heap"),
         ("dawson 9 6", "heap"),
         ("octal:0.137 12 4", "heap"),
         ("hex:0.8 9", "heap"),
