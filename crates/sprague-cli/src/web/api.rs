@@ -325,6 +325,25 @@ fn dispatch(endpoint: Endpoint, body: &[u8], s: &Settings) -> anyhow::Result<Ans
 
 /// Reads a request object, refusing malformed JSON with the reason.
 fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> anyhow::Result<T> {
+    // Well-formed JSON of another kind than an object is named as such
+    // (serde would name the Rust type it expected).
+    if let Ok(value) = serde_json::from_slice::<serde_json::Value>(body) {
+        let kind = match value {
+            serde_json::Value::Object(_) => None,
+            serde_json::Value::Array(_) => Some("an array"),
+            serde_json::Value::String(_) => Some("a string"),
+            serde_json::Value::Number(_) => Some("a number"),
+            serde_json::Value::Bool(_) => Some("true or false"),
+            serde_json::Value::Null => Some("null"),
+        };
+        if let Some(kind) = kind {
+            return Err(UsageError(format!(
+                "the request body is {kind}; it must be a JSON object of the endpoint's \
+                 fields, such as {{\"position\": \"nim 3 4 5\"}} for /api/analyze"
+            ))
+            .into());
+        }
+    }
     serde_json::from_slice(body).map_err(|e| {
         UsageError(format!(
             "the request body is not the JSON this endpoint reads: {e}"
@@ -404,6 +423,10 @@ struct AnalyzeRequest {
     /// `binary` (the rows in binary with their nim-sum) where it has one.
     #[serde(default)]
     explain: bool,
+    /// Search the Grundy value even where a theorem needs none (`analyze
+    /// --value`), within the limits.
+    #[serde(default)]
+    value: bool,
     max_moves: Option<usize>,
     #[serde(default)]
     limits: LimitsRequest,
@@ -446,7 +469,8 @@ fn explain_fields(e: &Explanation) -> Value {
 }
 
 fn analyze(r: AnalyzeRequest, s: &Settings) -> anyhow::Result<Answer> {
-    let args = analyze_args(&r.position, r.misere, r.max_moves, &r.limits, s)?;
+    let mut args = analyze_args(&r.position, r.misere, r.max_moves, &r.limits, s)?;
+    args.value = r.value;
     let (position, analysis) = cmd::analyze::analyze(&args)?;
     let json = cmd::report::AnalysisJson {
         position: &position,
@@ -500,15 +524,23 @@ struct BatchRequest {
     positions: Vec<String>,
     #[serde(default)]
     misere: bool,
+    /// Search each Grundy value even where a theorem needs none (`batch
+    /// --value`); without it a value is reported where it is cheap.
+    #[serde(default)]
+    value: bool,
     max_moves: Option<usize>,
     #[serde(default)]
     limits: LimitsRequest,
 }
 
 fn batch(r: BatchRequest, s: &Settings) -> anyhow::Result<Answer> {
-    let analyzer = Analyzer::new(r.limits.limit_args(s).limits())
-        .with_total_count(false)
-        .with_value(true);
+    let analyzer = Analyzer::new(r.limits.limit_args(s).limits()).with_total_count(false);
+    // As `batch --json`: the value where it is cheap, or searched on request.
+    let analyzer = if r.value {
+        analyzer.with_value(true)
+    } else {
+        analyzer
+    };
     let mut parser = PositionParser::new();
     let play = play_of(r.misere);
     // Each result is written as soon as it is known, within the bound on

@@ -427,7 +427,9 @@ impl RuleGame {
                 });
             }
             let mut missing = false;
-            for m in &moves {
+            // An even number of equal heaps is worth 0: its heap is not
+            // needed.
+            for m in moves.iter().filter(|m| m.copies() % 2 == 1) {
                 for &h in m.sizes() {
                     if known(st, h).is_none() {
                         stack.push(h);
