@@ -34,7 +34,7 @@ use std::sync::Mutex;
 
 use rustc_hash::FxHashMap as HashMap;
 
-use super::rules::{Pick, Rules, Visit};
+use super::rules::{Rules, Visit};
 use super::{ArgumentError, MoveKind};
 use crate::error::ParseErrorKind;
 use crate::{Action, Basis, Error, IllegalMoveKind, Limits, MoveForm, Place};
@@ -370,21 +370,6 @@ impl Rules for Chomp {
             }
         }
         Ok(ControlFlow::Continue(()))
-    }
-
-    fn random_move(
-        &self,
-        args: &ChompPosition,
-        limits: &Limits,
-        p: Pick<'_>,
-    ) -> Result<Option<Action>, Error> {
-        let mut all = Vec::new();
-        self.moves(args, limits, &mut all)?;
-        if all.is_empty() {
-            return Ok(None);
-        }
-        let i = p(all.len() as u64) as usize;
-        Ok(Some(all.swap_remove(i)))
     }
 
     fn check(

@@ -47,7 +47,7 @@ use std::sync::{Arc, Mutex};
 use petgraph::graph::{NodeIndex, UnGraph};
 use rustc_hash::FxHashMap as HashMap;
 
-use super::rules::{Pick, Rules, Visit};
+use super::rules::{Rules, Visit};
 use super::undirected::{Bits, Part};
 use super::{ArgumentError, MoveKind};
 use crate::error::ParseErrorKind;
@@ -574,21 +574,6 @@ impl Rules for Geography {
             }
         }
         Ok(ControlFlow::Continue(()))
-    }
-
-    fn random_move(
-        &self,
-        args: &GeographyPosition,
-        limits: &Limits,
-        p: Pick<'_>,
-    ) -> Result<Option<Action>, Error> {
-        let mut all = Vec::new();
-        self.moves(args, limits, &mut all)?;
-        if all.is_empty() {
-            return Ok(None);
-        }
-        let i = p(all.len() as u64) as usize;
-        Ok(Some(all.swap_remove(i)))
     }
 
     fn check(

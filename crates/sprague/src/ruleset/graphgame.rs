@@ -8,7 +8,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 use super::removal::{Engine, Kind};
-use super::rules::{Pick, Rules, Visit};
+use super::rules::{Rules, Visit};
 use super::undirected::Part;
 use super::{ArgumentError, MoveKind};
 use crate::args::PositionData;
@@ -297,21 +297,6 @@ impl<P: GraphPosition> Rules for GraphRules<P> {
             }
         }
         Ok(ControlFlow::Continue(()))
-    }
-
-    fn random_move(
-        &self,
-        args: &P,
-        limits: &Limits,
-        pick: Pick<'_>,
-    ) -> Result<Option<Action>, Error> {
-        let mut all = Vec::new();
-        self.moves(args, limits, &mut all)?;
-        if all.is_empty() {
-            return Ok(None);
-        }
-        let i = pick(all.len() as u64) as usize;
-        Ok(Some(all.swap_remove(i)))
     }
 
     fn check(&self, word: &str, args: &P, action: &Action) -> Result<(), IllegalMoveKind> {

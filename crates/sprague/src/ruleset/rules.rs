@@ -326,7 +326,9 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
     ) -> Result<ControlFlow<()>, Error>;
 
     /// A move chosen with `pick` when there are too many to list (the
-    /// caller tries listing first); `None` when there is none.
+    /// caller tries listing first); `None` when there is none. By default
+    /// one of [`moves`](Rules::moves), uniformly: rules whose moves can be
+    /// too many to list (heaps near 2^64) choose one without the list.
     ///
     /// # Errors
     /// [`Error::StateLimit`] when no move can be found within `limits`.
@@ -335,7 +337,15 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
         args: &Self::Position,
         limits: &Limits,
         pick: Pick<'_>,
-    ) -> Result<Option<Action>, Error>;
+    ) -> Result<Option<Action>, Error> {
+        let mut all = Vec::new();
+        self.moves(args, limits, &mut all)?;
+        if all.is_empty() {
+            return Ok(None);
+        }
+        let i = pick(all.len() as u64) as usize;
+        Ok(Some(all.swap_remove(i)))
+    }
 
     /// Checks that `action` is a legal move of the component; `word` is
     /// the ruleset's word, for the error.
