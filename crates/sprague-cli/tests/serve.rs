@@ -10,19 +10,14 @@ use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
 use common::server::Server;
-use common::sprague;
+use common::{cli_error, sprague};
 use serde_json::{json, Value};
 use sprague_cli::web::Settings;
-
-/// POSTs `body` to /api/`endpoint`: the status and the answer as JSON.
-async fn post(server: &Server, endpoint: &str, body: &Value) -> (u16, Value) {
-    post_bytes(server, endpoint, body.to_string().into_bytes()).await
-}
 
 /// Posts `body` to `endpoint` and checks the status and that the JSON
 /// `error` names `needle`.
 async fn expect_error(server: &Server, endpoint: &str, body: &Value, status: u16, needle: &str) {
-    let (got, answer) = post(server, endpoint, body).await;
+    let (got, answer) = server.post(endpoint, body).await;
     assert_eq!(got, status, "{endpoint}: {answer}");
     let error = answer["error"]
         .as_str()
@@ -57,19 +52,6 @@ fn cli_json(args: &[&str], stdin: &str) -> Vec<Value> {
         .collect()
 }
 
-/// What the binary writes on stderr for `args` (without `error: `), and
-/// its exit status.
-fn cli_error(args: &[&str]) -> (String, i32) {
-    let out = sprague().args(args).output().unwrap();
-    let err = String::from_utf8(out.stderr).unwrap();
-    let err = err
-        .trim_end()
-        .strip_prefix("error: ")
-        .unwrap_or(&err)
-        .to_string();
-    (err, out.status.code().unwrap())
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn answers_carry_the_fields_of_the_cli_json() {
     let server = Server::start(Settings::default());
@@ -81,12 +63,9 @@ async fn answers_carry_the_fields_of_the_cli_json() {
         ("digraph:a>b,b>c,a>c a b", false),
         ("nim 1 2 3", false),
     ] {
-        let (status, answer) = post(
-            &server,
-            "analyze",
-            &json!({"position": position, "misere": misere}),
-        )
-        .await;
+        let (status, answer) = server
+            .post("analyze", &json!({"position": position, "misere": misere}))
+            .await;
         assert_eq!(status, 200, "{position}: {answer}");
         let mut args = vec!["analyze", position, "--json"];
         if misere {
@@ -95,12 +74,12 @@ async fn answers_carry_the_fields_of_the_cli_json() {
         assert_eq!(answer, cli_json(&args, "")[0], "{position}");
     }
     // explain adds the teaching view and leaves the rest as it was.
-    let (_, mut answer) = post(
-        &server,
-        "analyze",
-        &json!({"position": "nim 3 4 5", "explain": true}),
-    )
-    .await;
+    let (_, mut answer) = server
+        .post(
+            "analyze",
+            &json!({"position": "nim 3 4 5", "explain": true}),
+        )
+        .await;
     let explain = sprague()
         .args(["analyze", "nim 3 4 5", "--explain"])
         .output()
@@ -147,7 +126,7 @@ async fn answers_carry_the_fields_of_the_cli_json() {
 
     // batch: one object per position, a bad one in its place.
     let positions = ["nim 3 4 5", "nim 3 x", "kayles 7 + dawson 9", "nim 1 2 3"];
-    let (status, answer) = post(&server, "batch", &json!({"positions": positions})).await;
+    let (status, answer) = server.post("batch", &json!({"positions": positions})).await;
     assert_eq!(status, 200);
     // The API lists every winning move (capped where lists are
     // astronomically long), as `--max-moves all` does.
@@ -159,7 +138,7 @@ async fn answers_carry_the_fields_of_the_cli_json() {
     // A value no theorem needs is left out within a small budget, as by
     // `batch --json` (it used to be searched in full); `value` asks for it.
     let positions = ["geography grid:6x6@1", "nim 1 2"];
-    let (status, answer) = post(&server, "batch", &json!({"positions": positions})).await;
+    let (status, answer) = server.post("batch", &json!({"positions": positions})).await;
     assert_eq!(status, 200);
     let cli = cli_json(
         &["batch", "--json", "--max-moves", "all"],
@@ -168,12 +147,9 @@ async fn answers_carry_the_fields_of_the_cli_json() {
     assert_eq!(answer["results"], Value::from(cli));
     assert_eq!(answer["results"][0]["value_unknown"], "budget");
     let positions = ["geography grid:3x3@2"];
-    let (_, answer) = post(
-        &server,
-        "batch",
-        &json!({"positions": positions, "value": true}),
-    )
-    .await;
+    let (_, answer) = server
+        .post("batch", &json!({"positions": positions, "value": true}))
+        .await;
     assert_eq!(answer["results"][0]["value"], 1);
 
     let cases: [(&str, Value, Vec<&str>); 6] = [
@@ -239,16 +215,13 @@ async fn answers_carry_the_fields_of_the_cli_json() {
         ),
     ];
     for (endpoint, body, args) in cases {
-        let (status, answer) = post(&server, endpoint, &body).await;
+        let (status, answer) = server.post(endpoint, &body).await;
         assert_eq!(status, 200, "{endpoint} {body}: {answer}");
         assert_eq!(answer, cli_json(&args, "")[0], "{endpoint} {body}");
     }
-    let (_, kayles) = post(
-        &server,
-        "sequence",
-        &json!({"ruleset": "kayles", "to": 300}),
-    )
-    .await;
+    let (_, kayles) = server
+        .post("sequence", &json!({"ruleset": "kayles", "to": 300}))
+        .await;
     assert_eq!(
         (kayles["preperiod"].as_u64(), kayles["period"].as_u64()),
         (Some(71), Some(12))
@@ -283,7 +256,9 @@ async fn the_plot_is_the_cli_svg() {
 async fn bad_input_gets_400_naming_what_is_wrong() {
     let server = Server::start(Settings::default());
     // The position's error is the command line's, word for word.
-    let (status, answer) = post(&server, "analyze", &json!({"position": "nim 3 x"})).await;
+    let (status, answer) = server
+        .post("analyze", &json!({"position": "nim 3 x"}))
+        .await;
     assert_eq!(status, 400);
     assert_eq!(answer["kind"], "bad-input");
     assert_eq!(answer["exit"], 2);
@@ -339,32 +314,28 @@ async fn bad_input_gets_400_naming_what_is_wrong() {
         "reads no graph files",
     )
     .await;
-    let (status, _) = post(
-        &server,
-        "sequence",
-        &json!({"ruleset": "digraph:Cargo.toml"}),
-    )
-    .await;
+    let (status, _) = server
+        .post("sequence", &json!({"ruleset": "digraph:Cargo.toml"}))
+        .await;
     assert_eq!(status, 400);
     // A ruleset, an expression, a move.
-    let (status, answer) = post(&server, "table", &json!({"ruleset": "octal:0.9z", "to": 3})).await;
+    let (status, answer) = server
+        .post("table", &json!({"ruleset": "octal:0.9z", "to": 3}))
+        .await;
     assert_eq!(status, 400);
     assert_eq!(
         answer["error"],
         Value::from(cli_error(&["table", "octal:0.9z", "--to", "3"]).0)
     );
-    let (status, answer) = post(&server, "nimber", &json!({"expr": "5 * * 7"})).await;
+    let (status, answer) = server.post("nimber", &json!({"expr": "5 * * 7"})).await;
     assert_eq!(status, 400);
     assert_eq!(
         answer["error"],
         Value::from(cli_error(&["nimber", "5 * * 7"]).0)
     );
-    let (status, answer) = post(
-        &server,
-        "play",
-        &json!({"position": "nim 3 4 5", "move": "1 9"}),
-    )
-    .await;
+    let (status, answer) = server
+        .post("play", &json!({"position": "nim 3 4 5", "move": "1 9"}))
+        .await;
     assert_eq!(status, 400);
     assert!(
         answer["error"]
@@ -373,12 +344,12 @@ async fn bad_input_gets_400_naming_what_is_wrong() {
             .starts_with("illegal move"),
         "{answer}"
     );
-    let (status, answer) = post(
-        &server,
-        "count",
-        &json!({"ruleset": "kayles", "heaps": 2, "max": 5, "misere": true}),
-    )
-    .await;
+    let (status, answer) = server
+        .post(
+            "count",
+            &json!({"ruleset": "kayles", "heaps": 2, "max": 5, "misere": true}),
+        )
+        .await;
     assert_eq!(status, 400, "{answer}");
 }
 
@@ -408,7 +379,7 @@ async fn requests_are_held_to_the_server_limits() {
     for limits in [json!({}), json!({"max_states": 1_000_000_000u64})] {
         let body =
             json!({"position": "kayles 8 9 10 + dawson 5", "misere": true, "limits": limits});
-        let (status, answer) = post(&server, "analyze", &body).await;
+        let (status, answer) = server.post("analyze", &body).await;
         assert_eq!(status, 422, "{answer}");
         assert_eq!(answer["kind"], "limit");
         assert_eq!(answer["exit"], 3);
@@ -429,16 +400,16 @@ async fn requests_are_held_to_the_server_limits() {
     assert_eq!(code, 3);
     let body = json!({"position": "octal:0.26 12 9 7", "misere": true,
         "limits": {"max_quotient_states": 10}});
-    let (status, answer) = post(&server, "analyze", &body).await;
+    let (status, answer) = server.post("analyze", &body).await;
     assert_eq!(status, 422, "{answer}");
     assert_eq!(answer["error"], Value::from(cli), "{answer}");
     // A request may lower a limit.
-    let (status, _) = post(
-        &server,
-        "analyze",
-        &json!({"position": "nim 3 4 5", "limits": {"max_states": 10}}),
-    )
-    .await;
+    let (status, _) = server
+        .post(
+            "analyze",
+            &json!({"position": "nim 3 4 5", "limits": {"max_states": 10}}),
+        )
+        .await;
     assert_eq!(status, 200);
     expect_error(
         &server,
@@ -474,7 +445,7 @@ async fn bodies_past_the_size_limit_get_413() {
         ..Settings::default()
     });
     let big = json!({"position": format!("nim {}", "1 ".repeat(1000))});
-    let (status, answer) = post(&server, "analyze", &big).await;
+    let (status, answer) = server.post("analyze", &big).await;
     assert_eq!(status, 413);
     assert!(
         answer["error"]
@@ -483,7 +454,9 @@ async fn bodies_past_the_size_limit_get_413() {
             .contains("larger than 1000 bytes"),
         "{answer}"
     );
-    let (status, _) = post(&server, "analyze", &json!({"position": "nim 1 2"})).await;
+    let (status, _) = server
+        .post("analyze", &json!({"position": "nim 1 2"}))
+        .await;
     assert_eq!(status, 200);
 }
 
@@ -605,7 +578,7 @@ async fn a_slow_request_does_not_hold_up_fast_ones() {
     let start = Instant::now();
     let slow_body = slow();
     let slow_request = async {
-        let answer = post(&server, "sequence", &slow_body).await;
+        let answer = server.post("sequence", &slow_body).await;
         (answer, start.elapsed())
     };
     let fast = async {
@@ -613,12 +586,9 @@ async fn a_slow_request_does_not_hold_up_fast_ones() {
         let mut slowest = Duration::ZERO;
         for _ in 0..10 {
             let t = Instant::now();
-            let (status, _) = post(
-                &server,
-                "analyze",
-                &json!({"position": "nim 3 4 5 + kayles 20"}),
-            )
-            .await;
+            let (status, _) = server
+                .post("analyze", &json!({"position": "nim 3 4 5 + kayles 20"}))
+                .await;
             assert_eq!(status, 200);
             slowest = slowest.max(t.elapsed());
         }
@@ -653,7 +623,7 @@ async fn a_request_past_its_time_budget_gets_503_and_stops() {
         ("batch", json!({"positions": many, "misere": true})),
     ] {
         let t = Instant::now();
-        let (status, answer) = post(&server, endpoint, &body).await;
+        let (status, answer) = server.post(endpoint, &body).await;
         assert_eq!(status, 503, "{endpoint}: {answer}");
         assert!(
             t.elapsed() < Duration::from_secs(3),
@@ -672,7 +642,7 @@ async fn a_request_past_its_time_budget_gets_503_and_stops() {
         // of a second), long before the work would have ended.
         let t = Instant::now();
         loop {
-            let (status, answer) = post(&server, "analyze", &json!({"position": "nim 1"})).await;
+            let (status, answer) = server.post("analyze", &json!({"position": "nim 1"})).await;
             if status == 200 {
                 break;
             }
@@ -687,15 +657,15 @@ async fn a_request_past_its_time_budget_gets_503_and_stops() {
     // Two at once on one worker: the second waits, and its budget runs
     // out while the first holds the worker.
     let first_body = json!({"position": "dawson 5 9 17 21 30 + dawson 2", "misere": true});
-    let first = post(&server, "analyze", &first_body);
+    let first = server.post("analyze", &first_body);
     let second = async {
         tokio::time::sleep(Duration::from_millis(50)).await;
-        post(
-            &server,
-            "analyze",
-            &json!({"position": "dawson 5 9 17 21 30 + dawson 3", "misere": true}),
-        )
-        .await
+        server
+            .post(
+                "analyze",
+                &json!({"position": "dawson 5 9 17 21 30 + dawson 3", "misere": true}),
+            )
+            .await
     };
     let ((s1, _), (s2, a2)) = tokio::join!(first, second);
     assert_eq!((s1, s2), (503, 503), "{a2}");
@@ -708,31 +678,28 @@ async fn a_game_against_the_computer_is_won_by_following_hints() {
         let mut position = "nim 2 5 7 + kayles 6".to_string();
         let mut turns = 0;
         loop {
-            let (status, hint) = post(
-                &server,
-                "hint",
-                &json!({"position": position, "misere": misere}),
-            )
-            .await;
+            let (status, hint) = server
+                .post("hint", &json!({"position": position, "misere": misere}))
+                .await;
             assert_eq!(status, 200, "{hint}");
             assert_eq!(hint["outcome"], "N", "{hint}");
             let text = hint["move"]["text"].as_str().unwrap().to_string();
             assert!(!hint["move"]["why"].as_str().unwrap().is_empty());
-            let (status, turn) = post(
-                &server,
-                "play",
-                &json!({"position": position, "misere": misere, "move": text, "seed": 7}),
-            )
-            .await;
+            let (status, turn) = server
+                .post(
+                    "play",
+                    &json!({"position": position, "misere": misere, "move": text, "seed": 7}),
+                )
+                .await;
             assert_eq!(status, 200, "{turn}");
             assert_eq!(turn["you"]["after"], hint["move"]["after"]);
             // The position after your winning move is a P-position.
-            let (_, after) = post(
-                &server,
-                "analyze",
-                &json!({"position": turn["you"]["after"], "misere": misere}),
-            )
-            .await;
+            let (_, after) = server
+                .post(
+                    "analyze",
+                    &json!({"position": turn["you"]["after"], "misere": misere}),
+                )
+                .await;
             assert_eq!(after["outcome"], "P");
             position = turn["position"].as_str().unwrap().to_string();
             if !turn["winner"].is_null() {
@@ -745,12 +712,9 @@ async fn a_game_against_the_computer_is_won_by_following_hints() {
         }
     }
     // The computer moving first from an N-position wins, and says why.
-    let (status, turn) = post(
-        &server,
-        "play",
-        &json!({"position": "nim 3 4 5", "seed": 1}),
-    )
-    .await;
+    let (status, turn) = server
+        .post("play", &json!({"position": "nim 3 4 5", "seed": 1}))
+        .await;
     assert_eq!(status, 200);
     assert!(turn["you"].is_null());
     assert_eq!(turn["computer"]["winning"], true);
@@ -763,7 +727,9 @@ async fn a_game_against_the_computer_is_won_by_following_hints() {
         .as_str()
         .unwrap()
         .contains("Bouton"));
-    let (_, help) = post(&server, "help", &json!({"position": "nim 3 + kayles 4"})).await;
+    let (_, help) = server
+        .post("help", &json!({"position": "nim 3 + kayles 4"}))
+        .await;
     assert!(help["help"].as_str().unwrap().contains("c2"), "{help}");
 }
 

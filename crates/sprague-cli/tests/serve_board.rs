@@ -11,19 +11,6 @@ use common::sprague;
 use serde_json::{json, Value};
 use sprague_cli::web::Settings;
 
-async fn post(server: &Server, endpoint: &str, body: &Value) -> (u16, Value) {
-    let response = reqwest::Client::new()
-        .post(server.url(&format!("api/{endpoint}")))
-        .header("Content-Type", "application/json")
-        .body(body.to_string())
-        .send()
-        .await
-        .expect("the server answers");
-    let status = response.status().as_u16();
-    let text = response.text().await.expect("a body");
-    (status, serde_json::from_str(&text).expect("JSON"))
-}
-
 fn cli_json(args: &[&str]) -> Value {
     let out = sprague().args(args).output().unwrap();
     serde_json::from_slice(&out.stdout).unwrap()
@@ -33,7 +20,7 @@ fn cli_json(args: &[&str]) -> Value {
 async fn every_click_is_a_move_play_accepts() {
     let server = Server::start(Settings::default());
     let position = "kayles 5 + hackenbush 0-1,1-2 + wythoff 2 3 + digraph:a>b,b>c a";
-    let (status, board) = post(&server, "board", &json!({ "position": position })).await;
+    let (status, board) = server.post("board", &json!({ "position": position })).await;
     assert_eq!(status, 200, "{board}");
     let cli = cli_json(&["analyze", position, "--json"]);
     for field in ["position", "play", "outcome", "value", "basis"] {
@@ -51,12 +38,12 @@ async fn every_click_is_a_move_play_accepts() {
         assert_eq!(b["typed_only"], false);
         for click in b["clicks"].as_array().unwrap() {
             let text = click["text"].as_str().unwrap();
-            let (status, turn) = post(
-                &server,
-                "play",
-                &json!({"position": position, "move": text, "reply": false}),
-            )
-            .await;
+            let (status, turn) = server
+                .post(
+                    "play",
+                    &json!({"position": position, "move": text, "reply": false}),
+                )
+                .await;
             assert_eq!(status, 200, "{text}: {turn}");
             assert!(turn["computer"].is_null(), "no reply: {turn}");
             assert_eq!(turn["you"]["description"], click["label"], "{text}");
@@ -74,12 +61,12 @@ async fn both_sides_moves_and_the_winner() {
     // The last pin: whoever knocks it down wins (normal play), and loses
     // in misère play.
     for (misere, winner) in [(false, "you"), (true, "computer")] {
-        let (status, turn) = post(
-            &server,
-            "play",
-            &json!({"position": "kayles 1", "move": "1 1", "reply": false, "misere": misere}),
-        )
-        .await;
+        let (status, turn) = server
+            .post(
+                "play",
+                &json!({"position": "kayles 1", "move": "1 1", "reply": false, "misere": misere}),
+            )
+            .await;
         assert_eq!(status, 200, "{turn}");
         assert_eq!(turn["winner"], winner);
         assert_eq!(turn["boards"][0]["clicks"], json!([]));
@@ -89,17 +76,19 @@ async fn both_sides_moves_and_the_winner() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_rulesets_are_those_of_the_command() {
     let server = Server::start(Settings::default());
-    let (status, answer) = post(&server, "rulesets", &json!({})).await;
+    let (status, answer) = server.post("rulesets", &json!({})).await;
     assert_eq!(status, 200);
     assert_eq!(answer, cli_json(&["rulesets", "--json"]));
-    let (status, answer) = post(&server, "rulesets", &json!({"x": 1})).await;
+    let (status, answer) = server.post("rulesets", &json!({"x": 1})).await;
     assert_eq!(status, 400, "{answer}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bad_position_is_named() {
     let server = Server::start(Settings::default());
-    let (status, answer) = post(&server, "board", &json!({"position": "kayles 3 x"})).await;
+    let (status, answer) = server
+        .post("board", &json!({"position": "kayles 3 x"}))
+        .await;
     assert_eq!(status, 400);
     assert!(
         answer["error"].as_str().unwrap().contains("\"x\""),
@@ -125,7 +114,7 @@ async fn every_click_of_graphs_boards_coins_and_strips_plays() {
         ("euclid 7 3", "heaps", 2),
     ];
     for (position, kind, moves) in expect {
-        let (status, board) = post(&server, "board", &json!({ "position": position })).await;
+        let (status, board) = server.post("board", &json!({ "position": position })).await;
         assert_eq!(status, 200, "{board}");
         let b = &board["boards"][0];
         assert_eq!(b["shape"]["kind"], kind, "{position}");
@@ -134,12 +123,12 @@ async fn every_click_of_graphs_boards_coins_and_strips_plays() {
         for click in clicks {
             assert_ne!(click["on"], "list", "{position}: {click}");
             let text = click["text"].as_str().unwrap();
-            let (status, turn) = post(
-                &server,
-                "play",
-                &json!({"position": position, "move": text, "reply": false}),
-            )
-            .await;
+            let (status, turn) = server
+                .post(
+                    "play",
+                    &json!({"position": position, "move": text, "reply": false}),
+                )
+                .await;
             assert_eq!(status, 200, "{position}: {text}: {turn}");
             assert_eq!(turn["you"]["description"], click["label"], "{text}");
         }

@@ -8,43 +8,15 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::server::Server;
-use common::sprague;
+use common::{cli_error, sprague};
 use serde_json::{json, Value};
 use sprague_cli::web::Settings;
-
-/// POSTs `body` to /api/`endpoint`: the status and the answer as JSON.
-async fn post(server: &Server, endpoint: &str, body: &Value) -> (u16, Value) {
-    let response = reqwest::Client::new()
-        .post(server.url(&format!("api/{endpoint}")))
-        .header("Content-Type", "application/json")
-        .body(body.to_string())
-        .send()
-        .await
-        .expect("the server answers");
-    let status = response.status().as_u16();
-    let text = response.text().await.expect("a body");
-    let value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"));
-    (status, value)
-}
 
 /// What the binary prints for `args` as JSON.
 fn cli_json(args: &[&str]) -> Value {
     let out = sprague().args(args).output().unwrap();
     assert!(out.status.success(), "{args:?}: {out:?}");
     serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}"))
-}
-
-/// What the binary writes on stderr for `args` (without `error: `), and
-/// its exit status.
-fn cli_error(args: &[&str]) -> (String, i32) {
-    let out = sprague().args(args).output().unwrap();
-    let err = String::from_utf8(out.stderr).unwrap();
-    let err = err
-        .trim_end()
-        .strip_prefix("error: ")
-        .unwrap_or(&err)
-        .to_string();
-    (err, out.status.code().unwrap())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -58,15 +30,18 @@ async fn answers_are_the_cli_json() {
         ("octal:0.75", 16),
     ] {
         let to_text = to.to_string();
-        let (status, answer) = post(&server, "genus", &json!({"ruleset": ruleset, "to": to})).await;
+        let (status, answer) = server
+            .post("genus", &json!({"ruleset": ruleset, "to": to}))
+            .await;
         assert_eq!(status, 200, "genus {ruleset}: {answer}");
         assert_eq!(
             answer,
             cli_json(&["genus", ruleset, "--to", &to_text, "--json"]),
             "genus {ruleset} --to {to}"
         );
-        let (status, answer) =
-            post(&server, "quotient", &json!({"ruleset": ruleset, "to": to})).await;
+        let (status, answer) = server
+            .post("quotient", &json!({"ruleset": ruleset, "to": to}))
+            .await;
         assert_eq!(status, 200, "quotient {ruleset}: {answer}");
         assert_eq!(
             answer,
@@ -77,10 +52,14 @@ async fn answers_are_the_cli_json() {
     // Published values: Kayles turns wild at heap 5 (Winning Ways, ch.
     // 13), and its quotient to heap 8 has order 12 (Plambeck & Siegel
     // 2008, the quotient of Kayles up to heap 8).
-    let (_, kayles) = post(&server, "genus", &json!({"ruleset": "kayles", "to": 12})).await;
+    let (_, kayles) = server
+        .post("genus", &json!({"ruleset": "kayles", "to": 12}))
+        .await;
     assert_eq!(kayles["first_wild"], 5);
     assert_eq!(kayles["heaps"][5]["genus"], "4^146");
-    let (_, kayles) = post(&server, "quotient", &json!({"ruleset": "kayles", "to": 8})).await;
+    let (_, kayles) = server
+        .post("quotient", &json!({"ruleset": "kayles", "to": 8}))
+        .await;
     assert_eq!(kayles["order"], 12);
     assert_eq!(kayles["p_portion"], json!(["a", "ac", "b^2"]));
 }
@@ -91,8 +70,9 @@ async fn bad_input_gets_400_with_the_commands_message() {
     for endpoint in ["genus", "quotient"] {
         // Not a heap game, a bad ruleset word: the command's words.
         for ruleset in ["wythoff", "octal:0.9z", "kayles 3"] {
-            let (status, answer) =
-                post(&server, endpoint, &json!({"ruleset": ruleset, "to": 5})).await;
+            let (status, answer) = server
+                .post(endpoint, &json!({"ruleset": ruleset, "to": 5}))
+                .await;
             assert_eq!(status, 400, "{endpoint} {ruleset}: {answer}");
             assert_eq!(answer["kind"], "bad-input");
             assert_eq!(answer["exit"], 2);
@@ -113,7 +93,7 @@ async fn bad_input_gets_400_with_the_commands_message() {
                 "reads no graph files",
             ),
         ] {
-            let (status, answer) = post(&server, endpoint, &body).await;
+            let (status, answer) = server.post(endpoint, &body).await;
             assert_eq!(status, 400, "{endpoint} {body}: {answer}");
             let error = answer["error"].as_str().unwrap();
             assert!(error.contains(says), "{endpoint} {body}: {error}");
@@ -137,7 +117,7 @@ async fn requests_are_held_to_the_server_limits() {
     assert_eq!(code, 3);
     for limits in [json!({}), json!({"max_states": 1_000_000_000u64})] {
         let body = json!({"ruleset": "kayles", "to": 40, "limits": limits});
-        let (status, answer) = post(&server, "genus", &body).await;
+        let (status, answer) = server.post("genus", &body).await;
         assert_eq!(status, 422, "{answer}");
         assert_eq!(answer["kind"], "limit");
         assert_eq!(answer["exit"], 3);
@@ -148,7 +128,7 @@ async fn requests_are_held_to_the_server_limits() {
     assert_eq!(code, 3);
     for limits in [json!({}), json!({"max_order": 1_000_000})] {
         let body = json!({"ruleset": "kayles", "to": 8, "limits": limits});
-        let (status, answer) = post(&server, "quotient", &body).await;
+        let (status, answer) = server.post("quotient", &body).await;
         assert_eq!(status, 422, "{answer}");
         assert_eq!(answer["error"], Value::from(cli.clone()));
     }
@@ -158,7 +138,7 @@ async fn requests_are_held_to_the_server_limits() {
     assert_eq!(code, 3, "{cli}");
     let unlimited = Server::start(Settings::default());
     let body = json!({"ruleset": "nim", "to": 3, "limits": {"max_states": 2}});
-    let (status, answer) = post(&unlimited, "quotient", &body).await;
+    let (status, answer) = unlimited.post("quotient", &body).await;
     assert_eq!((status, &answer["error"]), (422, &Value::from(cli)));
     // One entry a heap: `to` is held to the server's values a request.
     let server = Server::start(Settings {
@@ -166,15 +146,18 @@ async fn requests_are_held_to_the_server_limits() {
         ..Settings::default()
     });
     for endpoint in ["genus", "quotient"] {
-        let (status, answer) =
-            post(&server, endpoint, &json!({"ruleset": "sub:1", "to": 1000})).await;
+        let (status, answer) = server
+            .post(endpoint, &json!({"ruleset": "sub:1", "to": 1000}))
+            .await;
         assert_eq!(status, 422, "{answer}");
         let error = answer["error"].as_str().unwrap();
         assert!(
             error.contains("at most 1000 heaps") && error.contains("--max-values"),
             "{error}"
         );
-        let (status, _) = post(&server, endpoint, &json!({"ruleset": "sub:1", "to": 999})).await;
+        let (status, _) = server
+            .post(endpoint, &json!({"ruleset": "sub:1", "to": 999}))
+            .await;
         assert_eq!(status, 200);
     }
 }
@@ -192,7 +175,7 @@ async fn a_computation_past_its_time_budget_gets_503_and_stops() {
         ("quotient", json!({"ruleset": "dawson", "to": 30})),
     ] {
         let t = Instant::now();
-        let (status, answer) = post(&server, endpoint, &body).await;
+        let (status, answer) = server.post(endpoint, &body).await;
         assert_eq!(status, 503, "{endpoint}: {answer}");
         assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
         assert_eq!(answer["kind"], "timeout");
@@ -201,8 +184,9 @@ async fn a_computation_past_its_time_budget_gets_503_and_stops() {
         // again soon after.
         let t = Instant::now();
         loop {
-            let (status, answer) =
-                post(&server, "genus", &json!({"ruleset": "nim", "to": 3})).await;
+            let (status, answer) = server
+                .post("genus", &json!({"ruleset": "nim", "to": 3}))
+                .await;
             if status == 200 {
                 break;
             }

@@ -23,6 +23,19 @@ pub fn stdout_of(args: &[&str]) -> String {
     text
 }
 
+/// What the binary writes on stderr for `args` (without `error: `), and
+/// its exit status.
+pub fn cli_error(args: &[&str]) -> (String, i32) {
+    let out = sprague().args(args).output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    let err = err
+        .trim_end()
+        .strip_prefix("error: ")
+        .unwrap_or(&err)
+        .to_string();
+    (err, out.status.code().unwrap())
+}
+
 pub mod schema;
 pub mod server;
 

@@ -46,6 +46,22 @@ impl Server {
     pub fn url(&self, path: &str) -> String {
         format!("http://{}/{path}", self.address)
     }
+
+    /// POSTs `body` to /api/`endpoint`: the status and the answer as JSON.
+    pub async fn post(&self, endpoint: &str, body: &serde_json::Value) -> (u16, serde_json::Value) {
+        let response = reqwest::Client::new()
+            .post(self.url(&format!("api/{endpoint}")))
+            .header("Content-Type", "application/json")
+            .body(body.to_string())
+            .send()
+            .await
+            .expect("the server answers");
+        let status = response.status().as_u16();
+        let text = response.text().await.expect("a body");
+        let value =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"));
+        (status, value)
+    }
 }
 
 impl Drop for Server {
