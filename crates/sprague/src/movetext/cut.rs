@@ -14,28 +14,12 @@ use crate::{IllegalMoveKind, Move, Place, Position};
 
 /// Reads a cut in component `index` of `position` from `words` (the text
 /// after the component, split at spaces).
-pub(super) fn read(
-    position: &Position,
-    index: usize,
-    mut words: &[&str],
-) -> Result<Move, MoveError> {
+pub(super) fn read(position: &Position, index: usize, words: &[&str]) -> Result<Move, MoveError> {
     let component = &position.components()[index];
     let rules = component.ruleset().rules();
-    if words.first() == Some(&component.ruleset().word()) {
-        words = &words[1..];
-    }
-    if let Some(at) = words.iter().position(|w| w.starts_with('(')) {
-        words = &words[..at];
-    }
-    let lower: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
-    let filler = ["picture", "p", ":", "cut", "edge", "e"];
     // Numbers and edge names, with the filler words dropped.
-    let items: Vec<&str> = words
-        .iter()
-        .zip(&lower)
-        .filter(|(_, l)| !filler.contains(&l.as_str()))
-        .map(|(w, _)| *w)
-        .collect();
+    let filler = ["picture", "p", ":", "cut", "edge", "e"];
+    let items = super::move_words(component, words, &filler);
     let count = component.argument_count();
     let (picture, edge) = match items.as_slice() {
         [edge] if count == 1 => (0, *edge),

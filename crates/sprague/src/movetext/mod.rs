@@ -260,6 +260,27 @@ fn illegal<T>(kind: IllegalMoveKind) -> Result<T, MoveError> {
     Err(MoveError::Illegal(kind.into()))
 }
 
+/// The words of a move in `component` that say something: `words` without
+/// the ruleset word in front, a note in parentheses at the end, or the
+/// `filler` words (compared in lower case).
+fn move_words<'a>(
+    component: &crate::Component,
+    mut words: &[&'a str],
+    filler: &[&str],
+) -> Vec<&'a str> {
+    if words.first() == Some(&component.ruleset().word()) {
+        words = &words[1..];
+    }
+    if let Some(at) = words.iter().position(|w| w.starts_with('(')) {
+        words = &words[..at];
+    }
+    words
+        .iter()
+        .filter(|w| !filler.contains(&w.to_ascii_lowercase().as_str()))
+        .copied()
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

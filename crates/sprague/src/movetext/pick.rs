@@ -29,28 +29,14 @@ pub(super) fn is_position_word(word: &str) -> bool {
 
 /// Reads a move in component `index` of `position` from `words` (the text
 /// after the component, split at spaces).
-pub(super) fn read(
-    position: &Position,
-    index: usize,
-    mut words: &[&str],
-) -> Result<Move, MoveError> {
+pub(super) fn read(position: &Position, index: usize, words: &[&str]) -> Result<Move, MoveError> {
     let component = &position.components()[index];
     let rules = component.ruleset().rules();
-    if words.first() == Some(&component.ruleset().word()) {
-        words = &words[1..];
-    }
-    if let Some(at) = words.iter().position(|w| w.starts_with('(')) {
-        words = &words[..at];
-    }
     let filler = [
         "part", ":", "take", "takes", "vertex", "edge", "cell", "domino", "to", "move", "token",
         "place", "chomp", "at", "turn", "coins",
     ];
-    let items: Vec<&str> = words
-        .iter()
-        .filter(|w| !filler.contains(&w.to_ascii_lowercase().as_str()))
-        .copied()
-        .collect();
+    let items = super::move_words(component, words, &filler);
     let count = component.argument_count();
     let (part, name) = match items.as_slice() {
         [name] if count == 1 => (0, *name),
