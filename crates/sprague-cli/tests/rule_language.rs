@@ -240,3 +240,37 @@ fn equal_splits_through_the_binary() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("column 17"), "{err}");
 }
+
+/// A fresh tester's findings on equal splits, through the binary.
+#[test]
+fn equal_split_findings() {
+    // The whole position after a split into four is a move, and `help`
+    // shows how to type one.
+    let out = sprague()
+        .args(["play", "rule:n-1,equal(n,4) 12", "--seed", "1"])
+        .write_stdin("help\nrule:n-1,equal(n,4) 3 3 3 3\nquit\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("1 -> 3 3 3 3"), "{text}");
+    assert!(text.contains("4 equal heaps of 3"), "{text}");
+    assert!(text.contains("you: split heap 1 (12 -> 4 heaps of 3)"), "{text}");
+    // A sequence past the table limit with no period to prove is refused
+    // before any value is written.
+    let (code, out, err) = run(&[
+        "sequence",
+        "rule:n-1,equal(n,3)",
+        "--to",
+        "20000000",
+        "--format",
+        "raw",
+    ]);
+    assert_eq!(code, 3, "{err}");
+    assert!(out.is_empty(), "{} bytes written", out.len());
+    assert!(err.contains("--max-table"), "{err}");
+    // `after` stays within its bound when the position after is the long
+    // one (4096 heaps of 2 from one heap of 8192).
+    let out = stdout_of(&["analyze", "rule:equal(n,4096) 8192", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["winning_moves"][0]["after"], serde_json::Value::Null);
+}

@@ -646,7 +646,9 @@ impl fmt::Display for IllegalMoveKind {
             ),
             K::TooManyNewHeaps { count } => write!(
                 f,
-                "a move replaces one heap by at most three, but {count} heaps appeared"
+                "a move replaces one heap by at most three, or by K equal heaps; here {} heaps \
+                 stand where one was, and they are not one heap split into equal heaps",
+                count + 1
             ),
             K::NoMoveFits => f.write_str("no move fits"),
         }

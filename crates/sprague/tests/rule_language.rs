@@ -32,6 +32,12 @@ const SAME: &[(&str, &str, u64)] = &[
     ("rule:n/2,n/3", "divide:2,3", 2000),
     ("rule:n-n/3..n-1", "fraction:3", 2000),
     ("rule:equal(n,2)", "rule:n/2&n/2:even", 2000),
+    // Tester findings: an equal split of 0 takes the heap (heaps of 0
+    // vanish), and conditions past 2^64 - 1 are compared exactly.
+    ("rule:n-2,equal(n-1,1)", "rule:n-2,n-1", 500),
+    ("rule:n-2,equal(n-1,3)", "rule:n-2,(n-1)/3&(n-1)/3&(n-1)/3:n%3==1", 2000),
+    ("rule:n-2,equal(n,2):n*10000000000000000>5", "rule:n-2,equal(n,2):n>=1", 3000),
+    ("rule:n-1,n*n*n/(n*n)-2", "rule:n-1,n-2", 3000),
     ("rule:n-1,equal(n,3)", "rule:n-1,n/3&n/3&n/3:n%3==0", 2000),
 ];
 
@@ -200,6 +206,17 @@ fn equal_splits_of_huge_heaps() {
 }
 
 #[test]
+fn huge_conditions_are_exact() {
+    // n*n > 5 at 3^21 (n*n past 2^64 - 1): the split is a move.
+    let r = ruleset("rule:equal(n,3):n*n>5");
+    let same = ruleset("rule:equal(n,3):n>=3");
+    let l = Limits::default();
+    for n in [3u64.pow(21), 3u64.pow(40), 10460353203 * 3] {
+        assert_eq!(r.heap_value(n, &l).unwrap(), same.heap_value(n, &l).unwrap(), "{n}");
+    }
+}
+
+#[test]
 fn equal_splits_every_winning_move() {
     for a in 0..=24u64 {
         for b in [0u64, 3, 8] {
@@ -282,6 +299,17 @@ fn errors_name_the_column() {
         assert!(e.contains(&format!("column {column}")), "{word}: {e}");
     }
     assert!(Ruleset::parse("rule:").is_err());
+    // Deep nesting and long chains are refused by name, not by the stack.
+    let deep = format!("rule:n-1,{}n{}", "(".repeat(20_000), ")".repeat(20_000));
+    let e = Ruleset::parse(&deep).unwrap_err().to_string();
+    assert!(e.contains("nested more than 64"), "{e}");
+    let long = format!("rule:n{}", "-0".repeat(5_000));
+    let e = Ruleset::parse(&long).unwrap_err().to_string();
+    assert!(e.contains("at most 1000 operations"), "{e}");
+    let e = Ruleset::parse("rule:equal(n,0)").unwrap_err().to_string();
+    assert!(e.contains("column 14") && e.contains("at least 1"), "{e}");
+    let e = Ruleset::parse("rule:n-1,equal(n,2)+nim").unwrap_err().to_string();
+    assert!(e.contains("needs spaces around it"), "{e}");
     // In a position too: a `+` inside a rule is not taken for the sum's.
     for text in ["rule:n+1 3", "rule:n-1,n+1 3 + nim 2"] {
         let e = text.parse::<Position>().unwrap_err().to_string();

@@ -104,9 +104,11 @@ impl Serialize for WinningMoves<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut seq = s.serialize_seq(Some(self.moves.len()))?;
         for m in self.moves {
+            // The position after may be longer than the one before (a heap
+            // split into K equal heaps): it is written within the bound too.
             let after = if self.write_after {
                 let after = self.position.play(m).map_err(serde::ser::Error::custom)?;
-                Some(after.to_string())
+                Some(after.to_string()).filter(|t| t.len() <= MAX_AFTER)
             } else {
                 None
             };
@@ -581,8 +583,13 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
             for mv in &analysis.winning_moves {
                 let _ = write!(out, "  {}", movetext::describe(position, mv));
                 if show_after {
+                    // (A split into many equal heaps makes it longer.)
                     if let Ok(after) = position.play(mv) {
-                        let _ = write!(out, ", leaving {after}");
+                        let text = after.to_string();
+                        if after.heap_count() <= MAX_HEAPS_SHOWN && text.len() <= MAX_POSITION_SHOWN
+                        {
+                            let _ = write!(out, ", leaving {text}");
+                        }
                     }
                 }
                 out.push('\n');

@@ -197,6 +197,18 @@ fn splits(i: usize, h: u64) -> Vec<Action> {
             }
         }
     }
+    // Four or more equal heaps (`rule:equal(n,K)`), few enough to type.
+    for removed in 0..=h.min(AMOUNTS) {
+        let rest = h - removed;
+        for k in (4..=rest.min(16)).filter(|&k| rest.is_multiple_of(k)) {
+            out.push(Action::Heap {
+                heap: i,
+                from: h,
+                removed,
+                parts: Parts::equal(rest / k, k),
+            });
+        }
+    }
     out
 }
 
@@ -271,12 +283,18 @@ fn heap_section(
             let words = match sizes.as_slice() {
                 [a, b] => format!("{a} and {b}"),
                 [a, b, c] => format!("{a}, {b} and {c}"),
+                [a, ..] if parts.copies() > 1 => format!("{} equal heaps of {a}", sizes.len()),
                 _ => listed.clone(),
+            };
+            let words = if parts.copies() > 1 {
+                words
+            } else {
+                format!("heaps of {words}")
             };
             line(
                 out,
                 &format!("{p}{n} -> {listed}"),
-                &format!("leave heaps of {words} in place of heap {n} (any order)"),
+                &format!("leave {words} in place of heap {n} (any order)"),
             );
             if removed > 0 {
                 line(

@@ -158,7 +158,7 @@ fn structural_action(
 }
 
 /// The heap moves that turn `before` into `left`: one heap replaced, in
-/// place, by one to three heaps (in any order).
+/// place, by one to three heaps (in any order), or by K >= 4 equal heaps.
 fn split_candidates(before: &[u64], left: &[u64]) -> Result<Vec<Action>, MoveError> {
     if left.len() < before.len() {
         return illegal(IllegalMoveKind::HeapRemoved);
@@ -167,9 +167,6 @@ fn split_candidates(before: &[u64], left: &[u64]) -> Result<Vec<Action>, MoveErr
     // Candidates whose parts are typed in increasing order (exactly as the
     // move leaves them) come first.
     let mut unordered = Vec::new();
-    if k > 3 {
-        return illegal(IllegalMoveKind::TooManyNewHeaps { count: k - 1 });
-    }
     let mut actions = Vec::new();
     for i in 0..before.len() {
         if before[..i] != left[..i] || before[i + 1..] != left[i + k..] {
@@ -178,6 +175,10 @@ fn split_candidates(before: &[u64], left: &[u64]) -> Result<Vec<Action>, MoveErr
         let from = before[i];
         let sizes = &left[i..i + k];
         if k > 1 && sizes.contains(&0) {
+            continue;
+        }
+        // Four or more heaps only as K equal heaps (`rule:equal(n,K)`).
+        if k > 3 && sizes.iter().any(|&h| h != sizes[0]) {
             continue;
         }
         let Some(total) = sizes.iter().try_fold(0u64, |a, &b| a.checked_add(b)) else {
@@ -202,6 +203,9 @@ fn split_candidates(before: &[u64], left: &[u64]) -> Result<Vec<Action>, MoveErr
         }
     }
     actions.append(&mut unordered);
+    if k > 3 && actions.is_empty() {
+        return illegal(IllegalMoveKind::TooManyNewHeaps { count: k - 1 });
+    }
     Ok(actions)
 }
 
@@ -248,6 +252,16 @@ mod tests {
         assert!(split_candidates(&[3], &[1, 3]).unwrap().is_empty());
         assert!(split_candidates(&[3], &[0, 3]).unwrap().is_empty());
         assert!(split_candidates(&[3, 3], &[3]).is_err());
-        assert!(split_candidates(&[9], &[1, 1, 1, 1]).is_err());
+        assert!(split_candidates(&[9], &[1, 2, 1, 1]).is_err());
+        // Four or more equal heaps: a split into K equal heaps.
+        assert_eq!(
+            split_candidates(&[9], &[1, 1, 1, 1]).unwrap(),
+            vec![Action::Heap {
+                heap: 0,
+                from: 9,
+                removed: 5,
+                parts: Parts::equal(1, 4),
+            }]
+        );
     }
 }

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 use clap::ValueEnum;
 use indicatif::ProgressBar;
-use sprague::ruleset::rule::PeriodClaim;
+use sprague::ruleset::rule::{search_period, PeriodClaim};
 use sprague::sequence::{store, Method, NimSequence, ResumeError, Store, Table, MAX_TABLE_LEN};
 use sprague::Ruleset;
 
@@ -425,6 +425,30 @@ fn check(args: &Args) -> Result<Wanted> {
                 divisor: store::table_divisor(moves),
             })
             .into());
+        }
+    }
+    // A rule keeps its own table: past the table limit only its proven
+    // period gives values, so the period is looked for first (values that
+    // the run needs anyway) and a run that cannot finish writes nothing.
+    if let (false, Some(own)) = (closed, ruleset.own_sequence()) {
+        let limit = limits.max_table.min(MAX_TABLE_LEN);
+        if to >= limit {
+            let proven = own.theorem_applies()
+                && matches!(
+                    search_period(own, limit - 1, &limits)
+                        .map_err(LibError)?
+                        .claim,
+                    PeriodClaim::Proven(_)
+                );
+            if !proven {
+                return Err(LibError(sprague::Error::TableLimit {
+                    ruleset: ruleset.word().to_string(),
+                    heap: to,
+                    limit,
+                    divisor: 1,
+                })
+                .into());
+            }
         }
     }
     Ok(Wanted::Heaps(ruleset, to))

@@ -4,20 +4,82 @@
 
 use std::ops::ControlFlow;
 
+use num_bigint::BigUint;
+
 use super::parser::{Body, Cond, Expr, Opt};
 use crate::{Error, Parts};
 
 /// The value of `e` at heap `n`; `None` where it is not a whole number of
 /// tokens: a subtraction below 0, a division or `%` by 0, a result past
-/// 2^64 - 1. An option with such a part is no move at that heap.
+/// 2^64 - 1. A step past 2^64 - 1 on the way is computed exactly
+/// (`n*n/n` is n at any n). An option with such a part is no move at that
+/// heap.
 pub fn eval(e: &Expr, n: u64) -> Option<u64> {
+    match fast(e, n) {
+        Ok(v) => Some(v),
+        Err(Undefined::Negative) => None,
+        Err(Undefined::Overflow) => u64::try_from(exact(e, n)?).ok(),
+    }
+}
+
+/// Why an expression has no value in 64 bits.
+enum Undefined {
+    /// Below 0, or a division by 0: no value at all.
+    Negative,
+    /// A step past 2^64 - 1: the exact value may still be a number.
+    Overflow,
+}
+
+/// `e` at `n` in 64 bits.
+fn fast(e: &Expr, n: u64) -> Result<u64, Undefined> {
+    let two = |a: &Expr, b: &Expr| Ok((fast(a, n)?, fast(b, n)?));
+    match e {
+        Expr::N => Ok(n),
+        Expr::Num(k) => Ok(*k),
+        Expr::Sub(a, b) => {
+            let (a, b) = two(a, b)?;
+            a.checked_sub(b).ok_or(Undefined::Negative)
+        }
+        Expr::Mul(a, b) => {
+            let (a, b) = two(a, b)?;
+            a.checked_mul(b).ok_or(Undefined::Overflow)
+        }
+        Expr::Div(a, b) => {
+            let (a, b) = two(a, b)?;
+            a.checked_div(b).ok_or(Undefined::Negative)
+        }
+        Expr::Mod(a, b) => {
+            let (a, b) = two(a, b)?;
+            a.checked_rem(b).ok_or(Undefined::Negative)
+        }
+    }
+}
+
+/// `e` at `n` exactly (`None` below 0 or on a division by 0). The depth of
+/// an expression is bounded by the parser.
+fn exact(e: &Expr, n: u64) -> Option<BigUint> {
     Some(match e {
-        Expr::N => n,
-        Expr::Num(k) => *k,
-        Expr::Sub(a, b) => eval(a, n)?.checked_sub(eval(b, n)?)?,
-        Expr::Mul(a, b) => eval(a, n)?.checked_mul(eval(b, n)?)?,
-        Expr::Div(a, b) => eval(a, n)?.checked_div(eval(b, n)?)?,
-        Expr::Mod(a, b) => eval(a, n)?.checked_rem(eval(b, n)?)?,
+        Expr::N => BigUint::from(n),
+        Expr::Num(k) => BigUint::from(*k),
+        Expr::Sub(a, b) => {
+            let (a, b) = (exact(a, n)?, exact(b, n)?);
+            if a < b {
+                return None;
+            }
+            a - b
+        }
+        Expr::Mul(a, b) => exact(a, n)? * exact(b, n)?,
+        Expr::Div(a, b) | Expr::Mod(a, b) => {
+            let (a, b) = (exact(a, n)?, exact(b, n)?);
+            if b == BigUint::ZERO {
+                return None;
+            }
+            if matches!(e, Expr::Div(..)) {
+                a / b
+            } else {
+                a % b
+            }
+        }
     })
 }
 
@@ -49,11 +111,16 @@ pub(crate) fn numbers(o: &Opt, out: &mut Vec<u64>) {
 }
 
 /// Whether condition `c` holds at heap `n` (false where a side is not a
-/// whole number).
+/// whole number; sides past 2^64 - 1 are compared exactly: `n*n>5` holds
+/// at every n >= 3).
 pub fn holds(c: &Cond, n: u64) -> bool {
-    match (eval(&c.left, n), eval(&c.right, n)) {
-        (Some(a), Some(b)) => c.cmp.holds(a, b),
-        _ => false,
+    match (fast(&c.left, n), fast(&c.right, n)) {
+        (Ok(a), Ok(b)) => c.cmp.holds(a, b),
+        (Err(Undefined::Negative), _) | (_, Err(Undefined::Negative)) => false,
+        _ => match (exact(&c.left, n), exact(&c.right, n)) {
+            (Some(a), Some(b)) => c.cmp.holds(a, b),
+            _ => false,
+        },
     }
 }
 
@@ -144,7 +211,9 @@ pub(crate) fn resolve(word: &str, o: &Opt, n: u64) -> Result<Option<Resolved>, E
                 total_check(m)?;
                 let size = m / k;
                 match k {
-                    _ if size == 0 => None,
+                    // K heaps of 0 vanish: the move takes the whole heap
+                    // (as `n-1` does at n = 1).
+                    _ if size == 0 => (n > 0).then(|| Resolved::Parts(Vec::new())),
                     1 => (size < n).then(|| Resolved::Parts(vec![size])),
                     _ => Some(Resolved::Equal(size, k)),
                 }

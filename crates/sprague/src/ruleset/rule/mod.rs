@@ -483,16 +483,23 @@ impl RuleGame {
         f: &mut dyn FnMut(HeapMove) -> Result<ControlFlow<()>, Error>,
     ) -> Result<ControlFlow<()>, Error> {
         let mut failure = None;
+        // A move too large to hold is reported once the others have been
+        // passed: a caller that stops at one move it can use never meets it.
+        let mut too_large = None;
         for r in self.resolved(heap, limits)? {
-            let flow = r.each(
-                &mut |parts| match self.listable(heap, parts).and_then(&mut *f) {
+            let flow = r.each(&mut |parts| match self.listable(heap, parts) {
+                Err(e) => {
+                    too_large.get_or_insert(e);
+                    ControlFlow::Continue(())
+                }
+                Ok(m) => match f(m) {
                     Ok(flow) => flow,
                     Err(e) => {
                         failure = Some(e);
                         ControlFlow::Break(())
                     }
                 },
-            );
+            });
             if let Some(e) = failure {
                 return Err(e);
             }
@@ -500,7 +507,10 @@ impl RuleGame {
                 return Ok(ControlFlow::Break(()));
             }
         }
-        Ok(ControlFlow::Continue(()))
+        match too_large {
+            Some(e) => Err(e),
+            None => Ok(ControlFlow::Continue(())),
+        }
     }
 }
 
@@ -559,6 +569,7 @@ impl HeapRules for RuleGame {
                 ControlFlow::Continue(())
             });
         }
+        let mut too_large = None;
         // In the order of `options`: by tokens removed, then heaps left.
         found.sort_unstable_by(|a, b| {
             (heap - a.total(), a.sizes(), a.copies()).cmp(&(
@@ -575,11 +586,25 @@ impl HeapRules for RuleGame {
                     v ^= self.value(h, limits)?.0;
                 }
             }
-            if v == target && f(self.listable(heap, parts)?).is_break() {
-                return Ok(ControlFlow::Break(()));
+            if v != target {
+                continue;
+            }
+            match self.listable(heap, parts) {
+                Ok(m) => {
+                    if f(m).is_break() {
+                        return Ok(ControlFlow::Break(()));
+                    }
+                }
+                // Reported after the moves that can be held, as above.
+                Err(e) => {
+                    too_large.get_or_insert(e);
+                }
             }
         }
-        Ok(ControlFlow::Continue(()))
+        match too_large {
+            Some(e) => Err(e),
+            None => Ok(ControlFlow::Continue(())),
+        }
     }
 
     fn is_legal(&self, heap: u64, m: &HeapMove) -> bool {

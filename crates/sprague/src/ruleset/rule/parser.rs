@@ -42,7 +42,7 @@ pub enum Cmp {
 
 impl Cmp {
     /// Whether `a` compares to `b` this way.
-    pub fn holds(self, a: u64, b: u64) -> bool {
+    pub fn holds<T: Ord>(self, a: T, b: T) -> bool {
         match self {
             Cmp::Eq => a == b,
             Cmp::Ne => a != b,
@@ -135,9 +135,20 @@ impl fmt::Display for RuleError {
     }
 }
 
+/// The deepest nesting of parentheses a rule may hold.
+const MAX_NESTING: usize = 64;
+
+/// The most operations (`-`, `*`, `/`, `%`) one option may hold: the
+/// evaluation follows the expression's tree, so its depth is bounded.
+const MAX_OPERATIONS: usize = 1000;
+
 struct Parser<'a> {
     text: &'a [u8],
     at: usize,
+    /// Parentheses open where the parser is.
+    nesting: usize,
+    /// Operations read in the present option.
+    operations: usize,
     /// The column of byte 0 of `text` in the whole word, less one.
     offset: usize,
 }
@@ -165,6 +176,8 @@ pub fn parse_rule(text: &str, offset: usize) -> Parsed<Rule> {
     let mut p = Parser {
         text: text.as_bytes(),
         at: 0,
+        nesting: 0,
+        operations: 0,
         offset,
     };
     if text.is_empty() {
@@ -179,6 +192,12 @@ pub fn parse_rule(text: &str, offset: usize) -> Parsed<Rule> {
         match p.peek() {
             None => break,
             Some(b',') => p.at += 1,
+            Some(b'+') => {
+                return Err(p.error(
+                    "`+` separates the components of a position and needs spaces around it \
+                     (rule:n-1,n-2 5 + nim 3); a rule itself cannot use it",
+                ))
+            }
             Some(_) => return Err(p.error("expected `,` before the next option, or the end")),
         }
     }
@@ -208,6 +227,7 @@ impl Parser<'_> {
 
     fn option(&mut self) -> Parsed<Opt> {
         let start = self.at;
+        self.operations = 0;
         let body = self.body()?;
         let mut conds = Vec::new();
         while self.peek() == Some(b':') {
@@ -231,7 +251,14 @@ impl Parser<'_> {
                      equal heaps",
                 ));
             }
+            let k_at = self.at;
             let k = self.expr()?;
+            if k == Expr::Num(0) {
+                return Err(RuleError {
+                    column: self.offset + k_at + 1,
+                    message: "equal(E,K) splits E into K equal heaps: K must be at least 1".into(),
+                });
+            }
             if !self.eat(")") {
                 return Err(self.error("expected `)` closing equal(E,K)"));
             }
@@ -312,6 +339,7 @@ impl Parser<'_> {
         let mut e = self.term()?;
         loop {
             if self.peek() == Some(b'-') {
+                self.operation()?;
                 self.at += 1;
                 e = Expr::Sub(Box::new(e), Box::new(self.term()?));
             } else if self.peek() == Some(b'+') {
@@ -326,6 +354,17 @@ impl Parser<'_> {
         }
     }
 
+    /// Counts one more operation of the option, refusing one too many.
+    fn operation(&mut self) -> Parsed<()> {
+        self.operations += 1;
+        if self.operations > MAX_OPERATIONS {
+            return Err(self.error(&format!(
+                "an option holds at most {MAX_OPERATIONS} operations (- * / %)"
+            )));
+        }
+        Ok(())
+    }
+
     fn term(&mut self) -> Parsed<Expr> {
         let mut e = self.factor()?;
         loop {
@@ -335,6 +374,7 @@ impl Parser<'_> {
                 Some(b'%') => Expr::Mod,
                 _ => return Ok(e),
             };
+            self.operation()?;
             self.at += 1;
             e = op(Box::new(e), Box::new(self.factor()?));
         }
@@ -352,8 +392,15 @@ impl Parser<'_> {
                 Ok(Expr::N)
             }
             Some(b'(') => {
+                if self.nesting == MAX_NESTING {
+                    return Err(
+                        self.error(&format!("parentheses nested more than {MAX_NESTING} deep"))
+                    );
+                }
                 self.at += 1;
+                self.nesting += 1;
                 let e = self.expr()?;
+                self.nesting -= 1;
                 if !self.eat(")") {
                     return Err(self.error("expected `)`"));
                 }
@@ -378,7 +425,10 @@ impl Parser<'_> {
                 "expected n, a number or `(`; the words a rule knows are split(E), \
                  split3(E), unequal(E), equal(E,K) (an option) and even, odd (a condition)",
             )),
-            None => Err(self.error("the rule ends where n, a number or `(` was expected")),
+            None => Err(self.error(
+                "the rule ends where n, a number or `(` was expected (a ruleset word holds no \
+                 spaces: a space ends it)",
+            )),
             Some(_) => Err(self.error("expected n, a number or `(`")),
         }
     }
