@@ -254,7 +254,10 @@ fn equal_split_findings() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("1 -> 3 3 3 3"), "{text}");
     assert!(text.contains("4 equal heaps of 3"), "{text}");
-    assert!(text.contains("you: split heap 1 (12 -> 4 heaps of 3)"), "{text}");
+    assert!(
+        text.contains("you: split heap 1 (12 -> 4 heaps of 3)"),
+        "{text}"
+    );
     // A sequence past the table limit with no period to prove is refused
     // before any value is written.
     let (code, out, err) = run(&[

@@ -35,8 +35,16 @@ const SAME: &[(&str, &str, u64)] = &[
     // Tester findings: an equal split of 0 takes the heap (heaps of 0
     // vanish), and conditions past 2^64 - 1 are compared exactly.
     ("rule:n-2,equal(n-1,1)", "rule:n-2,n-1", 500),
-    ("rule:n-2,equal(n-1,3)", "rule:n-2,(n-1)/3&(n-1)/3&(n-1)/3:n%3==1", 2000),
-    ("rule:n-2,equal(n,2):n*10000000000000000>5", "rule:n-2,equal(n,2):n>=1", 3000),
+    (
+        "rule:n-2,equal(n-1,3)",
+        "rule:n-2,(n-1)/3&(n-1)/3&(n-1)/3:n%3==1",
+        2000,
+    ),
+    (
+        "rule:n-2,equal(n,2):n*10000000000000000>5",
+        "rule:n-2,equal(n,2):n>=1",
+        3000,
+    ),
     ("rule:n-1,n*n*n/(n*n)-2", "rule:n-1,n-2", 3000),
     ("rule:n-1,equal(n,3)", "rule:n-1,n/3&n/3&n/3:n%3==0", 2000),
 ];
@@ -212,7 +220,11 @@ fn huge_conditions_are_exact() {
     let same = ruleset("rule:equal(n,3):n>=3");
     let l = Limits::default();
     for n in [3u64.pow(21), 3u64.pow(40), 10460353203 * 3] {
-        assert_eq!(r.heap_value(n, &l).unwrap(), same.heap_value(n, &l).unwrap(), "{n}");
+        assert_eq!(
+            r.heap_value(n, &l).unwrap(),
+            same.heap_value(n, &l).unwrap(),
+            "{n}"
+        );
     }
 }
 
@@ -308,7 +320,9 @@ fn errors_name_the_column() {
     assert!(e.contains("at most 1000 operations"), "{e}");
     let e = Ruleset::parse("rule:equal(n,0)").unwrap_err().to_string();
     assert!(e.contains("column 14") && e.contains("at least 1"), "{e}");
-    let e = Ruleset::parse("rule:n-1,equal(n,2)+nim").unwrap_err().to_string();
+    let e = Ruleset::parse("rule:n-1,equal(n,2)+nim")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("needs spaces around it"), "{e}");
     // In a position too: a `+` inside a rule is not taken for the sum's.
     for text in ["rule:n+1 3", "rule:n-1,n+1 3 + nim 2"] {
