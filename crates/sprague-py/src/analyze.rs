@@ -223,6 +223,8 @@ pub struct Analysis {
     drawing_truncated: bool,
     /// The `max_moves` it was made with (for pickling).
     max_moves: Option<usize>,
+    /// Whether the value was asked for (`value=True`, for pickling).
+    value_asked: bool,
 }
 
 #[pymethods]
@@ -300,10 +302,15 @@ impl Analysis {
     }
 
     /// Pickles as the call that makes it again: `analyze(position,
-    /// misere, max_moves=...)`.
+    /// misere, max_moves=..., value=...)`.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let f = py.import("sprague")?.getattr("_analysis_from")?;
-        let args = (self.position.clone(), self.play == "misere", self.max_moves)
+        let args = (
+            self.position.clone(),
+            self.play == "misere",
+            self.max_moves,
+            self.value_asked,
+        )
             .into_pyobject(py)?
             .into_any();
         Ok((f, args))
@@ -317,7 +324,10 @@ impl Analysis {
 /// `position` is written as on the command line (`"nim 3 4 5"`,
 /// `"kayles 10 + nim 3"`); `misere=True` for misère play. `max_moves`
 /// lists at most that many winning moves (default: all, at most 10,000
-/// for moore:K with K >= 2 and take-and-break games). The limits are the
+/// for moore:K with K >= 2 and take-and-break games). `value=True`
+/// searches the Grundy value even where a theorem needs none (a lone
+/// `geography` token; as `analyze --value`), within `max_states`. The
+/// limits are the
 /// CLI's `--max-states`, `--max-table`, `--max-period-search` and
 /// `--max-quotient-states`.
 ///
@@ -328,7 +338,7 @@ impl Analysis {
 /// >>> a.outcome, a.value, a.winning_moves[0].after
 /// ('N', 2, 'nim 1 4 5')
 #[pyfunction]
-#[pyo3(signature = (position, misere=false, *, max_moves=None,
+#[pyo3(signature = (position, misere=false, *, max_moves=None, value=false,
     max_states=Limits::default().max_states, max_table=Limits::default().max_table,
     max_table_work=Limits::default().max_table_work,
     max_period_search=Limits::default().max_period_search,
@@ -339,6 +349,7 @@ pub fn analyze(
     position: &str,
     misere: bool,
     max_moves: Option<usize>,
+    value: bool,
     max_states: usize,
     max_table: u64,
     max_table_work: u64,
@@ -360,15 +371,23 @@ pub fn analyze(
         (!bounded).then_some(DEFAULT_MOVE_CAP)
     });
     py.allow_threads(|| {
-        let analysis = Analyzer::new(limits).analyze(&position, play, max_moves)?;
+        let analyzer = Analyzer::new(limits);
+        let analyzer = if value {
+            analyzer.with_value(true)
+        } else {
+            analyzer
+        };
+        let analysis = analyzer.analyze(&position, play, max_moves)?;
         let keep_after = position.to_string().len() <= MAX_AFTER;
         let fields = |m: &sprague::Move| {
             let component = position.components().get(m.component());
             let ruleset = component.map(|c| c.ruleset());
             Ok(WinningMove {
                 mv: m.display(&position).to_string(),
+                // Bounded by the position after (a split into many
+                // equal heaps is longer than the heap it splits).
                 after: if keep_after {
-                    Some(position.play(m)?.to_string())
+                    Some(position.play(m)?.to_string()).filter(|t| t.len() <= MAX_AFTER)
                 } else {
                     None
                 },
@@ -402,6 +421,7 @@ pub fn analyze(
             drawing_moves,
             drawing_truncated: loopy.is_some_and(|l| l.drawing_cut),
             max_moves: asked,
+            value_asked: value,
         })
     })
     .map_err(errors::lib)

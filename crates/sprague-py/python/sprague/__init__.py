@@ -80,6 +80,6 @@ __all__ = [
 ]
 
 
-def _analysis_from(position, misere, max_moves):
+def _analysis_from(position, misere, max_moves, value=False):
     """Rebuilds a pickled ``Analysis`` by analysing its position again."""
-    return analyze(position, misere, max_moves=max_moves)
+    return analyze(position, misere, max_moves=max_moves, value=value)

@@ -129,6 +129,7 @@ def analyze(
     misere: bool = False,
     *,
     max_moves: Optional[int] = None,
+    value: bool = False,
     max_states: int = ...,
     max_table: int = ...,
     max_table_work: int = ...,
@@ -136,9 +137,10 @@ def analyze(
     max_quotient_states: int = ...,
 ) -> Analysis:
     """Analyses a position written as on the command line (``"nim 3 4 5"``,
-    ``"kayles 10 + nim 3"``) as ``sprague analyze --json`` does. Raises
-    ``InputError`` for a bad position, ``LimitError`` at a limit. Runs
-    without the GIL."""
+    ``"kayles 10 + nim 3"``) as ``sprague analyze --json`` does;
+    ``value=True`` searches the Grundy value where a theorem needs none
+    (``--value``). Raises ``InputError`` for a bad position, ``LimitError``
+    at a limit. Runs without the GIL."""
 
 def explain(
     position: str,

@@ -62,6 +62,21 @@ def test_the_fields_say_what_changed():
     big = sprague.analyze("nim " + " ".join(["1"] * 3001))
     assert big.winning_moves and all(m.after is None for m in big.winning_moves)
     assert big.winning_moves[0].change["parts"] == [0]
+    # A split into K equal heaps lists every heap; `after` is bounded by the
+    # position after the move.
+    m = sprague.analyze("rule:n-1,equal(n,4) 12 2").winning_moves
+    assert any(w.change["parts"] == [3, 3, 3, 3] for w in m)
+    assert sprague.analyze("rule:equal(n,4096) 8192").winning_moves[0].after is None
+
+
+def test_value_searches_what_no_theorem_needs():
+    # A lone Geography token: the theorem decides it; the value is found
+    # within a small budget unless asked for (as `analyze --value`).
+    a = sprague.analyze("geography grid:6x6@1")
+    assert a.value is None
+    b = sprague.analyze("geography grid:3x3@2", value=True)
+    assert b.value == 1
+    assert pickle.loads(pickle.dumps(b)).value == 1
 
 
 def test_the_schema_holds_where_jsonschema_is_installed():
