@@ -307,3 +307,24 @@ fn graph_game_moves_in_json_name_what_they_take() {
         assert_eq!(m["after"], format!("geography grid:3x3~2@{to}"), "{m}");
     }
 }
+
+/// A graph file's path ends at `~` or `@` (they mark the vertices gone and
+/// the token): `file:~/g.txt` and a name holding `~` say so.
+#[test]
+fn a_path_cut_at_a_tilde_says_why() {
+    let (code, _, err) = run(&["analyze", "nodekayles file:~/g.txt"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("path is empty") && err.contains("$HOME"),
+        "{err}"
+    );
+    let dir = std::env::temp_dir().join(format!("sprague-tilde-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("g~1.txt");
+    std::fs::write(&file, "a b\nb c\n").unwrap();
+    let word = format!("nodekayles file:{}", file.display());
+    let (code, _, err) = run(&["analyze", &word]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("a path ends at its first `~`"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -574,8 +574,22 @@ fn undirected_file(word: &str) -> Option<&str> {
 /// [`MAX_GRAPH_FILE`] bytes (exit 3) without reading past the limit.
 fn read_graph_text(word: &str, path: &str) -> anyhow::Result<String> {
     use std::io::Read;
-    let cannot =
-        |e: std::io::Error| UsageError(format!("{word}: cannot read the graph file {path}: {e}"));
+    // A path cut at a `~` or `@` it held says so.
+    let cut = word
+        .find(path)
+        .map(|i| &word[i + path.len()..])
+        .is_some_and(|after| after.starts_with(['~', '@']));
+    let hint = if cut {
+        " (a path ends at its first `~` or `@`, which mark the vertices gone and the token: \
+         rename a file whose name holds them)"
+    } else {
+        ""
+    };
+    let cannot = |e: std::io::Error| {
+        UsageError(format!(
+            "{word}: cannot read the graph file {path}: {e}{hint}"
+        ))
+    };
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|f| f.take(MAX_GRAPH_FILE + 1).read_to_end(&mut bytes))
@@ -608,6 +622,17 @@ pub fn define_graph_files(parser: &mut PositionParser, text: &str) -> anyhow::Re
         // a run.
         static READ: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
         for word in text.split(|c: char| c.is_whitespace() || c == '+') {
+            if word
+                .strip_prefix("file:")
+                .is_some_and(|r| r.starts_with(['~', '@']))
+            {
+                return Err(UsageError(format!(
+                    "{word}: the graph file's path is empty: `~` and `@` end it (they mark the \
+                     vertices gone and the token, file:PATH~a,b@c), and `~/` is not your home \
+                     folder here; write the path without them, e.g. $HOME/g.txt"
+                ))
+                .into());
+            }
             if let Some(path) = undirected_file(word) {
                 let mut read = READ.lock().unwrap_or_else(|e| e.into_inner());
                 if read.iter().any(|p| p == path) {
