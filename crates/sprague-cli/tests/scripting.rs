@@ -173,3 +173,20 @@ fn a_graph_file_is_read_by_every_command_that_takes_a_ruleset() {
         assert!(!err.contains("library"), "{err}");
     }
 }
+
+/// `batch --value` where a limit stops the value's search: that line is an
+/// error and the run exits 3, rather than printing the outcome in the
+/// value's column (a fresh tester's finding).
+#[test]
+fn batch_value_at_a_limit_is_an_error_not_the_outcome() {
+    let out = sprague()
+        .args(["batch", "--value", "--max-states", "1000"])
+        .write_stdin("moore:2 5 6 7\nmoore:2 30 40 50\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "18", "{text}");
+    assert!(lines[1].starts_with("error\t"), "{text}");
+}

@@ -146,6 +146,18 @@ async fn answers_carry_the_fields_of_the_cli_json() {
     );
     assert_eq!(answer["results"], Value::from(cli));
     assert_eq!(answer["results"][0]["value_unknown"], "budget");
+    // A position past the fast path's time is run again on a worker, not
+    // answered with a line error (tester finding: `/api/batch` gave up
+    // after 0.1 s).
+    let slow = Server::start(Settings {
+        fast_time: std::time::Duration::from_millis(1),
+        ..Settings::default()
+    });
+    let positions = ["nim 3", "cram 4x5"];
+    let (status, answer) = slow.post("batch", &json!({"positions": positions})).await;
+    assert_eq!(status, 200, "{answer}");
+    assert!(answer["results"][1]["outcome"].is_string(), "{answer}");
+    drop(slow);
     let positions = ["geography grid:3x3@2"];
     let (_, answer) = server
         .post("batch", &json!({"positions": positions, "value": true}))

@@ -200,6 +200,13 @@ fn run_on(
         if args.json {
             write_json(out, &position, &analysis)?;
         } else if args.value {
+            // The value was asked for: a limit that stopped its search is
+            // this line's answer (exit 3), not the outcome in its place.
+            if let (None, None, Some(e)) = (analysis.value, &analysis.loopy, &analysis.value_limit)
+            {
+                fail(text, &LibError(e.clone()), crate::exit::exit_for(e))?;
+                continue;
+            }
             if args.echo {
                 write!(out, "{position}\t")?;
             }

@@ -562,14 +562,15 @@ fn batch(r: BatchRequest, s: &Settings) -> anyhow::Result<Answer> {
             Ok(())
         };
         if written.is_ok() {
-            written = match cmd::batch::analyze_line(
-                &mut parser,
-                &analyzer,
-                text,
-                play,
-                max_moves,
-                false,
-            ) {
+            let line =
+                cmd::batch::analyze_line(&mut parser, &analyzer, text, play, max_moves, false);
+            // A line stopped by the request's time budget is not its answer:
+            // the whole request stops, for the server to run it again with
+            // more time (or answer 503).
+            if line.is_err() {
+                sprague::budget::check().map_err(LibError)?;
+            }
+            written = match line {
                 Ok((position, analysis)) => serde_json::to_writer(
                     &mut out,
                     &cmd::report::AnalysisJson {
