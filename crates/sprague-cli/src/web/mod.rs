@@ -199,7 +199,9 @@ fn wrong_method(allowed: &'static str) -> Response {
         &format!(
             "this path takes {allowed} only{}",
             if allowed == "POST" {
-                " with a JSON body (see /api/help for the endpoints)"
+                " with a JSON body of the endpoint's fields, such as \
+                 {\"position\": \"nim 3 4 5\"} for /api/analyze (the endpoints and their \
+                 fields: docs/src/web.md)"
             } else {
                 ""
             }
