@@ -308,6 +308,7 @@ mod tests {
                 "taking 0 from heap 1 leaves it as it is",
             ),
             ("nim 3 4 5", "1 -> 3", "that leaves heap 1 as it is"),
+            ("wythoff 3 5", "1 3 0", "there is no heap 0"),
             (
                 "nim 3 4 5",
                 "1 -> 4",

@@ -315,6 +315,11 @@ impl Reader<'_> {
             }
         } else if let Some(left) = self.leave_part(multi)? {
             Effect::Leave(left)
+        } else if place == 0 {
+            // `1 3 0`: a stray number read as a place.
+            return Err(self.expected(&format!(
+                "the end of the move or a {noun} number from 1 (there is no {noun} 0)"
+            )));
         } else {
             let after = if colon { "':'" } else { "the number" };
             return Err(self.expected(&format!(
