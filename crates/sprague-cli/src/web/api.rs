@@ -486,7 +486,10 @@ fn analyze(r: AnalyzeRequest, s: &Settings) -> anyhow::Result<Answer> {
     let mut out = Capped::new(s.max_answer);
     let written = serde_json::to_writer(&mut out, &json);
     out.finish(written.map_err(anyhow::Error::from))?;
-    let explanation = cmd::analyze::explain(&args)?;
+    // From the same analysis: the search is not done a second time.
+    let explanation =
+        sprague::explain::explain_analysis(&position, &analysis, &args.limits.limits())
+            .map_err(LibError)?;
     let mut extra = explain_fields(&explanation);
     if let Value::Object(map) = &mut extra {
         // As the human view of `analyze` words them.

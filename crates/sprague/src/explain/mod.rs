@@ -326,8 +326,32 @@ pub fn explain(
     max_moves: Option<usize>,
 ) -> Result<Explanation, Error> {
     let analysis = analyzer.analyze(position, play, max_moves)?;
-    let limits = analyzer.limits();
-    let method = method_for(position, &analysis, limits)?;
+    explain_analysis(position, &analysis, analyzer.limits())
+}
+
+/// [`explain`] from an analysis already made of `position` (by
+/// [`Analyzer::analyze`], under its play): the search is not done twice.
+/// Every winning move the analysis lists is explained.
+///
+/// ```
+/// use sprague::{explain::explain_analysis, Analyzer, Play};
+/// let p = "nim 3 4 5".parse()?;
+/// let a = Analyzer::default().analyze(&p, Play::Normal, None)?;
+/// let e = explain_analysis(&p, &a, Analyzer::default().limits())?;
+/// assert_eq!(e.summary(), "the nim-sum is 3 ⊕ 4 ⊕ 5 = 2");
+/// # Ok::<(), sprague::Error>(())
+/// ```
+///
+/// # Errors
+/// A limit error when the values the explanation shows need more than
+/// `limits` allow.
+pub fn explain_analysis(
+    position: &Position,
+    analysis: &crate::Analysis,
+    limits: &crate::Limits,
+) -> Result<Explanation, Error> {
+    let play = analysis.play;
+    let method = method_for(position, analysis, limits)?;
     let mut moves = Vec::new();
     for mv in &analysis.winning_moves {
         let after = position.play(mv)?;
