@@ -299,6 +299,30 @@ async fn bad_input_gets_400_naming_what_is_wrong() {
         );
         assert!(error.contains(says), "{error}");
     }
+    // max_moves takes "all" as the command line does; value is for normal
+    // play only, as `--value --misere` is refused.
+    let (status, all) = server
+        .post(
+            "analyze",
+            &json!({"position": "nim 3 4 5", "max_moves": "all"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{all}");
+    for (body, says) in [
+        (
+            json!({"position": "nim 3 4 5", "max_moves": -1}),
+            "max_moves is a whole number or \"all\"",
+        ),
+        (
+            json!({"position": "nim 3", "misere": true, "value": true}),
+            "\"value\" is for normal play",
+        ),
+    ] {
+        let (status, answer) = server.post("analyze", &body).await;
+        assert_eq!(status, 400, "{answer}");
+        let error = answer["error"].as_str().unwrap();
+        assert!(error.contains(says), "{error}");
+    }
     // JSON that is not an object is named, not the Rust type serde wanted.
     for (body, kind) in [
         (&b"[]"[..], "an array"),

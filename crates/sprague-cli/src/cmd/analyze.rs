@@ -50,8 +50,9 @@ pub struct Args {
     /// every winning move without it (a lone `geography` token, a lone
     /// `moore:K`): searched within --max-states, exit status 3 past it.
     /// Without it, that search stops after 10,000 positions and the value
-    /// is reported as not computed.
-    #[arg(long)]
+    /// is reported as not computed. Normal play only (a misère position
+    /// has no Grundy value to add up).
+    #[arg(long, conflicts_with = "misere")]
     pub value: bool,
     #[command(flatten)]
     pub limits: LimitArgs,

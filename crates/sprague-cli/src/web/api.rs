@@ -429,9 +429,26 @@ struct AnalyzeRequest {
     /// --value`), within the limits.
     #[serde(default)]
     value: bool,
+    #[serde(default, deserialize_with = "max_moves_field")]
     max_moves: Option<usize>,
     #[serde(default)]
     limits: LimitsRequest,
+}
+
+/// `max_moves` as a number, or `"all"` as on the command line (every
+/// winning move, capped where lists are astronomically long: the same as
+/// leaving it out).
+fn max_moves_field<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
+    match Value::deserialize(d)? {
+        Value::Null => Ok(None),
+        Value::String(w) if w == "all" => Ok(None),
+        Value::Number(n) if n.as_u64().is_some_and(|n| usize::try_from(n).is_ok()) => {
+            Ok(n.as_u64().map(|n| n as usize))
+        }
+        other => Err(serde::de::Error::custom(format!(
+            "max_moves is a whole number or \"all\", not {other}"
+        ))),
+    }
 }
 
 fn analyze_args(
@@ -471,6 +488,7 @@ fn explain_fields(e: &Explanation) -> Value {
 }
 
 fn analyze(r: AnalyzeRequest, s: &Settings) -> anyhow::Result<Answer> {
+    misere_value(r.misere, r.value)?;
     let mut args = analyze_args(&r.position, r.misere, r.max_moves, &r.limits, s)?;
     args.value = r.value;
     let (position, analysis) = cmd::analyze::analyze(&args)?;
@@ -533,12 +551,28 @@ struct BatchRequest {
     /// --value`); without it a value is reported where it is cheap.
     #[serde(default)]
     value: bool,
+    #[serde(default, deserialize_with = "max_moves_field")]
     max_moves: Option<usize>,
     #[serde(default)]
     limits: LimitsRequest,
 }
 
+/// `value` with `misere` is refused, as the command line refuses
+/// `--value --misere`: a misère position has no Grundy value to add up.
+fn misere_value(misere: bool, value: bool) -> anyhow::Result<()> {
+    if misere && value {
+        return Err(UsageError(
+            "\"value\" is for normal play: a misère position has no Grundy value to add up \
+             (leave out \"misere\" or \"value\")"
+                .into(),
+        )
+        .into());
+    }
+    Ok(())
+}
+
 fn batch(r: BatchRequest, s: &Settings) -> anyhow::Result<Answer> {
+    misere_value(r.misere, r.value)?;
     let analyzer = Analyzer::new(r.limits.limit_args(s).limits()).with_total_count(false);
     // As `batch --json`: the value where it is cheap, or searched on request.
     let analyzer = if r.value {
