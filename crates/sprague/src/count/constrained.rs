@@ -416,18 +416,7 @@ fn values_of(
 /// distinct values are gathered by counting (|ĥ| ≤ total) or by sorting,
 /// whichever needs less memory.
 fn spectrum_of_histogram(mut a: Vec<i64>, dim: u32, total: u64) -> Spectrum {
-    let mut half = 1;
-    while half < a.len() {
-        for block in a.chunks_mut(2 * half) {
-            let (x, y) = block.split_at_mut(half);
-            for (p, q) in x.iter_mut().zip(y.iter_mut()) {
-                let (s, d) = (*p + *q, *p - *q);
-                *p = s;
-                *q = d;
-            }
-        }
-        half *= 2;
-    }
+    super::spectrum::walsh_hadamard(&mut a);
     let mut groups: Vec<(i128, u128)> = Vec::new();
     if (2 * total as u128 + 1) <= a.len() as u128 {
         let mut tally = vec![0u64; 2 * total as usize + 1];

@@ -137,18 +137,7 @@ pub fn table_spectrum(word: &str, hist: &[u128], limits: &CountLimits) -> Result
     for (v, &c) in hist.iter().enumerate().take(used) {
         a[v] = c as i128;
     }
-    let mut half = 1;
-    while half < a.len() {
-        for block in a.chunks_mut(2 * half) {
-            let (x, y) = block.split_at_mut(half);
-            for (p, q) in x.iter_mut().zip(y.iter_mut()) {
-                let (s, d) = (*p + *q, *p - *q);
-                *p = s;
-                *q = d;
-            }
-        }
-        half *= 2;
-    }
+    walsh_hadamard(&mut a);
     let total = hist.iter().sum();
     Ok(Spectrum {
         dim,
@@ -455,4 +444,26 @@ pub(super) fn by_terms_of_d(u: u128, d: u128, k: u64) -> BigInt {
         i += 2;
     }
     BigInt::from(sum)
+}
+
+/// The Walsh-Hadamard (XOR-Fourier) transform of `a` in place, unnormalised:
+/// `a[s]` becomes the sum over v of `a[v]·(-1)^{popcount(v & s)}`. `a.len()`
+/// is a power of two; time O(n log n). The caller bounds the entries so
+/// that the sums fit (|ĥ| is at most the number of heaps).
+pub(super) fn walsh_hadamard<T>(a: &mut [T])
+where
+    T: Copy + std::ops::Add<Output = T> + std::ops::Sub<Output = T>,
+{
+    let mut half = 1;
+    while half < a.len() {
+        for block in a.chunks_mut(2 * half) {
+            let (x, y) = block.split_at_mut(half);
+            for (p, q) in x.iter_mut().zip(y.iter_mut()) {
+                let (s, d) = (*p + *q, *p - *q);
+                *p = s;
+                *q = d;
+            }
+        }
+        half *= 2;
+    }
 }
