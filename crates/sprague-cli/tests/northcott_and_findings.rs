@@ -134,4 +134,16 @@ fn verify_says_what_it_checked() {
         out.contains("every legal position of fibnim written with at most 4 numbers"),
         "{out}"
     );
+    // Wythoff's positions are pairs: not "at most 4 heaps" (a tester's
+    // finding); Moore's Nim takes any number of heaps.
+    let out = stdout_of(&["verify", "wythoff"]);
+    assert!(
+        out.contains("every legal position of wythoff written with"),
+        "{out}"
+    );
+    let out = stdout_of(&["verify", "moore:2"]);
+    assert!(
+        out.contains("every position of moore:2 with at most 4 heaps"),
+        "{out}"
+    );
 }

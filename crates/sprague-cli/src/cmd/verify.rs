@@ -183,7 +183,13 @@ pub fn run(args: Args) -> Result<Exit> {
     } else {
         what.to_string()
     };
-    if ruleset.is_heap_game() || ruleset.move_kind() != MoveKind::Heap {
+    // Rulesets of a fixed shape (Wythoff's pair, a heap and its bound) are
+    // numbers of which only some counts are positions: fewer were checked
+    // than the lists of numbers enumerated.
+    let shaped = !ruleset.is_heap_game()
+        && matches!(ruleset.move_kind(), MoveKind::Heap | MoveKind::Heaps { .. })
+        && verify_positions(heaps, max_heap) != Some(report.checked);
+    if !shaped {
         writeln!(
             out,
             "positions checked: {} (every position of {} with at most {} {what} {})",
