@@ -439,14 +439,17 @@ struct AnalyzeRequest {
 /// winning move, capped where lists are astronomically long: the same as
 /// leaving it out).
 fn max_moves_field<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
-    match Value::deserialize(d)? {
-        Value::Null => Ok(None),
-        Value::String(w) if w == "all" => Ok(None),
-        Value::Number(n) if n.as_u64().is_some_and(|n| usize::try_from(n).is_ok()) => {
-            Ok(n.as_u64().map(|n| n as usize))
-        }
-        other => Err(serde::de::Error::custom(format!(
-            "max_moves is a whole number or \"all\", not {other}"
+    // The command line's reading of `--max-moves`, for a number or a word.
+    let text = match Value::deserialize(d)? {
+        Value::Null => return Ok(None),
+        Value::String(w) => w,
+        other => other.to_string(),
+    };
+    match text.parse::<MaxMoves>() {
+        Ok(MaxMoves::At(n)) => Ok(Some(n)),
+        Ok(MaxMoves::All) => Ok(None),
+        Err(_) => Err(serde::de::Error::custom(format!(
+            "max_moves is a whole number or \"all\", not {text}"
         ))),
     }
 }
