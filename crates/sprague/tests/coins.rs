@@ -537,3 +537,132 @@ proptest! {
         }
     }
 }
+
+/// The value of a head on coin `x` of a named game, by its definition's
+/// closed form written out here (u128, so nothing wraps).
+fn head_value(word: &str, x: u64) -> u128 {
+    let x = u128::from(x);
+    match word {
+        "turtles" | "twins" => x,
+        "mock" => 2 * x + u128::from(x.count_ones() % 2 == 0),
+        "ruler" => x & x.wrapping_neg(),
+        "rulerette" => (x & x.wrapping_neg()) >> 1,
+        _ => unreachable!(),
+    }
+}
+
+/// Heads at the top of each named game's coins (2^64 - 1; 2^63 - 1 for
+/// Mock Turtles, whose values pass 2^64 above it): the value is the
+/// nim-sum of the heads' closed forms, and every winning move leads to a
+/// P-position (valued again here head by head). Coin 2^64 - 1 was
+/// dropped by every coin game before (issue 61).
+#[test]
+fn heads_at_the_top_coin() {
+    for (word, top) in [
+        ("turtles", u64::MAX),
+        ("twins", u64::MAX),
+        ("ruler", u64::MAX),
+        ("rulerette", u64::MAX),
+        ("mock", (1 << 63) - 1),
+    ] {
+        for heads in [
+            vec![top],
+            vec![top - 1, top],
+            vec![1, top],
+            vec![top - 3, top - 2, top - 1, top],
+            vec![2, 3, top - 5, top],
+        ] {
+            let text: Vec<String> = heads.iter().map(u64::to_string).collect();
+            let text = format!("{word} {}", text.join(" "));
+            let p: Position = text.parse().unwrap();
+            let expected = heads.iter().fold(0, |g, &x| g ^ head_value(word, x));
+            assert_eq!(u128::from(p.grundy_value().unwrap()), expected, "{text}");
+            let a = sprague::Analyzer::new(sprague::Limits::default());
+            let moves = a.analyze(&p, Play::Normal, Some(50)).unwrap().winning_moves;
+            assert_eq!(moves.is_empty(), expected == 0, "{text}");
+            for m in &moves {
+                let after = p.play(m).unwrap();
+                assert_eq!(after.grundy_value().unwrap(), 0, "{text}: {after}");
+            }
+        }
+        // The whole range as one run, and its last four coins.
+        let first = if matches!(word, "twins" | "mock") {
+            0
+        } else {
+            1
+        };
+        for (a, b) in [(first, top), (top - 3, top)] {
+            let p: Position = format!("{word} {a}-{b}").parse().unwrap();
+            let expected = if b - a < 64 {
+                (a..=b).fold(0, |g, x| g ^ head_value(word, x))
+            } else {
+                u128::from(p.grundy_value().unwrap())
+            };
+            assert_eq!(
+                u128::from(p.grundy_value().unwrap()),
+                expected,
+                "{word} {a}-{b}"
+            );
+        }
+    }
+}
+
+/// The value of a run of heads a..=b by its closed form, against the
+/// nim-sum of its coins one by one, for runs ending at the top.
+#[test]
+fn runs_at_the_top_against_their_coins() {
+    for (word, top) in [
+        ("turtles", u64::MAX),
+        ("ruler", u64::MAX),
+        ("rulerette", u64::MAX),
+        ("twins", u64::MAX),
+        ("mock", (1 << 63) - 1),
+    ] {
+        for len in [1u64, 2, 3, 4, 5, 17, 64, 1000] {
+            for end in [top, top - 1, top - 7] {
+                let a = end - (len - 1);
+                let p: Position = format!("{word} {a}-{end}").parse().unwrap();
+                let expected = (a..=end).fold(0, |g, x| g ^ head_value(word, x));
+                assert_eq!(
+                    u128::from(p.grundy_value().unwrap()),
+                    expected,
+                    "{word} {a}-{end}"
+                );
+            }
+        }
+    }
+}
+
+/// A run of every coin of each named game (the largest legal range) is
+/// valued and its first winning moves found at once: the heads that can
+/// move are found without walking 2^64 coins one by one (issue 61; a
+/// walk would run for centuries, so this test finishing is the check).
+#[test]
+fn the_largest_range_of_each_coin_game_answers_at_once() {
+    for text in [
+        "ruler 1-18446744073709551615",
+        "rulerette 1-18446744073709551615",
+        "turtles 1-18446744073709551614",
+        "twins 1-18446744073709551615",
+        "mock 0-9223372036854775806",
+        "mock 5-9223372036854775807",
+        "ruler 4294967295-12884901887",
+        "rulerette 7-18446744073709551615",
+    ] {
+        let p: Position = text.parse().unwrap();
+        let a = sprague::Analyzer::new(sprague::Limits::default()).with_total_count(false);
+        let analysis = a.analyze(&p, Play::Normal, Some(10)).unwrap();
+        assert_eq!(
+            analysis.winning_moves.is_empty(),
+            p.grundy_value().unwrap() == 0,
+            "{text}"
+        );
+        for m in &analysis.winning_moves {
+            assert_eq!(
+                p.play(m).unwrap().grundy_value().unwrap(),
+                0,
+                "{text}: {m:?}"
+            );
+        }
+    }
+}

@@ -231,3 +231,48 @@ fn limits_refuse_before_the_work() {
     let err = count_constrained(&r, &sets, &CountLimits::default(), &mut |_| {}).unwrap_err();
     assert!(err.is_limit(), "{err}");
 }
+
+/// Ordered different Nim heaps over every size 0..=2^64 - 1 (2^64 sizes,
+/// where a count of sizes cast to 64 bits wraps to 0): the P-positions
+/// of 3 heaps are (a, b, a ^ b) with a, b non-zero and a != b, so
+/// (2^64 - 1)(2^64 - 2) of them, computed here with big integers; sets
+/// are a sixth of that. Exactly, modulo a prime and modulo a power of two;
+/// and the same with `--max 2^64 - 2`, by the same reasoning over 2^64 - 1
+/// sizes (c = a ^ b must also be at most 2^64 - 2).
+#[test]
+fn ordered_different_heaps_at_the_top_of_the_range() {
+    let two64 = BigUint::from(1u8) << 64;
+    let one = BigUint::from(1u8);
+    let two = BigUint::from(2u8);
+    let full = (&two64 - &one) * (&two64 - &two);
+    for (max, p3) in [(u64::MAX, full)] {
+        let mut spec = ConstrainedSpec::new(Sizes::Range { min: 0, max }, Heaps::Exactly(3));
+        spec.arrangement = Arrangement::DistinctOrdered;
+        assert_eq!(counted("nim", &spec), p3, "ordered, max {max}");
+        for q in [1_000_000_007u64, 1 << 32, 998_244_353] {
+            spec.modulo = Some(q);
+            assert_eq!(
+                counted("nim", &spec),
+                &p3 % BigUint::from(q),
+                "ordered, max {max}, modulo {q}"
+            );
+        }
+        spec.modulo = None;
+        spec.arrangement = Arrangement::Sets;
+        assert_eq!(counted("nim", &spec), &p3 / 6u8, "sets, max {max}");
+    }
+    // Up to 2^64 - 2: a, b, a ^ b all non-zero, different and not all ones.
+    // Pairs (a, b) with a, b in 1..=2^64-2, a != b, a ^ b != 2^64 - 1:
+    // (2^64 - 2)(2^64 - 3) - (2^64 - 2) (b = !a excluded for each a).
+    let m = &two64 - &two;
+    let p3 = &m * (&m - &one) - &m;
+    let mut spec = ConstrainedSpec::new(
+        Sizes::Range {
+            min: 0,
+            max: u64::MAX - 1,
+        },
+        Heaps::Exactly(3),
+    );
+    spec.arrangement = Arrangement::DistinctOrdered;
+    assert_eq!(counted("nim", &spec), p3);
+}

@@ -546,8 +546,14 @@ fn log2_total(arrangement: Arrangement, heaps: Heaps, n: u128) -> f64 {
         (Arrangement::Multisets, Heaps::Exactly(k)) => log2_multichoose(n, k),
         (Arrangement::Multisets, Heaps::UpTo(k)) => log2_multichoose(n + 1, k),
         (Arrangement::Sets, _) => (n as f64).min(log2_multichoose(n, heaps_of(heaps))),
-        (Arrangement::DistinctOrdered, _) => heaps_of(heaps).min(n as u64) as f64 * log_n,
+        (Arrangement::DistinctOrdered, _) => at_most(heaps_of(heaps), n) as f64 * log_n,
     }
+}
+
+/// The least of `k` and `n`: n is a count of sizes and reaches 2^64 when
+/// every size up to 2^64 - 1 is allowed, where `n as u64` would wrap to 0.
+fn at_most(k: u64, n: u128) -> u64 {
+    u64::try_from(n).map_or(k, |n| k.min(n))
 }
 
 /// K or N.
@@ -569,7 +575,7 @@ fn count_terms(
     let mut bits =
         log2_total(spec.arrangement, spec.heaps, n) + f64::from(spectrum.dim) + groups.log2() + 2.0;
     if let (Arrangement::DistinctOrdered, Heaps::UpTo(k)) = (spec.arrangement, spec.heaps) {
-        bits += (k.min(n as u64) as f64).log2().max(0.0);
+        bits += (at_most(k, n) as f64).log2().max(0.0);
     }
     let words = bits / 64.0 + 1.0;
     let steps = 64.0 - f64::from(heaps_of(spec.heaps).leading_zeros()) + 1.0;
@@ -587,7 +593,7 @@ fn count_terms(
         let mut count = unordered_count(word, spectrum, spec, bits, limits)?;
         if let (Arrangement::DistinctOrdered, Heaps::Exactly(k)) = (spec.arrangement, spec.heaps) {
             // K! times the sets (0 when K > n, already 0 then).
-            for i in 2..=k.min(n as u64) {
+            for i in 2..=at_most(k, n) {
                 count *= i;
                 if let Some(q) = spec.modulo {
                     count %= q;
@@ -608,7 +614,7 @@ fn count_terms(
             // Three products a step for each k up to min(N, n + 1), in
             // both rings of an even modulus.
             let size = if exact { words } else { 2.0 };
-            (groups + 1.0) * (last.min(n as u64).saturating_add(1) as f64) * 3.0 * size
+            (groups + 1.0) * (at_most(last, n).saturating_add(1) as f64) * 3.0 * size
         }
         _ => {
             // Squarings (and, for a sum over K, four products a step), in

@@ -341,6 +341,31 @@ impl Coins {
         Ok(ControlFlow::Continue(()))
     }
 
+    /// Every head from coin `low` on, in increasing order, until `f`
+    /// breaks.
+    fn each_head_from(
+        row: &CoinRow,
+        low: u64,
+        f: &mut dyn FnMut(u64) -> Result<ControlFlow<()>, Error>,
+    ) -> Result<ControlFlow<()>, Error> {
+        for &(a, b) in &row.heads {
+            if b < low {
+                continue;
+            }
+            let mut x = a.max(low);
+            loop {
+                if f(x)?.is_break() {
+                    return Ok(ControlFlow::Break(()));
+                }
+                if x == b {
+                    break;
+                }
+                x += 1;
+            }
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+
     /// Every head, in increasing order, until `f` breaks.
     fn each_head(
         row: &CoinRow,
@@ -575,18 +600,47 @@ impl Rules for Coins {
         if d == 0 {
             return Ok(ControlFlow::Continue(()));
         }
-        if matches!(self.rule.as_named(), Some(Named::Turtles | Named::Twins)) {
-            // A head x is worth x, and its moves turn it with one coin to
-            // its left: only a head holding d's highest bit can take the
-            // sum's value down by d (x ^ d < x). Skipping the others keeps
-            // a run of 2^64 heads from being walked head by head.
-            return Coins::each_head_with_bit(args, 63 - d.leading_zeros(), &mut |x| {
-                self.rule.sets(x, d, limits, &mut |s| f(turn(s)))
-            });
+        let top = 63 - d.leading_zeros();
+        let mut visit = |x: u64| self.rule.sets(x, d, limits, &mut |s| f(turn(s)));
+        // Which heads have a move changing the value by d, so that a run
+        // of up to 2^64 heads is never walked head by head (each rule's
+        // `sets` says why):
+        match self.rule.as_named() {
+            // Turning Turtles and Twins (x ^ d < x) and the Ruler game
+            // (a run y..=x with gray(x) ^ gray(y - 1) = d, so y - 1 < x
+            // exactly when x has d's highest bit): the heads holding d's
+            // highest bit, each with a move.
+            Some(Named::Turtles | Named::Twins | Named::Ruler) => {
+                Coins::each_head_with_bit(args, top, &mut visit)
+            }
+            // Rulerette: gray(x) ^ gray(m) is 2d or 2d + 1, whose highest
+            // bit is one above d's; every head holding it has a move.
+            Some(Named::Rulerette) if top < 63 => {
+                Coins::each_head_with_bit(args, top + 1, &mut visit)
+            }
+            Some(Named::Rulerette) => Ok(ControlFlow::Continue(())),
+            // Mock Turtles, a head x worth odious(x) = 2x + (x evil): for
+            // an evil d the other coins' sum is odious, one coin
+            // y = (d >> 1) ^ x below x, so x holds the highest bit of
+            // d >> 1; for an odious d it is 0 (x = d >> 1) or evil, two
+            // coins whose numbers differ by (d >> 1) ^ x, which needs x
+            // at least 2^(the highest bit of d >> 1): skip the heads below.
+            Some(Named::MockTurtles) => {
+                let k = d >> 1;
+                if d.count_ones() % 2 == 0 {
+                    Coins::each_head_with_bit(args, 63 - k.leading_zeros(), &mut visit)
+                } else {
+                    // k itself (a lone coin) is at least `low` too.
+                    let low = if k == 0 {
+                        0
+                    } else {
+                        1u64 << (63 - k.leading_zeros())
+                    };
+                    Coins::each_head_from(args, low, &mut visit)
+                }
+            }
+            None => Coins::each_head(args, &mut visit),
         }
-        Coins::each_head(args, &mut |x| {
-            self.rule.sets(x, d, limits, &mut |s| f(turn(s)))
-        })
     }
 
     fn random_move(

@@ -168,8 +168,8 @@ impl Named {
         }
     }
 
-    /// The nim-sum of the values of coins `origin..n` (n at most
-    /// `last_coin() + 1`).
+    /// The nim-sum of the values of coins `origin..n` (n from the origin
+    /// to `last_coin()`; the coins before n, so never 2^64).
     fn prefix(self, n: u64) -> u64 {
         match self {
             Named::Turtles | Named::Twins => xor_below(n),
@@ -288,7 +288,9 @@ impl CoinRule {
     /// As [`CoinRule::value`].
     pub fn run_value(&self, a: u64, b: u64, limits: &Limits) -> Result<u64, Error> {
         match self.kind {
-            Kind::Named(n) => Ok(n.prefix(b.saturating_add(1).max(1)) ^ n.prefix(a)),
+            // Coins a..=b are origin..b and coin b less origin..a: so
+            // b = 2^64 - 1 needs no prefix up to 2^64.
+            Kind::Named(n) => Ok(n.prefix(b) ^ n.value(b) ^ n.prefix(a)),
             Kind::User(u) => {
                 let j = self.grow(u, b, limits)?;
                 let i = (a - u.origin) as usize;
