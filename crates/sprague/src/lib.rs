@@ -40,6 +40,7 @@ mod args;
 mod basis;
 pub mod board;
 pub mod budget;
+pub mod comment;
 
 /// The unit tests count bytes, as the command line does, so that memory
 /// budgets are tested.

@@ -153,11 +153,10 @@ fn run_on(
             fail(shown.trim(), &"the line is not valid UTF-8", Exit::BadInput)?;
             continue;
         };
-        // A `#` starts a comment, on a line of its own or after a position.
-        let text = text
-            .split_once('#')
-            .map_or(text, |(before, _)| before)
-            .trim();
+        // A `#` standing alone as a word starts a comment, on a line of its
+        // own or after a position; a `#` in a word is part of it (a
+        // filled cell of a board).
+        let text = sprague::comment::strip(text).trim();
         if text.is_empty() {
             continue;
         }
@@ -188,7 +187,12 @@ fn run_on(
         let (position, analysis) =
             match analyze_line(&mut parser, &analyzer, text, play, max_moves, true) {
                 Ok(answer) => answer,
-                Err(LineFailure { error, exit }) => {
+                Err(LineFailure { mut error, exit }) => {
+                    if sprague::comment::looks_like_comment(text) {
+                        error.push_str(
+                            " (a comment starts with a `#` standing alone: `# like this`)",
+                        );
+                    }
                     // Words and columns count in the line as read.
                     match read_as {
                         Some(read) => fail(text, &format!("{error} (read as `{read}`)"), exit)?,

@@ -367,15 +367,20 @@ fn read_sizes(path: &std::path::Path, max: u64) -> Result<Vec<u64>> {
     let mut sizes = Vec::new();
     for (i, line) in reader.lines().enumerate() {
         let line = line.map_err(|e| UsageError(format!("count --sizes-file {name}: {e}")))?;
-        let text = line.trim();
-        if text.is_empty() || text.starts_with('#') {
+        let text = sprague::comment::strip(&line).trim();
+        if text.is_empty() {
             continue;
         }
         let size: u64 = text.parse().map_err(|_| {
             UsageError(format!(
                 "count --sizes-file {name}, line {}: {text:?} is not a heap size (a whole \
-                 number from 0 to 18446744073709551615)",
-                i + 1
+                 number from 0 to 18446744073709551615){}",
+                i + 1,
+                if sprague::comment::looks_like_comment(text) {
+                    "; a comment starts with a `#` standing alone: `# like this`"
+                } else {
+                    ""
+                }
             ))
         })?;
         if sizes.len() as u64 >= max {

@@ -183,7 +183,8 @@ fn is_node_name(name: &str) -> bool {
 impl Digraph {
     /// The graph of a file of edges: one edge `u v` per line (two node
     /// names separated by spaces or tabs), or a lone node name (a node
-    /// with no edge); `#` starts a comment; blank lines are skipped. Node
+    /// with no edge); a `#` standing alone as a word starts a comment
+    /// ([`crate::comment`]); blank lines are skipped. Node
     /// names are any words without spaces, `>`, `,`, `+`, `#` or `:`.
     ///
     /// # Errors
@@ -194,7 +195,7 @@ impl Digraph {
     pub fn from_edge_list(text: &str) -> Result<Digraph, GraphError> {
         let mut b = Builder::default();
         for (i, line) in text.lines().enumerate() {
-            let line = line.split('#').next().unwrap_or("");
+            let line = crate::comment::strip(line);
             let bad = || GraphError::BadEdge {
                 number: i + 1,
                 text: shorten(line.trim()),

@@ -231,11 +231,24 @@ impl Graph {
     }
 
     /// Reads a board: rows from the top separated by `/`, `.` an empty
-    /// cell and `#` a filled one (`..#/...`), or a size `RxC` (empty).
+    /// cell and `#` a filled one (`..#/...`), or a size `RxC` (empty). A
+    /// lone `#` is refused: it is a comment in line-oriented input
+    /// ([`crate::comment`]), so no position holds it as a word.
     ///
     /// # Errors
     /// What is wrong with the text, in words.
     pub fn parse_board(text: &str) -> Result<Graph, String> {
+        if text == "#" {
+            // A lone `#` word starts a comment wherever lines are read
+            // (`crate::comment`): as a board it could not be read the same
+            // in a file as on the command line.
+            return Err(
+                "`#` alone is not a board (in batch input and files it starts a \
+                        comment): a board of one filled cell has no move and is worth 0, \
+                        so leave it out"
+                    .into(),
+            );
+        }
         if !text.contains(['.', '#', '/']) {
             let (rows, cols) = size(text, text)?;
             let mut g = board_graph(text, rows, cols);

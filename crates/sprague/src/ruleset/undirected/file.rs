@@ -1,8 +1,9 @@
 //! Undirected graphs read from a file, `file:PATH`, for Node Kayles, Arc
 //! Kayles and Geography: the same notation as the files of
 //! [`digraph`](crate::ruleset::digraph) (one edge `u v` per line, a lone
-//! name for a vertex with no edge, `#` starting a comment, blank lines
-//! skipped), each edge undirected.
+//! name for a vertex with no edge, a `#` standing alone as a word starting
+//! a comment ([`crate::comment`]), blank lines skipped), each edge
+//! undirected.
 //!
 //! The library reads no files: a caller that has read one gives its text to
 //! [`define_file`], and every position naming `file:PATH` afterwards shares
@@ -90,7 +91,7 @@ fn parse_file(path: &str, text: &str) -> Result<Graph, FileError> {
     let mut index: HashMap<Box<str>, u32> = HashMap::default();
     let mut edges: Vec<(u32, u32)> = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or("");
+        let line = crate::comment::strip(line);
         let at = |column: usize, message: String| FileError {
             line: i + 1,
             column,
@@ -120,12 +121,18 @@ fn parse_file(path: &str, text: &str) -> Result<Graph, FileError> {
         }
         let mut ids = [0u32; 2];
         for (k, &(col, w)) in words.iter().enumerate() {
-            if let Some(ch) = w.chars().find(|&c| "-~:@/,+".contains(c)) {
+            if let Some(ch) = w.chars().find(|&c| "-~:@/,+#".contains(c)) {
+                // A comment is a `#` standing alone as a word.
+                let hint = if ch == '#' {
+                    "; a comment starts with `#` and a space"
+                } else {
+                    ""
+                };
                 return Err(at(
                     col,
                     format!(
                         "`{w}` is not a vertex name: names hold none of `- ~ : @ / # , +` \
-                         (found `{ch}`)"
+                         (found `{ch}`){hint}"
                     ),
                 ));
             }
