@@ -86,7 +86,7 @@ fn hint(e: &sprague::Error) -> String {
                                      by 2 bytes a value, 4 once one passes 65535)"
             .into(),
         Error::TableWorkLimit { .. } => "; raise the limit with max_table_work=N (time grows \
-                                         with it: about 10 to 40 ns a unit)"
+                                         with it: about 1 ns a unit)"
             .into(),
         Error::ValueTooLarge { .. } => " (no argument raises it)".into(),
         Error::ComponentTableLimit { .. } => "; raise the limit with max_table=N (memory grows \

@@ -44,16 +44,19 @@ pub struct Limits {
     /// `period`) look further by default: [`TABLE_MAX_PERIOD_SEARCH`].
     pub max_period_search: u64,
     /// The most work a table of nim-values below the table limit may take
-    /// to answer a heap, counted as for `max_period_search`: heaps × (largest
-    /// value + 1), a 4th of it for games that split a heap into three. The
-    /// table stops with [`Error::TableWorkLimit`](crate::Error) as soon as
-    /// the values computed show that the heap asked needs more (the heap ×
-    /// the largest value so far passes it), unless a proven period has
-    /// answered first: `octal:0.007 9999999` (Treblecross-like values in
-    /// the thousands, hours of work) is refused within a second, while
-    /// `grundy 9999999` (values below 256, 2.5 G, about 17 s in a release
-    /// build) and `octal:0.6 9999999` (3.5 G) are computed. Default:
-    /// [`DEFAULT_MAX_TABLE_WORK`] = 2^32; the `sequence` and `period`
+    /// to answer a heap, counted as the options the engine's method
+    /// examines ([`NimSequence::projected_work`](crate::sequence::NimSequence::projected_work):
+    /// a subtraction game of wide ranges a few steps a heap, the plain
+    /// method every option, the rare-value method its rare heaps), a 4th
+    /// of it for games that split a heap into three; a rule given by its
+    /// options counts them too. The table stops with
+    /// [`Error::TableWorkLimit`](crate::Error) as soon as the method is
+    /// settled and its projected work to the heap passes the limit (where a
+    /// proven period may answer first: the work of the table to the next
+    /// look for one): `octal:0.007 9999999` (hours) is refused in about
+    /// 0.5 s, while `octal:0.3... 9999999` (Nim, 0.5 s) and `sub:primes
+    /// 100000` (0.7 s) are answered. Default: [`DEFAULT_MAX_TABLE_WORK`] =
+    /// 2^32, about 3 s of a release build; the `sequence` and `period`
     /// commands, whose job is the table, set none.
     pub max_table_work: u64,
     /// The most tuples one proof check of a misère quotient may explore
@@ -114,10 +117,9 @@ impl Limits {
 /// search (Dawson's Kayles to heap 40).
 pub const ANALYZE_QUOTIENT_STATES: usize = 600_000;
 
-/// The default of [`Limits::max_table_work`]: 2^32 = 4,294,967,296, about
-/// half a minute to a minute of a release build for the two-heap splits
-/// of octal games (measured: `grundy 3000000`, 0.7 G, 4.9 s; `octal:0.6
-/// 3000000`, 1.0 G, 8.4 s; `octal:0.007 300000`, 0.4 G, 16.7 s).
+/// The default of [`Limits::max_table_work`]: 2^32 = 4,294,967,296
+/// options, about 2 to 4 s of a release build (measured 2026-12-06:
+/// `octal:0.007 100000`, 2.5·10^9 options, 1.5 s).
 pub const DEFAULT_MAX_TABLE_WORK: u64 = 1 << 32;
 
 /// The default of [`Limits::max_period_search`]: 2^24.

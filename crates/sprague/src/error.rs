@@ -321,19 +321,19 @@ pub enum Error {
         divisor: u64,
     },
     /// A Grundy value would need a table of nim-values up to `heap` whose
-    /// work, counted as heaps × (largest value + 1), is already known to
-    /// pass `limit` ([`Limits::max_table_work`](crate::Limits), divided by
-    /// `divisor` for games that split a heap into three): the table to
-    /// heap `computed` holds values up to `largest`, so the table to `heap`
-    /// costs at least (`heap` + 1) × (`largest` + 1), unless a period is
-    /// proven before (where the periodicity theorem applies). Found as
-    /// soon as the values computed show it, long before the work is done.
+    /// work, counted as the options the engine's method examines for each
+    /// heap still to compute (see
+    /// [`NimSequence::projected_work`](crate::sequence::NimSequence::projected_work)),
+    /// is projected to be `projected`, past `limit`
+    /// ([`Limits::max_table_work`](crate::Limits), divided by `divisor`
+    /// for games that split a heap into three), unless a period is proven
+    /// before (where the periodicity theorem applies). Found as soon as the
+    /// method is settled (by heap 64), long before the work is done.
     #[error(
         "{ruleset} heap {heap}: its Grundy value needs the nim-sequence up to heap {heap}{}; \
-         with values up to {largest} by heap {computed}, that is at least {} units of work \
-         (heaps × (largest value + 1)), past the table work limit of {}{}",
+         from heap {computed} on, that is about {projected} units of work (options the \
+         method in use examines), past the table work limit of {}{}",
         if *theorem { ", unless a period is proven before" } else { "" },
-        (*heap as u128 + 1) * (*largest as u128 + 1),
         limit,
         if *divisor > 1 {
             format!(" (a {divisor}th of the limit for a game that splits a heap into three)")
@@ -348,8 +348,8 @@ pub enum Error {
         heap: u64,
         /// The last heap computed when the limit was found out.
         computed: u64,
-        /// The largest value up to `computed`.
-        largest: u64,
+        /// The projected work of the heaps after `computed`.
+        projected: u64,
         /// The table work limit, divided.
         limit: u64,
         /// What [`Limits::max_table_work`](crate::Limits) was divided by.

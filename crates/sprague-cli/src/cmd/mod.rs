@@ -144,8 +144,8 @@ impl fmt::Display for LibError {
                  value, 4 once one passes 65535)",
             ),
             sprague::Error::TableWorkLimit { .. } => f.write_str(
-                "; raise the limit with --max-table-work N (time grows with it: about 10 to 40 \
-                 ns a unit in a release build)",
+                "; raise the limit with --max-table-work N (time grows with it: about 1 ns a \
+                 unit in a release build)",
             ),
             sprague::Error::RuleWorkLimit { .. } => {
                 f.write_str("; raise the limit with --max-table-work N (time grows with it)")

@@ -106,6 +106,7 @@
 //! ```
 
 pub mod apparent;
+mod cost;
 mod far;
 pub mod period;
 mod plain;
@@ -322,6 +323,20 @@ impl NimSequence {
     /// The number of values computed so far.
     pub fn len(&self) -> u64 {
         self.values().len() as u64
+    }
+
+    /// The work of computing G(first..=last) by the method the engine uses
+    /// now, counted as the options the method examines (the unit of
+    /// [`Limits::max_table_work`](crate::Limits); see the `cost` module):
+    /// `None` while the method is not settled (before heap 64 for the
+    /// games the rare-value method may take); 0 when `last < first`. An
+    /// estimate, whatever part of the range is computed already.
+    /// O(the move set's ranges) time.
+    pub fn projected_work(&self, first: u64, last: u64) -> Option<f64> {
+        match &self.engine {
+            Engine::Narrow(c) => c.projected_work(first, last),
+            Engine::Wide(c) => c.projected_work(first, last),
+        }
     }
 
     /// Whether no value has been computed yet.

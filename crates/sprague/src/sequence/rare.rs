@@ -19,6 +19,21 @@ const BATCH_VALUES: usize = 4096;
 /// Heaps below this are always computed by the plain method.
 const FIRST_MASK_AT: usize = 64;
 
+/// Until this many heaps, a game whose rare heaps are too many for the
+/// rare-value method may still see them thin out (the cost model waits).
+const SETTLED_BY: usize = 1 << 16;
+
+/// The method of the heaps to come, for the cost model.
+pub(super) enum Method {
+    /// Not settled: the rare-value method is allowed and no mask chosen.
+    Undecided,
+    /// The plain method.
+    Plain,
+    /// The rare-value method, with this many rare heaps so far and split
+    /// amounts.
+    Rare { heaps: usize, amounts: usize },
+}
+
 /// The rare heaps under the current mask, and when the mask was chosen.
 pub(super) struct RareState<V: Value> {
     /// Whether the game allows the method at all: two-heap splits, no
@@ -196,6 +211,33 @@ impl<V: Value> RareState<V> {
         // before the plain method's 1,024-bit test made it twice as fast on
         // 0.007; not measured again since).
         self.heaps.len() * 8 < n
+    }
+
+    /// Which method computes the heaps after the first `n`, for the cost
+    /// model (`cost.rs`): the rare-value one with its rare heaps so far and
+    /// split amounts, the plain one, or not settled yet (the method
+    /// allowed, no mask chosen).
+    pub(super) fn cost_state(&self, n: usize) -> Method {
+        if !self.enabled {
+            Method::Plain
+        } else if self.chosen_at == 0 {
+            if n < FIRST_MASK_AT {
+                Method::Undecided
+            } else {
+                Method::Plain
+            }
+        } else if self.heaps.len() * 8 < n {
+            Method::Rare {
+                heaps: self.heaps.len(),
+                amounts: self.split_ks.len(),
+            }
+        } else if n < SETTLED_BY {
+            // The rare heaps thin out as the table grows (Grundy's game):
+            // not yet known whether the rare-value method will pay.
+            Method::Undecided
+        } else {
+            Method::Plain
+        }
     }
 
     /// Records G(n) = g (after the mask was chosen).

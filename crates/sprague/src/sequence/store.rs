@@ -480,8 +480,8 @@ impl Store {
     /// Under a budget ([`crate::budget`]), with a progress reporter
     /// ([`crate::progress`]) or with a work `bound`, in steps of
     /// [`BUDGET_STEP`] heaps, checking between them; the bound stops it with
-    /// [`Error::TableWorkLimit`] once (heap asked + 1) × (largest value +
-    /// 1) passes the bound's limit.
+    /// [`Error::TableWorkLimit`] once the projected work of the heaps left
+    /// by the method in use passes the bound's limit.
     fn compute_to(&mut self, last: u64, bound: Option<&WorkBound>) -> Result<(), Error> {
         let result = if crate::budget::is_set() || bound.is_some() {
             let mut result = self.check_step(bound);
@@ -514,17 +514,17 @@ impl Store {
     /// The budget's check, then the work bound's.
     fn check_step(&self, bound: Option<&WorkBound>) -> Result<(), Error> {
         crate::budget::check()?;
-        match bound {
-            Some(b) if b.exceeded_by(self.largest) => Err(Error::TableWorkLimit {
+        match bound.and_then(|b| Some((b, b.exceeded_by(&self.seq)?))) {
+            Some((b, projected)) => Err(Error::TableWorkLimit {
                 ruleset: self.seq.name().to_string(),
                 heap: b.heap,
                 computed: self.seq.len().saturating_sub(1),
-                largest: self.largest,
+                projected,
                 limit: b.limit,
                 divisor: b.divisor,
                 theorem: b.theorem,
             }),
-            _ => Ok(()),
+            None => Ok(()),
         }
     }
 
@@ -557,10 +557,21 @@ struct WorkBound {
 }
 
 impl WorkBound {
-    /// Whether the table to the heap asked costs more than the limit,
-    /// with values up to `largest` already.
-    fn exceeded_by(&self, largest: u64) -> bool {
-        (u128::from(self.heap) + 1) * (u128::from(largest) + 1) > u128::from(self.limit)
+    /// The projected work by the method in use
+    /// ([`NimSequence::projected_work`](super::NimSequence::projected_work)),
+    /// when it passes the limit: of the heaps left to the heap asked; where
+    /// a proven period may answer first, of the whole table to the next
+    /// look for a period (twice the table), so that a period in reach is
+    /// found and a table that never ends is refused within the limit.
+    fn exceeded_by(&self, seq: &super::NimSequence) -> Option<u64> {
+        let len = seq.len();
+        let work = if self.theorem {
+            let next = len.saturating_mul(2).max(len.saturating_add(BUDGET_STEP));
+            seq.projected_work(0, self.heap.min(next))?
+        } else {
+            seq.projected_work(len, self.heap)?
+        };
+        (work > self.limit as f64).then(|| work.min(u64::MAX as f64) as u64)
     }
 }
 

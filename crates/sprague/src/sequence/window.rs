@@ -27,6 +27,11 @@ pub(super) struct Windows {
 }
 
 impl Windows {
+    /// The number of ranges of amounts counted (the cost of a heap).
+    pub(super) fn range_count(&self) -> usize {
+        self.ranges.len()
+    }
+
     /// The windows of `moves`, or `None` when the game has moves other
     /// than taking tokens from a heap (splits, an infinite set) or its
     /// ranges are narrow.
