@@ -188,7 +188,7 @@ fn run_on(
         let (position, analysis) =
             match analyze_line(&mut parser, &analyzer, text, play, max_moves, true) {
                 Ok(answer) => answer,
-                Err(LineFailure { error, exit }) => {
+                Err(LineFailure { error, exit, .. }) => {
                     // Words and columns count in the line as read.
                     match read_as {
                         Some(read) => fail(text, &format!("{error} (read as `{read}`)"), exit)?,
@@ -288,6 +288,9 @@ pub struct LineFailure {
     pub error: String,
     /// Bad input or a limit.
     pub exit: Exit,
+    /// The memory budget (in bytes) the line passed, when that is what
+    /// stopped it.
+    pub memory_limit: Option<u64>,
 }
 
 /// Analyses one position `text` of a batch, as `batch` does each line:
@@ -316,16 +319,22 @@ pub fn analyze_line(
         return Err(LineFailure {
             error: e.to_string(),
             exit: crate::exit::classify(&e),
+            memory_limit: None,
         });
     }
     let position = parser.parse(text).map_err(|e| LineFailure {
         error: e.to_string(),
         exit: Exit::BadInput,
+        memory_limit: None,
     })?;
     match analyzer.analyze(&position, play, max_moves(&position)) {
         Ok(analysis) => Ok((position, analysis)),
         Err(e) => Err(LineFailure {
             exit: exit_for(&e),
+            memory_limit: match e {
+                sprague::Error::MemoryLimit { limit } => Some(limit),
+                _ => None,
+            },
             error: LibError(e).to_string(),
         }),
     }
