@@ -307,7 +307,9 @@ pub fn memory_answer(limit: u64, answer: Answer, settings: &Settings) -> Answer 
 /// taken.
 pub fn busy_message(settings: &Settings) -> String {
     format!(
-        "the server's memory budget of {} (sprague serve --max-memory-total SIZE) is held by          the requests in flight, and this one needs up to {} (sprague --max-memory SIZE          serve); try again",
+        "the server's memory budget of {} (sprague serve --max-memory-total SIZE) is held by \
+         the requests in flight, and this one needs up to {} (sprague --max-memory SIZE \
+         serve); try again",
         sprague::budget::human_bytes(settings.max_memory_total),
         sprague::budget::human_bytes(settings.limits.max_memory.unwrap_or(0))
     )
