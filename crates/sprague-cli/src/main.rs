@@ -20,7 +20,9 @@ pub struct Cli {
     /// The most memory a computation may hold, in bytes or with a unit
     /// (512M, 4G): searches, tables, genus and quotient computations stop
     /// with exit status 3 past it. Default: half the machine's memory, at
-    /// most 4G. In `serve`, each request's budget.
+    /// most 4G. In `serve`, each request's budget, reserved from the
+    /// server's --max-memory-total (default: half of what the requests on
+    /// the workers share).
     #[arg(long, global = true, value_name = "SIZE", value_parser = cmd::parse_size)]
     max_memory: Option<u64>,
 }
@@ -213,7 +215,7 @@ fn main() {
         Command::Count(args) => cmd::count::run(args),
         Command::Genus(args) => cmd::genus::run(args),
         Command::Quotient(args) => cmd::quotient::run(args),
-        Command::Serve(args) => cmd::serve::run(args),
+        Command::Serve(args) => cmd::serve::run(args, cli.max_memory),
         Command::Rulesets(args) => cmd::rulesets::run(args),
         Command::Completions(args) => print_completions(&args),
         Command::Man(args) => print_man(&args),

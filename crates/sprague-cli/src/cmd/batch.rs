@@ -187,7 +187,7 @@ fn run_on(
         let (position, analysis) =
             match analyze_line(&mut parser, &analyzer, text, play, max_moves, true) {
                 Ok(answer) => answer,
-                Err(LineFailure { mut error, exit }) => {
+                Err(LineFailure { mut error, exit, .. }) => {
                     if sprague::comment::looks_like_comment(text) {
                         error.push_str(
                             " (a comment starts with a `#` standing alone: `# like this`)",
@@ -292,6 +292,9 @@ pub struct LineFailure {
     pub error: String,
     /// Bad input or a limit.
     pub exit: Exit,
+    /// The memory budget (in bytes) the line passed, when that is what
+    /// stopped it.
+    pub memory_limit: Option<u64>,
 }
 
 /// Analyses one position `text` of a batch, as `batch` does each line:
@@ -320,16 +323,22 @@ pub fn analyze_line(
         return Err(LineFailure {
             error: e.to_string(),
             exit: crate::exit::classify(&e),
+            memory_limit: None,
         });
     }
     let position = parser.parse(text).map_err(|e| LineFailure {
         error: e.to_string(),
         exit: Exit::BadInput,
+        memory_limit: None,
     })?;
     match analyzer.analyze(&position, play, max_moves(&position)) {
         Ok(analysis) => Ok((position, analysis)),
         Err(e) => Err(LineFailure {
             exit: exit_for(&e),
+            memory_limit: match e {
+                sprague::Error::MemoryLimit { limit } => Some(limit),
+                _ => None,
+            },
             error: LibError(e).to_string(),
         }),
     }

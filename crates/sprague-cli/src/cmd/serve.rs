@@ -38,6 +38,14 @@ use crate::web::{self, Settings};
 /// for a body too large, 415 for a body not sent as JSON, 404 for an
 /// unknown path, 503 when the time budget runs out.
 ///
+/// Memory: the server has one budget, --max-memory-total, shared by the
+/// misère-quotient cache (--max-cache), the fast path (a small share a
+/// slice; a request that needs more is run again on a worker) and the
+/// requests on the workers, each of which reserves its whole budget
+/// (the global --max-memory, by default half of what the workers share)
+/// before it computes; when that is not free it is answered 503 `busy` at
+/// once.
+///
 /// Example: `sprague serve --port 8080`, then open http://127.0.0.1:8080/.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -90,6 +98,13 @@ pub struct Args {
     /// least recently used are dropped past it).
     #[arg(long, value_name = "BYTES", default_value_t = web::DEFAULT_MAX_CACHE)]
     pub max_cache: usize,
+    /// The memory budget of the whole server, in bytes or with a unit
+    /// (1536M, 2G), shared by the requests in flight and the cache of
+    /// misère quotients; each request's own budget (`sprague --max-memory
+    /// SIZE serve`) is reserved from it. Default: 1.5G, or half the
+    /// machine's memory when that is less.
+    #[arg(long, value_name = "SIZE", value_parser = super::parse_size)]
+    pub max_memory_total: Option<u64>,
     /// The largest request body, in bytes (answered 413 past it).
     #[arg(long, value_name = "BYTES", default_value_t = web::DEFAULT_MAX_BODY)]
     pub max_body: usize,
@@ -113,8 +128,17 @@ pub struct Args {
     pub limits: LimitArgs,
 }
 
-/// Runs `serve` until Ctrl-C.
-pub fn run(args: Args) -> Result<Exit> {
+/// The default of `--max-memory-total`: 1.5 GiB
+/// ([`web::DEFAULT_MAX_MEMORY_TOTAL`]), or half the machine's memory when
+/// that is less.
+pub fn default_memory_total() -> u64 {
+    web::DEFAULT_MAX_MEMORY_TOTAL.min(super::default_memory_budget())
+}
+
+/// Runs `serve` until Ctrl-C; `max_memory` is each request's memory budget
+/// when `--max-memory` was given (by default a share of the server's,
+/// `--max-memory-total`).
+pub fn run(args: Args, max_memory: Option<u64>) -> Result<Exit> {
     for (flag, value) in [
         ("--timeout", args.timeout),
         ("--fast-time", args.fast_time),
@@ -129,8 +153,10 @@ pub fn run(args: Args) -> Result<Exit> {
     }
     let cpus = std::thread::available_parallelism().map_or(2, |n| n.get());
     let workers = args.workers.unwrap_or(cpus).max(1);
+    let mut limits = args.limits.limits();
+    limits.max_memory = max_memory;
     let settings = Settings {
-        limits: args.limits.limits(),
+        limits,
         max_cells: args.max_cells,
         max_work: args.max_work,
         max_bits: args.max_bits,
@@ -146,8 +172,10 @@ pub fn run(args: Args) -> Result<Exit> {
         max_connections: args.max_connections.max(1),
         read_timeout: Duration::from_secs_f64(args.read_timeout),
         max_cache: args.max_cache,
+        max_memory_total: args.max_memory_total.unwrap_or_else(default_memory_total),
         loopback_only: args.bind.is_loopback(),
     };
+    web::MemoryPlan::of(&settings).map_err(super::UsageError)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

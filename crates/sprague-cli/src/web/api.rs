@@ -231,27 +231,102 @@ impl std::io::Write for Capped {
     }
 }
 
-/// A computation stopped at its deadline ([`attempt`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OutOfTime;
+/// Why [`attempt`] stopped a computation without an answer of its own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// Its deadline passed.
+    Time,
+    /// It needed more memory than a budget of `limit` bytes; `answer` is
+    /// the 422 the request gets when it is not run again with more.
+    Memory {
+        /// The budget it passed, in bytes.
+        limit: u64,
+        /// Its answer as a limit error.
+        answer: Answer,
+    },
+}
+
+thread_local! {
+    /// Whether this thread computes a fast slice, where passing the memory
+    /// budget stops a whole batch (to run it again with more), not one
+    /// line.
+    static FAST_SLICE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
 
 /// [`answer`], stopped at `deadline` (through [`sprague::budget`]):
-/// `Err(OutOfTime)` when it was, for the server to run it again with more
-/// time, or to answer 503.
+/// [`Stopped::Time`] when it was, for the server to run it again with more
+/// time, or to answer 503; [`Stopped::Memory`] when it passed its memory
+/// budget ([`sprague::Limits::max_memory`] of `settings`). `fast` says
+/// whether this is a fast slice, which a batch stops as a whole when one
+/// line passes the budget.
 ///
 /// # Errors
-/// [`OutOfTime`] past the deadline.
+/// [`Stopped`] past the deadline or the memory budget.
 pub fn attempt(
     endpoint: Endpoint,
     body: &[u8],
     settings: &Settings,
     deadline: Instant,
-) -> Result<Answer, OutOfTime> {
+    fast: bool,
+) -> Result<Answer, Stopped> {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            FAST_SLICE.with(|f| f.set(self.0));
+        }
+    }
+    let _restore = Restore(FAST_SLICE.with(|f| f.replace(fast)));
     match sprague::budget::with_deadline(deadline, || budgeted(endpoint, body, settings)) {
         Ok(answer) => Ok(answer),
-        Err(e) if out_of_time(&e) => Err(OutOfTime),
-        Err(e) => Ok(Answer::failure(&e)),
+        Err(e) if out_of_time(&e) => Err(Stopped::Time),
+        Err(e) => match memory_limit(&e) {
+            Some(limit) => Err(Stopped::Memory {
+                limit,
+                answer: Answer::failure(&e),
+            }),
+            None => Ok(Answer::failure(&e)),
+        },
     }
+}
+
+/// The answer to a request stopped by a memory budget of `limit` bytes:
+/// its limit error, or, when the budget was the whole server's (the
+/// process's guard, [`Settings::max_memory_total`], not the request's
+/// own), 503 `busy`.
+pub fn memory_answer(limit: u64, answer: Answer, settings: &Settings) -> Answer {
+    let server = sprague::budget::process_memory_limit() == Some(limit)
+        && settings.limits.max_memory != Some(limit);
+    if server {
+        Answer::error(503, "busy", 3, &busy_message(settings))
+    } else {
+        answer
+    }
+}
+
+/// The message of a request refused because the server's memory budget is
+/// taken.
+pub fn busy_message(settings: &Settings) -> String {
+    format!(
+        "the server's memory budget of {} (sprague serve --max-memory-total SIZE) is held by \
+         the requests in flight, and this one needs up to {} (sprague --max-memory SIZE \
+         serve); try again",
+        sprague::budget::human_bytes(settings.max_memory_total),
+        sprague::budget::human_bytes(settings.limits.max_memory.unwrap_or(0))
+    )
+}
+
+/// The budget of the library's [`sprague::Error::MemoryLimit`] in `e`, if
+/// that is what `e` is.
+fn memory_limit(e: &anyhow::Error) -> Option<u64> {
+    e.chain().find_map(|cause| {
+        match cause
+            .downcast_ref::<sprague::Error>()
+            .or_else(|| cause.downcast_ref::<LibError>().map(|LibError(e)| e))
+        {
+            Some(sprague::Error::MemoryLimit { limit }) => Some(*limit),
+            _ => None,
+        }
+    })
 }
 
 /// Answers one request to `endpoint` with `body`, within `settings`.
@@ -272,9 +347,11 @@ pub fn answer_until(
     deadline: Option<Instant>,
 ) -> Answer {
     match deadline {
-        Some(deadline) => attempt(endpoint, body, settings, deadline).unwrap_or_else(|OutOfTime| {
-            Answer::error(503, "timeout", 3, &timeout_message(settings))
-        }),
+        Some(deadline) => match attempt(endpoint, body, settings, deadline, false) {
+            Ok(answer) => answer,
+            Err(Stopped::Time) => Answer::error(503, "timeout", 3, &timeout_message(settings)),
+            Err(Stopped::Memory { limit, answer }) => memory_answer(limit, answer, settings),
+        },
         None => budgeted(endpoint, body, settings).unwrap_or_else(|e| Answer::failure(&e)),
     }
 }
@@ -607,8 +684,15 @@ fn batch(r: BatchRequest, s: &Settings) -> anyhow::Result<Answer> {
             // A line stopped by the request's time budget is not its answer:
             // the whole request stops, for the server to run it again with
             // more time (or answer 503).
-            if line.is_err() {
+            // So is a line past the memory share of a fast slice: the
+            // request runs again on a worker, with its whole budget.
+            if let Err(failure) = &line {
                 sprague::budget::check().map_err(LibError)?;
+                if let Some(limit) = failure.memory_limit {
+                    if FAST_SLICE.with(std::cell::Cell::get) {
+                        return Err(LibError(sprague::Error::MemoryLimit { limit }).into());
+                    }
+                }
             }
             written = match line {
                 Ok((position, analysis)) => serde_json::to_writer(

@@ -13,11 +13,16 @@
 //! and so does the writing of the answer), so no computation outlives its
 //! budget by more than the time between two checks. Connections are limited in number and closed
 //! when idle or half-sent (`web/conn.rs`); the misère-quotient cache is bounded
-//! in bytes ([`Settings::max_cache`]).
+//! in bytes ([`Settings::max_cache`]). The server has one memory budget
+//! ([`Settings::max_memory_total`]) shared by the cache and the requests in
+//! flight (`web/memory.rs`): a fast slice computes within a small share of
+//! it, a request on a worker reserves its whole `--max-memory` first, or is
+//! answered 503 `busy` at once when the other requests hold too much.
 
 pub mod api;
 pub mod assets;
 mod conn;
+mod memory;
 mod pool;
 
 use std::future::Future;
@@ -33,6 +38,7 @@ use axum::Router;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 pub use api::{answer, answer_until, Answer, Endpoint};
+pub use memory::{MemoryPlan, DEFAULT_MAX_MEMORY_TOTAL, FAST_SHARE};
 
 /// The default largest request body: 1 MiB.
 pub const DEFAULT_MAX_BODY: usize = 1 << 20;
@@ -96,6 +102,11 @@ pub struct Settings {
     /// The most bytes the misère-quotient cache keeps (set for the whole
     /// process by [`serve`], with [`sprague::misere::set_cache_limit`]).
     pub max_cache: usize,
+    /// The memory budget of the whole server, in bytes: the cache, the
+    /// fast path and the requests on the workers share it ([`MemoryPlan`];
+    /// a request's own budget is `limits.max_memory`, by default half of
+    /// what the workers share).
+    pub max_memory_total: u64,
     /// Whether only requests for a loopback name (`localhost`,
     /// `127.0.0.1`, `[::1]`) are answered: true for a server bound to a
     /// loopback address, so that a page of another site whose name was made
@@ -106,7 +117,8 @@ pub struct Settings {
 impl Default for Settings {
     /// The limits of the command line, a 10 s budget, two workers of which
     /// a client holds one, a fast path of two for 0.1 s, answers up to 64
-    /// MiB, 256 connections, a 10 s read timeout, a 256 MiB cache.
+    /// MiB, 256 connections, a 10 s read timeout, a 256 MiB cache, a
+    /// memory budget of 1.5 GiB for the whole server.
     fn default() -> Settings {
         Settings {
             limits: sprague::Limits::default(),
@@ -125,6 +137,7 @@ impl Default for Settings {
             max_connections: DEFAULT_MAX_CONNECTIONS,
             read_timeout: Duration::from_secs(10),
             max_cache: DEFAULT_MAX_CACHE,
+            max_memory_total: DEFAULT_MAX_MEMORY_TOTAL,
             loopback_only: true,
         }
     }
@@ -132,17 +145,29 @@ impl Default for Settings {
 
 /// The server's shared state.
 struct Shared {
+    /// The settings, with each request's memory budget set
+    /// ([`MemoryPlan::request`]).
     settings: Arc<Settings>,
+    /// The same, with the memory budget of a fast slice
+    /// ([`MemoryPlan::fast_share`]).
+    fast_settings: Arc<Settings>,
     pools: pool::Pools,
 }
 
 /// The whole application: the page, its assets, the API, and JSON 404s.
-pub fn router(settings: Settings) -> Router {
+/// Requests are held to the memory plan of `settings`
+/// ([`MemoryPlan::fitted`]).
+pub fn router(mut settings: Settings) -> Router {
     let max_body = settings.max_body;
     let loopback_only = settings.loopback_only;
+    let plan = MemoryPlan::fitted(&settings);
+    settings.limits.max_memory = Some(plan.request);
+    let mut fast_settings = settings.clone();
+    fast_settings.limits.max_memory = Some(plan.fast_share);
     let shared = Arc::new(Shared {
         pools: pool::Pools::new(&settings),
         settings: Arc::new(settings),
+        fast_settings: Arc::new(fast_settings),
     });
     Router::new()
         .route(
@@ -257,7 +282,11 @@ fn is_loopback_name(host: &str) -> bool {
 /// Serves [`router`] on `listener` until `shutdown` completes, then
 /// finishes the requests in flight (for at most 15 s), within the
 /// connection limits of `settings` (`web/conn.rs`). Sets the bound of the
-/// misère-quotient cache to [`Settings::max_cache`] for the whole process.
+/// misère-quotient cache to [`Settings::max_cache`] for the whole process,
+/// and the process's memory budget
+/// ([`sprague::budget::set_process_memory_limit`]) to
+/// [`Settings::max_memory_total`], a last guard behind the shares of the
+/// requests.
 ///
 /// # Errors
 /// A failure of the listener.
@@ -267,6 +296,7 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     sprague::misere::set_cache_limit(settings.max_cache);
+    sprague::budget::set_process_memory_limit(Some(MemoryPlan::fitted(&settings).total));
     let app = router(settings.clone());
     conn::serve(listener, app, &settings, shutdown).await
 }
@@ -429,10 +459,10 @@ async fn compute(
     let slice_end = (tokio::time::Instant::now() + settings.fast_time).min(deadline);
     let last = slice_end >= deadline;
     let attempt = {
-        let (settings, body) = (Arc::clone(&settings), body.clone());
+        let (settings, body) = (Arc::clone(&shared.fast_settings), body.clone());
         let until = slice_end.into_std();
         tokio::task::spawn_blocking(move || {
-            let attempt = api::attempt(endpoint, &body, &settings, until);
+            let attempt = api::attempt(endpoint, &body, &settings, until, true);
             drop(permit);
             attempt
         })
@@ -440,18 +470,27 @@ async fn compute(
     // The fast slice ends at its deadline, a moment after it: it is waited
     // for until the whole budget's end (a computation that overran its
     // slice is answered 503 then, and keeps its fast permit until it
-    // stops).
+    // stops). A slice stopped by its deadline, or by its share of memory
+    // when a request may hold more, is run again on a worker.
+    let fast_share = shared.fast_settings.limits.max_memory;
     match tokio::time::timeout_at(deadline, attempt).await {
         Ok(Ok(Ok(answer))) => return answer.into_response(),
-        Ok(Ok(Err(api::OutOfTime))) if !last && tokio::time::Instant::now() < deadline => {}
-        Ok(Ok(Err(api::OutOfTime))) | Err(_) => {
+        Ok(Ok(Err(api::Stopped::Memory { limit, .. })))
+            if Some(limit) == fast_share
+                && fast_share < settings.limits.max_memory
+                && tokio::time::Instant::now() < deadline => {}
+        Ok(Ok(Err(api::Stopped::Time))) if !last && tokio::time::Instant::now() < deadline => {}
+        Ok(Ok(Err(api::Stopped::Memory { limit, answer }))) => {
+            return api::memory_answer(limit, answer, &settings).into_response()
+        }
+        Ok(Ok(Err(api::Stopped::Time))) | Err(_) => {
             return Answer::error(503, "timeout", 3, &api::timeout_message(&settings))
                 .into_response()
         }
         Ok(Err(_)) => return internal(),
     }
     // A worker, within the client's share.
-    let worker = match tokio::time::timeout_at(deadline, shared.pools.worker(client)).await {
+    let mut worker = match tokio::time::timeout_at(deadline, shared.pools.worker(client)).await {
         Ok(Ok(worker)) => worker,
         Ok(Err(pool::Closed::Stopping)) => {
             return too_slow("the server is stopping: no worker within")
@@ -465,11 +504,16 @@ async fn compute(
             ))
         }
     };
+    // Its memory, at once or not at all.
+    if shared.pools.reserve(&mut worker).is_err() {
+        drop(worker);
+        return Answer::error(503, "busy", 3, &api::busy_message(&settings)).into_response();
+    }
     let until = deadline.into_std();
     let task = {
         let settings = Arc::clone(&settings);
         tokio::task::spawn_blocking(move || {
-            let answer = api::attempt(endpoint, &body, &settings, until);
+            let answer = api::attempt(endpoint, &body, &settings, until, false);
             drop(worker);
             answer
         })
@@ -478,7 +522,10 @@ async fn compute(
     // so it gives its worker back at most a moment after this answer.
     match tokio::time::timeout_at(deadline, task).await {
         Ok(Ok(Ok(answer))) => answer.into_response(),
-        Ok(Ok(Err(api::OutOfTime))) | Err(_) => {
+        Ok(Ok(Err(api::Stopped::Memory { limit, answer }))) => {
+            api::memory_answer(limit, answer, &settings).into_response()
+        }
+        Ok(Ok(Err(api::Stopped::Time))) | Err(_) => {
             Answer::error(503, "timeout", 3, &api::timeout_message(&settings)).into_response()
         }
         Ok(Err(_)) => internal(),

@@ -14,6 +14,11 @@
 //!
 //! The price: an expensive request computes its first slice twice
 //! (0.1 s by default, against a budget of 10 s).
+//!
+//! Memory is shared the same way (`web/memory.rs`): a fast slice computes
+//! within a small share, and a request on a worker first reserves its whole
+//! memory budget from the workers' part of the server's
+//! ([`Pools::reserve`]); when that is not free it is answered 503 `busy`.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -21,6 +26,7 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
+use super::memory::MemoryPlan;
 use super::Settings;
 
 /// The permits of the fast path, the workers, and each client's share.
@@ -29,6 +35,10 @@ pub(super) struct Pools {
     workers: Arc<Semaphore>,
     client_workers: usize,
     clients: Arc<Mutex<HashMap<IpAddr, Arc<Semaphore>>>>,
+    /// The workers' part of the memory budget, in KiB.
+    memory: Arc<Semaphore>,
+    /// What one request on a worker reserves of it, in KiB.
+    reservation: u32,
 }
 
 /// Why no permit was had.
@@ -38,12 +48,19 @@ pub(super) enum Closed {
     Stopping,
 }
 
-/// A worker held for one request: the client's share and the worker;
-/// given back when dropped.
+/// A worker held for one request: the client's share, the worker, and
+/// (once [`Pools::reserve`] had it) the request's memory; given back when
+/// dropped, the memory first (fields are dropped in order), so that the
+/// request next in line for the worker finds it free.
 pub(super) struct Worker {
+    memory: Option<OwnedSemaphorePermit>,
     _worker: OwnedSemaphorePermit,
     _client: Option<ClientShare>,
 }
+
+/// The workers' memory was taken by the requests on them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct NoMemory;
 
 /// One of a client's shares of the workers.
 struct ClientShare {
@@ -67,9 +84,17 @@ impl Drop for ClientShare {
 }
 
 impl Pools {
-    /// The pools of `settings`.
+    /// The pools of `settings`, within its memory plan.
     pub(super) fn new(settings: &Settings) -> Pools {
+        let plan = MemoryPlan::fitted(settings);
+        let kib = |bytes: u64| bytes.div_ceil(1024);
+        let memory = usize::try_from(kib(plan.workers))
+            .unwrap_or(usize::MAX)
+            .min(Semaphore::MAX_PERMITS);
+        let reservation = u32::try_from(kib(plan.request).min(memory as u64)).unwrap_or(u32::MAX);
         Pools {
+            memory: Arc::new(Semaphore::new(memory)),
+            reservation,
             fast: Arc::new(Semaphore::new(settings.fast_workers.max(1))),
             workers: Arc::new(Semaphore::new(settings.workers.max(1))),
             client_workers: settings.client_workers.clamp(1, settings.workers.max(1)),
@@ -124,7 +149,21 @@ impl Pools {
         Ok(Worker {
             _worker: worker,
             _client: share,
+            memory: None,
         })
+    }
+
+    /// Reserves a request's memory budget for `worker` from the workers'
+    /// part of the server's, at once or not at all: [`NoMemory`] when the
+    /// requests on the other workers hold too much of it.
+    pub(super) fn reserve(&self, worker: &mut Worker) -> Result<(), NoMemory> {
+        if worker.memory.is_none() {
+            let permit = Arc::clone(&self.memory)
+                .try_acquire_many_owned(self.reservation)
+                .map_err(|_| NoMemory)?;
+            worker.memory = Some(permit);
+        }
+        Ok(())
     }
 
     /// How many clients hold or wait for a worker (for tests).
@@ -146,6 +185,30 @@ impl Worker {
 mod tests {
     use super::*;
     use std::time::Duration;
+
+    #[tokio::test]
+    async fn a_request_on_a_worker_reserves_its_memory_or_is_refused() {
+        let mut settings = Settings {
+            workers: 3,
+            client_workers: 3,
+            max_memory_total: 64 << 20,
+            max_cache: 0,
+            ..Settings::default()
+        };
+        // Room for two requests of 20 MiB on the workers' 48 MiB.
+        settings.limits.max_memory = Some(20 << 20);
+        let pools = Pools::new(&settings);
+        let a: IpAddr = "127.0.0.1".parse().unwrap();
+        let mut first = pools.worker(Some(a)).await.unwrap();
+        let mut second = pools.worker(Some(a)).await.unwrap();
+        let mut third = pools.worker(Some(a)).await.unwrap();
+        assert_eq!(pools.reserve(&mut first), Ok(()));
+        assert_eq!(pools.reserve(&mut second), Ok(()));
+        assert_eq!(pools.reserve(&mut third), Err(NoMemory));
+        drop(first);
+        assert_eq!(pools.reserve(&mut third), Ok(()), "given back when done");
+        drop((second, third));
+    }
 
     fn pools(workers: usize, client_workers: usize) -> Pools {
         Pools::new(&Settings {
