@@ -374,3 +374,25 @@ fn pieces_bad_rows_are_named_and_big_squares_are_exact() {
         vec!["pieces 3 4".to_string()]
     );
 }
+
+#[test]
+fn every_move_reads_back_in_each_written_form() {
+    for text in [
+        "treblecross .X....X..",
+        "treblecross X.... ..X.. 45:3",
+        "treblecross ..X..... + pieces 2 5 6 + nim 1",
+        "pieces 2 7 9 12",
+    ] {
+        let p: Position = text.parse().unwrap();
+        for mv in p.moves(&Limits::default()).unwrap() {
+            let after = p.play(&mv).unwrap();
+            let short = movetext::write(&p, &mv);
+            assert_eq!(movetext::parse(&p, &short), Ok(mv.clone()), "{p} / {short}");
+            let long = mv.display(&p).to_string();
+            assert_eq!(movetext::parse(&p, &long), Ok(mv.clone()), "{p} / {long}");
+            let whole = after.to_string();
+            let read = movetext::parse(&p, &whole).unwrap_or_else(|e| panic!("{p} / {whole}: {e}"));
+            assert_eq!(p.play(&read).unwrap(), after, "{p} / {whole}");
+        }
+    }
+}

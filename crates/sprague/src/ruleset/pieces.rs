@@ -365,6 +365,21 @@ impl Rules for Pieces {
         Some(slide(from.parse().ok()?, to.parse().ok()?))
     }
 
+    /// The slide that turns `before` into `after`: one piece changes
+    /// square.
+    fn actions_between(&self, before: &Row, after: &Row) -> Vec<Action> {
+        if before.0.len() != after.0.len() {
+            return Vec::new();
+        }
+        let changed: Vec<usize> = (0..before.0.len())
+            .filter(|&i| before.0[i] != after.0[i])
+            .collect();
+        match changed[..] {
+            [i] => vec![slide(before.0[i], after.0[i])],
+            _ => Vec::new(),
+        }
+    }
+
     fn pick_names(&self, _: &Row, action: &Action) -> Option<PickNames> {
         match *action {
             Action::Pick {

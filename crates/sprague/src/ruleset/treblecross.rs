@@ -720,6 +720,32 @@ impl Rules for Treblecross {
         Some(put(place, square))
     }
 
+    /// The cross that turns `before` into `after`: one strip gains one X.
+    fn actions_between(&self, before: &Strips, after: &Strips) -> Vec<Action> {
+        if before.0.len() != after.0.len() {
+            return Vec::new();
+        }
+        let changed: Vec<usize> = (0..before.0.len())
+            .filter(|&i| before.0[i] != after.0[i])
+            .collect();
+        let [i] = changed[..] else {
+            return Vec::new();
+        };
+        let (b, a) = (&before.0[i], &after.0[i]);
+        let added: Vec<u64> = a
+            .crosses
+            .iter()
+            .copied()
+            .filter(|c| b.crosses.binary_search(c).is_err())
+            .collect();
+        match added[..] {
+            [square] if a.squares == b.squares && a.crosses.len() == b.crosses.len() + 1 => {
+                vec![put(i, square)]
+            }
+            _ => Vec::new(),
+        }
+    }
+
     fn pick_names(&self, _: &Strips, action: &Action) -> Option<PickNames> {
         match *action {
             Action::Pick { part, at, .. } => Some(PickNames::Taken {
