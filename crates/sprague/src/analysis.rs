@@ -579,6 +579,10 @@ impl Analyzer {
                     value_limit = Some(e);
                     None
                 }
+                // A position the theorem decides but that has no Grundy
+                // value (a Treblecross strip the player to move completes
+                // at once): the outcome and moves stand without one.
+                Err(Error::Unsupported(_)) if self.want_value != Some(true) => None,
                 Err(e) => return Err(e),
             }
         };

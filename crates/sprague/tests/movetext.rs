@@ -262,6 +262,9 @@ fn every_help_example_is_a_legal_move_of_its_ruleset() {
         "divisor 12 30 + divide:2,3 100 + fraction:2 100",
         "geography grid:3x3@1 + nim 1",
         "northcott:8 1,5 7,2 + nim 1",
+        "treblecross ..X..... ..... + pieces 3 7 8 12 + nim 1",
+        "treblecross .X.......",
+        "pieces 2 7 9 12",
         "rule:n-1,n-2,n-4,n/2&n/2:even 10 + rule:split(n-1),0..n/3 9",
     ];
     let mut words: Vec<String> = Vec::new();

@@ -127,12 +127,21 @@ pub fn parse(position: &Position, text: &str) -> Result<Move, MoveError> {
     }
     if let Some((index, kind, words)) = own_syntax_move(position, text) {
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
-        return match kind {
+        let read = match kind {
             MoveKind::Cut => cut::read(position, index, &words),
             MoveKind::Listed => read_listed(position, index, &words),
             MoveKind::Pick => pick::read(position, index, &words),
             _ => token::read(position, index, &words),
         };
+        // A board written square by square (`treblecross ..X..`,
+        // `pieces 2 7 9`) names no move: it may be the position a move
+        // leads to.
+        if kind == MoveKind::Pick && read.is_err() {
+            if let Ok(mv) = universal::parse_position_form(position, text) {
+                return Ok(mv);
+            }
+        }
+        return read;
     }
     let tokens = lex::lex(text)?;
     parse::read(position, tokens)

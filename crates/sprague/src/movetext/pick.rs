@@ -34,7 +34,7 @@ pub(super) fn read(position: &Position, index: usize, words: &[&str]) -> Result<
     let rules = component.ruleset().rules();
     let filler = [
         "part", ":", "take", "takes", "vertex", "edge", "cell", "domino", "to", "move", "token",
-        "place", "chomp", "at", "turn", "coins",
+        "place", "chomp", "at", "turn", "coins", "strip",
     ];
     let items = super::move_words(component, words, &filler);
     let count = component.argument_count();

@@ -193,6 +193,18 @@ pub(super) const REGISTRY: &[Registration] = &[
         example: "northcott:8 1,5 7,2",
         theorem: "Nim on the gaps (Winning Ways, ch. 2): a row is worth the number of empty squares between its checkers",
     }, northcott::parse),
+    (RulesetInfo {
+        names: &["treblecross"], notation: "treblecross",
+        rule: "Treblecross: strips of squares written ..X.. (X a cross, squares from 1; or a length N, or N:A,B with the crosses' squares): put an X on an empty square; the first three X in a row wins",
+        example: "treblecross ..X.....",
+        theorem: "two X at most two apart: the player to move completes three in a row; otherwise octal 0.007 on the safe squares (Winning Ways, ch. 4): a run of s squares with no X within two is the heap s + 2, an empty strip of n the heap n + 2",
+    }, treblecross::parse),
+    (RulesetInfo {
+        names: &["pieces"], notation: "pieces",
+        rule: "a row of pieces on squares numbered from 1, written left to right (pieces 3 7 8 12): slide one piece left, never onto or past the piece to its left nor past square 1",
+        example: "pieces 3 7 8 12",
+        theorem: "staircase Nim on the gaps read from the right: the nim-sum of the empty squares before the last piece, the third from last, ...",
+    }, pieces::parse),
 ];
 
 /// What the registry says of every ruleset, in registration order.
