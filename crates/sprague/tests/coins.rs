@@ -666,3 +666,15 @@ fn the_largest_range_of_each_coin_game_answers_at_once() {
         }
     }
 }
+
+/// A coin listed twice (as some problems list the heads) is refused, and
+/// the message says how to fold repeats: two heads on one coin cancel
+/// (issue 53).
+#[test]
+fn a_coin_listed_twice_says_how_to_fold_repeats() {
+    for text in ["mock 3 3", "turtles 5 2 5", "ruler 4-9 7"] {
+        let e = text.parse::<Position>().unwrap_err().to_string();
+        assert!(e.contains("is named twice"), "{text}: {e}");
+        assert!(e.contains("two heads on one coin cancel"), "{text}: {e}");
+    }
+}

@@ -264,7 +264,9 @@ fn parse_row(words: &[&str], origin: u64) -> Result<CoinRow, (usize, ArgumentErr
             return Err(bad(
                 w[1],
                 format!(
-                    "coin {} is named twice: each coin shows heads or tails once",
+                    "coin {} is named twice: each coin shows heads or tails once (where a \
+                     problem lists a coin twice, two heads on one coin cancel: leave out a \
+                     coin listed an even number of times, keep one listed an odd number)",
                     runs[w[1]].0.max(runs[w[0]].0)
                 ),
             ));
