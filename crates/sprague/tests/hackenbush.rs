@@ -301,3 +301,15 @@ fn misere_stalks_are_misere_nim() {
         ["hackenbush ee ee".to_string()]
     );
 }
+
+/// A `file:` word is named as a file hackenbush does not read, not as a
+/// picture whose first letter is wrong (issue 53).
+#[test]
+fn a_file_word_is_named_as_a_file() {
+    let e = "hackenbush file:tree.txt"
+        .parse::<sprague::Position>()
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("hackenbush reads no graph file"), "{e}");
+    assert!(!e.contains("green edge"), "{e}");
+}

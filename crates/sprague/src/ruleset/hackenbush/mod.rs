@@ -201,6 +201,18 @@ impl Rules for Hackenbush {
     fn parse_position(&self, words: &[&str]) -> Result<Pictures, (usize, ArgumentError)> {
         let mut pictures = Vec::with_capacity(words.len());
         for (i, word) in words.iter().enumerate() {
+            if word.starts_with("file:") {
+                // Not a picture that went wrong at its first letter.
+                return Err((
+                    i,
+                    ArgumentError::BadPicture(
+                        "hackenbush reads no graph file (`file:` is for nodekayles, arckayles \
+                         and geography): write the picture as its edges, 0-1,1-2,2-0 with 0 the \
+                         ground"
+                            .into(),
+                    ),
+                ));
+            }
             let picture = Picture::parse(word)
                 .map_err(|e| (i, ArgumentError::BadPicture(e.to_string().into())))?;
             pictures.push(picture);
