@@ -627,7 +627,7 @@ impl Rules for Coins {
             // at least 2^(the highest bit of d >> 1): skip the heads below.
             Some(Named::MockTurtles) => {
                 let k = d >> 1;
-                if d.count_ones() % 2 == 0 {
+                if d.count_ones().is_multiple_of(2) {
                     Coins::each_head_with_bit(args, 63 - k.leading_zeros(), &mut visit)
                 } else {
                     // k itself (a lone coin) is at least `low` too.
