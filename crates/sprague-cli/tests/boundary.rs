@@ -2428,6 +2428,51 @@ fn small_commands(t: &mut Tally, heavy: bool) {
     });
 }
 
+/// `--max-moves all` where a heap has astronomically many winning moves:
+/// a subtraction range near 2^64 (about 2^32 of them at the first; the
+/// list once grew until memory ran out). The list is capped, marked
+/// truncated, and every move listed leaves a P-position.
+fn long_move_lists(t: &mut Tally) {
+    for (a, b, n) in [
+        ((1u64 << 32) + 1, (1u64 << 63) + 1, MAX - 1),
+        (2, 1 << 63, MAX),
+        (1, MAX, MAX - 1),
+    ] {
+        let r = format!("sub:{a}-{b}");
+        let argv = args(&[
+            "analyze",
+            &format!("{r} {n}"),
+            "--json",
+            "--max-moves",
+            "all",
+        ]);
+        let Some(out) = t.run(&r, "analyze --max-moves all", &argv, None, Refuse::May) else {
+            continue;
+        };
+        let v: Value = serde_json::from_str(&out).unwrap();
+        let moves = v["winning_moves"].as_array().cloned().unwrap_or_default();
+        let leaves_p = moves.iter().all(|m| {
+            let after = m["after"].as_str().unwrap_or("");
+            let heap: u64 = after.rsplit(' ').next().unwrap().parse().unwrap();
+            sub_range(a, b, heap) == 0
+        });
+        let value = sub_range(a, b, n);
+        let ok = v["value"] == value
+            && moves.len() <= 10_000
+            && (moves.len() < 10_000 || v["truncated"] == true)
+            && leaves_p
+            && (value == 0) == moves.is_empty();
+        t.check(ok, &r, "analyze --max-moves all", || {
+            format!(
+                "{argv:?}: value {}, {} moves, truncated {}",
+                v["value"],
+                moves.len(),
+                v["truncated"]
+            )
+        });
+    }
+}
+
 // ---------------------------------------------------------------------
 // The API
 // ---------------------------------------------------------------------
@@ -2607,6 +2652,7 @@ fn suite(heavy: bool) {
     nimber_cases(&mut t);
     eprintln!("nimber: {:?}", started.elapsed());
     small_commands(&mut t, heavy);
+    long_move_lists(&mut t);
     eprintln!(
         "table, sequence, period, verify, genus, quotient: {:?}",
         started.elapsed()
