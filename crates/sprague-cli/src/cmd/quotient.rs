@@ -143,9 +143,11 @@ pub fn run(args: Args) -> Result<Exit> {
     // The elapsed time ticks on its own: a heap that splits a class is
     // added by rebuilding levels over every smaller heap, which can take a
     // while at one position (Dawson's Kayles heap 30: about 30 s).
+    // Heaps 0..=to: `to + 1` of them, which saturates at --to 2^64 - 1 (the
+    // computation itself refuses such a bound, naming its limit).
     let bar = super::progress_bar(
         args.to >= 16,
-        args.to + 1,
+        args.to.saturating_add(1),
         "{bar:30} heap {pos}/{len}, {elapsed} {msg}",
     );
     bar.enable_steady_tick(std::time::Duration::from_millis(500));

@@ -553,6 +553,8 @@ impl Ruleset {
     /// use sprague::Ruleset;
     /// assert!("sub:1,3,4".parse::<Ruleset>()?.few_winning_moves());
     /// assert!(!"moore:2".parse::<Ruleset>()?.few_winning_moves());
+    /// // A range of 2^64 - 1 amounts: a heap can have billions.
+    /// assert!(!"sub:1-18446744073709551615".parse::<Ruleset>()?.few_winning_moves());
     /// # Ok::<(), sprague::ParseError>(())
     /// ```
     pub fn few_winning_moves(&self) -> bool {

@@ -514,10 +514,26 @@ impl HeapRules for Subtraction {
         self.tabled.move_set()
     }
 
+    /// A heap has at most one winning move an amount of the set: few when
+    /// the set holds few amounts, not for a range such as
+    /// `sub:4294967297-9223372036854775809`, whose heap near 2^64 has about
+    /// 2^32 winning moves (listing them all ran out of memory).
     fn few_winning_moves(&self) -> bool {
-        true
+        // The amounts a range holds counted in u128: `1-18446744073709551615`
+        // holds 2^64 - 1 of them, and `hi - lo + 1` would wrap.
+        let amounts: u128 = self
+            .set
+            .ranges
+            .iter()
+            .map(|&(lo, hi)| u128::from(hi - lo) + 1)
+            .sum();
+        amounts <= FEW_AMOUNTS
     }
 }
+
+/// The most amounts of a subtraction set whose winning moves are listed
+/// in full by default (one per amount a heap at most).
+const FEW_AMOUNTS: u128 = 4096;
 
 /// Parses `sub:S`.
 pub(crate) fn parse(

@@ -580,6 +580,15 @@ pub(super) fn run(args: &Args, ruleset: &Ruleset, to: u64, knobs: Knobs) -> Resu
         )
         .into());
     }
+    // G(0..=to) is `to + 1` values, a count that must fit in 64 bits.
+    let Some(end) = to.checked_add(1) else {
+        return Err(UsageError(format!(
+            "--to {to}: a packed file holds at most {} values (heaps up to {})",
+            u64::MAX,
+            u64::MAX - 1
+        ))
+        .into());
+    };
     let word = ruleset.word();
     let moves = super::super::engine_moves(ruleset, "sequence --format packed")?.clone();
     if !Streamed::applies(&moves) {
@@ -633,7 +642,6 @@ pub(super) fn run(args: &Args, ruleset: &Ruleset, to: u64, knobs: Knobs) -> Resu
         ))
         .into());
     }
-    let end = to + 1;
     let mut compute = state.as_ref().map_or(0.0, |s| s.compute_seconds);
     let session = Instant::now();
     let resumed_at = store.len();
