@@ -187,7 +187,9 @@ fn run_on(
         let (position, analysis) =
             match analyze_line(&mut parser, &analyzer, text, play, max_moves, true) {
                 Ok(answer) => answer,
-                Err(LineFailure { mut error, exit, .. }) => {
+                Err(LineFailure {
+                    mut error, exit, ..
+                }) => {
                     if sprague::comment::looks_like_comment(text) {
                         error.push_str(
                             " (a comment starts with a `#` standing alone: `# like this`)",

@@ -320,11 +320,12 @@ pub struct LimitArgs {
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_period_search)]
     pub max_period_search: u64,
     /// The most work a nim-sequence table below --max-table may take to
-    /// answer a heap, counted as for --max-period-search (a 4th of it for
-    /// games that split a heap into three). Refused as soon as the values
-    /// computed show the heap needs more (exit status 3): octal:0.007
-    /// 9999999 (hours) within a second, while grundy 9999999 (about 17 s)
-    /// and octal:0.6 9999999 are computed.
+    /// answer a heap, counted as the options the engine's method examines
+    /// (a 4th of it for games that split a heap into three; about 1 ns
+    /// an option). Refused as soon as the method is settled and the work
+    /// projected to the heap passes it (exit status 3): octal:0.007
+    /// 9999999 (hours) in under a second, while octal:0.3... 9999999 (Nim,
+    /// 0.3 s) and sub:primes 100000 (0.7 s) are computed.
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_table_work)]
     pub max_table_work: u64,
     /// The most tuples one proof check of a misère quotient may explore

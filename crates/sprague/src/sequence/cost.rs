@@ -10,10 +10,9 @@
 //!   amount k, about (n - k)² / 12 splits in three (an eighth of it
 //!   counted: the three-heap engine marks pairs' value sets, measured
 //!   2026-12-06 on `hex:8.3...` to heap 10^4);
-//! - the rare-value method: the rare heaps (their number grows with n at
-//!   the rate seen so far) for each split amount, the removals, and
-//!   [`CONFIRM`] for the confirmation of the rare values below the
-//!   answer.
+//! - the rare-value method: the rare heaps so far for each split amount,
+//!   the removals, and [`CONFIRM`] for the confirmation of the rare values
+//!   below the answer.
 //!
 //! The projected work to heap N is the sum of these costs over the heaps
 //! still to compute (by Simpson's rule over 64 steps: the costs are
@@ -26,9 +25,10 @@ use super::Core;
 
 /// The work counted per heap for confirming the rare values below the
 /// answer by the rare-value method (splits tested in order of their
-/// smaller part, "usually a few thousand": measured on Grundy's game to
-/// 10^7, 18 s for 10^7 heaps at about 1,000 rare heaps).
-pub(super) const CONFIRM: f64 = 1024.0;
+/// smaller part, 32 at a time; measured 2026-12-06: Grundy's game to
+/// 10^6, about 400 rare heaps, 0.9 to 1.3 s; `octal:0.106` to 10^7, 1 to
+/// 1.4 s).
+pub(super) const CONFIRM: f64 = 256.0;
 
 impl<V: Value> Core<V> {
     /// The options the method in use examines for heap `n` (`None` while
@@ -68,14 +68,17 @@ impl<V: Value> Core<V> {
             super::rare::Method::Undecided => None,
             super::rare::Method::Plain => Some(plain),
             super::rare::Method::Rare { heaps, amounts } => {
-                let rare = heaps as f64 * (n / computed.max(1) as f64) * amounts as f64;
+                // The rare heaps so far: where the method pays they thin
+                // out (Grundy's game: about 1,300 below 2^35), and the
+                // projection is made again every 4,096 heaps as they grow.
+                let rare = heaps as f64 * amounts as f64;
                 Some(plain.min(take + rare + CONFIRM))
             }
         }
     }
 
     /// The projected work of heaps `first..=last`, by the method in use
-    /// (the rare heaps' number scaled from the table so far); `None` while
+    /// (the rare heaps' number as in the table so far); `None` while
     /// the method is not settled.
     pub(super) fn projected_work(&self, first: u64, last: u64) -> Option<f64> {
         let computed = self.values.len();
