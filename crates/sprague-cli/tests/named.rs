@@ -55,17 +55,17 @@ fn tables_past_the_limit_are_refused_naming_the_flag() {
         .code(3)
         .stdout("")
         .stderr(predicate::str::contains(
-            "past the table limit of 100000 values",
+            "past the table limit of 1000000 values",
         ))
         .stderr(predicate::str::contains(
-            "--max-table N (such games get --max-table / 100",
+            "--max-table N (such games get --max-table / 10;",
         ));
     sprague()
         .args(["analyze", "sub:squares 18446744073709551615"])
         .assert()
         .code(3)
         .stderr(predicate::str::contains(
-            "past the table limit of 1000000 values",
+            "past the table limit of 10000000 values",
         ))
         .stderr(predicate::str::contains("--max-table"));
     // Raised, it computes.

@@ -50,8 +50,8 @@ pub struct Limits {
     /// method every option, the rare-value method its rare heaps), a 4th
     /// of it for games that split a heap into three; a rule given by its
     /// options counts them too. The table stops with
-    /// [`Error::TableWorkLimit`](crate::Error) as soon as the method is
-    /// settled and its projected work to the heap passes the limit (where a
+    /// [`Error::TableWorkLimit`](crate::Error) as soon as the projected
+    /// work of the method in use to the heap passes the limit (where a
     /// proven period may answer first: the work of the table to the next
     /// look for one): `octal:0.007 9999999` (hours) is refused in about
     /// 0.5 s, while `octal:0.3... 9999999` (Nim, 0.5 s) and `sub:primes

@@ -327,13 +327,16 @@ pub enum Error {
     /// is projected to be `projected`, past `limit`
     /// ([`Limits::max_table_work`](crate::Limits), divided by `divisor`
     /// for games that split a heap into three), unless a period is proven
-    /// before (where the periodicity theorem applies). Found as soon as the
-    /// method is settled (by heap 64), long before the work is done.
+    /// before (where the periodicity theorem applies). Found before any
+    /// value is computed and again every 4,096 heaps, long before the work
+    /// is done.
     #[error(
         "{ruleset} heap {heap}: its Grundy value needs the nim-sequence up to heap {heap}{}; \
-         from heap {computed} on, that is about {projected} units of work (options the \
-         method in use examines), past the table work limit of {}{}",
+         by the method in use (as computed to heap {computed}), the table {} heap {through} \
+         needs about {projected} units of work (options examined), past the table work \
+         limit of {}{}",
         if *theorem { ", unless a period is proven before" } else { "" },
+        if *theorem { "to the next look for a period, at" } else { "from here to" },
         limit,
         if *divisor > 1 {
             format!(" (a {divisor}th of the limit for a game that splits a heap into three)")
@@ -348,7 +351,11 @@ pub enum Error {
         heap: u64,
         /// The last heap computed when the limit was found out.
         computed: u64,
-        /// The projected work of the heaps after `computed`.
+        /// The last heap of the projection: `heap`, or where a period
+        /// may answer first, the next look for one.
+        through: u64,
+        /// The projected work of the table to `through` (from the heap
+        /// after `computed`; from 0 where a period may answer first).
         projected: u64,
         /// The table work limit, divided.
         limit: u64,

@@ -24,6 +24,11 @@ fn values(word: &str, to: u64) -> Vec<u64> {
 /// The rule and the built-in game it spells out, with how far to compare.
 const SAME: &[(&str, &str, u64)] = &[
     ("rule:n-1,n-3,n-4", "sub:1,3,4", 2000),
+    // A range whose lower end is below 0 at small heaps takes the heaps
+    // from 0 (issue 57: `n-4..n-2` at heap 2 had no move).
+    ("rule:n-4..n-2", "sub:2-4", 400),
+    ("rule:n-3..n-1", "sub:1-3", 400),
+    ("rule:n-10..n-7,n-1", "sub:1,7-10", 400),
     ("rule:n-2,split(n-2)", "dawson", 600),
     ("rule:0:n==1,n-2,n-3,split(n-3)", "octal:0.137", 600),
     ("rule:n-1,n-2,split(n-1),split(n-2)", "kayles", 600),

@@ -113,8 +113,9 @@ pub struct SelectArgs {
     /// twice counts once).
     #[arg(long, value_name = "LIST", value_delimiter = ',', num_args = 1.., conflicts_with = "sizes_file")]
     pub sizes: Option<Vec<u64>>,
-    /// Heap sizes: the sizes in FILE, one number a line (blank lines and
-    /// lines starting with `#` skipped); `-` reads standard input.
+    /// Heap sizes: the sizes in FILE, one number a line (blank lines
+    /// skipped; a `#` standing alone as a word starts a comment, as in
+    /// batch); `-` reads standard input.
     #[arg(long, value_name = "FILE")]
     pub sizes_file: Option<std::path::PathBuf>,
     /// Every number of heaps from 1 to N, summed (instead of `--heaps K`).

@@ -322,8 +322,8 @@ pub struct LimitArgs {
     /// The most work a nim-sequence table below --max-table may take to
     /// answer a heap, counted as the options the engine's method examines
     /// (a 4th of it for games that split a heap into three; about 1 ns
-    /// an option). Refused as soon as the method is settled and the work
-    /// projected to the heap passes it (exit status 3): octal:0.007
+    /// an option). Refused as soon as the work projected to the heap by
+    /// the method in use passes it (exit status 3): octal:0.007
     /// 9999999 (hours) in under a second, while octal:0.3... 9999999 (Nim,
     /// 0.3 s) and sub:primes 100000 (0.7 s) are computed.
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_table_work)]

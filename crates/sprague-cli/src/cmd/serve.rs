@@ -101,8 +101,8 @@ pub struct Args {
     /// The memory budget of the whole server, in bytes or with a unit
     /// (1536M, 2G), shared by the requests in flight and the cache of
     /// misère quotients; each request's own budget (`sprague --max-memory
-    /// SIZE serve`) is reserved from it. Default: 1.5G, or half the
-    /// machine's memory when that is less.
+    /// SIZE serve`) is reserved from it. Default: 1536M (1.5 GiB), or
+    /// half the machine's memory when that is less.
     #[arg(long, value_name = "SIZE", value_parser = super::parse_size)]
     pub max_memory_total: Option<u64>,
     /// The largest request body, in bytes (answered 413 past it).

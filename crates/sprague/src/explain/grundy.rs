@@ -16,10 +16,16 @@ enum Rows {
     Whole,
 }
 
-fn rows_of(ruleset: &Ruleset) -> Rows {
+/// A component's rows: per named argument only where each argument is a
+/// game of its own (`argument_alone`); a board whose arguments play
+/// together (Treblecross strips, a row of pieces) is one row.
+fn rows_of(c: &Component) -> Rows {
+    let ruleset = c.ruleset();
     if ruleset.is_heap_game() || ruleset.is_nim() {
         Rows::PerHeap
-    } else if ruleset.has_named_arguments() {
+    } else if ruleset.has_named_arguments()
+        && (0..c.argument_count()).all(|j| ruleset.rules().argument_alone(c.args(), j).is_some())
+    {
         Rows::PerArgument
     } else {
         Rows::Whole
@@ -64,7 +70,7 @@ pub(super) fn grundy_table(
 ) -> Result<BinaryTable, Error> {
     let mut rows = Vec::new();
     for (i, c) in position.components().iter().enumerate() {
-        match rows_of(c.ruleset()) {
+        match rows_of(c) {
             Rows::PerHeap => {
                 for (j, &h) in c.heaps().iter().enumerate() {
                     rows.push(Row {
@@ -183,7 +189,7 @@ pub(super) fn reason(
     let ruleset = before_c.ruleset();
     let after_rows = grundy_table(after, &after_values(after, limits)?, limits)?;
     let terms: Vec<u64> = after_rows.rows().iter().map(|r| r.value).collect();
-    let (what, old, new) = match (rows_of(ruleset), mv.action()) {
+    let (what, old, new) = match (rows_of(before_c), mv.action()) {
         (
             Rows::PerHeap,
             Action::Heap {

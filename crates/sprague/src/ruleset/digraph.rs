@@ -128,7 +128,12 @@ impl fmt::Display for GraphError {
             ),
             GraphError::BadEdge { number, text, .. } => write!(
                 f,
-                "line {number} `{text}` is not an edge `u v` (two node names) or a node name"
+                "line {number} `{text}` is not an edge `u v` (two node names) or a node name{}",
+                if text.contains('#') {
+                    " (names hold no `#`; a comment starts with `#` and a space)"
+                } else {
+                    ""
+                }
             ),
             GraphError::Empty => f.write_str("the graph has no node"),
             GraphError::TooManyNodes => write!(f, "the graph has more than {MAX_NODES} nodes"),

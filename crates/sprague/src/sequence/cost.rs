@@ -31,12 +31,13 @@ use super::Core;
 pub(super) const CONFIRM: f64 = 256.0;
 
 impl<V: Value> Core<V> {
-    /// The options the method in use examines for heap `n` (`None` while
-    /// the method is not settled: the rare-value method may be chosen
-    /// from heap 64 on, once a mask is chosen).
-    fn heap_cost(&self, n: f64, computed: usize) -> Option<f64> {
+    /// The options the method in use examines for heap `n`; while the
+    /// method is not settled (the rare-value method allowed, its rare
+    /// heaps not yet few enough, before heap 65,536), as if it paid: the
+    /// least the heap may cost.
+    fn heap_cost(&self, n: f64, computed: usize) -> f64 {
         if let Some(w) = &self.windows {
-            return Some(4.0 * w.range_count() as f64);
+            return 4.0 * w.range_count() as f64;
         }
         let moves = &self.moves;
         let mut take = 1.0;
@@ -64,26 +65,28 @@ impl<V: Value> Core<V> {
             }
         }
         let plain = take + split2 + split3;
-        match self.rare.cost_state(computed) {
-            super::rare::Method::Undecided => None,
-            super::rare::Method::Plain => Some(plain),
+        let state = match self.rare.cost_state(computed) {
+            super::rare::Method::Undecided(m) => *m,
+            m => m,
+        };
+        match state {
+            super::rare::Method::Undecided(_) | super::rare::Method::Plain => plain,
             super::rare::Method::Rare { heaps, amounts } => {
                 // The rare heaps so far: where the method pays they thin
                 // out (Grundy's game: about 1,300 below 2^35), and the
                 // projection is made again every 4,096 heaps as they grow.
                 let rare = heaps as f64 * amounts as f64;
-                Some(plain.min(take + rare + CONFIRM))
+                plain.min(take + rare + CONFIRM)
             }
         }
     }
 
     /// The projected work of heaps `first..=last`, by the method in use
-    /// (the rare heaps' number as in the table so far); `None` while
-    /// the method is not settled.
-    pub(super) fn projected_work(&self, first: u64, last: u64) -> Option<f64> {
+    /// (the rare heaps' number as in the table so far).
+    pub(super) fn projected_work(&self, first: u64, last: u64) -> f64 {
         let computed = self.values.len();
         if last < first {
-            return Some(0.0);
+            return 0.0;
         }
         let (a, b) = (first as f64, last as f64);
         const STEPS: usize = 64;
@@ -97,9 +100,9 @@ impl<V: Value> Core<V> {
             } else {
                 2.0
             };
-            sum += weight * self.heap_cost(a + h * i as f64, computed)?;
+            sum += weight * self.heap_cost(a + h * i as f64, computed);
         }
         // The mean cost by Simpson's rule, times the number of heaps.
-        Some(sum / (3.0 * STEPS as f64) * (b - a + 1.0))
+        sum / (3.0 * STEPS as f64) * (b - a + 1.0)
     }
 }

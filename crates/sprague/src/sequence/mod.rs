@@ -327,12 +327,11 @@ impl NimSequence {
 
     /// The work of computing G(first..=last) by the method the engine uses
     /// now, counted as the options the method examines (the unit of
-    /// [`Limits::max_table_work`](crate::Limits); see the `cost` module):
-    /// `None` while the method is not settled (before heap 64 for the
-    /// games the rare-value method may take); 0 when `last < first`. An
-    /// estimate, whatever part of the range is computed already.
-    /// O(the move set's ranges) time.
-    pub fn projected_work(&self, first: u64, last: u64) -> Option<f64> {
+    /// [`Limits::max_table_work`](crate::Limits); see the `cost` module;
+    /// while the rare-value method may still pay, as if it did); 0 when
+    /// `last < first`. An estimate, whatever part of the range is
+    /// computed already. O(the move set's ranges) time.
+    pub fn projected_work(&self, first: u64, last: u64) -> f64 {
         match &self.engine {
             Engine::Narrow(c) => c.projected_work(first, last),
             Engine::Wide(c) => c.projected_work(first, last),

@@ -25,8 +25,10 @@ const SETTLED_BY: usize = 1 << 16;
 
 /// The method of the heaps to come, for the cost model.
 pub(super) enum Method {
-    /// Not settled: the rare-value method is allowed and no mask chosen.
-    Undecided,
+    /// Not settled: the rare-value method is allowed and may yet pay; the
+    /// cost is counted as if it did (the least it may be), with the rare
+    /// heaps so far.
+    Undecided(Box<Method>),
     /// The plain method.
     Plain,
     /// The rare-value method, with this many rare heaps so far and split
@@ -218,23 +220,24 @@ impl<V: Value> RareState<V> {
     /// split amounts, the plain one, or not settled yet (the method
     /// allowed, no mask chosen).
     pub(super) fn cost_state(&self, n: usize) -> Method {
+        let rare = Method::Rare {
+            heaps: self.heaps.len(),
+            amounts: self.split_ks.len(),
+        };
         if !self.enabled {
             Method::Plain
         } else if self.chosen_at == 0 {
             if n < FIRST_MASK_AT {
-                Method::Undecided
+                Method::Undecided(Box::new(rare))
             } else {
                 Method::Plain
             }
         } else if self.heaps.len() * 8 < n {
-            Method::Rare {
-                heaps: self.heaps.len(),
-                amounts: self.split_ks.len(),
-            }
+            rare
         } else if n < SETTLED_BY {
             // The rare heaps thin out as the table grows (Grundy's game):
             // not yet known whether the rare-value method will pay.
-            Method::Undecided
+            Method::Undecided(Box::new(rare))
         } else {
             Method::Plain
         }

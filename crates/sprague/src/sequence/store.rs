@@ -515,10 +515,11 @@ impl Store {
     fn check_step(&self, bound: Option<&WorkBound>) -> Result<(), Error> {
         crate::budget::check()?;
         match bound.and_then(|b| Some((b, b.exceeded_by(&self.seq)?))) {
-            Some((b, projected)) => Err(Error::TableWorkLimit {
+            Some((b, (through, projected))) => Err(Error::TableWorkLimit {
                 ruleset: self.seq.name().to_string(),
                 heap: b.heap,
                 computed: self.seq.len().saturating_sub(1),
+                through,
                 projected,
                 limit: b.limit,
                 divisor: b.divisor,
@@ -563,15 +564,16 @@ impl WorkBound {
     /// a proven period may answer first, of the whole table to the next
     /// look for a period (twice the table), so that a period in reach is
     /// found and a table that never ends is refused within the limit.
-    fn exceeded_by(&self, seq: &super::NimSequence) -> Option<u64> {
+    fn exceeded_by(&self, seq: &super::NimSequence) -> Option<(u64, u64)> {
         let len = seq.len();
-        let work = if self.theorem {
+        let (through, work) = if self.theorem {
             let next = len.saturating_mul(2).max(len.saturating_add(BUDGET_STEP));
-            seq.projected_work(0, self.heap.min(next))?
+            let through = self.heap.min(next);
+            (through, seq.projected_work(0, through))
         } else {
-            seq.projected_work(len, self.heap)?
+            (self.heap, seq.projected_work(len, self.heap))
         };
-        (work > self.limit as f64).then(|| work.min(u64::MAX as f64) as u64)
+        (work > self.limit as f64).then(|| (through, work.min(u64::MAX as f64) as u64))
     }
 }
 

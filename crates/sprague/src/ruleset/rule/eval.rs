@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use num_bigint::BigUint;
+use num_bigint::{BigInt, BigUint};
 
 use super::parser::{Body, Cond, Expr, Opt};
 use crate::{Error, Parts};
@@ -79,6 +79,41 @@ fn exact(e: &Expr, n: u64) -> Option<BigUint> {
             } else {
                 a % b
             }
+        }
+    })
+}
+
+/// The lower end of a range at heap `n`: its value, or 0 where it is below
+/// 0 (`n-4..n-2` at heap 2 leaves the heaps 0 to 0, "take 2 to 4"; at
+/// heap 1 its upper end is below 0 and there is no move). `None` where it
+/// has no value at all (a division by 0, or one of a number below 0).
+fn lower_end(e: &Expr, n: u64) -> Option<u64> {
+    eval(e, n).or_else(|| {
+        signed(e, n)
+            .filter(|v| v.sign() == num_bigint::Sign::Minus)
+            .map(|_| 0)
+    })
+}
+
+/// `e` at `n` as an integer that may be below 0 (subtraction and
+/// multiplication only; a division or remainder of a number below 0, or
+/// by 0, has no value).
+fn signed(e: &Expr, n: u64) -> Option<BigInt> {
+    Some(match e {
+        Expr::N => BigInt::from(n),
+        Expr::Num(k) => BigInt::from(*k),
+        Expr::Sub(a, b) => signed(a, n)? - signed(b, n)?,
+        Expr::Mul(a, b) => signed(a, n)? * signed(b, n)?,
+        Expr::Div(a, b) | Expr::Mod(a, b) => {
+            let (a, b) = (exact(a, n)?, exact(b, n)?);
+            if b == BigUint::ZERO {
+                return None;
+            }
+            BigInt::from(if matches!(e, Expr::Div(..)) {
+                a / b
+            } else {
+                a % b
+            })
         }
     })
 }
@@ -183,7 +218,7 @@ pub(crate) fn resolve(word: &str, o: &Opt, n: u64) -> Result<Option<Resolved>, E
             heaps.sort_unstable();
             Some(Resolved::Parts(heaps))
         }
-        Body::Range(lo, hi) => match (eval(lo, n), eval(hi, n)) {
+        Body::Range(lo, hi) => match (lower_end(lo, n), eval(hi, n)) {
             (Some(lo), Some(hi)) if n > 0 => {
                 let hi = hi.min(n - 1);
                 (lo <= hi).then_some(Resolved::Range(lo, hi))
