@@ -99,3 +99,27 @@ fn play_takes_moves_on_the_board() {
     // The 6-square strip is a P-position: the computer wins from it.
     assert!(text.contains("computer: put X on square"), "{text}");
 }
+
+/// `hint` and `why` in `play` explain a move on both boards (they gave an
+/// internal error: the explanation valued each strip alone, as if the
+/// strips were games of their own).
+#[test]
+fn hints_and_explanations_on_the_boards() {
+    for (position, hint) in [
+        ("treblecross .........", "put X on square"),
+        ("pieces 2 7 8 12", "move the piece on 7 to 6"),
+    ] {
+        let out = common::sprague()
+            .args(["play", position, "--seed", "1"])
+            .write_stdin("hint\nquit\n")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        assert!(!text.contains("internal error"), "{position}: {text}");
+        assert!(
+            text.contains(hint) && text.contains("why:"),
+            "{position}: {text}"
+        );
+    }
+}
