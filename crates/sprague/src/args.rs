@@ -191,9 +191,18 @@ impl PositionData for Numbers {
 /// assert_eq!(Board::from_args(&args), Some(&Board(vec![1, 2])));
 /// assert_eq!(args.numbers(), None);
 /// ```
+///
+/// A type that counts its arguments or size itself gives those methods
+/// after it: `typed_position!(Row, { fn argument_count(&self) -> usize
+/// { 1 } })`.
 #[macro_export]
 macro_rules! typed_position {
     ($t:ty) => {
+        $crate::typed_position!($t, {});
+    };
+    // With the other methods of `PositionData` the type gives itself
+    // (`argument_count`, `size`).
+    ($t:ty, { $($method:item)* }) => {
         impl $crate::PositionData for $t {
             fn into_args(self) -> $crate::Args {
                 $crate::Args::from_typed(self)
@@ -204,6 +213,7 @@ macro_rules! typed_position {
             fn from_args_mut(args: &mut $crate::Args) -> Option<&mut Self> {
                 $crate::args_typed_mut::<Self>(args)
             }
+            $($method)*
         }
     };
 }

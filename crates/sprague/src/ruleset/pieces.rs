@@ -63,16 +63,7 @@ pub const PIECES: Basis = Basis::Rule {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Row(pub Vec<u64>);
 
-impl crate::PositionData for Row {
-    fn into_args(self) -> crate::Args {
-        crate::Args::from_typed(self)
-    }
-    fn from_args(args: &crate::Args) -> Option<&Self> {
-        args.typed::<Self>()
-    }
-    fn from_args_mut(args: &mut crate::Args) -> Option<&mut Self> {
-        crate::args_typed_mut::<Self>(args)
-    }
+crate::typed_position!(Row, {
     /// One argument, the row (none when it holds no piece): a move names
     /// no part.
     fn argument_count(&self) -> usize {
@@ -81,7 +72,7 @@ impl crate::PositionData for Row {
     fn size(&self) -> usize {
         self.0.len()
     }
-}
+});
 
 /// The gaps of a row as the coins of staircase Nim: `steps[k]` is the gap
 /// (empty squares) before the (k + 1)-th piece from the right.

@@ -335,23 +335,14 @@ impl fmt::Display for Strip {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Strips(pub Vec<Strip>);
 
-impl crate::PositionData for Strips {
-    fn into_args(self) -> crate::Args {
-        crate::Args::from_typed(self)
-    }
-    fn from_args(args: &crate::Args) -> Option<&Self> {
-        args.typed::<Self>()
-    }
-    fn from_args_mut(args: &mut crate::Args) -> Option<&mut Self> {
-        crate::args_typed_mut::<Self>(args)
-    }
+crate::typed_position!(Strips, {
     fn argument_count(&self) -> usize {
         self.0.len()
     }
     fn size(&self) -> usize {
         self.0.iter().map(|s| s.crosses.len() + 1).sum()
     }
-}
+});
 
 /// Where a position stands before its value: three in a row already, a
 /// pair the player to move completes, or neither.

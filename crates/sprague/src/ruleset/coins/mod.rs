@@ -373,19 +373,7 @@ impl Coins {
         row: &CoinRow,
         f: &mut dyn FnMut(u64) -> Result<ControlFlow<()>, Error>,
     ) -> Result<ControlFlow<()>, Error> {
-        for &(a, b) in &row.heads {
-            let mut x = a;
-            loop {
-                if f(x)?.is_break() {
-                    return Ok(ControlFlow::Break(()));
-                }
-                if x == b {
-                    break;
-                }
-                x += 1;
-            }
-        }
-        Ok(ControlFlow::Continue(()))
+        Coins::each_head_from(row, 0, f)
     }
 
     fn write_row(&self, row: &CoinRow, f: &mut dyn fmt::Write) -> fmt::Result {
