@@ -22,6 +22,7 @@
 
 use super::value::Value;
 use super::Core;
+use crate::ruleset::named::NamedSet;
 
 /// The work counted per heap for confirming the rare values below the
 /// answer by the rare-value method (splits tested in order of their
@@ -45,8 +46,11 @@ impl<V: Value> Core<V> {
             let (lo, hi) = (lo as f64, (hi as f64).min(n - 1.0));
             take += (hi - lo + 1.0).max(0.0);
         }
-        if let Some(set) = moves.named {
-            take += set.count_up_to(n as u64, u64::MAX - 1) as f64;
+        match moves.named {
+            // About n / ln n primes up to n (counting them is O(n)).
+            Some(NamedSet::Primes) => take += n / n.max(3.0).ln(),
+            Some(set) => take += set.count_up_to(n as u64, u64::MAX - 1) as f64,
+            None => {}
         }
         let mut split2 = 0.0;
         for &(lo, hi) in &moves.split2 {
