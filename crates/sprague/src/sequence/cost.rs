@@ -69,12 +69,8 @@ impl<V: Value> Core<V> {
             }
         }
         let plain = take + split2 + split3;
-        let state = match self.rare.cost_state(computed) {
-            super::rare::Method::Undecided(m) => *m,
-            m => m,
-        };
-        match state {
-            super::rare::Method::Undecided(_) | super::rare::Method::Plain => plain,
+        match self.rare.cost_state(computed) {
+            super::rare::Method::Plain => plain,
             super::rare::Method::Rare { heaps, amounts } => {
                 // The rare heaps so far: where the method pays they thin
                 // out (Grundy's game: about 1,300 below 2^35), and the

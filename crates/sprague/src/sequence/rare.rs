@@ -25,14 +25,10 @@ const SETTLED_BY: usize = 1 << 16;
 
 /// The method of the heaps to come, for the cost model.
 pub(super) enum Method {
-    /// Not settled: the rare-value method is allowed and may yet pay; the
-    /// cost is counted as if it did (the least it may be), with the rare
-    /// heaps so far.
-    Undecided(Box<Method>),
     /// The plain method.
     Plain,
-    /// The rare-value method, with this many rare heaps so far and split
-    /// amounts.
+    /// The rare-value method (in use, or allowed and not yet known not to
+    /// pay), with this many rare heaps so far and split amounts.
     Rare { heaps: usize, amounts: usize },
 }
 
@@ -217,27 +213,22 @@ impl<V: Value> RareState<V> {
 
     /// Which method computes the heaps after the first `n`, for the cost
     /// model (`cost.rs`): the rare-value one with its rare heaps so far and
-    /// split amounts, the plain one, or not settled yet (the method
-    /// allowed, no mask chosen).
+    /// split amounts (also while it may yet pay), or the plain one.
     pub(super) fn cost_state(&self, n: usize) -> Method {
         let rare = Method::Rare {
             heaps: self.heaps.len(),
             amounts: self.split_ks.len(),
         };
-        if !self.enabled {
-            Method::Plain
-        } else if self.chosen_at == 0 {
-            if n < FIRST_MASK_AT {
-                Method::Undecided(Box::new(rare))
-            } else {
-                Method::Plain
-            }
-        } else if self.heaps.len() * 8 < n {
+        // Before a mask is chosen, and while the rare heaps may still thin
+        // out as the table grows (Grundy's game), the method may yet pay:
+        // counted as if it did, the least the heaps may cost.
+        let may_pay = if self.chosen_at == 0 {
+            n < FIRST_MASK_AT
+        } else {
+            self.heaps.len() * 8 < n || n < SETTLED_BY
+        };
+        if self.enabled && may_pay {
             rare
-        } else if n < SETTLED_BY {
-            // The rare heaps thin out as the table grows (Grundy's game):
-            // not yet known whether the rare-value method will pay.
-            Method::Undecided(Box::new(rare))
         } else {
             Method::Plain
         }
