@@ -328,3 +328,66 @@ fn a_path_cut_at_a_tilde_says_why() {
     assert!(err.contains("a path ends at its first `~`"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `hackenbush file:PATH` (issue 53): a tree of 10^5 edges from a file is
+/// answered, its winning move leaves a short word (the file and the cut)
+/// that reads back to a P-position, and the same file path in a
+/// `nodekayles` component of the same batch is read as a graph.
+#[test]
+fn hackenbush_reads_a_picture_file_of_a_hundred_thousand_edges() {
+    let dir = tempfile::tempdir().unwrap();
+    // A caterpillar: a spine 1-2-...-50000 on the ground 1, a leaf on each.
+    let path = dir.path().join("tree.txt");
+    let mut text = String::from("# rooted at 1\n");
+    for v in 1..50_000 {
+        text += &format!("{v} {}\n", v + 1);
+    }
+    for v in 1..=50_000 {
+        text += &format!("{v} leaf{v}\n");
+    }
+    std::fs::write(&path, &text).unwrap();
+    let word = format!("hackenbush file:{}@1", path.display());
+    let (code, out, err) = run(&["analyze", &word]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("outcome:  N"), "{out}");
+    let after = leaving(&out);
+    assert!(!after.is_empty(), "{out}");
+    for p in &after {
+        assert!(p.len() < word.len() + 20, "the word grew: {p}");
+        let (code, out, err) = run(&["analyze", p]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("outcome:  P"), "{p}: {out}");
+    }
+    // In a batch, beside a graph file read by Node Kayles.
+    let graph = dir.path().join("p3.txt");
+    std::fs::write(&graph, "a b\nb c\n").unwrap();
+    let input = format!(
+        "{word}\n{}  # cut\nnodekayles file:{}\n",
+        after[0],
+        graph.display()
+    );
+    let out = common::sprague()
+        .arg("batch")
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let out = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines[0].starts_with("N\thackenbush file:"), "{out}");
+    assert_eq!(lines[1], "P", "{out}");
+    assert!(lines[2].starts_with("N\tnodekayles file:"), "{out}");
+    // Bad files and words name what is wrong.
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "0 a\na b c\n").unwrap();
+    let (code, _, err) = run(&["analyze", &format!("hackenbush file:{}", bad.display())]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("in the picture file") && err.contains("line 2, column 5"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["analyze", &format!("hackenbush file:{}~1", graph.display())]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("vertex 0, is not in"), "{err}");
+}

@@ -50,6 +50,68 @@ pub fn looks_like_comment(word: &str) -> bool {
     word.starts_with('#') && comment_start(word).is_none()
 }
 
+/// What is wrong in a line-oriented file (a graph file, a picture file):
+/// the line and column (from 1, the column in characters) and what.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {message}")]
+pub struct FileError {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column (in characters), from 1.
+    pub column: usize,
+    /// What is wrong there.
+    pub message: String,
+}
+
+/// The words of a line before its comment, each with its column (in
+/// characters, from 1); words are separated by white space. O(the line's
+/// length).
+///
+/// ```
+/// use sprague::comment::words;
+/// let w: Vec<_> = words("  a b\tc # d").collect();
+/// assert_eq!(w, [(3, "a"), (5, "b"), (7, "c")]);
+/// ```
+pub fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let line = strip(line);
+    let mut chars = line.char_indices().enumerate().peekable();
+    std::iter::from_fn(move || {
+        // Skip white space to the next word's first character.
+        let (column, (start, _)) = loop {
+            let (c, (b, ch)) = chars.next()?;
+            if !ch.is_whitespace() {
+                break (c + 1, (b, ch));
+            }
+        };
+        let mut end = line.len();
+        while let Some(&(_, (b, ch))) = chars.peek() {
+            if ch.is_whitespace() {
+                end = b;
+                break;
+            }
+            chars.next();
+        }
+        Some((column, &line[start..end]))
+    })
+}
+
+/// Why `word` is not a vertex name in a file (`None` when it is one): a
+/// name holds none of `- ~ : @ / # , +`, which the position notation
+/// uses around file names (`file:PATH~a,b@c`).
+pub(crate) fn name_error(word: &str) -> Option<String> {
+    let ch = word.chars().find(|&c| "-~:@/,+#".contains(c))?;
+    // A comment is a `#` standing alone as a word.
+    let hint = if ch == '#' {
+        "; a comment starts with `#` and a space"
+    } else {
+        ""
+    };
+    Some(format!(
+        "`{word}` is not a vertex name: names hold none of `- ~ : @ / # , +` \
+         (found `{ch}`){hint}"
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

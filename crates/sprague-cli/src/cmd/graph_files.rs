@@ -1,5 +1,6 @@
-//! Graph files named in positions and ruleset words: `digraph:FILE` and
-//! the undirected `file:PATH` of `nodekayles`, `arckayles` and `geography`.
+//! Graph files named in positions and ruleset words: `digraph:FILE`, the
+//! undirected `file:PATH` of `nodekayles`, `arckayles` and `geography`, and
+//! the picture files `file:PATH` of `hackenbush`.
 //! The library reads no files: the command line reads each one here, within
 //! [`MAX_GRAPH_FILE`] bytes, and hands its text to the library; the web
 //! server refuses them ([`refuse_graph_files`]).
@@ -116,30 +117,43 @@ fn read_graph_text(word: &str, path: &str) -> anyhow::Result<String> {
 /// ([`UsageError`]), or one too large ([`TooLarge`]).
 pub fn define_graph_files(parser: &mut PositionParser, text: &str) -> anyhow::Result<()> {
     if text.contains("file:") {
-        // Undirected graph files (`nodekayles file:g.txt`), each read once
-        // a run.
-        static READ: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
-        for word in text.split(|c: char| c.is_whitespace() || c == '+') {
-            if word
-                .strip_prefix("file:")
-                .is_some_and(|r| r.starts_with(['~', '@']))
-            {
-                return Err(UsageError(format!(
-                    "{word}: the graph file's path is empty: `~` and `@` end it (they mark the \
-                     vertices gone and the token, file:PATH~a,b@c), and `~/` is not your home \
-                     folder here; write the path without them, e.g. $HOME/g.txt"
-                ))
-                .into());
-            }
-            if let Some(path) = undirected_file(word) {
+        // Files named by `file:PATH` words, each read once a run: a
+        // picture file in a `hackenbush` component, else an undirected
+        // graph file (`nodekayles file:g.txt`).
+        static READ: std::sync::Mutex<Vec<(bool, String)>> = std::sync::Mutex::new(Vec::new());
+        for component in text.split('+') {
+            let mut words = component.split_whitespace();
+            let picture = words.next() == Some("hackenbush");
+            for word in words {
+                if word
+                    .strip_prefix("file:")
+                    .is_some_and(|r| r.starts_with(['~', '@']))
+                {
+                    return Err(UsageError(format!(
+                        "{word}: the file's path is empty: `~` and `@` end it (they mark the \
+                         vertices gone and the token, or the edges cut and the ground, \
+                         file:PATH~a,b@c), and `~/` is not your home folder here; write the \
+                         path without them, e.g. $HOME/g.txt"
+                    ))
+                    .into());
+                }
+                let Some(path) = undirected_file(word) else {
+                    continue;
+                };
                 let mut read = READ.lock().unwrap_or_else(|e| e.into_inner());
-                if read.iter().any(|p| p == path) {
+                if read.iter().any(|(p, q)| *p == picture && q == path) {
                     continue;
                 }
                 let text = read_graph_text(word, path)?;
-                sprague::ruleset::undirected::define_file(path, &text)
-                    .map_err(|e| UsageError(format!("{word}: in the graph file {path}: {e}")))?;
-                read.push(path.to_string());
+                let defined = if picture {
+                    sprague::ruleset::hackenbush::define_file(path, &text)
+                } else {
+                    sprague::ruleset::undirected::define_file(path, &text)
+                };
+                let kind = if picture { "picture" } else { "graph" };
+                defined
+                    .map_err(|e| UsageError(format!("{word}: in the {kind} file {path}: {e}")))?;
+                read.push((picture, path.to_string()));
             }
         }
     }

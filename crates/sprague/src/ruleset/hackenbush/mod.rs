@@ -3,8 +3,9 @@
 //! falls away (Winning Ways, ch. 7; Conway, On Numbers and Games, ch. 7).
 //!
 //! A component `hackenbush P1 P2 ...` is the sum of its pictures, each
-//! written in CGSuite's string notation (`e(ee;e)`, `:Aeee:A`) or as an
-//! edge list (`0-1,1-2,2-0`); see [`picture`]. Every picture is a game of
+//! written in CGSuite's string notation (`e(ee;e)`, `:Aeee:A`), as an
+//! edge list (`0-1,1-2,2-0`), or read from a file (`file:tree.txt`, see
+//! [`define_file`]); see [`picture`]. Every picture is a game of
 //! its own, worth the value the fusion and colon principles give it in
 //! linear time (`value`); the winning cuts are found by pushing the
 //! target value up the tree of bridges.
@@ -13,7 +14,10 @@
 //! its value once found: positions written the same are equal whichever
 //! parser read them.
 
+mod file;
 pub mod picture;
+
+pub use file::{define_file, FileError, MAX_PICTURE_FILE_EDGES};
 pub(crate) mod value;
 
 use std::fmt;
@@ -201,18 +205,6 @@ impl Rules for Hackenbush {
     fn parse_position(&self, words: &[&str]) -> Result<Pictures, (usize, ArgumentError)> {
         let mut pictures = Vec::with_capacity(words.len());
         for (i, word) in words.iter().enumerate() {
-            if word.starts_with("file:") {
-                // Not a picture that went wrong at its first letter.
-                return Err((
-                    i,
-                    ArgumentError::BadPicture(
-                        "hackenbush reads no graph file (`file:` is for nodekayles, arckayles \
-                         and geography): write the picture as its edges, 0-1,1-2,2-0 with 0 the \
-                         ground"
-                            .into(),
-                    ),
-                ));
-            }
             let picture = Picture::parse(word)
                 .map_err(|e| (i, ArgumentError::BadPicture(e.to_string().into())))?;
             pictures.push(picture);
@@ -396,19 +388,22 @@ impl Rules for Hackenbush {
         // Edges by number (the k-th e, or the k-th u-v of an edge list,
         // which also says which vertices it joins: repeated edges share a
         // u-v but not a number).
-        let (n, k) = (part + 1, edge + 1);
+        if edge >= picture.edge_count() {
+            return crate::movetext::write_action(word, action, form, f);
+        }
+        let (n, k) = (part + 1, picture.edge_number(edge));
         let joins = match picture.notation {
-            picture::Notation::EdgeList if edge < picture.edge_count() => {
-                format!(" ({})", picture.edge_name(edge))
-            }
-            _ => String::new(),
+            picture::Notation::String => String::new(),
+            _ => format!(" ({})", picture.edge_name(edge)),
         };
         match form {
             MoveForm::Listed => write!(f, "{word} picture {n}: cut edge {k}{joins}"),
             MoveForm::Short => write!(f, "{n} {k}"),
             // In words, a small picture before and after the cut (a big
             // one would fill the screen).
-            _ if picture.edge_count() > WORDS_EDGES || edge >= picture.edge_count() => {
+            _ if picture.edge_count() > WORDS_EDGES
+                || picture.notation == picture::Notation::File =>
+            {
                 write!(f, "cut edge {k}{joins} of picture {n}")
             }
             _ => {

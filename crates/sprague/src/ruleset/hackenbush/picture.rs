@@ -15,6 +15,9 @@
 //! safe as a short one.
 
 use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::file::Source;
 use std::fmt::Write as _;
 
 /// Which notation a picture was written in (it is printed back in the
@@ -25,6 +28,9 @@ pub enum Notation {
     String,
     /// An edge list, `0-1,1-2`.
     EdgeList,
+    /// A picture file and the edges cut, `file:tree.txt~3,17` (see
+    /// [`file`](super::file)).
+    File,
 }
 
 /// A picture: vertices `0..vertices` (0 the ground), edges in the order of
@@ -36,8 +42,11 @@ pub struct Picture {
     pub(crate) vertices: u32,
     pub(crate) edges: Vec<(u32, u32)>,
     /// For an edge list: the number written for each vertex (`labels[0]`
-    /// is 0). Empty for the string notation.
+    /// is 0); for a file, each vertex's number in the file. Empty for the
+    /// string notation.
     pub(crate) labels: Vec<u32>,
+    /// For a picture read from a file: the file and its edges kept.
+    pub(crate) source: Option<Arc<Source>>,
 }
 
 /// Why a word is not a Hackenbush picture.
@@ -80,11 +89,13 @@ impl Picture {
             } else {
                 Vec::new()
             },
+            source: None,
         }
     }
 
-    /// Reads a picture in either notation: an edge list when the word
-    /// holds a `-`, else the string notation.
+    /// Reads a picture in either notation: a picture file when the word
+    /// starts `file:` ([`file`](super::file), once its text is defined),
+    /// an edge list when it holds a `-`, else the string notation.
     ///
     /// # Errors
     /// [`PictureError`] naming what is wrong and where: a letter other than
@@ -93,6 +104,9 @@ impl Picture {
     pub fn parse(word: &str) -> Result<Picture, PictureError> {
         if word == "0" {
             return Ok(Picture::empty(Notation::String));
+        }
+        if let Some(rest) = word.strip_prefix("file:") {
+            return super::file::parse_word(rest);
         }
         if word.contains('-') {
             Picture::parse_edge_list(word)
@@ -151,6 +165,7 @@ impl Picture {
             vertices: labels.len() as u32,
             edges,
             labels,
+            source: None,
         };
         picture.check_grounded()?;
         Ok(picture)
@@ -286,6 +301,7 @@ impl Picture {
             vertices,
             edges,
             labels: Vec::new(),
+            source: None,
         })
     }
 
@@ -328,12 +344,8 @@ impl Picture {
     /// back, so that its edges are numbered as its new text shows them.
     pub fn cut(&self, cut: usize) -> Picture {
         let grounded = self.grounded_vertices(Some(cut));
-        let kept: Vec<(u32, u32)> = self
-            .edges
-            .iter()
-            .enumerate()
-            .filter(|&(i, &(u, _))| i != cut && grounded[u as usize])
-            .map(|(_, &e)| e)
+        let kept: Vec<usize> = (0..self.edges.len())
+            .filter(|&i| i != cut && grounded[self.edges[i].0 as usize])
             .collect();
         // Renumber the vertices left, in order (the ground stays 0).
         let mut number = vec![u32::MAX; self.vertices as usize];
@@ -353,12 +365,14 @@ impl Picture {
             vertices,
             edges: kept
                 .iter()
-                .map(|&(u, v)| (number[u as usize], number[v as usize]))
+                .map(|&i| self.edges[i])
+                .map(|(u, v)| (number[u as usize], number[v as usize]))
                 .collect(),
             labels,
+            source: self.source.as_ref().map(|s| Arc::new(s.keep(&kept))),
         };
         match self.notation {
-            Notation::EdgeList => after,
+            Notation::EdgeList | Notation::File => after,
             // Written by the same rules it is read by: never fails.
             Notation::String => Picture::parse_string(&after.to_string())
                 .unwrap_or_else(|_| Picture::empty(Notation::String)),
@@ -366,26 +380,47 @@ impl Picture {
     }
 
     /// The name of edge `i` as a person finds it: its number (the i-th
-    /// `e`, from 1) in the string notation, `u-v` in an edge list.
+    /// `e`, from 1) in the string notation, `u-v` in an edge list or a
+    /// file (with the file's names).
     pub fn edge_name(&self, i: usize) -> String {
-        match self.notation {
-            Notation::String => (i + 1).to_string(),
-            Notation::EdgeList => {
-                let (u, v) = self.edges[i];
-                format!("{}-{}", self.labels[u as usize], self.labels[v as usize])
-            }
+        let (u, v) = self.edges[i];
+        match (self.notation, &self.source) {
+            (Notation::File, Some(s)) => format!(
+                "{}-{}",
+                s.name(self.labels[u as usize]),
+                s.name(self.labels[v as usize])
+            ),
+            (Notation::String, _) => (i + 1).to_string(),
+            _ => format!("{}-{}", self.labels[u as usize], self.labels[v as usize]),
+        }
+    }
+
+    /// The number a person gives edge `i`: its place in the picture
+    /// (from 1), or for a picture file its line's place among the file's
+    /// edges.
+    pub fn edge_number(&self, i: usize) -> usize {
+        match &self.source {
+            Some(s) => s.number(i),
+            None => i + 1,
         }
     }
 
     /// The edge a person named: a number (from 1) in the string notation,
     /// `u-v` (either way round; the first such edge) in an edge list, or a
-    /// number in an edge list too.
+    /// number in an edge list too; in a picture file, the file's edge
+    /// number or `u-v` with the file's names.
     pub fn find_edge(&self, name: &str) -> Option<usize> {
         if let Ok(k) = name.parse::<usize>() {
+            if let Some(s) = &self.source {
+                return s.edge_numbered(k);
+            }
             return (k >= 1 && k <= self.edges.len()).then(|| k - 1);
         }
         let (u, v) = name.split_once('-')?;
-        let (u, v) = (u.parse::<u32>().ok()?, v.parse::<u32>().ok()?);
+        let (u, v) = match &self.source {
+            Some(s) => (s.vertex(u)?, s.vertex(v)?),
+            None => (u.parse::<u32>().ok()?, v.parse::<u32>().ok()?),
+        };
         let label = |x: u32| self.labels.iter().position(|&l| l == x);
         let (a, b) = (label(u)? as u32, label(v)? as u32);
         self.edges
@@ -395,14 +430,19 @@ impl Picture {
 
     /// The same graph written in `notation` (an edge list numbers the
     /// vertices 0, 1, ... from the ground; the string notation is written
-    /// afresh and read back, so its edges are numbered as its text shows).
+    /// afresh and read back, so its edges are numbered as its text shows;
+    /// [`Notation::File`] leaves the picture as it is).
     pub fn with_notation(&self, notation: Notation) -> Picture {
         match notation {
+            // A file is where a picture is read from, not a way to write
+            // one: the picture as it is.
+            Notation::File => self.clone(),
             Notation::EdgeList => Picture {
                 notation,
                 vertices: self.vertices,
                 edges: self.edges.clone(),
                 labels: (0..self.vertices).collect(),
+                source: None,
             },
             Notation::String => {
                 let mut text = String::new();
@@ -566,6 +606,10 @@ impl std::fmt::Display for Picture {
                 self.write_string(&mut out);
                 f.write_str(&out)
             }
+            Notation::File => match &self.source {
+                Some(source) => source.write(&self.labels, f),
+                None => f.write_str("0"),
+            },
             Notation::EdgeList if self.edges.is_empty() => f.write_str("0"),
             Notation::EdgeList => {
                 for (i, &(u, v)) in self.edges.iter().enumerate() {

@@ -35,17 +35,7 @@ pub const MAX_FILE_EDGES: usize = 4 * MAX_VERTICES;
 /// The graphs of the files read so far, by path.
 static FILES: Mutex<Option<HashMap<Box<str>, Arc<Graph>>>> = Mutex::new(None);
 
-/// What is wrong in a graph file: the line and column (from 1) and what.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}, column {column}: {message}")]
-pub struct FileError {
-    /// The line, from 1.
-    pub line: usize,
-    /// The column (in characters), from 1.
-    pub column: usize,
-    /// What is wrong there.
-    pub message: String,
-}
+pub use crate::comment::FileError;
 
 /// Reads the text of the graph file `path` (one undirected edge `u v` per
 /// line, or a lone vertex name; `#` comments) and keeps its graph for the
@@ -91,28 +81,12 @@ fn parse_file(path: &str, text: &str) -> Result<Graph, FileError> {
     let mut index: HashMap<Box<str>, u32> = HashMap::default();
     let mut edges: Vec<(u32, u32)> = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        let line = crate::comment::strip(line);
         let at = |column: usize, message: String| FileError {
             line: i + 1,
             column,
             message,
         };
-        // The words of the line with their columns (from 1, in characters).
-        let mut words: Vec<(usize, &str)> = Vec::new();
-        let mut start = None;
-        for (c, (b, ch)) in line.char_indices().enumerate() {
-            match (ch.is_whitespace(), start) {
-                (false, None) => start = Some((c + 1, b)),
-                (true, Some((col, s))) => {
-                    words.push((col, &line[s..b]));
-                    start = None;
-                }
-                _ => {}
-            }
-        }
-        if let Some((col, s)) = start {
-            words.push((col, &line[s..]));
-        }
+        let words: Vec<(usize, &str)> = crate::comment::words(line).collect();
         if let Some(&(col, w)) = words.get(2) {
             return Err(at(
                 col,
@@ -121,20 +95,8 @@ fn parse_file(path: &str, text: &str) -> Result<Graph, FileError> {
         }
         let mut ids = [0u32; 2];
         for (k, &(col, w)) in words.iter().enumerate() {
-            if let Some(ch) = w.chars().find(|&c| "-~:@/,+#".contains(c)) {
-                // A comment is a `#` standing alone as a word.
-                let hint = if ch == '#' {
-                    "; a comment starts with `#` and a space"
-                } else {
-                    ""
-                };
-                return Err(at(
-                    col,
-                    format!(
-                        "`{w}` is not a vertex name: names hold none of `- ~ : @ / # , +` \
-                         (found `{ch}`){hint}"
-                    ),
-                ));
+            if let Some(message) = crate::comment::name_error(w) {
+                return Err(at(col, message));
             }
             ids[k] = match index.get(w) {
                 Some(&v) => v,

@@ -1,0 +1,429 @@
+//! Hackenbush pictures read from a file: `hackenbush file:PATH`, for
+//! pictures too large to write as one word (a tree of 10^5 edges).
+//!
+//! A picture file holds one edge a line, `u v` (or `u-v`), loops and
+//! repeated edges allowed; vertices are names (words holding none of
+//! `- ~ : @ / # , +`), the ground is the vertex named `0` unless the word
+//! names another (`file:PATH@1` for a tree rooted at vertex 1); a `#`
+//! standing alone as a word starts a comment ([`crate::comment`]), blank
+//! lines are skipped.
+//!
+//! After moves the picture is written as the file and the edges cut,
+//! numbered in the order of the file from 1: `file:tree.txt~3,17`. Only
+//! the cuts at the edge of what still stands are written (what fell with
+//! them needs no mention), so the word stays as short as the moves that
+//! led to it, whatever the file's size.
+//!
+//! The library reads no files: a caller that has read one gives its text
+//! to [`define_file`], and every picture naming `file:PATH` afterwards
+//! shares it.
+//!
+//! ```
+//! use sprague::Position;
+//! use sprague::ruleset::hackenbush::define_file;
+//! // A stalk of two edges and a loop on the ground: 2 ⊕ 1 = 3.
+//! define_file("doc-stalk.txt", "0 a\na b   # the top\n0 0\n")?;
+//! let p: Position = "hackenbush file:doc-stalk.txt".parse()?;
+//! assert_eq!(p.grundy_value()?, 3);
+//! // Edge 1 cut: the stalk falls, the loop stands.
+//! let q: Position = "hackenbush file:doc-stalk.txt~1".parse()?;
+//! assert_eq!(q.grundy_value()?, 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, Mutex};
+
+use rustc_hash::FxHashMap as HashMap;
+
+use super::picture::{Notation, Picture, PictureError};
+pub use crate::comment::FileError;
+
+/// The most edges a picture file may hold: 2^24.
+pub const MAX_PICTURE_FILE_EDGES: usize = 1 << 24;
+
+/// The picture files read so far, by path.
+static FILES: Mutex<Option<HashMap<Box<str>, Arc<PictureFile>>>> = Mutex::new(None);
+
+/// The graph of a picture file: its vertex names and its edges in the
+/// order of the file.
+#[derive(Debug)]
+pub(crate) struct PictureFile {
+    path: Box<str>,
+    names: Vec<Box<str>>,
+    index: HashMap<Box<str>, u32>,
+    edges: Vec<(u32, u32)>,
+    /// The line of each edge, from 1.
+    lines: Vec<u32>,
+}
+
+/// Reads the text of the picture file `path` and keeps it for the
+/// pictures that name `file:PATH` (see the [module](self) for the
+/// notation). Defining a path again replaces it for the positions read
+/// afterwards.
+///
+/// # Errors
+/// A [`FileError`] naming the line and column: a line of one word that is
+/// not `u-v` or of three or more words, a bad vertex name, more than
+/// [`MAX_PICTURE_FILE_EDGES`] edges, or a file with no edge.
+///
+/// Time and memory O(V + E) for V vertices and E edges.
+pub fn define_file(path: &str, text: &str) -> Result<(), FileError> {
+    let file = parse_file(path, text)?;
+    let mut files = FILES.lock().unwrap_or_else(|e| e.into_inner());
+    files
+        .get_or_insert_with(HashMap::default)
+        .insert(path.into(), Arc::new(file));
+    Ok(())
+}
+
+fn lookup(path: &str) -> Option<Arc<PictureFile>> {
+    let files = FILES.lock().unwrap_or_else(|e| e.into_inner());
+    files.as_ref().and_then(|f| f.get(path)).cloned()
+}
+
+fn parse_file(path: &str, text: &str) -> Result<PictureFile, FileError> {
+    let mut file = PictureFile {
+        path: path.into(),
+        names: Vec::new(),
+        index: HashMap::default(),
+        edges: Vec::new(),
+        lines: Vec::new(),
+    };
+    let mut last_line = 0;
+    for (i, line) in text.lines().enumerate() {
+        last_line = i + 1;
+        let at = |column: usize, message: String| FileError {
+            line: i + 1,
+            column,
+            message,
+        };
+        let words: Vec<(usize, &str)> = crate::comment::words(line).collect();
+        let ends: Vec<(usize, &str)> = match words[..] {
+            [] => continue,
+            [(col, w)] => match w.split_once('-') {
+                Some((u, v)) => vec![(col, u), (col + u.chars().count() + 1, v)],
+                None => {
+                    return Err(at(
+                        col,
+                        format!("`{w}` is one vertex: a line is one edge `u v` (or `u-v`)"),
+                    ))
+                }
+            },
+            [a, b] => vec![a, b],
+            [_, _, (col, w), ..] => {
+                return Err(at(
+                    col,
+                    format!("`{w}` is a third word: a line is one edge `u v` (or `u-v`)"),
+                ))
+            }
+        };
+        if file.edges.len() >= MAX_PICTURE_FILE_EDGES {
+            return Err(at(
+                1,
+                format!("more than {MAX_PICTURE_FILE_EDGES} edges, the most a picture file holds"),
+            ));
+        }
+        let mut ids = [0u32; 2];
+        for (k, &(col, w)) in ends.iter().enumerate() {
+            if w.is_empty() {
+                return Err(at(col, "an edge `u-v` needs both its vertices".into()));
+            }
+            if let Some(message) = crate::comment::name_error(w) {
+                return Err(at(col, message));
+            }
+            ids[k] = match file.index.get(w) {
+                Some(&v) => v,
+                None => {
+                    let v = file.names.len() as u32;
+                    file.names.push(w.into());
+                    file.index.insert(w.into(), v);
+                    v
+                }
+            };
+        }
+        file.edges.push((ids[0], ids[1]));
+        file.lines.push((i + 1) as u32);
+    }
+    if file.edges.is_empty() {
+        return Err(FileError {
+            line: last_line.max(1),
+            column: 1,
+            message: "the file holds no edge: write one edge `u v` a line, 0 the ground".into(),
+        });
+    }
+    Ok(file)
+}
+
+/// A picture's tie to its file: the file, its ground, and the file's
+/// number (from 0) of each edge of the picture.
+#[derive(Clone, Debug)]
+pub(crate) struct Source {
+    file: Arc<PictureFile>,
+    ground: u32,
+    origin: Vec<u32>,
+}
+
+impl PartialEq for Source {
+    fn eq(&self, other: &Source) -> bool {
+        Arc::ptr_eq(&self.file, &other.file)
+            && self.ground == other.ground
+            && self.origin == other.origin
+    }
+}
+
+impl Eq for Source {}
+
+impl Hash for Source {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.file.path.hash(state);
+        self.ground.hash(state);
+        self.origin.hash(state);
+    }
+}
+
+impl Source {
+    /// The source of the picture left with the edges `kept` (indices into
+    /// this picture's edges, in order).
+    pub(crate) fn keep(&self, kept: &[usize]) -> Source {
+        Source {
+            file: self.file.clone(),
+            ground: self.ground,
+            origin: kept.iter().map(|&e| self.origin[e]).collect(),
+        }
+    }
+
+    /// The file's number (from 1) of the picture's edge `edge`.
+    pub(crate) fn number(&self, edge: usize) -> usize {
+        self.origin[edge] as usize + 1
+    }
+
+    /// The name of file vertex `v`.
+    pub(crate) fn name(&self, v: u32) -> &str {
+        &self.file.names[v as usize]
+    }
+
+    /// The file vertex named `name`.
+    pub(crate) fn vertex(&self, name: &str) -> Option<u32> {
+        self.file.index.get(name).copied()
+    }
+
+    /// The picture's edge that is the file's edge `number` (from 1).
+    pub(crate) fn edge_numbered(&self, number: usize) -> Option<usize> {
+        let want = u32::try_from(number.checked_sub(1)?).ok()?;
+        self.origin.binary_search(&want).ok()
+    }
+
+    /// Writes the word of a picture with this source whose vertices are
+    /// the file vertices `labels`: `file:PATH`, the cuts at the boundary
+    /// of what stands (`~3,17`), and the ground when it is not `0`.
+    /// O(V + E) of the file.
+    pub(crate) fn write(&self, labels: &[u32], f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = &self.file;
+        write!(f, "file:{}", file.path)?;
+        let mut standing = vec![false; file.names.len()];
+        for &v in labels {
+            standing[v as usize] = true;
+        }
+        standing[self.ground as usize] = true;
+        let mut present = vec![false; file.edges.len()];
+        for &e in &self.origin {
+            present[e as usize] = true;
+        }
+        let mut first = true;
+        for (e, &(u, v)) in file.edges.iter().enumerate() {
+            if !present[e] && (standing[u as usize] || standing[v as usize]) {
+                f.write_str(if first { "~" } else { "," })?;
+                write!(f, "{}", e + 1)?;
+                first = false;
+            }
+        }
+        let ground = self.name(self.ground);
+        if ground != "0" {
+            write!(f, "@{ground}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Reads the picture of a word `file:PATH[~CUTS][@GROUND]` (the text after
+/// `file:`).
+pub(crate) fn parse_word(rest: &str) -> Result<Picture, PictureError> {
+    let fail = |why: String| PictureError { why, column: None };
+    let end = rest.find(['~', '@']).unwrap_or(rest.len());
+    let (path, mut tail) = rest.split_at(end);
+    if path.is_empty() {
+        return Err(fail(
+            "the picture file's path is empty: write file:PATH (a path ends at its first `~` \
+             or `@`)"
+                .into(),
+        ));
+    }
+    let file = lookup(path).ok_or_else(|| {
+        fail(format!(
+            "the picture file {path} has not been read: the library reads no files; the \
+             command line reads file:PATH itself (sprague::ruleset::hackenbush::define_file)"
+        ))
+    })?;
+    let mut cut = vec![false; file.edges.len()];
+    let mut any_cut = false;
+    if let Some(list) = tail.strip_prefix('~') {
+        let end = list.find('@').unwrap_or(list.len());
+        for item in list[..end].split(',') {
+            let k = item.parse::<usize>().ok().filter(|&k| k >= 1);
+            match k {
+                Some(k) if k <= cut.len() => cut[k - 1] = true,
+                _ => {
+                    return Err(fail(format!(
+                        "`~{}`: `{item}` is not an edge of {path}: the edges cut are numbers \
+                         from 1 to {}, in the order of the file, separated by commas",
+                        &list[..end],
+                        cut.len()
+                    )))
+                }
+            }
+        }
+        any_cut = true;
+        tail = &list[end..];
+    }
+    let ground_name = match tail.strip_prefix('@') {
+        Some(name) => name,
+        None if tail.is_empty() => "0",
+        None => {
+            return Err(fail(format!(
+                "`{tail}` after the path: write the edges cut first, then the ground, as in \
+                 file:{path}~3,17@1"
+            )))
+        }
+    };
+    let ground = file.index.get(ground_name).copied().ok_or_else(|| {
+        fail(format!(
+            "the ground, vertex {ground_name}, is not in {path}: name the ground as \
+             file:{path}@v with v a vertex of the file"
+        ))
+    })?;
+    build(&file, ground, &cut, any_cut)
+}
+
+/// The picture of `file` with the edges marked in `cut` gone and what no
+/// longer reaches the ground fallen. Without cuts, an edge that does not
+/// reach the ground is an error naming its line.
+fn build(
+    file: &Arc<PictureFile>,
+    ground: u32,
+    cut: &[bool],
+    any_cut: bool,
+) -> Result<Picture, PictureError> {
+    let n = file.names.len();
+    // Adjacency in compressed rows (each edge at both ends, loops once).
+    let mut start = vec![0u32; n + 1];
+    for (e, &(u, v)) in file.edges.iter().enumerate() {
+        if !cut[e] {
+            start[u as usize + 1] += 1;
+            if u != v {
+                start[v as usize + 1] += 1;
+            }
+        }
+    }
+    for i in 0..n {
+        start[i + 1] += start[i];
+    }
+    let mut next = start.clone();
+    let mut to = vec![0u32; start[n] as usize];
+    for (e, &(u, v)) in file.edges.iter().enumerate() {
+        if !cut[e] {
+            to[next[u as usize] as usize] = v;
+            next[u as usize] += 1;
+            if u != v {
+                to[next[v as usize] as usize] = u;
+                next[v as usize] += 1;
+            }
+        }
+    }
+    let mut grounded = vec![false; n];
+    grounded[ground as usize] = true;
+    let mut stack = vec![ground];
+    while let Some(u) = stack.pop() {
+        for &v in &to[start[u as usize] as usize..start[u as usize + 1] as usize] {
+            if !grounded[v as usize] {
+                grounded[v as usize] = true;
+                stack.push(v);
+            }
+        }
+    }
+    // The ground is vertex 0 of the picture, the others follow in the
+    // order of the file.
+    let mut number = vec![u32::MAX; n];
+    let mut labels = vec![ground];
+    number[ground as usize] = 0;
+    for v in 0..n as u32 {
+        if grounded[v as usize] && v != ground {
+            number[v as usize] = labels.len() as u32;
+            labels.push(v);
+        }
+    }
+    let mut edges = Vec::new();
+    let mut origin = Vec::new();
+    for (e, &(u, v)) in file.edges.iter().enumerate() {
+        if cut[e] {
+            continue;
+        }
+        if !grounded[u as usize] {
+            if !any_cut {
+                return Err(PictureError {
+                    why: format!(
+                        "edge {} {} (line {} of {}) does not reach the ground (vertex {}); it \
+                         would fall at once",
+                        file.names[u as usize],
+                        file.names[v as usize],
+                        file.lines[e],
+                        file.path,
+                        file.names[ground as usize]
+                    ),
+                    column: None,
+                });
+            }
+            continue;
+        }
+        edges.push((number[u as usize], number[v as usize]));
+        origin.push(e as u32);
+    }
+    Ok(Picture {
+        notation: Notation::File,
+        vertices: labels.len() as u32,
+        edges,
+        labels,
+        source: Some(Arc::new(Source {
+            file: file.clone(),
+            ground,
+            origin,
+        })),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_errors_name_line_and_column() {
+        let e = parse_file("t", "0 a\n\n  a b c\n").unwrap_err();
+        assert_eq!((e.line, e.column), (3, 7), "{e}");
+        let e = parse_file("t", "0 a\nb\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 1), "{e}");
+        let e = parse_file("t", "0 a\na-\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 3), "{e}");
+        let e = parse_file("t", "0 a\na x#y\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 3), "{e}");
+        let e = parse_file("t", "# nothing\n\n").unwrap_err();
+        assert!(e.message.contains("no edge"), "{e}");
+    }
+
+    #[test]
+    fn both_edge_forms_loops_and_repeats_are_read() {
+        let f = parse_file("t", "0-a\na b # c\n0 0\n0 a\n").unwrap();
+        assert_eq!(f.edges, [(0, 1), (1, 2), (0, 0), (0, 1)]);
+        assert_eq!(f.lines, [1, 2, 3, 4]);
+    }
+}
