@@ -119,3 +119,40 @@ fn sequence_lists_every_node_value() {
     let (code, out, _) = run(&["verify", "digraph:a>b"]);
     assert_eq!(code, 0, "{out}");
 }
+
+/// Queries "the token starts at s, moving it onto t wins" (Luogu P6560)
+/// as batch lines `digraph:FILE@t s` on one graph file with a cycle,
+/// each outcome checked by hand; the file is read once, the target named
+/// after the last `@`.
+#[test]
+fn targets_after_at_answer_queries_on_one_graph_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("queries.txt");
+    // a → b → c → a, and c → d.
+    std::fs::write(&path, "a b\nb c\nc a\nc d\n").unwrap();
+    let g = path.display();
+    // Target d: from c the move onto d wins (N); b can only move to c (P);
+    // a moves to b (N); a token on d cannot move (P). Target c: b moves
+    // onto c (N), a only to b (P). Without a target only d ends the game:
+    // c → d wins, b must go to c, so a → b wins (N).
+    let input = format!(
+        "digraph:{g}@d c\ndigraph:{g}@d b\ndigraph:{g}@d a\ndigraph:{g}@d d\n\
+         digraph:{g}@c b\ndigraph:{g}@c a\ndigraph:{g} a\n"
+    );
+    let out = sprague()
+        .arg("batch")
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let out = String::from_utf8(out.stdout).unwrap();
+    let outcomes: Vec<&str> = out
+        .lines()
+        .map(|l| l.split('\t').next().unwrap())
+        .collect();
+    assert_eq!(outcomes, ["N", "P", "N", "P", "N", "P", "N"], "{out}");
+    assert!(out.lines().next().unwrap().ends_with(&format!("digraph:{g}@d d")), "{out}");
+    let (code, _, err) = run(&["analyze", &format!("digraph:{g}@e a")]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("the target `e`"), "{err}");
+}

@@ -164,3 +164,115 @@ proptest! {
         }
     }
 }
+
+/// A graph with cycles on `n` nodes `n0..`: each ordered pair (i, j), i ≠ j,
+/// an edge when its bit of `edges` is set (loops left out).
+fn digraph_any(n: usize, edges: u64) -> String {
+    let mut items: Vec<String> = (0..n).map(|i| format!("n{i}")).collect();
+    let mut bit = 0;
+    for i in 0..n {
+        for j in 0..n {
+            if i != j {
+                if edges >> (bit % 64) & 1 == 1 {
+                    items.push(format!("n{i}>n{j}"));
+                }
+                bit += 1;
+            }
+        }
+    }
+    items.join(",")
+}
+
+/// Outcome of one token at each node of the game "moving onto a target
+/// wins" (Luogu P6560), by retrograde analysis over the definition: a
+/// token on a target, or on a node with no edge out, loses for the player
+/// to move; a node wins when some move reaches a losing node, loses when
+/// every move reaches a winning one; the rest are draws.
+fn target_outcomes(n: usize, edges: &[(usize, usize)], targets: &[bool]) -> Vec<Outcome> {
+    let mut outcome: Vec<Option<Outcome>> = vec![None; n];
+    loop {
+        let mut changed = false;
+        for u in 0..n {
+            if outcome[u].is_some() {
+                continue;
+            }
+            let next: Vec<usize> = if targets[u] {
+                Vec::new()
+            } else {
+                edges.iter().filter(|e| e.0 == u).map(|e| e.1).collect()
+            };
+            let new = if next.iter().any(|&v| outcome[v] == Some(Outcome::P)) {
+                Some(Outcome::N)
+            } else if next.iter().all(|&v| outcome[v] == Some(Outcome::N)) {
+                Some(Outcome::P)
+            } else {
+                None
+            };
+            if new.is_some() {
+                outcome[u] = new;
+                changed = true;
+            }
+        }
+        if !changed {
+            return outcome.into_iter().map(|o| o.unwrap_or(Outcome::D)).collect();
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// `digraph:EDGES@t` (issue 53, Luogu P6560 "moving onto the target
+    /// wins"): every node's outcome against retrograde analysis of the
+    /// definition, with one or two targets, on graphs with cycles; every
+    /// winning move leads to a P-position.
+    #[test]
+    fn targets_end_the_game_for_the_player_who_arrives(
+        n in 2usize..7,
+        edges: u64,
+        t in 0usize..7,
+        second in prop::option::of(0usize..7),
+    ) {
+        let graph = digraph_any(n, edges);
+        let mut targets = vec![false; n];
+        targets[t % n] = true;
+        let mut named = format!("n{}", t % n);
+        if let Some(s) = second {
+            targets[s % n] = true;
+            named += &format!(",n{}", s % n);
+        }
+        let pairs: Vec<(usize, usize)> = graph
+            .split(',')
+            .filter_map(|e| e.split_once('>'))
+            .map(|(u, v)| (u[1..].parse().unwrap(), v[1..].parse().unwrap()))
+            .collect();
+        let want = target_outcomes(n, &pairs, &targets);
+        let mut parser = PositionParser::new();
+        for (s, &outcome) in want.iter().enumerate() {
+            let text = format!("digraph:{graph}@{named} n{s}");
+            let p = parser.parse(&text).unwrap();
+            let a = Analyzer::default().analyze(&p, Play::Normal, None).unwrap();
+            prop_assert_eq!(a.outcome, outcome, "{}", text);
+            for m in &a.winning_moves {
+                let after = p.play(m).unwrap();
+                let b = Analyzer::default().analyze(&after, Play::Normal, None).unwrap();
+                prop_assert_eq!(b.outcome, Outcome::P, "{} -> {}", text, after);
+                // The position after reads back, target and all.
+                prop_assert_eq!(parser.parse(&after.to_string()).unwrap(), after.clone());
+            }
+        }
+    }
+}
+
+#[test]
+fn an_unknown_target_is_named() {
+    let e = "digraph:a>b,b>a@c a"
+        .parse::<Position>()
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("the target `c`"), "{e}");
+    assert_eq!(
+        digraph::split_targets("a>b@a,b"),
+        ("a>b", Some("a,b"))
+    );
+}

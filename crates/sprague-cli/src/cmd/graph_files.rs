@@ -46,9 +46,11 @@ pub fn refuse_graph_files(text: &str) -> Result<(), UsageError> {
 }
 
 /// The file a `digraph:FILE` word names (a source without `>` or `,`;
-/// with them the edges are inline).
+/// with them the edges are inline), up to the last `@` (after which come
+/// the target nodes, `digraph:g.txt@end`).
 pub(super) fn graph_file(word: &str) -> Option<&str> {
     word.strip_prefix("digraph:")
+        .map(|source| digraph::split_targets(source).0)
         .filter(|source| !source.is_empty() && !source.contains(['>', ',']))
 }
 
@@ -79,8 +81,8 @@ fn read_graph_text(word: &str, path: &str) -> anyhow::Result<String> {
         .map(|i| &word[i + path.len()..])
         .is_some_and(|after| after.starts_with(['~', '@']));
     let hint = if cut {
-        " (a path ends at its first `~` or `@`, which mark the vertices gone and the token: \
-         rename a file whose name holds them)"
+        " (a path ends at a `~` or `@`, which mark the vertices gone and the token, the edges \
+         cut and the ground, or the target of a digraph: rename a file whose name holds them)"
     } else {
         ""
     };

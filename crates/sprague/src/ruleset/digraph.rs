@@ -111,6 +111,11 @@ pub enum GraphError {
     },
     /// The graph has no node.
     Empty,
+    /// A target named after `@` that is not a node of the graph.
+    UnknownTarget {
+        /// The name written (shortened).
+        name: String,
+    },
     /// More nodes than the ruleset can index.
     TooManyNodes,
 }
@@ -136,6 +141,11 @@ impl fmt::Display for GraphError {
                 }
             ),
             GraphError::Empty => f.write_str("the graph has no node"),
+            GraphError::UnknownTarget { name } => write!(
+                f,
+                "the target `{name}` (after `@`) is not a node of the graph: name the nodes \
+                 whose arrival ends the game, as in digraph:a>b,b>c@c"
+            ),
             GraphError::TooManyNodes => write!(f, "the graph has more than {MAX_NODES} nodes"),
         }
     }
@@ -164,6 +174,46 @@ impl Builder {
         self.names.push(name.into());
         self.index.insert(name.into(), i);
         Ok(i)
+    }
+}
+
+impl Builder {
+    /// Takes away every edge out of the nodes named in `targets` (names
+    /// separated by commas): a token that reaches one cannot move on, so
+    /// with one token the player who moves it there wins.
+    fn sink(&mut self, targets: Option<&str>) -> Result<(), GraphError> {
+        let Some(targets) = targets else {
+            return Ok(());
+        };
+        let mut sunk = vec![false; self.names.len()];
+        for name in targets.split(',') {
+            match self.index.get(name) {
+                Some(&u) => sunk[u as usize] = true,
+                None => {
+                    return Err(GraphError::UnknownTarget {
+                        name: shorten(name),
+                    })
+                }
+            }
+        }
+        self.edges.retain(|&(u, _)| !sunk[u as usize]);
+        Ok(())
+    }
+}
+
+/// Splits a `digraph:` SOURCE at its last `@`: the graph (a path or
+/// inline edges) and the target nodes after it, if any.
+///
+/// ```
+/// use sprague::ruleset::digraph::split_targets;
+/// assert_eq!(split_targets("g.txt@end"), ("g.txt", Some("end")));
+/// assert_eq!(split_targets("a>b,b>c@b,c"), ("a>b,b>c", Some("b,c")));
+/// assert_eq!(split_targets("a>b"), ("a>b", None));
+/// ```
+pub fn split_targets(source: &str) -> (&str, Option<&str>) {
+    match source.rsplit_once('@') {
+        Some((graph, targets)) => (graph, Some(targets)),
+        None => (source, None),
     }
 }
 
@@ -198,6 +248,11 @@ impl Digraph {
     ///
     /// Time and memory O(V + E) for V nodes and E edges.
     pub fn from_edge_list(text: &str) -> Result<Digraph, GraphError> {
+        Digraph::build(Digraph::file_edges(text)?, "")
+    }
+
+    /// The nodes and edges of a file's text.
+    fn file_edges(text: &str) -> Result<Builder, GraphError> {
         let mut b = Builder::default();
         for (i, line) in text.lines().enumerate() {
             let line = crate::comment::strip(line);
@@ -219,17 +274,22 @@ impl Digraph {
                 _ => return Err(bad()),
             }
         }
-        Digraph::build(b, "")
+        Ok(b)
     }
 
     /// The graph of inline edges `a>b,b>c` (a lone name is a node with no
-    /// edge; a chain `a>b>c` is the edges a>b and b>c).
+    /// edge; a chain `a>b>c` is the edges a>b and b>c), and after a last
+    /// `@` the target nodes, whose edges out are taken away: a token that
+    /// reaches a target stops there, so with one token the player who
+    /// moves it onto a target wins (`a>b,b>c,c>a@c`).
     ///
     /// # Errors
-    /// As for [`Digraph::from_edge_list`].
+    /// As for [`Digraph::from_edge_list`], and
+    /// [`GraphError::UnknownTarget`].
     pub fn from_inline(text: &str) -> Result<Digraph, GraphError> {
+        let (edges, targets) = split_targets(text);
         let mut b = Builder::default();
-        for (i, item) in text.split(',').enumerate() {
+        for (i, item) in edges.split(',').enumerate() {
             let bad = || GraphError::BadEdge {
                 number: i + 1,
                 text: shorten(item),
@@ -245,6 +305,7 @@ impl Digraph {
                 .collect::<Result<Vec<u32>, _>>()?;
             b.edges.extend(nodes.windows(2).map(|w| (w[0], w[1])));
         }
+        b.sink(targets)?;
         Digraph::build(b, text)
     }
 
@@ -721,7 +782,7 @@ pub(crate) fn parse(
         }
         Some(source) => source,
     };
-    if !source.contains(['>', ',']) {
+    if !split_targets(source).0.contains(['>', ',']) {
         return Err(ParseErrorKind::BadRuleset(format!(
             "digraph:{source} names a graph file, which this parser does not read: the file \
              is read first and its text given to digraph::from_file_text (or write the edges \
@@ -735,12 +796,16 @@ pub(crate) fn parse(
 
 /// A `digraph` ruleset named `word` with the graph of a file's text (one
 /// edge `u v` per line): how a caller that read the file makes the ruleset.
+/// A `word` ending `@t` (after its path) names target nodes, whose edges
+/// out are taken away ([`Digraph::from_inline`]).
 ///
 /// # Errors
 /// [`GraphError`] as for [`Digraph::from_edge_list`].
 pub fn from_file_text(word: &str, text: &str) -> Result<super::Ruleset, GraphError> {
-    let mut g = Digraph::from_edge_list(text)?;
-    g.source = word.strip_prefix("digraph:").unwrap_or(word).into();
+    let source = word.strip_prefix("digraph:").unwrap_or(word);
+    let mut b = Digraph::file_edges(text)?;
+    b.sink(split_targets(source).1)?;
+    let g = Digraph::build(b, source)?;
     Ok(super::Ruleset::with_rules(word, Box::new(g)))
 }
 
