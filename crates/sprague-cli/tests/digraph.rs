@@ -139,19 +139,18 @@ fn targets_after_at_answer_queries_on_one_graph_file() {
         "digraph:{g}@d c\ndigraph:{g}@d b\ndigraph:{g}@d a\ndigraph:{g}@d d\n\
          digraph:{g}@c b\ndigraph:{g}@c a\ndigraph:{g} a\n"
     );
-    let out = sprague()
-        .arg("batch")
-        .write_stdin(input)
-        .output()
-        .unwrap();
+    let out = sprague().arg("batch").write_stdin(input).output().unwrap();
     assert!(out.status.success(), "{out:?}");
     let out = String::from_utf8(out.stdout).unwrap();
-    let outcomes: Vec<&str> = out
-        .lines()
-        .map(|l| l.split('\t').next().unwrap())
-        .collect();
+    let outcomes: Vec<&str> = out.lines().map(|l| l.split('\t').next().unwrap()).collect();
     assert_eq!(outcomes, ["N", "P", "N", "P", "N", "P", "N"], "{out}");
-    assert!(out.lines().next().unwrap().ends_with(&format!("digraph:{g}@d d")), "{out}");
+    assert!(
+        out.lines()
+            .next()
+            .unwrap()
+            .ends_with(&format!("digraph:{g}@d d")),
+        "{out}"
+    );
     let (code, _, err) = run(&["analyze", &format!("digraph:{g}@e a")]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("the target `e`"), "{err}");

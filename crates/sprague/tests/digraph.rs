@@ -214,7 +214,10 @@ fn target_outcomes(n: usize, edges: &[(usize, usize)], targets: &[bool]) -> Vec<
             }
         }
         if !changed {
-            return outcome.into_iter().map(|o| o.unwrap_or(Outcome::D)).collect();
+            return outcome
+                .into_iter()
+                .map(|o| o.unwrap_or(Outcome::D))
+                .collect();
         }
     }
 }
@@ -271,8 +274,5 @@ fn an_unknown_target_is_named() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("the target `c`"), "{e}");
-    assert_eq!(
-        digraph::split_targets("a>b@a,b"),
-        ("a>b", Some("a,b"))
-    );
+    assert_eq!(digraph::split_targets("a>b@a,b"), ("a>b", Some("a,b")));
 }

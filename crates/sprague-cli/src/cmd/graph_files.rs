@@ -81,8 +81,9 @@ fn read_graph_text(word: &str, path: &str) -> anyhow::Result<String> {
         .map(|i| &word[i + path.len()..])
         .is_some_and(|after| after.starts_with(['~', '@']));
     let hint = if cut {
-        " (a path ends at a `~` or `@`, which mark the vertices gone and the token, the edges \
-         cut and the ground, or the target of a digraph: rename a file whose name holds them)"
+        " (a path ends at its first `~` or `@`, which mark the vertices gone and the token, or \
+         the edges cut and the ground; a digraph's at its last `@`, which names its targets: \
+         rename a file whose name holds them)"
     } else {
         ""
     };

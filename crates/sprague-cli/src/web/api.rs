@@ -154,6 +154,19 @@ impl Answer {
         }
     }
 
+    /// A 503 `busy` answer (SPEC: a request past its budget), with the
+    /// `reason`: `timeout` (the time budget, `--timeout`), `memory` (the
+    /// server's memory budget), `workers` (no worker free within the
+    /// budget) or `connections` (too many open).
+    pub fn busy(reason: &str, message: &str) -> Answer {
+        let body = json!({"error": message, "kind": "busy", "reason": reason, "exit": 3});
+        Answer {
+            status: 503,
+            content_type: "application/json",
+            body: body.to_string().into_bytes(),
+        }
+    }
+
     /// The answer for an error of a command, classified as the command
     /// line classifies it (exit status 2 → 400, 3 → 422, else 500).
     fn failure(e: &anyhow::Error) -> Answer {
@@ -297,7 +310,7 @@ pub fn memory_answer(limit: u64, answer: Answer, settings: &Settings) -> Answer 
     let server = sprague::budget::process_memory_limit() == Some(limit)
         && settings.limits.max_memory != Some(limit);
     if server {
-        Answer::error(503, "busy", 3, &busy_message(settings))
+        Answer::busy("memory", &busy_message(settings))
     } else {
         answer
     }
@@ -338,7 +351,7 @@ pub fn answer(endpoint: Endpoint, body: &[u8], settings: &Settings) -> Answer {
 
 /// [`answer`], stopping the work at `deadline` (through
 /// [`sprague::budget`]: searches, nim-sequence tables, and the positions of
-/// a batch) with a 503 `timeout` answer, so that work nobody waits for any
+/// a batch) with a 503 `busy` answer (reason `timeout`), so that work nobody waits for any
 /// more frees its worker.
 pub fn answer_until(
     endpoint: Endpoint,
@@ -349,7 +362,7 @@ pub fn answer_until(
     match deadline {
         Some(deadline) => match attempt(endpoint, body, settings, deadline, false) {
             Ok(answer) => answer,
-            Err(Stopped::Time) => Answer::error(503, "timeout", 3, &timeout_message(settings)),
+            Err(Stopped::Time) => Answer::busy("timeout", &timeout_message(settings)),
             Err(Stopped::Memory { limit, answer }) => memory_answer(limit, answer, settings),
         },
         None => budgeted(endpoint, body, settings).unwrap_or_else(|e| Answer::failure(&e)),

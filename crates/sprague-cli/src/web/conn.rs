@@ -32,9 +32,9 @@ use super::Settings;
 const BUSY: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\n\
 content-type: application/json\r\n\
 connection: close\r\n\
-content-length: 122\r\n\
+content-length: 145\r\n\
 \r\n\
-{\"error\":\"too many open connections to this server (sprague serve --max-connections N); try again\",\"kind\":\"busy\",\"exit\":3}";
+{\"error\":\"too many open connections to this server (sprague serve --max-connections N); try again\",\"kind\":\"busy\",\"reason\":\"connections\",\"exit\":3}";
 
 /// How long the rest of the requests in flight may take once shutdown
 /// starts.

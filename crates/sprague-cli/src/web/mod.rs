@@ -437,16 +437,15 @@ async fn compute(
     let start = tokio::time::Instant::now();
     let deadline = start + budget;
     let too_slow = |what: &str| {
-        error_response(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "timeout",
-            3,
+        Answer::busy(
+            "workers",
             &format!(
                 "{what} the time budget of {} s a request (sprague serve --timeout SECS); \
                  lower the work limits or ask for less",
                 budget.as_secs_f64()
             ),
         )
+        .into_response()
     };
     // The fast path.
     let permit = match tokio::time::timeout_at(deadline, shared.pools.fast()).await {
@@ -484,8 +483,7 @@ async fn compute(
             return api::memory_answer(limit, answer, &settings).into_response()
         }
         Ok(Ok(Err(api::Stopped::Time))) | Err(_) => {
-            return Answer::error(503, "timeout", 3, &api::timeout_message(&settings))
-                .into_response()
+            return Answer::busy("timeout", &api::timeout_message(&settings)).into_response()
         }
         Ok(Err(_)) => return internal(),
     }
@@ -507,7 +505,7 @@ async fn compute(
     // Its memory, at once or not at all.
     if shared.pools.reserve(&mut worker).is_err() {
         drop(worker);
-        return Answer::error(503, "busy", 3, &api::busy_message(&settings)).into_response();
+        return Answer::busy("memory", &api::busy_message(&settings)).into_response();
     }
     let until = deadline.into_std();
     let task = {
@@ -526,7 +524,7 @@ async fn compute(
             api::memory_answer(limit, answer, &settings).into_response()
         }
         Ok(Ok(Err(api::Stopped::Time))) | Err(_) => {
-            Answer::error(503, "timeout", 3, &api::timeout_message(&settings)).into_response()
+            Answer::busy("timeout", &api::timeout_message(&settings)).into_response()
         }
         Ok(Err(_)) => internal(),
     }

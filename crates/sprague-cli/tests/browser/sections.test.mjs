@@ -199,7 +199,7 @@ await withPage("body[data-nimber-ready=true][data-misere-ready=true][data-ready=
   const worded = await page.evaluate(() => {
     const m = "a table of every position (a, b) with 0 <= a, b <= 2000 holds 4004001 cells, past the limit of 1000000 cells; raise the limit with --max-cells N (memory grows with it, by 8 bytes a cell)";
     const t = "the answer took longer than the time budget of 10 s a request (sprague serve --timeout SECS); lower the work limits or ask for less";
-    return [SpragueLimits.forAnswer("table", { kind: "limit", error: m }), SpragueLimits.forAnswer("genus", { kind: "timeout", error: t })];
+    return [SpragueLimits.forAnswer("table", { kind: "limit", error: m }), SpragueLimits.forAnswer("genus", { kind: "busy", reason: "timeout", error: t })];
   });
   check(worded[0].includes("“up to” in the Table section") && worded[0].includes("sprague serve --max-cells N") && !worded[0].includes("raise the limit"),
     `Table: the limit names “up to” and the server's cap (${worded[0]})`);

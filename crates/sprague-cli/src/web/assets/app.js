@@ -373,7 +373,7 @@ async function sequence() {
   const failed = !values.ok ? values : !plot.ok ? plot : null;
   for (const el of [input, $("seq-to")]) el.removeAttribute("aria-invalid");
   if (failed) {
-    const limit = failed.data.kind === "limit" || failed.data.kind === "timeout";
+    const limit = failed.data.kind === "limit" || failed.data.reason === "timeout";
     showError($("sequence-error"), limit ? $("seq-to") : input, failed.data.error);
     $("sequence-out").hidden = true;
     return;
@@ -401,7 +401,7 @@ async function table() {
   wrap.replaceChildren();
   for (const el of [input, $("tab-to")]) el.removeAttribute("aria-invalid");
   if (!ok) {
-    const limit = data.kind === "limit" || data.kind === "timeout";
+    const limit = data.kind === "limit" || data.reason === "timeout";
     showError($("table-error"), limit ? $("tab-to") : input, data.error);
     return;
   }

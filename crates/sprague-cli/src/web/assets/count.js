@@ -101,9 +101,9 @@
     if (!ok) {
       const message =
         data.kind === "limit" ? limitAdvice(data.error)
-        : data.kind === "timeout" ? SpragueLimits.forAnswer("count", data)
+        : data.reason === "timeout" ? SpragueLimits.forAnswer("count", data)
         : data.error;
-      const input = data.kind === "limit" || data.kind === "timeout" ? $("cnt-sizes") : $("cnt-ruleset");
+      const input = data.kind === "limit" || data.reason === "timeout" ? $("cnt-sizes") : $("cnt-ruleset");
       show(error, input, message);
       out.hidden = true;
       return;

@@ -60,7 +60,7 @@ window.SpragueLimits = (() => {
 
   /** `advice` for an answer of /api/`endpoint`, when it is a limit or a time-budget error. */
   function forAnswer(endpoint, data) {
-    if (!data || (data.kind !== "limit" && data.kind !== "timeout")) return data && data.error;
+    if (!data || (data.kind !== "limit" && data.reason !== "timeout")) return data && data.error;
     return advice(SECTION_OF[endpoint], data.error);
   }
 

@@ -78,7 +78,7 @@
     const { ok, data } = await ask(name, { ruleset: ruleset.value.trim(), to: Number(text) });
     if (latest[name] !== ticket) return;
     section.removeAttribute("aria-busy");
-    if (!ok) return fail(data.kind === "limit" || data.kind === "timeout" ? to : ruleset, data.error);
+    if (!ok) return fail(data.kind === "limit" || data.reason === "timeout" ? to : ruleset, data.error);
     error.hidden = true;
     error.textContent = "";
     draw(data);

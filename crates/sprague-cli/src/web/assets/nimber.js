@@ -45,7 +45,7 @@
 
   /** The server's message, less the command line's advice about the shell. */
   function pageMessage(data) {
-    if (data.kind === "limit" || data.kind === "timeout") return SpragueLimits.forAnswer("nimber", data);
+    if (data.kind === "limit" || data.reason === "timeout") return SpragueLimits.forAnswer("nimber", data);
     return data.error.replace(
       / \(if you typed `\*` unquoted, the shell may have replaced it with file names: quote the expression\)/,
       "",
