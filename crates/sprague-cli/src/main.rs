@@ -25,6 +25,11 @@ pub struct Cli {
     /// the workers share).
     #[arg(long, global = true, value_name = "SIZE", value_parser = cmd::parse_size)]
     max_memory: Option<u64>,
+    /// The largest graph or picture file read (`digraph:FILE`, `file:PATH`),
+    /// in bytes or with a unit (64M); past it exit status 3, before the
+    /// file is read to its end. Default 32M. The web server reads no files.
+    #[arg(long, global = true, value_name = "SIZE", value_parser = cmd::parse_size)]
+    max_graph_file: Option<u64>,
 }
 
 /// Every allocation is counted, so that the memory budget (`--max-memory`)
@@ -199,6 +204,9 @@ fn main() {
     };
     let budget = cli.max_memory.unwrap_or_else(cmd::default_memory_budget);
     cmd::set_memory_budget(budget);
+    if let Some(bytes) = cli.max_graph_file {
+        cmd::set_max_graph_file(bytes);
+    }
     if !matches!(cli.command, Command::Serve(_)) {
         // One computation at a time: the budget is the whole process's.
         sprague::budget::set_process_memory_limit(Some(budget));

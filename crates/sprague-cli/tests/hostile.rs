@@ -239,6 +239,15 @@ fn a_graph_file_of_ten_million_edges_is_refused() {
     assert_eq!(lines.len(), 2, "{}", r.stdout);
     assert!(lines[0].starts_with("error"), "{}", lines[0]);
     assert_eq!(lines[1], "P");
+    // The cap is a flag (issue 59): the message names it, and raised it
+    // reads the file (a digraph of one edge, `a b`, ten million times).
+    assert!(r.stderr.contains("--max-graph-file"), "{}", r.stderr);
+    let r = run(
+        &["--max-graph-file", "64M", "analyze", &format!("{word} a")],
+        Vec::new(),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("outcome:  N"), "{}", r.stdout);
 }
 
 /// 10^5 nested parentheses in a Hackenbush picture: read, printed and

@@ -16,6 +16,21 @@ use super::*;
 /// edges `a b` is 40 MB, one with real node names over 100 MB).
 pub const MAX_GRAPH_FILE: u64 = 32 << 20;
 
+/// The largest graph file this run reads: `--max-graph-file`, else
+/// [`MAX_GRAPH_FILE`].
+static GRAPH_FILE_LIMIT: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+
+/// Sets the largest graph file this run reads (`--max-graph-file`, bytes);
+/// the first call wins.
+pub fn set_max_graph_file(bytes: u64) {
+    let _ = GRAPH_FILE_LIMIT.set(bytes);
+}
+
+/// The largest graph file this run reads, in bytes.
+pub fn max_graph_file() -> u64 {
+    *GRAPH_FILE_LIMIT.get_or_init(|| MAX_GRAPH_FILE)
+}
+
 /// Refuses any `digraph:FILE` word in `text` (a position or a ruleset word)
 /// for a front end that reads no files, the web server: its graphs must be
 /// written inline (`digraph:a>b,b>c`).
@@ -55,7 +70,7 @@ pub(super) fn graph_file(word: &str) -> Option<&str> {
 }
 
 /// Reads the graph file of `digraph:FILE` and builds its ruleset.
-/// Refuses a file over [`MAX_GRAPH_FILE`] bytes (exit 3) without reading
+/// Refuses a file over [`max_graph_file`] bytes (exit 3) without reading
 /// past the limit.
 pub(super) fn read_graph(word: &str, path: &str) -> anyhow::Result<Ruleset> {
     let text = read_graph_text(word, path)?;
@@ -72,7 +87,7 @@ fn undirected_file(word: &str) -> Option<&str> {
 }
 
 /// The text of the graph file `path` named by `word`, refused past
-/// [`MAX_GRAPH_FILE`] bytes (exit 3) without reading past the limit.
+/// [`max_graph_file`] bytes (exit 3) without reading past the limit.
 fn read_graph_text(word: &str, path: &str) -> anyhow::Result<String> {
     use std::io::Read;
     // A path cut at a `~` or `@` it held says so.
@@ -93,13 +108,15 @@ fn read_graph_text(word: &str, path: &str) -> anyhow::Result<String> {
         ))
     };
     let mut bytes = Vec::new();
+    let limit = max_graph_file();
     std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_GRAPH_FILE + 1).read_to_end(&mut bytes))
+        .and_then(|f| f.take(limit.saturating_add(1)).read_to_end(&mut bytes))
         .map_err(cannot)?;
-    if bytes.len() as u64 > MAX_GRAPH_FILE {
+    if bytes.len() as u64 > limit {
         return Err(TooLarge(format!(
-            "{word}: the graph file {path} is larger than {MAX_GRAPH_FILE} bytes, \
-             the most sprague reads (a few million edges)"
+            "{word}: the graph file {path} is larger than {limit} bytes, the most this run \
+             reads; raise it with --max-graph-file SIZE (memory grows with it, about ten \
+             times the file: --max-memory bounds it too)"
         ))
         .into());
     }

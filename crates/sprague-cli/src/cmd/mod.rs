@@ -27,7 +27,9 @@ use std::fmt;
 use clap::Args as ClapArgs;
 use sprague::{Limits, Position, PositionParser, Ruleset};
 
-pub use graph_files::{define_graph_files, refuse_graph_files, MAX_GRAPH_FILE};
+pub use graph_files::{
+    define_graph_files, max_graph_file, refuse_graph_files, set_max_graph_file, MAX_GRAPH_FILE,
+};
 use graph_files::{graph_file, read_graph};
 
 /// Input larger than sprague reads (exit status 3, as for the other
