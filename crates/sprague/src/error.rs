@@ -421,12 +421,14 @@ pub enum Error {
         table_divisor: u64,
     },
     /// The table of a `rule:` game ([`rule`](crate::ruleset::rule)) up to
-    /// `heap` would list `options` options from heap `from` on (counted
-    /// before any is listed), past `limit`:
+    /// `heap` would cost `options` units of work from heap `from` on: the
+    /// options listed, and the options evaluated to find them (32 units
+    /// each), counted or projected before any is listed, past `limit`:
     /// [`Limits::max_table_work`](crate::Limits).
     #[error(
-        "{ruleset} heap {heap}: the options of heaps {from} to {heap} number at least {options}, \
-         past the table work limit of {limit} options"
+        "{ruleset} heap {heap}: the table of heaps {from} to {heap} needs at least {options} \
+         units of work (the options listed, and 32 units an option evaluated to find them), \
+         past the table work limit of {limit}"
     )]
     RuleWorkLimit {
         /// The ruleset word.
@@ -435,7 +437,7 @@ pub enum Error {
         heap: u64,
         /// The first heap the table still needed.
         from: u64,
-        /// The options counted when the limit was passed.
+        /// The work counted (or projected) when the limit was passed.
         options: u128,
         /// The limit.
         limit: u64,

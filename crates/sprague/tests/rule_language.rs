@@ -412,3 +412,81 @@ proptest! {
         }
     }
 }
+
+/// Issue 59: "Tower Breakers, Again!" written as one `equal(n,K)` per K.
+/// With K = 2..=20,001 (20,000 options, grouped by the index of the rule)
+/// the values agree with the definition (a tower of n split into K equal
+/// parts, K dividing n, K > 1) to heap 3,000, and far heaps (a prime, a
+/// power of two, 10^6, 10^12) agree with a memoised search over the
+/// divisors written here.
+#[test]
+fn many_equal_split_options_agree_with_their_definition() {
+    let ks: Vec<u64> = (2..=20_001).collect();
+    let word = format!(
+        "rule:{}",
+        ks.iter()
+            .map(|k| format!("equal(n,{k})"))
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    assert_eq!(values(&word, 3000), equal_split_by_definition(&ks, 0, 3000));
+    fn by_divisors(n: u64, memo: &mut std::collections::HashMap<u64, u64>) -> u64 {
+        if let Some(&g) = memo.get(&n) {
+            return g;
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        let mut d = 1;
+        while d * d <= n {
+            if n.is_multiple_of(d) {
+                for k in [d, n / d] {
+                    if (2..=20_001).contains(&k) {
+                        // K equal parts: worth the part's value when K is odd.
+                        seen.insert(if k % 2 == 1 {
+                            by_divisors(n / k, memo)
+                        } else {
+                            0
+                        });
+                    }
+                }
+            }
+            d += 1;
+        }
+        let g = (0..).find(|v| !seen.contains(v)).unwrap();
+        memo.insert(n, g);
+        g
+    }
+    let r = ruleset(&word);
+    let mut memo = std::collections::HashMap::new();
+    for n in [999_983u64, 1 << 20, 1_000_000, 3_000_000, 1_000_000_000_000] {
+        assert_eq!(
+            r.heap_value(n, &Limits::default()).unwrap(),
+            by_divisors(n, &mut memo),
+            "heap {n}"
+        );
+    }
+}
+
+/// Issue 59: the work of finding a heap's options counts against the table
+/// work limit, and is refused before it is done: 100,000 options
+/// `n-1,...,n-100000` evaluated at each of 1,001 heaps (10^8 evaluations,
+/// seconds of work once counted only by the moves they give) are refused
+/// at the default limit naming it, and answered when it is raised.
+#[test]
+fn finding_the_options_counts_as_work() {
+    let word = format!(
+        "rule:{}",
+        (1..=100_000)
+            .map(|k| format!("n-{k}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    let r = ruleset(&word);
+    let e = r.heap_value(1000, &Limits::default()).unwrap_err();
+    assert!(matches!(e, sprague::Error::RuleWorkLimit { .. }), "{e}");
+    assert!(e.to_string().contains("units of work"), "{e}");
+    // Each heap's options are every smaller heap: Nim, up to heap 30.
+    let small: Vec<u64> = (0..=30)
+        .map(|n| r.heap_value(n, &Limits::default()).unwrap())
+        .collect();
+    assert_eq!(small, (0..=30).collect::<Vec<u64>>());
+}

@@ -43,6 +43,7 @@
 //! limit.
 
 pub mod eval;
+mod index;
 pub mod parser;
 pub mod theory;
 
@@ -51,6 +52,7 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 
 use self::eval::Resolved;
+use self::index::OptionIndex;
 use self::parser::Rule;
 use self::theory::{Proof, Shape};
 use super::rules::{HeapRules, Visit};
@@ -78,6 +80,7 @@ pub const RULE_SEARCH: Basis = Basis::Theorem {
 pub struct RuleGame {
     word: String,
     rule: Rule,
+    index: OptionIndex,
     canonical: String,
     shape: Result<Shape, String>,
     state: Mutex<State>,
@@ -210,8 +213,10 @@ impl RuleGame {
                     (0..=64u64).filter_map(move |d| k.checked_mul(j)?.checked_add(d))
                 })
             });
-            if !(0..1024u64)
-                .chain(near_multiples)
+            // The multiples first: `equal(n,K)` is a move at K, found at
+            // once (a rule of 10^5 such options is read in milliseconds).
+            if !near_multiples
+                .chain(0..1024u64)
                 .any(|n| matches!(eval::resolve(word, o, n), Ok(Some(_)) | Err(_)))
             {
                 return Err(format!(
@@ -228,6 +233,7 @@ impl RuleGame {
             word: word.to_string(),
             canonical: format!("rule:{}", opts.join(",")),
             shape: theory::shape(&rule),
+            index: OptionIndex::new(&rule),
             rule,
             state: Mutex::default(),
         })
@@ -240,10 +246,18 @@ impl RuleGame {
     /// The options of heap `n`, resolved, with their count, refused past
     /// the state limit.
     fn resolved(&self, n: u64, limits: &Limits) -> Result<Vec<Resolved>, Error> {
-        let mut out = Vec::with_capacity(self.rule.options.len());
+        self.resolved_with_work(n, limits).map(|(r, _)| r)
+    }
+
+    /// [`RuleGame::resolved`], with the work of finding them (table-work
+    /// units, [`index::EVAL_COST`] an option evaluated).
+    fn resolved_with_work(&self, n: u64, limits: &Limits) -> Result<(Vec<Resolved>, u128), Error> {
+        let mut candidates = Vec::new();
+        let mut work = self.index.candidates(n, &mut candidates);
+        let mut out = Vec::with_capacity(candidates.len());
         let mut count: u128 = 0;
-        for o in &self.rule.options {
-            if let Some(r) = eval::resolve(&self.word, o, n)? {
+        for &i in &candidates {
+            if let Some(r) = eval::resolve(&self.word, &self.rule.options[i], n)? {
                 count += r.count();
                 out.push(r);
             }
@@ -253,18 +267,22 @@ impl RuleGame {
                 limit: limits.max_states,
             });
         }
-        Ok(out)
+        work += candidates.len() as u128 * index::EVAL_COST;
+        Ok((out, work))
     }
 
-    /// The number of moves of heap `n`.
-    fn count(&self, n: u64) -> Result<u128, Error> {
+    /// The number of moves of heap `n`, and the work of counting them
+    /// (table-work units).
+    fn count(&self, n: u64) -> Result<(u128, u128), Error> {
+        let mut candidates = Vec::new();
+        let work = self.index.candidates(n, &mut candidates);
         let mut count = 0u128;
-        for o in &self.rule.options {
-            if let Some(r) = eval::resolve(&self.word, o, n)? {
+        for &i in &candidates {
+            if let Some(r) = eval::resolve(&self.word, &self.rule.options[i], n)? {
                 count += r.count();
             }
         }
-        Ok(count)
+        Ok((count, work + candidates.len() as u128 * index::EVAL_COST))
     }
 
     /// Extends the table to heap `to` (inclusive), counting every heap's
@@ -290,16 +308,30 @@ impl RuleGame {
                 divisor: 1,
             });
         }
-        // Refused before the work: the options of every heap to compute.
-        let mut work: u128 = 0;
+        // Refused before the work: the options of every heap to compute,
+        // and the work of finding them (which the count itself costs too).
+        // The finding never costs less at a larger heap, so its share
+        // projected from the heaps counted so far is a floor of the whole:
+        // a table past the limit is refused once that floor passes it.
+        let limit = u128::from(limits.max_table_work);
+        let heaps = u128::from(to - len) + 1;
+        let (mut moves, mut finding): (u128, u128) = (0, 0);
         for n in len..=to {
-            work += self.count(n)? + 1;
-            if work > u128::from(limits.max_table_work) {
+            let (count, work) = self.count(n)?;
+            moves += count + 1;
+            finding += work;
+            let done = u128::from(n - len) + 1;
+            let projected = if done.is_power_of_two() || done == heaps {
+                moves + finding * heaps / done
+            } else {
+                moves + finding
+            };
+            if projected > limit {
                 return Err(Error::RuleWorkLimit {
                     ruleset: self.word.clone(),
                     heap: to,
                     from: len,
-                    options: work,
+                    options: projected,
                     limit: limits.max_table_work,
                 });
             }
@@ -443,7 +475,9 @@ impl RuleGame {
                 continue;
             }
             moves.clear();
-            for r in self.resolved(n, limits)? {
+            let (options, finding) = self.resolved_with_work(n, limits)?;
+            work += finding;
+            for r in options {
                 // A search visits an option by hash look-ups, about 64
                 // times a table's stamp (measured 2026-12-06:
                 // `rule:0..n-1,split(n) 100000` took 192 s for 4.3·10^9
@@ -668,7 +702,7 @@ impl HeapRules for RuleGame {
     }
 
     fn has_moves(&self, heap: u64) -> Option<bool> {
-        self.count(heap).ok().map(|c| c > 0)
+        self.count(heap).ok().map(|(c, _)| c > 0)
     }
 
     fn value_note(&self, word: &str) -> String {
