@@ -878,11 +878,12 @@ fn period_of_a_three_heap_game_says_which_bound_stopped_it() {
         out.contains(
             "period: none found up to heap 2999, the last heap of the table limit \
              (--max-table 1500000, a 500th of it for a game that splits a heap into three); \
-             look further with a larger --max-table N, or with --limit N proven: no \
-             checked to: heap 2999"
+             look further with a larger --max-table N, or with --limit N. The values to \
+             heap 2999"
         ),
         "{out}"
     );
+    assert!(out.contains("proven: no checked to: heap 2999"), "{out}");
     // The work limit: a 4th of the flag for such a game (values near n/3:
     // the step to heap 4,096 would pass 1,000,000).
     let out = flat(&stdout_of(&[
@@ -905,6 +906,24 @@ fn period_of_a_three_heap_game_says_which_bound_stopped_it() {
         out.contains("period: none found up to heap 1500, the --limit (look further with a larger --limit N)"),
         "{out}"
     );
+}
+
+/// "None found" says what the values ruled out (issue 59): Kayles' period
+/// (preperiod 71, period 12: n0 + p = 83) needs values to about
+/// 2·83 + 4; to heap 100 they rule out only n0 + p <= 48, and say so.
+#[test]
+fn none_found_says_how_far_a_period_is_ruled_out() {
+    let out = flat(&stdout_of(&["period", "kayles", "--limit", "100"]));
+    assert!(
+        out.contains(
+            "The values to heap 100 rule out every period with preperiod + period <= 48; a \
+             longer one is not ruled out (the theorem proves preperiod n0 and period p from \
+             the values to about 2·(n0 + p) + 4)"
+        ),
+        "{out}"
+    );
+    let out = flat(&stdout_of(&["period", "kayles", "--limit", "170"]));
+    assert!(out.contains("preperiod: 71 period: 12"), "{out}");
 }
 
 /// `period`'s default search is sized by work, not by a heap: its default
@@ -939,7 +958,7 @@ fn period_sizes_its_default_search_by_work() {
         out.contains(
             "where the search reached its work limit (--max-period-search 2000000; work is \
              counted as heaps computed × (largest value + 1)); look further with a larger \
-             --max-period-search N, or with --limit N proven: no checked to: heap"
+             --max-period-search N, or with --limit N. The values to heap"
         ),
         "{out}"
     );

@@ -286,6 +286,21 @@ fn fraction(divisor: u64, game: &str) -> String {
     }
 }
 
+/// The largest preperiod + period that the values G(0..=n) could have
+/// proven by the periodicity theorem (so none that short exists), with the
+/// theorem's q and q·floor + t: a period (n0, p) is proven from the values
+/// to q·max(n0, floor) + q·p + t − 1 <= q·(n0 + p) + (q·floor + t) − 1
+/// (Guy & Smith 1956; Winning Ways, ch. 4). `None` when the theorem does
+/// not apply or the values are too few to prove any.
+fn ruled_out(ruleset: &Ruleset, n: u64) -> Option<(u64, u64, u64)> {
+    use sprague::sequence::period::window_end;
+    let moves = ruleset.move_set()?;
+    let w0 = window_end(moves, 0, 0)?;
+    let q = window_end(moves, 10, 0)?.checked_sub(window_end(moves, 9, 0)?)?;
+    let most = n.checked_add(1)?.checked_sub(w0)? / q.max(1);
+    (most > 0).then_some((most, q, w0))
+}
+
 /// The human view of a period report.
 fn human(ruleset: &Ruleset, r: &PeriodReport, stop: Stop, flags: &Flags) -> String {
     let word = ruleset.word();
@@ -351,6 +366,14 @@ fn human(ruleset: &Ruleset, r: &PeriodReport, stop: Stop, flags: &Flags) -> Stri
                     "none found up to heap {n} (look further with --limit N or \
                      --max-period-search N)"
                 ),
+            };
+            let why = match ruled_out(ruleset, n) {
+                Some((most, q, w0)) => format!(
+                    "{why}. The values to heap {n} rule out every period with preperiod + \
+                     period <= {most}; a longer one is not ruled out (the theorem proves \
+                     preperiod n0 and period p from the values to about {q}·(n0 + p) + {w0})"
+                ),
+                None => why,
             };
             sprague::explain::wrap(&mut s, "period:     ", "            ", &why);
             s += "proven:     no\n";
