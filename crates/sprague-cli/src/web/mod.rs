@@ -265,12 +265,26 @@ fn refused_host(loopback_only: bool, headers: &axum::http::HeaderMap) -> Option<
 /// Whether a `Host` header value (a name, with or without a port) names
 /// this machine's loopback interface.
 fn is_loopback_name(host: &str) -> bool {
-    let name = if host.starts_with('[') {
-        // [v6]:port
-        host.split_inclusive(']').next().unwrap_or(host)
-    } else {
-        host.rsplit_once(':').map_or(host, |(name, _)| name)
+    // A name or an address and an optional port of digits, nothing else
+    // (RFC 9110's Host: uri-host [":" port]; issue 62: `[::1]evil.example`
+    // was taken for `[::1]`).
+    let (name, port) = match host.strip_prefix('[') {
+        Some(v6) => match v6.split_once(']') {
+            Some((address, rest)) => (&host[..address.len() + 2], rest),
+            None => return false,
+        },
+        None => match host.split_once(':') {
+            Some((name, port)) => (name, &host[name.len()..]),
+            None => (host, ""),
+        },
     };
+    let port_ok = port.is_empty()
+        || port
+            .strip_prefix(':')
+            .is_some_and(|p| (1..=5).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()));
+    if !port_ok {
+        return false;
+    }
     let name = name.to_ascii_lowercase();
     name == "localhost"
         || name == "[::1]"
@@ -583,6 +597,12 @@ mod tests {
             "[::2]:80",
             "",
             "127.0.0.1.evil:80",
+            "[::1]evil.example",
+            "[::1]evil.example:80",
+            "localhost:80x",
+            "user@localhost",
+            "localhost:",
+            "localhost/x",
         ] {
             assert!(!is_loopback_name(host), "{host}");
         }
