@@ -306,3 +306,17 @@ fn a_file_without_checksums_is_computed_again_or_refused_with_advice() {
     assert_eq!(code, 0, "{err}");
     assert!(dir.path().join("values.raw.crc").exists());
 }
+
+/// `--max-states 0` (issue 62): the refusal names the state limit, which
+/// allows no move to be listed, not only the list of winning moves.
+#[test]
+fn max_states_zero_names_itself() {
+    let (code, out, err) = run(&["analyze", "kayles 30 + nim 3", "--max-states", "0"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(out.is_empty());
+    assert!(
+        err.contains("--max-states 0 lets no position be stored nor any move be listed"),
+        "{err}"
+    );
+    assert!(!err.contains("--max-moves"), "{err}");
+}

@@ -113,6 +113,9 @@ fn hint(e: &sprague::Error) -> String {
               needs no exact numbers)"
             .into(),
         Error::CountLimit { .. } => "; raise the limit with max_work=N (time grows with it)".into(),
+        Error::TooManyMoves { limit: 0, .. } => "; max_states=0 lets no position be stored nor \
+             any move be listed: raise it with max_states=N"
+            .into(),
         Error::TooManyMoves { .. } => {
             "; list fewer with max_moves=N (or raise max_states=N)".into()
         }

@@ -211,6 +211,12 @@ impl fmt::Display for LibError {
                  machine's memory, at most 4G), or lower the limit that lets the work grow \
                  (--max-states, --max-table, --max-quotient-states, --to)",
             ),
+            // The state limit bounds the moves listed too: at 0 it allows
+            // none, and it is the limit to name (issue 62).
+            sprague::Error::TooManyMoves { limit: 0, .. } => f.write_str(
+                "; --max-states 0 lets no position be stored nor any move be listed: raise \
+                 it with --max-states N",
+            ),
             sprague::Error::TooManyMoves { .. } => {
                 f.write_str("; list fewer with --max-moves N (or raise --max-states N)")
             }
