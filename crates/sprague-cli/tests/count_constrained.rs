@@ -106,6 +106,27 @@ fn sizes_from_a_file() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("line 3") && err.contains("three"), "{err}");
+    // Issue 62: a line without end is read no further than its cap, and a
+    // long list no further than the memory budget: exit 3 each, naming
+    // what stopped it.
+    let out = sprague()
+        .args(["count", "nim", "--heaps", "3", "--sizes-file", "/dev/zero"])
+        .args(["--max-memory", "100M"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 1: longer than 65536 bytes"), "{err}");
+    let many: String = (1..=3_000_000).map(|n| format!("{n}\n")).collect();
+    let out = sprague()
+        .args(["count", "nim", "--heaps", "2", "--sizes-file", "-"])
+        .args(["--max-memory", "16M"])
+        .write_stdin(many)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--max-memory SIZE"), "{err}");
 }
 
 #[test]

@@ -353,22 +353,55 @@ fn sizes_given(select: &SelectArgs) -> bool {
     select.primes.is_some() || select.sizes.is_some() || select.sizes_file.is_some()
 }
 
+/// The longest line of a sizes file, in bytes: a size has at most 20
+/// digits; the rest is room for a comment.
+const MAX_SIZES_LINE: usize = 64 << 10;
+
 /// The sizes in a file (or standard input for `-`), one number a line;
-/// at most `max` of them (one step of work each).
+/// at most `max` of them (one step of work each). Lines are read within
+/// [`MAX_SIZES_LINE`] bytes, and the list grows within the memory budget
+/// (`--max-memory`): past it the read stops with exit status 3 naming the
+/// flag, before the list is held (issue 62: `/dev/zero`, a line without
+/// end, took 4.2 GB).
 fn read_sizes(path: &std::path::Path, max: u64) -> Result<Vec<u64>> {
-    use std::io::BufRead;
+    use std::io::{BufRead, Read};
     let name = path.display();
-    let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
+    let mut reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
         Box::new(io::stdin().lock())
     } else {
         let file = std::fs::File::open(path)
             .map_err(|e| UsageError(format!("count --sizes-file {name}: {e}")))?;
         Box::new(io::BufReader::new(file))
     };
-    let mut sizes = Vec::new();
-    for (i, line) in reader.lines().enumerate() {
-        let line = line.map_err(|e| UsageError(format!("count --sizes-file {name}: {e}")))?;
-        let text = sprague::comment::strip(&line).trim();
+    let mut sizes: Vec<u64> = Vec::new();
+    let mut bytes = Vec::new();
+    for i in 0.. {
+        bytes.clear();
+        let read = (&mut reader)
+            .take(MAX_SIZES_LINE as u64 + 1)
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| UsageError(format!("count --sizes-file {name}: {e}")))?;
+        if read == 0 {
+            break;
+        }
+        if bytes.len() > MAX_SIZES_LINE {
+            // Input larger than sprague reads: exit 3, as a graph file
+            // past its cap, read no further.
+            return Err(super::TooLarge(format!(
+                "count --sizes-file {name}, line {}: longer than {MAX_SIZES_LINE} bytes, the \
+                 most a line of sizes holds (one heap size, and perhaps a comment); it is read \
+                 no further",
+                i + 1
+            ))
+            .into());
+        }
+        let line = std::str::from_utf8(&bytes).map_err(|_| {
+            UsageError(format!(
+                "count --sizes-file {name}, line {}: not UTF-8 text",
+                i + 1
+            ))
+        })?;
+        let text = sprague::comment::strip(line).trim();
         if text.is_empty() {
             continue;
         }
@@ -394,9 +427,25 @@ fn read_sizes(path: &std::path::Path, max: u64) -> Result<Vec<u64>> {
             })
             .into());
         }
+        if sizes.len() == sizes.capacity() {
+            grow_within_budget(&mut sizes)?;
+        }
         sizes.push(size);
     }
     Ok(sizes)
+}
+
+/// Makes room in `sizes` for more, doubling it while the memory budget has
+/// room and filling what is left of the budget after that: past the
+/// budget, [`sprague::Error::MemoryLimit`] (exit 3, naming --max-memory).
+fn grow_within_budget(sizes: &mut Vec<u64>) -> Result<()> {
+    let budget = super::memory_budget();
+    let room = budget.saturating_sub(sprague::budget::held_bytes()) / 8;
+    let more = sizes.capacity().max(1024).min(room as usize);
+    if more == 0 || sizes.try_reserve_exact(more).is_err() {
+        return Err(LibError(sprague::Error::MemoryLimit { limit: budget }).into());
+    }
+    Ok(())
 }
 
 /// The JSON object of `count --json`, fields in this order. `count` is a

@@ -274,7 +274,7 @@ fn is_loopback_name(host: &str) -> bool {
             None => return false,
         },
         None => match host.split_once(':') {
-            Some((name, port)) => (name, &host[name.len()..]),
+            Some((name, _)) => (name, &host[name.len()..]),
             None => (host, ""),
         },
     };
