@@ -94,6 +94,24 @@ pub fn exit_for(err: &sprague::Error) -> Exit {
     }
 }
 
+/// Whether `e` is a bare failure to write (the disk full, a write of
+/// nothing) with no context naming what was written: such an error comes
+/// from standard output, which the front end writes without naming.
+pub fn is_unnamed_write_error(e: &anyhow::Error) -> bool {
+    use std::io::ErrorKind::{StorageFull, WriteZero};
+    let io = e.downcast_ref::<std::io::Error>().or_else(|| {
+        e.downcast_ref::<serde_json::Error>()
+            .and_then(|j| std::error::Error::source(j))
+            .and_then(|s| s.downcast_ref::<std::io::Error>())
+    });
+    // Unnamed: what is shown is the system's words alone (no context).
+    let shown = e.to_string();
+    io.is_some_and(|io| {
+        (matches!(io.kind(), StorageFull | WriteZero) || io.raw_os_error() == Some(28))
+            && (shown == io.to_string() || e.downcast_ref::<serde_json::Error>().is_some())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -123,7 +123,32 @@ fn print_man(args: &ManArgs) -> anyhow::Result<Exit> {
                     cmd::UsageError(format!("--dir {}: no such directory", dir.display())).into(),
                 );
             }
-            clap_mangen::generate_to(cli, dir)?;
+            // Each page through a temporary folder beside the pages, moved
+            // into place once all are written: nothing half written is
+            // left under a page's name.
+            let staging = tempfile::Builder::new()
+                .prefix(".sprague-man-")
+                .tempdir_in(dir)
+                .map_err(|e| {
+                    cmd::UsageError(format!(
+                        "man --dir {}: cannot write there: {}",
+                        dir.display(),
+                        cmd::atomic::system_words(&e)
+                    ))
+                })?;
+            clap_mangen::generate_to(cli, staging.path()).map_err(|e| {
+                cmd::UsageError(format!(
+                    "man --dir {}: cannot write the pages: {e}",
+                    dir.display()
+                ))
+            })?;
+            for page in std::fs::read_dir(staging.path())? {
+                let page = page?;
+                let to = dir.join(page.file_name());
+                std::fs::rename(page.path(), &to).map_err(|e| {
+                    cmd::UsageError(format!("man --dir: cannot write {}: {e}", to.display()))
+                })?;
+            }
         }
         None => {
             let mut page = Vec::new();
@@ -237,7 +262,13 @@ fn main() {
         }
         Err(e) => {
             let code = exit::classify(&e);
-            eprintln!("error: {e:#}");
+            if exit::is_unnamed_write_error(&e) {
+                // A write with no file named is to standard output (every
+                // file sprague writes names itself in its errors).
+                eprintln!("error: cannot write standard output: {e:#}");
+            } else {
+                eprintln!("error: {e:#}");
+            }
             code.exit();
         }
     }

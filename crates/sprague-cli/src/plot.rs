@@ -2,11 +2,12 @@
 //! FILE`): SVG or PNG by the file's extension. The drawing is
 //! `sprague_plot`'s (shared with the Python package, which shows the SVG in
 //! notebooks); this module picks the format, draws PNGs on `plotters`'
-//! bitmap backend with the same drawing code, and writes the file.
+//! bitmap backend with the same drawing code, and writes the file whole or
+//! not at all ([`crate::cmd::atomic`]).
 
 use std::path::Path;
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, Result};
 use plotters::prelude::*;
 
 pub use sprague_plot::{
@@ -14,6 +15,7 @@ pub use sprague_plot::{
     CELL_LIMIT, POINT_LIMIT, P_COLOUR, SIZE,
 };
 
+use crate::cmd::atomic::{write_atomically, write_bytes};
 use crate::cmd::UsageError;
 
 /// The picture formats, by file extension.
@@ -56,10 +58,12 @@ pub fn plot_sequence(path: &Path, plot: &SequencePlot<'_>) -> Result<()> {
         Format::Svg => write_svg(path, &sequence_svg(plot)?),
         Format::Png => {
             fonts();
-            let root = BitMapBackend::new(path, SIZE).into_drawing_area();
-            draw_sequence(&root, plot)
-                .and_then(|()| root.present())
-                .map_err(|e| anyhow!("cannot draw {}: {e}", path.display()))
+            write_atomically(path, |temp| {
+                let root = BitMapBackend::new(temp, SIZE).into_drawing_area();
+                draw_sequence(&root, plot)
+                    .and_then(|()| root.present())
+                    .map_err(|e| anyhow!("the PNG could not be written ({e})"))
+            })
         }
     }
 }
@@ -76,16 +80,19 @@ pub fn plot_grid(path: &Path, grid: &GridPlot<'_>) -> Result<()> {
         Format::Svg => write_svg(path, &grid_svg(grid)?),
         Format::Png => {
             fonts();
-            let root = BitMapBackend::new(path, SIZE).into_drawing_area();
-            draw_grid(&root, grid)
-                .and_then(|()| root.present())
-                .map_err(|e| anyhow!("cannot draw {}: {e}", path.display()))
+            write_atomically(path, |temp| {
+                let root = BitMapBackend::new(temp, SIZE).into_drawing_area();
+                draw_grid(&root, grid)
+                    .and_then(|()| root.present())
+                    .map_err(|e| anyhow!("the PNG could not be written ({e})"))
+            })
         }
     }
 }
 
+/// Writes the SVG text through a temporary file renamed over `path`.
 fn write_svg(path: &Path, text: &str) -> Result<()> {
-    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+    write_bytes(path, text.as_bytes())
 }
 
 #[cfg(test)]

@@ -96,3 +96,65 @@ fn a_table_plot_marks_the_p_positions() {
         .unwrap();
     assert_eq!(err.status.code(), Some(2));
 }
+
+/// Issue 62: a plot that cannot be written (a missing folder) exits 2
+/// naming the file and the system's reason, PNG and SVG alike, without a
+/// debug dump; a plot replaced is written whole, with no temporary file
+/// left beside it; standard output that cannot be written (a full disk,
+/// `/dev/full`) is named as such.
+#[test]
+fn write_errors_name_the_file_and_leave_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    for ext in ["png", "svg"] {
+        let path = dir.path().join(format!("no/such/folder/k.{ext}"));
+        let out = sprague()
+            .args(["sequence", "kayles", "--to", "50", "--plot"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{ext}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!("cannot write {}: No such file", path.display())),
+            "{err}"
+        );
+        assert!(!err.contains("Os {") && !err.contains(".sprague-"), "{err}");
+        // Written twice over the same name: whole, and nothing else left.
+        let path = dir.path().join(format!("k.{ext}"));
+        for _ in 0..2 {
+            let out = sprague()
+                .args(["sequence", "kayles", "--to", "50", "--plot"])
+                .arg(&path)
+                .output()
+                .unwrap();
+            assert!(out.status.success());
+        }
+    }
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    if std::path::Path::new("/dev/full").exists() {
+        for args in [
+            &["analyze", "--json", "nim 3 4 5"][..],
+            &["analyze", "nim 3 4 5"],
+        ] {
+            let full = std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .unwrap();
+            let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("sprague"))
+                .args(args)
+                .stdout(full)
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(2));
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                err.starts_with("error: cannot write standard output: No space left"),
+                "{err}"
+            );
+        }
+    }
+}

@@ -4,6 +4,7 @@
 //! name the flag to change.
 
 pub mod analyze;
+pub mod atomic;
 pub mod batch;
 pub mod count;
 pub mod genus;
