@@ -327,6 +327,28 @@ fn run(scale: &Scale) {
         "{files_held} open files with {} idle sockets",
         scale.idle
     );
+    // One client holds at most its share of the connections (issue 62:
+    // a quarter of --max-connections): another is answered meanwhile.
+    let other = runtime.block_on(async {
+        client("127.0.0.2")
+            .post(server.url("api/nimber"))
+            .header("Content-Type", "application/json")
+            .body(r#"{"expr":"1 + 2"}"#)
+            .send()
+            .await
+            .unwrap()
+            .status()
+    });
+    assert_eq!(
+        other, 200,
+        "another client, while {} idle sockets are held",
+        scale.idle
+    );
+    assert!(
+        refused >= scale.idle - scale.max_connections / 4,
+        "{refused} of {} idle sockets from one client refused",
+        scale.idle
+    );
     let t = Instant::now();
     let mut closed = 0;
     let read_timeout = Duration::from_secs(scale.read_timeout);

@@ -90,6 +90,12 @@ pub struct Args {
     /// closed.
     #[arg(long, value_name = "N", default_value_t = web::DEFAULT_MAX_CONNECTIONS)]
     pub max_connections: usize,
+    /// The most open connections of one client (one IP address); past it
+    /// a new one of that client is answered 503 and closed, so that one
+    /// client cannot hold every connection (default: a quarter of
+    /// --max-connections).
+    #[arg(long, value_name = "N")]
+    pub client_connections: Option<usize>,
     /// The most seconds to send a request (its head, and its body), and to
     /// keep an idle connection open.
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
@@ -170,6 +176,10 @@ pub fn run(args: Args, max_memory: Option<u64>) -> Result<Exit> {
         fast_time: Duration::from_secs_f64(args.fast_time),
         max_answer: args.max_answer,
         max_connections: args.max_connections.max(1),
+        client_connections: args
+            .client_connections
+            .unwrap_or(args.max_connections / 4)
+            .max(1),
         read_timeout: Duration::from_secs_f64(args.read_timeout),
         max_cache: args.max_cache,
         max_memory_total: args.max_memory_total.unwrap_or_else(default_memory_total),

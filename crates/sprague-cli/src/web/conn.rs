@@ -4,7 +4,9 @@
 //! - a limit on open connections ([`Settings::max_connections`]): past it
 //!   a new connection is answered 503 at once and closed, so idle sockets
 //!   cannot use up the process's open files and make the server
-//!   unreachable;
+//!   unreachable; and a share of them for each client, one IP address
+//!   ([`Settings::client_connections`]), so that one client holding slow
+//!   connections (slowloris) leaves the rest to the others (issue 62);
 //! - hyper's header read timeout ([`Settings::read_timeout`]), which also
 //!   closes a keep-alive connection idle for that long (hyper starts it
 //!   when it waits for the next request's head);
@@ -13,9 +15,10 @@
 //!   [`super::api_request`]): a half-sent request is closed;
 //! - graceful shutdown (hyper-util's): the requests in flight finish.
 
+use std::collections::HashMap;
 use std::future::Future;
-use std::net::SocketAddr;
-use std::sync::Arc;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::extract::ConnectInfo;
@@ -28,13 +31,60 @@ use tower_http::timeout::RequestBodyTimeoutLayer;
 
 use super::Settings;
 
-/// The answer to a connection past [`Settings::max_connections`].
-const BUSY: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\n\
-content-type: application/json\r\n\
-connection: close\r\n\
-content-length: 145\r\n\
-\r\n\
-{\"error\":\"too many open connections to this server (sprague serve --max-connections N); try again\",\"kind\":\"busy\",\"reason\":\"connections\",\"exit\":3}";
+/// The 503 `busy` answer (reason `connections`) to a connection refused
+/// at once, with `error` naming the limit, closing the connection.
+fn busy(error: &str) -> Vec<u8> {
+    let body = serde_json::json!({
+        "error": error, "kind": "busy", "reason": "connections", "exit": 3
+    })
+    .to_string();
+    format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n\
+         connection: close\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
+}
+
+/// The open connections of each client, and its share.
+struct Clients {
+    open: Mutex<HashMap<IpAddr, usize>>,
+    share: usize,
+}
+
+/// One open connection of a client, given back when dropped.
+struct ClientSlot {
+    clients: Arc<Clients>,
+    ip: IpAddr,
+}
+
+impl Clients {
+    /// A slot for `ip`, unless it holds its share already.
+    fn take(self: &Arc<Clients>, ip: IpAddr) -> Option<ClientSlot> {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let held = open.entry(ip).or_insert(0);
+        if *held >= self.share {
+            return None;
+        }
+        *held += 1;
+        Some(ClientSlot {
+            clients: Arc::clone(self),
+            ip,
+        })
+    }
+}
+
+impl Drop for ClientSlot {
+    fn drop(&mut self) {
+        let mut open = self.clients.open.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(held) = open.get_mut(&self.ip) {
+            *held -= 1;
+            if *held == 0 {
+                open.remove(&self.ip);
+            }
+        }
+    }
+}
 
 /// How long the rest of the requests in flight may take once shutdown
 /// starts.
@@ -54,6 +104,20 @@ pub(super) async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let open = Arc::new(Semaphore::new(settings.max_connections.max(1)));
+    let clients = Arc::new(Clients {
+        open: Mutex::new(HashMap::new()),
+        share: settings.client_connections.max(1),
+    });
+    let full = busy(&format!(
+        "too many open connections to this server (sprague serve --max-connections {}); try \
+         again",
+        settings.max_connections.max(1)
+    ));
+    let share = busy(&format!(
+        "too many open connections from this client (sprague serve --client-connections {}); \
+         try again",
+        settings.client_connections.max(1)
+    ));
     let graceful = GracefulShutdown::new();
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
@@ -73,8 +137,12 @@ pub(super) async fn serve(
             },
             () = &mut shutdown => break,
         };
+        let Some(slot) = clients.take(peer.ip()) else {
+            tokio::spawn(refuse(stream, share.clone()));
+            continue;
+        };
         let Ok(permit) = Arc::clone(&open).try_acquire_owned() else {
-            tokio::spawn(refuse(stream));
+            tokio::spawn(refuse(stream, full.clone()));
             continue;
         };
         let _ = stream.set_nodelay(true);
@@ -91,6 +159,7 @@ pub(super) async fn serve(
         tokio::spawn(async move {
             let _ = connection.await;
             drop(permit);
+            drop(slot);
         });
     }
     drop(listener);
@@ -100,9 +169,9 @@ pub(super) async fn serve(
 
 /// Answers a connection past the limit with a 503 and closes it (within
 /// a second: a client that does not read is not waited for).
-async fn refuse(mut stream: tokio::net::TcpStream) {
+async fn refuse(mut stream: tokio::net::TcpStream, answer: Vec<u8>) {
     let _ = tokio::time::timeout(Duration::from_secs(1), async {
-        stream.write_all(BUSY).await?;
+        stream.write_all(&answer).await?;
         stream.shutdown().await
     })
     .await;
@@ -120,10 +189,29 @@ pub(super) fn peer(extensions: &axum::http::Extensions) -> Option<SocketAddr> {
 mod tests {
     #[test]
     fn the_busy_answer_has_its_length() {
-        let text = std::str::from_utf8(super::BUSY).unwrap();
+        let answer = super::busy("too many");
+        let text = std::str::from_utf8(&answer).unwrap();
         let (head, body) = text.split_once("\r\n\r\n").unwrap();
         assert!(head.contains(&format!("content-length: {}", body.len())));
         let v: serde_json::Value = serde_json::from_str(body).unwrap();
         assert_eq!(v["exit"], 3);
+        assert_eq!(v["kind"], "busy");
+    }
+
+    #[test]
+    fn a_client_holds_at_most_its_share() {
+        use std::sync::Arc;
+        let clients = Arc::new(super::Clients {
+            open: std::sync::Mutex::new(std::collections::HashMap::new()),
+            share: 2,
+        });
+        let a: std::net::IpAddr = "127.0.0.2".parse().unwrap();
+        let b: std::net::IpAddr = "127.0.0.3".parse().unwrap();
+        let one = clients.take(a).unwrap();
+        let _two = clients.take(a).unwrap();
+        assert!(clients.take(a).is_none());
+        assert!(clients.take(b).is_some());
+        drop(one);
+        assert!(clients.take(a).is_some());
     }
 }

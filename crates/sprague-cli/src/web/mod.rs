@@ -95,6 +95,9 @@ pub struct Settings {
     pub max_answer: usize,
     /// The most open connections; past it a new one is answered 503.
     pub max_connections: usize,
+    /// The most open connections of one client (one IP address); past it
+    /// a new one of that client is answered 503.
+    pub client_connections: usize,
     /// The most time to send a request's head, between two pieces of its
     /// body, and the whole body; and the most a kept-alive connection
     /// stays idle. The connection is closed past it.
@@ -135,6 +138,7 @@ impl Default for Settings {
             fast_time: Duration::from_millis(100),
             max_answer: DEFAULT_MAX_ANSWER,
             max_connections: DEFAULT_MAX_CONNECTIONS,
+            client_connections: DEFAULT_MAX_CONNECTIONS / 4,
             read_timeout: Duration::from_secs(10),
             max_cache: DEFAULT_MAX_CACHE,
             max_memory_total: DEFAULT_MAX_MEMORY_TOTAL,
