@@ -316,42 +316,26 @@ fn build(
     any_cut: bool,
 ) -> Result<Picture, PictureError> {
     let n = file.names.len();
-    // Adjacency in compressed rows (each edge at both ends, loops once).
-    let mut start = vec![0u32; n + 1];
-    for (e, &(u, v)) in file.edges.iter().enumerate() {
-        if !cut[e] {
-            start[u as usize + 1] += 1;
-            if u != v {
-                start[v as usize + 1] += 1;
-            }
-        }
-    }
-    for i in 0..n {
-        start[i + 1] += start[i];
-    }
-    let mut next = start.clone();
-    let mut to = vec![0u32; start[n] as usize];
-    for (e, &(u, v)) in file.edges.iter().enumerate() {
-        if !cut[e] {
-            to[next[u as usize] as usize] = v;
-            next[u as usize] += 1;
-            if u != v {
-                to[next[v as usize] as usize] = u;
-                next[v as usize] += 1;
-            }
-        }
-    }
-    let mut grounded = vec![false; n];
-    grounded[ground as usize] = true;
-    let mut stack = vec![ground];
-    while let Some(u) = stack.pop() {
-        for &v in &to[start[u as usize] as usize..start[u as usize + 1] as usize] {
-            if !grounded[v as usize] {
-                grounded[v as usize] = true;
-                stack.push(v);
-            }
-        }
-    }
+    // What stands: the file's edges left, as a picture whose vertex 0 is
+    // the ground (the ground and vertex 0 swap numbers), searched from it.
+    let swap = |v: u32| match v {
+        _ if v == ground => 0,
+        0 => ground,
+        _ => v,
+    };
+    let left = Picture {
+        notation: Notation::EdgeList,
+        vertices: n as u32,
+        edges: (file.edges.iter().enumerate())
+            .filter(|&(e, _)| !cut[e])
+            .map(|(_, &(u, v))| (swap(u), swap(v)))
+            .collect(),
+        labels: Vec::new(),
+        source: None,
+    };
+    let reached = left.grounded_vertices(None);
+    drop(left);
+    let grounded: Vec<bool> = (0..n as u32).map(|v| reached[swap(v) as usize]).collect();
     // The ground is vertex 0 of the picture, the others follow in the
     // order of the file.
     let mut number = vec![u32::MAX; n];
