@@ -28,7 +28,7 @@ pub struct Cli {
     /// The largest graph or picture file read (`digraph:FILE`, `file:PATH`),
     /// in bytes or with a unit (64M); past it exit status 3, before the
     /// file is read to its end. Default 32M. The web server reads no files.
-    #[arg(long, global = true, value_name = "SIZE", value_parser = cmd::parse_size)]
+    #[arg(long, global = true, value_name = "SIZE", value_parser = cmd::parse_bytes)]
     max_graph_file: Option<u64>,
 }
 
@@ -119,9 +119,12 @@ fn print_man(args: &ManArgs) -> anyhow::Result<Exit> {
     match &args.dir {
         Some(dir) => {
             if !dir.is_dir() {
-                return Err(
-                    cmd::UsageError(format!("--dir {}: no such directory", dir.display())).into(),
-                );
+                let why = if dir.exists() {
+                    "not a directory"
+                } else {
+                    "no such directory"
+                };
+                return Err(cmd::UsageError(format!("--dir {}: {why}", dir.display())).into());
             }
             // Each page through a temporary folder beside the pages, moved
             // into place once all are written: nothing half written is
@@ -142,10 +145,24 @@ fn print_man(args: &ManArgs) -> anyhow::Result<Exit> {
                     dir.display()
                 ))
             })?;
-            for page in std::fs::read_dir(staging.path())? {
-                let page = page?;
-                let to = dir.join(page.file_name());
-                std::fs::rename(page.path(), &to).map_err(|e| {
+            let pages: Vec<std::path::PathBuf> = std::fs::read_dir(staging.path())?
+                .map(|page| page.map(|p| p.path()))
+                .collect::<Result<_, _>>()?;
+            // Every page's place checked before any is moved: a failure
+            // leaves the folder as it was.
+            for page in &pages {
+                let to = dir.join(page.file_name().unwrap_or_default());
+                if to.exists() && !to.is_file() {
+                    return Err(cmd::UsageError(format!(
+                        "man --dir: cannot write {}: it is not a file",
+                        to.display()
+                    ))
+                    .into());
+                }
+            }
+            for page in &pages {
+                let to = dir.join(page.file_name().unwrap_or_default());
+                std::fs::rename(page, &to).map_err(|e| {
                     cmd::UsageError(format!("man --dir: cannot write {}: {e}", to.display()))
                 })?;
             }
@@ -223,7 +240,11 @@ fn main() {
             } else {
                 Exit::Success
             };
-            let _ = e.print();
+            if e.print().is_err() && code == Exit::Success {
+                // Help or the version into a full or closed output.
+                eprintln!("error: cannot write standard output");
+                Exit::BadInput.exit();
+            }
             code.exit();
         }
     };

@@ -62,7 +62,7 @@ pub fn plot_sequence(path: &Path, plot: &SequencePlot<'_>) -> Result<()> {
                 let root = BitMapBackend::new(temp, SIZE).into_drawing_area();
                 draw_sequence(&root, plot)
                     .and_then(|()| root.present())
-                    .map_err(|e| anyhow!("the PNG could not be written ({e})"))
+                    .map_err(|e| anyhow!("{}", system_reason(&e)))
             })
         }
     }
@@ -84,10 +84,23 @@ pub fn plot_grid(path: &Path, grid: &GridPlot<'_>) -> Result<()> {
                 let root = BitMapBackend::new(temp, SIZE).into_drawing_area();
                 draw_grid(&root, grid)
                     .and_then(|()| root.present())
-                    .map_err(|e| anyhow!("the PNG could not be written ({e})"))
+                    .map_err(|e| anyhow!("{}", system_reason(&e)))
             })
         }
     }
+}
+
+/// The system's reason under a drawing error (the I/O error it wraps), or
+/// the error's own words when it wraps none.
+fn system_reason(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(c) = cause {
+        if let Some(io) = c.downcast_ref::<std::io::Error>() {
+            return io.to_string();
+        }
+        cause = c.source();
+    }
+    e.to_string()
 }
 
 /// Writes the SVG text through a temporary file renamed over `path`.

@@ -389,5 +389,5 @@ fn hackenbush_reads_a_picture_file_of_a_hundred_thousand_edges() {
     );
     let (code, _, err) = run(&["analyze", &format!("hackenbush file:{}~1", graph.display())]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("vertex 0, is not in"), "{err}");
+    assert!(err.contains("vertex `0`, is not in"), "{err}");
 }

@@ -275,4 +275,10 @@ fn an_unknown_target_is_named() {
         .to_string();
     assert!(e.contains("the target `c`"), "{e}");
     assert_eq!(digraph::split_targets("a>b@a,b"), ("a>b", Some("a,b")));
+    // Two `@`: a mistyped list of targets, not a node named `a@c`.
+    let e = "digraph:a>b,b>c,c>a@c@a a"
+        .parse::<Position>()
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("an `@` starts the targets"), "{e}");
 }

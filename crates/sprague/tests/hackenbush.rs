@@ -436,7 +436,12 @@ mod files {
         let e = err("hackenbush file:bad-words.txt~x");
         assert!(e.contains("`x` is not an edge"), "{e}");
         let e = err("hackenbush file:bad-words.txt@z");
-        assert!(e.contains("vertex z, is not in"), "{e}");
+        assert!(e.contains("vertex `z`, is not in"), "{e}");
+        let e = err("hackenbush file:bad-words.txt@0~1");
+        assert!(
+            e.contains("write the edges cut first, then the ground"),
+            "{e}"
+        );
         let e = err("hackenbush file:never-read.txt");
         assert!(e.contains("has not been read"), "{e}");
         assert!(!e.contains("green edge"), "{e}");

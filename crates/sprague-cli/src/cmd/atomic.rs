@@ -21,6 +21,9 @@ use super::UsageError;
 pub fn write_atomically(path: &Path, write: impl FnOnce(&Path) -> Result<()>) -> Result<()> {
     let shown = path.display();
     let cannot = |why: String| UsageError(format!("cannot write {shown}: {why}"));
+    if path.is_dir() {
+        return Err(cannot("it is a directory".into()).into());
+    }
     if path.metadata().is_ok_and(|m| !m.is_file()) {
         // A device or a pipe (`/dev/stdout`): written in place, never
         // renamed over.
@@ -34,9 +37,20 @@ pub fn write_atomically(path: &Path, write: impl FnOnce(&Path) -> Result<()>) ->
         .extension()
         .map(|e| format!(".{}", e.to_string_lossy()))
         .unwrap_or_default();
-    let temp = tempfile::Builder::new()
-        .prefix(".sprague-")
-        .suffix(&suffix)
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".sprague-").suffix(&suffix);
+    #[cfg(unix)]
+    {
+        // The mode a new file gets (0644, as `--output` and the man
+        // pages), or the one of the file replaced; not the temporary
+        // file's 0600.
+        use std::os::unix::fs::PermissionsExt;
+        let mode = path
+            .metadata()
+            .map_or(0o644, |m| m.permissions().mode() & 0o7777);
+        builder.permissions(std::fs::Permissions::from_mode(mode));
+    }
+    let temp = builder
         .tempfile_in(folder)
         .map_err(|e| cannot(system_words(&e)))?;
     write(temp.path()).map_err(|e| cannot(format!("{e:#}")))?;

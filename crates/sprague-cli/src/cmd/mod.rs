@@ -274,6 +274,21 @@ pub fn default_memory_budget() -> u64 {
 /// # Errors
 /// The text that is not such a size, and why.
 pub fn parse_size(text: &str) -> Result<u64, String> {
+    let bytes = parse_bytes(text)?;
+    if bytes < 1 << 20 {
+        return Err(format!(
+            "{text:?} is less than 1M, too little memory for any computation"
+        ));
+    }
+    Ok(bytes)
+}
+
+/// A number of bytes as [`parse_size`] reads it, with no least value (a
+/// cap on a file's size, `--max-graph-file 100K`).
+///
+/// # Errors
+/// A sentence naming what is wrong with `text`.
+pub fn parse_bytes(text: &str) -> Result<u64, String> {
     let t = text.trim();
     let digits = t.bytes().take_while(u8::is_ascii_digit).count();
     if digits == 0 {
@@ -298,15 +313,9 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         ))
         }
     };
-    let bytes = number
+    number
         .checked_mul(1u64 << shift)
-        .ok_or_else(|| format!("{text:?} is too large a size"))?;
-    if bytes < 1 << 20 {
-        return Err(format!(
-            "{text:?} is less than 1M, too little memory for any computation"
-        ));
-    }
-    Ok(bytes)
+        .ok_or_else(|| format!("{text:?} is too large a size"))
 }
 
 /// Flags that set resource limits, shared by the commands that analyse.

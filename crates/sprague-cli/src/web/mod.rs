@@ -208,7 +208,7 @@ pub fn router(mut settings: Settings) -> Router {
         ))
         .layer(axum::middleware::from_fn(
             move |request: axum::extract::Request, next: axum::middleware::Next| async move {
-                match refused_host(loopback_only, request.headers()) {
+                match refused_host(loopback_only, request.headers(), request.uri()) {
                     Some(refusal) => refusal,
                     None => next.run(request).await,
                 }
@@ -243,27 +243,50 @@ fn wrong_method(allowed: &'static str) -> Response {
 }
 
 /// A 403 for a request whose `Host` is not a loopback name when the server
-/// answers only those (see [`Settings::loopback_only`]); `None` to go on.
-/// A request without `Host` (HTTP/1.0) goes on.
-fn refused_host(loopback_only: bool, headers: &axum::http::HeaderMap) -> Option<Response> {
+/// answers only those (see [`Settings::loopback_only`]), or whose target
+/// in absolute form names another host; a 400 for a request with two
+/// `Host` headers (RFC 9112: a server must refuse it); `None` to go on. A
+/// request without `Host` (HTTP/1.0) goes on.
+fn refused_host(
+    loopback_only: bool,
+    headers: &axum::http::HeaderMap,
+    uri: &axum::http::Uri,
+) -> Option<Response> {
+    if headers.get_all(header::HOST).iter().count() > 1 {
+        return Some(error_response(
+            StatusCode::BAD_REQUEST,
+            "bad-input",
+            2,
+            "the request has more than one Host header",
+        ));
+    }
     if !loopback_only {
         return None;
     }
+    let refuse = |name: &[u8]| {
+        Some(error_response(
+            StatusCode::FORBIDDEN,
+            "forbidden-host",
+            2,
+            &format!(
+                "this server answers requests for localhost, 127.0.0.1 or [::1] only, not for \
+                 {:?} (serve with --bind ADDR to be reached by other names)",
+                String::from_utf8_lossy(name)
+            ),
+        ))
+    };
+    // A target in absolute form (`POST http://name/api/...`) names the
+    // host too.
+    if let Some(authority) = uri.authority() {
+        if !is_loopback_name(authority.as_str()) {
+            return refuse(authority.as_str().as_bytes());
+        }
+    }
     let host = headers.get(header::HOST)?;
-    let text = host.to_str().unwrap_or("");
-    if is_loopback_name(text) {
+    if is_loopback_name(host.to_str().unwrap_or("")) {
         return None;
     }
-    Some(error_response(
-        StatusCode::FORBIDDEN,
-        "forbidden-host",
-        2,
-        &format!(
-            "this server answers requests for localhost, 127.0.0.1 or [::1] only, not for {:?} \
-             (serve with --bind ADDR to be reached by other names)",
-            String::from_utf8_lossy(host.as_bytes())
-        ),
-    ))
+    refuse(host.as_bytes())
 }
 
 /// Whether a `Host` header value (a name, with or without a port) names
@@ -579,6 +602,38 @@ fn error_response(status: StatusCode, kind: &str, exit: u8, message: &str) -> Re
 #[cfg(test)]
 mod tests {
     use super::is_loopback_name;
+
+    /// Two Host headers are refused (400), and a target in absolute form
+    /// naming another host is refused as its Host would be (issue 62).
+    #[test]
+    fn duplicate_hosts_and_absolute_targets() {
+        use axum::http::{header::HOST, HeaderMap, HeaderValue, Uri};
+        let status = |hosts: &[&'static str], uri: &str| {
+            let mut headers = HeaderMap::new();
+            for h in hosts {
+                headers.append(HOST, HeaderValue::from_static(h));
+            }
+            let uri: Uri = uri.parse().unwrap();
+            super::refused_host(true, &headers, &uri).map(|r| r.status().as_u16())
+        };
+        assert_eq!(status(&["localhost"], "/api/nimber"), None);
+        assert_eq!(
+            status(&["localhost", "evil.example"], "/api/nimber"),
+            Some(400)
+        );
+        assert_eq!(
+            status(&["evil.example", "localhost"], "/api/nimber"),
+            Some(400)
+        );
+        assert_eq!(
+            status(&["localhost"], "http://evil.example/api/nimber"),
+            Some(403)
+        );
+        assert_eq!(
+            status(&["localhost"], "http://localhost:8080/api/nimber"),
+            None
+        );
+    }
 
     #[test]
     fn loopback_names() {

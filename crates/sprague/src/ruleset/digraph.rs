@@ -129,7 +129,12 @@ impl fmt::Display for GraphError {
                 inline: true,
             } => write!(
                 f,
-                "edge {number} `{text}` is not an edge u>v (edges are separated by commas)"
+                "edge {number} `{text}` is not an edge u>v (edges are separated by commas){}",
+                if text.contains('@') {
+                    "; an `@` starts the targets, once, after the edges: digraph:a>b,b>c@b,c"
+                } else {
+                    ""
+                }
             ),
             GraphError::BadEdge { number, text, .. } => write!(
                 f,
@@ -295,6 +300,11 @@ impl Digraph {
                 text: shorten(item),
                 inline: true,
             };
+            // Inline, an `@` starts the targets: one left before the last
+            // is a mistyped list of targets (`@c@a`), not part of a name.
+            if item.contains('@') {
+                return Err(bad());
+            }
             let names: Vec<&str> = item.split('>').collect();
             if names.iter().any(|n| !is_node_name(n)) {
                 return Err(bad());

@@ -277,7 +277,7 @@ pub(crate) fn parse_word(rest: &str) -> Result<Picture, PictureError> {
                 _ => {
                     return Err(fail(format!(
                         "`~{}`: `{item}` is not an edge of {path}: the edges cut are numbers \
-                         from 1 to {}, in the order of the file, separated by commas",
+                         from 1 to {}, in the order of the file, separated by single commas",
                         &list[..end],
                         cut.len()
                     )))
@@ -297,9 +297,15 @@ pub(crate) fn parse_word(rest: &str) -> Result<Picture, PictureError> {
             )))
         }
     };
+    if ground_name.contains('~') {
+        return Err(fail(format!(
+            "`@{ground_name}`: write the edges cut first, then the ground, as in \
+             file:{path}~3,17@1"
+        )));
+    }
     let ground = file.index.get(ground_name).copied().ok_or_else(|| {
         fail(format!(
-            "the ground, vertex {ground_name}, is not in {path}: name the ground as \
+            "the ground, vertex `{ground_name}`, is not in {path}: name the ground as \
              file:{path}@v with v a vertex of the file"
         ))
     })?;
