@@ -1140,6 +1140,117 @@ fn packed_runs_resume_after_a_cut() {
     assert!(packed_values(&file) == raw_values("grundy", 400_000));
 }
 
+/// A packed run without --output is kept in the checkpoint folder
+/// (`SPRAGUE_CACHE_DIR/sequence`, named on stderr): killed by SIGKILL in
+/// the middle and started again by the same command, it says from which
+/// heap it resumes and ends with the values of an uninterrupted run; its
+/// sparse-value list holds exactly the heaps whose value is rare under
+/// the mask it names.
+#[test]
+fn packed_runs_in_the_checkpoint_folder_survive_sigkill() {
+    let dir = tempfile::tempdir().unwrap();
+    let to = "2000000";
+    let args = [
+        "sequence",
+        "grundy",
+        "--to",
+        to,
+        "--format",
+        "packed",
+        "--threads",
+        "1",
+        "--packed-low",
+        "4096",
+        "--packed-window",
+        "8192",
+        "--packed-block-log",
+        "12",
+    ];
+    let file = dir.path().join("sequence").join("grundy.packed");
+    let bin = assert_cmd::cargo::cargo_bin("sprague");
+    let mut child = StdCommand::new(&bin)
+        .args(args)
+        .env("SPRAGUE_CACHE_DIR", dir.path())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while std::fs::metadata(&file).map_or(0, |m| m.len()) < 150_000 {
+        assert!(start.elapsed() < Duration::from_secs(120), "no output");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let held = packed_values_prefix(&file);
+    assert!(held < 2_000_001, "the run finished before it was killed");
+    let out = sprague()
+        .args(args)
+        .env("SPRAGUE_CACHE_DIR", dir.path())
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains(&format!(
+            "checkpoint folder {}",
+            dir.path().join("sequence").display()
+        )),
+        "{err}"
+    );
+    assert!(err.contains("resuming from heap "), "{err}");
+    let want = raw_values("grundy", 2_000_000);
+    assert!(packed_values(&file) == want);
+    // The sparse list: `# ... mask M (range form), C heaps`, then `heap value`.
+    let list = std::fs::read_to_string(dir.path().join("sequence/grundy.packed.sparse")).unwrap();
+    let head = list.lines().next().unwrap();
+    let mask: u64 = head
+        .split("mask ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(head.contains("(range form)"), "{head}");
+    let listed: Vec<(usize, u64)> = list
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let (h, v) = l.split_once(' ').unwrap();
+            (h.parse().unwrap(), v.parse().unwrap())
+        })
+        .collect();
+    let rare: Vec<(usize, u64)> = want
+        .iter()
+        .enumerate()
+        .filter(|&(_, &v)| (v & mask).count_ones() % 2 == 0)
+        .map(|(h, &v)| (h, v))
+        .collect();
+    assert!(
+        listed == rare,
+        "{} listed, {} rare",
+        listed.len(),
+        rare.len()
+    );
+    assert!(head.ends_with(&format!("{} heaps", rare.len())), "{head}");
+    // The same folder by the flag, for a check; the flag is packed's only.
+    sprague()
+        .args(["sequence", "grundy", "--to", "0", "--format", "packed"])
+        .args(["--check-random", "3", "--checkpoint-dir"])
+        .arg(dir.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("DIFFERS").not());
+    sprague()
+        .args(["sequence", "grundy", "--to", "10", "--checkpoint-dir"])
+        .arg(dir.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--checkpoint-dir"));
+}
+
 /// The number of values in the whole blocks of a packed file (its last
 /// block may be torn).
 fn packed_values_prefix(path: &std::path::Path) -> u64 {
@@ -1203,7 +1314,7 @@ fn packed_files_of_another_kind_are_refused() {
     let mut header = good.clone();
     header[25] ^= 1;
     refused(&header, "grundy", "damaged header");
-    // No overwrite without --resume; no packed file on stdout.
+    // No overwrite without --resume.
     std::fs::write(&file, &good).unwrap();
     sprague()
         .args(args)
@@ -1212,11 +1323,24 @@ fn packed_files_of_another_kind_are_refused() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("add --resume"));
+    // Without --output the run is resumed from the checkpoint folder, whose
+    // file is checked as any other: another game's is refused.
+    let cache = dir.path().join("cache");
+    std::fs::create_dir_all(cache.join("sequence")).unwrap();
+    std::fs::write(cache.join("sequence/octal_0.6.packed"), &good).unwrap();
     sprague()
-        .args(args)
+        .args([
+            "sequence",
+            "octal:0.6",
+            "--to",
+            "5000",
+            "--format",
+            "packed",
+        ])
+        .env("SPRAGUE_CACHE_DIR", &cache)
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("--output FILE"));
+        .stderr(predicate::str::contains("holds the values of grundy"));
     sprague()
         .args(["sequence", "hex:0.8", "--to", "5000", "--format", "packed"])
         .arg("--output")

@@ -8,7 +8,6 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use clap::ValueEnum;
 use indicatif::ProgressBar;
 use sprague::ruleset::rule::{search_period, PeriodClaim};
 use sprague::sequence::{store, Method, NimSequence, ResumeError, Store, Table, MAX_TABLE_LEN};
@@ -18,6 +17,7 @@ use super::{LibError, UsageError};
 use crate::exit::Exit;
 use crate::plot;
 
+mod args;
 mod checksum;
 mod family;
 pub mod packed;
@@ -25,156 +25,11 @@ mod resume;
 mod source;
 mod stats;
 
+pub use args::{Args, Format, MethodArg};
 use resume::read_existing;
 pub use resume::{parse_existing, Resumed};
 use source::Source;
 use stats::Stats;
-
-/// Print the nim-sequence G(0), G(1), ..., G(N) of a heap game.
-///
-/// Rulesets: nim, moore:K and staircase (a lone heap of each plays as a Nim
-/// heap: G(n) = n), sub:S, sub:squares, sub:primes, sub:pow2, sub:fib,
-/// octal:CODE, hex:CODE, kayles, dawson, grundy.
-/// Values are computed by the rare-value method where it pays
-/// (`--method fast`, the default) or by the plain O(N^2) method; both give
-/// the same values. Once the periodicity theorem of Guy and Smith proves a
-/// period (looked for as the values double from 1,024, as `period` does),
-/// the later values follow from it instead of being computed. Tables take
-/// 2 bytes per value (4 once a value passes 65535). Past --max-table only
-/// a proven period gives values: for a --to past it the period is looked
-/// for first, within --max-period-search, and a run that cannot finish is
-/// refused (exit status 3) before any value is written, naming the
-/// --max-table that would hold it.
-///
-/// Formats: `table` (rows of ten, for reading), `raw` (one value per line
-/// and nothing else), `csv` (`n,g` header, then one `n,g` line per heap),
-/// `json` (`{"ruleset":...,"values":[...],"preperiod":...,"period":...}`, the period when proven, else null).
-///
-/// With `--output FILE --resume` (any format) a run that was interrupted,
-/// even killed in the middle of a line, goes on from the values FILE holds:
-/// a torn last value (for a table, a torn row) is dropped and recomputed,
-/// and the file ends exactly as an uninterrupted run would have written
-/// it. The file is checked first: a json file must name the same ruleset,
-/// a table must have the header of the same ruleset and --to (its digits
-/// set the layout) and every row as sprague writes it, the first 2,048
-/// values of any file must be the ruleset's, and so must the last 64 and
-/// 128 more spread between (8 past 2^25 values), each computed from the
-/// file's values before it (a value changed by hand elsewhere is not
-/// noticed). The values are read 2 bytes each while they fit.
-///
-/// Example: `sprague sequence kayles --to 100 --format csv`.
-#[derive(Debug, clap::Args)]
-pub struct Args {
-    /// The ruleset word (a heap game), e.g. `kayles`, `octal:0.137`, `sub:1,3,4`.
-    #[arg(value_name = "RULESET")]
-    pub ruleset: String,
-    /// The last heap size N: G(0) ..= G(N) are printed. Not needed for a
-    /// graph (`digraph:SOURCE`), whose every node's value is listed.
-    #[arg(long, value_name = "N")]
-    pub to: Option<u64>,
-    /// Output format (default `table`). With --plot and neither --format
-    /// nor --output, no values are printed: only the picture is made.
-    #[arg(long, value_enum)]
-    pub format: Option<Format>,
-    /// How to compute the values (`plain` is the O(N^2) reference).
-    #[arg(long, value_enum, default_value_t = MethodArg::Fast)]
-    pub method: MethodArg,
-    /// Write to FILE instead of standard output.
-    #[arg(long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
-    /// Draw G(n) against n as a scatter plot into FILE (`.svg` or `.png`,
-    /// chosen by the extension), titled with the ruleset, the preperiod and
-    /// the period marked when proven; more than 400 values are binned by
-    /// pixel column. At most 50,000,000 values.
-    #[arg(long, value_name = "FILE")]
-    pub plot: Option<PathBuf>,
-    /// Continue the run whose values FILE holds (needs --output; any
-    /// format, a table with the same --to).
-    #[arg(long, requires = "output")]
-    pub resume: bool,
-    /// After the values, print to stderr what the run took and found: the
-    /// values computed, the time, the largest value and its first heap,
-    /// the rare-value method's mask and number of rare heaps, the bytes a
-    /// value and the peak memory of the process.
-    #[arg(long)]
-    pub stats: bool,
-    /// With --format packed: stop cleanly after this many seconds (at a
-    /// checkpoint, the file synced), to go on later with --resume.
-    #[arg(long, value_name = "SECONDS")]
-    pub stop_after: Option<u64>,
-    /// With --format packed: check the file instead of computing: its
-    /// first N + 1 values against the in-memory engine (2 bytes a value of
-    /// memory). Exit 1 when a value differs.
-    #[arg(long, value_name = "N")]
-    pub check_prefix: Option<u64>,
-    /// With --format packed: check the file instead of computing: K heaps
-    /// drawn at random (and the last) recomputed by the definition, the mex
-    /// over every split, with the values read from the file (each reads
-    /// the file up to it once). Exit 1 when a value differs.
-    #[arg(long, value_name = "K")]
-    pub check_random: Option<u64>,
-    /// The seed of --check-random's heaps.
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
-    /// With --format packed: the first values kept in memory (tests make
-    /// it small, so that the values are read back from the file).
-    #[arg(long, value_name = "N", hide = true)]
-    pub packed_low: Option<usize>,
-    /// With --format packed: the last values kept in memory (from N to 2N).
-    #[arg(long, value_name = "N", hide = true)]
-    pub packed_window: Option<usize>,
-    /// With --format packed: log2 of the values a block of the file holds
-    /// (8 to 24; default 20).
-    #[arg(long, value_name = "LOG2", hide = true, value_parser = clap::value_parser!(u32).range(8..=24))]
-    pub packed_block_log: Option<u32>,
-    /// For a family of positions (`'nodekayles grid:3xN'`): the most
-    /// positions the search may store, for the whole run (about 150 bytes
-    /// each for a part of 40 vertices).
-    #[arg(long, value_name = "N", default_value_t = sprague::Limits::default().max_states)]
-    pub max_states: usize,
-    #[command(flatten)]
-    pub limits: super::TableArgs,
-}
-
-/// Output formats of `sequence`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// Rows of ten values with heap numbers, for reading.
-    Table,
-    /// One value per line and nothing else.
-    Raw,
-    /// A `n,g` header, then one `n,g` line per heap.
-    Csv,
-    /// One JSON object: `{"ruleset": ..., "values": [...]}`.
-    Json,
-    /// A compact binary file for very long runs (Grundy's game to 2^35):
-    /// a byte a value (values of 255 and more kept apart), blocks of 2^20
-    /// values each with its checksum, computed in bounded memory (under
-    /// 1 GiB) and checkpointed every 30 s, so that `--resume` goes on
-    /// after any interruption. Needs --output; only for games where the
-    /// rare-value method applies. Progress goes to stderr: a bar on a
-    /// terminal, else a line per checkpoint with the rate and ETA. See
-    /// `--stop-after`.
-    Packed,
-}
-
-/// The `--method` flag.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum MethodArg {
-    /// The rare-value method where it pays, the plain one elsewhere.
-    Fast,
-    /// The plain method: every option of every heap.
-    Plain,
-}
-
-impl From<MethodArg> for Method {
-    fn from(m: MethodArg) -> Method {
-        match m {
-            MethodArg::Fast => Method::Fast,
-            MethodArg::Plain => Method::Plain,
-        }
-    }
-}
 
 /// Values computed and written per step (the file is flushed after each),
 /// at least: see [`chunk`].
@@ -558,6 +413,7 @@ pub fn in_memory(args: &Args, svg: bool) -> Result<InMemory> {
         stats: false,
         max_states: args.max_states,
         stop_after: None,
+        checkpoint_dir: None,
         check_prefix: None,
         check_random: None,
         seed: 1,
@@ -663,9 +519,15 @@ fn run_to(args: Args) -> Result<Exit> {
         }
         return packed::run(&args, &ruleset, to, knobs);
     }
-    if args.stop_after.is_some() || args.check_prefix.is_some() || args.check_random.is_some() {
+    if args.stop_after.is_some()
+        || args.check_prefix.is_some()
+        || args.check_random.is_some()
+        || args.checkpoint_dir.is_some()
+    {
         return Err(UsageError(
-            "--stop-after, --check-prefix and --check-random are for --format packed".into(),
+            "--stop-after, --checkpoint-dir, --check-prefix and --check-random are for \
+             --format packed"
+                .into(),
         )
         .into());
     }
@@ -850,128 +712,4 @@ fn progress_bar(to: u64) -> ProgressBar {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The whole output of an uninterrupted run, as the emitter writes it.
-    fn full(format: Format, word: &str, values: &[u64]) -> Vec<u8> {
-        let e = Emitter::new(format, word, values.len() as u64 - 1, false);
-        let mut out = e.header().into_bytes();
-        for (n, &v) in values.iter().enumerate() {
-            e.value(&mut out, n as u64, v);
-        }
-        out.extend_from_slice(e.footer(Some((71, 12))).as_bytes());
-        out
-    }
-
-    /// Cutting the output anywhere and resuming from what is left gives
-    /// back a prefix of the values, and writing the rest after the kept
-    /// bytes reproduces the output byte for byte.
-    #[test]
-    fn every_torn_file_resumes_to_the_same_output() {
-        let values: Vec<u64> = (0..40).map(|n| (n * 7 % 13) * 11).collect();
-        let to = values.len() as u64 - 1;
-        for format in [Format::Raw, Format::Csv, Format::Json, Format::Table] {
-            let whole = full(format, "kayles", &values);
-            let e = Emitter::new(format, "kayles", to, false);
-            for cut in 0..=whole.len() {
-                let r = parse_existing(&whole[..cut], format, "kayles", to)
-                    .unwrap_or_else(|err| panic!("{format:?} cut {cut}: {}", err.0));
-                assert_eq!(
-                    values[..r.values.len()],
-                    r.values.values().to_vec(),
-                    "{format:?} cut {cut}"
-                );
-                let mut rebuilt = whole[..r.keep as usize].to_vec();
-                if !r.has_header {
-                    rebuilt.extend_from_slice(e.header().as_bytes());
-                }
-                for (n, &v) in values.iter().enumerate().skip(r.values.len()) {
-                    e.value(&mut rebuilt, n as u64, v);
-                }
-                rebuilt.extend_from_slice(e.footer(Some((71, 12))).as_bytes());
-                assert_eq!(rebuilt, whole, "{format:?} cut {cut}");
-            }
-        }
-    }
-
-    #[test]
-    fn steps_grow_with_the_run_as_powers_of_two() {
-        assert_eq!(chunk(0), CHUNK);
-        assert_eq!(chunk(1_000_000), CHUNK);
-        assert_eq!(chunk(4_194_303), 1 << 14);
-        assert_eq!(chunk(10_000_000), 1 << 16);
-        assert_eq!(chunk(1_073_741_823), 1 << 18);
-        assert_eq!(chunk(u64::MAX), 1 << 18);
-    }
-
-    #[test]
-    fn foreign_files_are_refused() {
-        let other = full(Format::Json, "dawson", &[0, 1, 1]);
-        let e = parse_existing(&other, Format::Json, "kayles", 2).unwrap_err();
-        assert!(e.0.contains("dawson"), "{}", e.0);
-        assert!(parse_existing(b"n,g\n0,0\n2,1\n", Format::Csv, "kayles", 2).is_err());
-        assert!(parse_existing(b"0\nx\n", Format::Raw, "kayles", 2).is_err());
-        assert!(parse_existing(b"g,n\n", Format::Csv, "kayles", 2).is_err());
-        assert!(parse_existing(b"0\n", Format::Table, "kayles", 2).is_err());
-        // A table is continued only with its own --to, row by row as
-        // sprague writes it.
-        let values: Vec<u64> = (0..25).collect();
-        let table = full(Format::Table, "kayles", &values);
-        let e = parse_existing(&table, Format::Table, "kayles", 30).unwrap_err();
-        assert!(e.0.contains("holds the table of kayles to 24"), "{}", e.0);
-        let crlf = String::from_utf8(table.clone())
-            .unwrap()
-            .replace('\n', "\r\n");
-        let e = parse_existing(crlf.as_bytes(), Format::Table, "kayles", 24).unwrap_err();
-        assert!(e.0.contains("Windows line endings"), "{}", e.0);
-        assert!(parse_existing(&table, Format::Table, "kayles", 24).is_ok());
-        let text = String::from_utf8(table).unwrap();
-        for (from, to, why) in [
-            (" 10:", " 11:", "not the row of heap 10"),
-            ("    13", "   13 ", "not the row of heap 10"),
-            ("    24\n", "    24    25\n", "not the row of heap 20"),
-            ("    13", "    1x", "is not a Grundy value"),
-        ] {
-            let bad = text.replacen(from, to, 1);
-            let e = parse_existing(bad.as_bytes(), Format::Table, "kayles", 24).unwrap_err();
-            assert!(e.0.contains(why), "{from:?}: {}", e.0);
-        }
-    }
-
-    /// Text after a complete json sequence is not cut away silently (the
-    /// resumed run cuts the file after the last value); blank space is.
-    #[test]
-    fn text_after_a_json_sequence_is_refused() {
-        let mut file = full(Format::Json, "kayles", &[0, 1, 2]);
-        let mut spaced = file.clone();
-        spaced.extend_from_slice(b"\n \n");
-        assert!(parse_existing(&spaced, Format::Json, "kayles", 2).is_ok());
-        file.extend_from_slice(b"notes\n");
-        let e = parse_existing(&file, Format::Json, "kayles", 2).unwrap_err();
-        assert!(e.0.contains("is not the end of a json sequence"), "{}", e.0);
-        let e = parse_existing(
-            br#"{"ruleset":"kayles","values":[0,1],"period":3}"#,
-            Format::Json,
-            "kayles",
-            2,
-        )
-        .unwrap_err();
-        assert!(e.0.contains("from byte 34"), "{}", e.0);
-    }
-
-    /// A file with Windows line endings is refused saying so (it was "does
-    /// not start with the csv header n,g").
-    #[test]
-    fn windows_line_endings_are_named() {
-        for (bytes, format) in [
-            (&b"n,g\r\n0,0\r\n"[..], Format::Csv),
-            (&b"0\r\n1\r\n"[..], Format::Raw),
-            // Cut just before the last line's \n.
-            (&b"0\r\n1\r"[..], Format::Raw),
-        ] {
-            let e = parse_existing(bytes, format, "kayles", 2).unwrap_err();
-            assert!(e.0.contains("Windows line endings"), "{format:?}: {}", e.0);
-        }
-    }
-}
+mod tests;

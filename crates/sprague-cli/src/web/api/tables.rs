@@ -45,6 +45,7 @@ pub(super) fn sequence(r: SequenceRequest, s: &Settings, svg: bool) -> anyhow::R
         stop_after: None,
         check_prefix: None,
         check_random: None,
+        checkpoint_dir: None,
         seed: 1,
         packed_low: None,
         packed_window: None,
