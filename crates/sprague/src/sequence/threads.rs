@@ -88,7 +88,7 @@ struct Job<V> {
     /// The end of the small parts marked (see `RareState::small_end`).
     smalls_to: usize,
     /// Whether values from 256 on may be left unmarked (`FarPairs::partial`).
-    partial: bool,
+    partial: super::far::Partial,
 }
 
 // SAFETY: the pointers are read only while a part of the job runs, and the

@@ -76,7 +76,7 @@ pub(crate) trait Value:
     fn stamp_far_regs(
         far: &FarPairs<'_, Self>,
         span: usize,
-        partial: bool,
+        partial: far::Partial,
         rows: &mut [u64],
         words: usize,
     ) -> Option<usize>;
@@ -206,7 +206,7 @@ impl Value for u16 {
     fn stamp_far_regs(
         far: &FarPairs<'_, u16>,
         span: usize,
-        partial: bool,
+        partial: far::Partial,
         rows: &mut [u64],
         words: usize,
     ) -> Option<usize> {
@@ -279,7 +279,7 @@ impl Value for u32 {
     fn stamp_far_regs(
         _far: &FarPairs<'_, u32>,
         _span: usize,
-        _partial: bool,
+        _partial: far::Partial,
         _rows: &mut [u64],
         _words: usize,
     ) -> Option<usize> {
