@@ -1225,7 +1225,7 @@ fn packed_runs_in_the_checkpoint_folder_survive_sigkill() {
     let rare: Vec<(usize, u64)> = want
         .iter()
         .enumerate()
-        .filter(|&(_, &v)| (v & mask).count_ones() % 2 == 0)
+        .filter(|&(_, &v)| (v & mask).count_ones().is_multiple_of(2))
         .map(|(h, &v)| (h, v))
         .collect();
     assert!(
