@@ -91,7 +91,7 @@ pub(super) fn read_existing(mut file: impl BufRead, emitter: &Emitter) -> Result
     };
     match format {
         Format::Packed => {
-            // Packed files are read by `packed.rs`, never here.
+            // Packed files are read by `packed/file.rs`, never here.
             Err(bad("a packed file is not read as text".into()))
         }
         Format::Table => {
