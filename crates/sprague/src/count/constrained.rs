@@ -380,7 +380,7 @@ fn values_of(
     };
     let mut store = Store::new(ruleset.word(), moves.clone(), Method::Fast);
     store.set_threads(limits.threads);
-    if last < crate::sequence::store::table_limit(moves, &limits.table) {
+    if last < crate::sequence::table_limit(moves, &limits.table) {
         while store.get(last).is_none() {
             let step = store
                 .len()

@@ -551,7 +551,7 @@ pub trait HeapRules: Send + Sync + fmt::Debug + 'static {
     /// The nim-sequence the ruleset keeps itself, outside the engine's
     /// [`MoveSet`] (the rule language, [`rule`](super::rule)), for
     /// `sequence` and `period`; `None` for the others.
-    fn own_sequence(&self) -> Option<&dyn super::rule::OwnSequence> {
+    fn own_sequence(&self) -> Option<&dyn super::own_sequence::OwnSequence> {
         None
     }
 
