@@ -16,7 +16,7 @@ pub use sprague_plot::{
 };
 
 use crate::cmd::atomic::{write_atomically, write_bytes};
-use crate::cmd::UsageError;
+use crate::exit::UsageError;
 
 /// The picture formats, by file extension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

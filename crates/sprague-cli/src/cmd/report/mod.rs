@@ -1,6 +1,8 @@
 //! How an analysis is shown: the JSON object of SPEC section 3 and the human
 //! view.
 
+mod loopy;
+
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
@@ -58,12 +60,7 @@ impl Serialize for AnalysisJson<'_> {
             map.serialize_entry("value_unknown", why)?;
         }
         if let Some(loopy) = &analysis.loopy {
-            super::loopy_report::serialize_loopy(
-                &mut map,
-                position,
-                loopy,
-                text.len() <= MAX_AFTER,
-            )?;
+            loopy::serialize_loopy(&mut map, position, loopy, text.len() <= MAX_AFTER)?;
         }
         if let Some(r) = analysis.remoteness {
             map.serialize_entry("remoteness", &r)?;
@@ -481,7 +478,7 @@ fn misere_nim_rule(position: &Position) -> String {
 /// The human view of an analysis.
 pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> String {
     if let Some(loopy) = &analysis.loopy {
-        return super::loopy_report::human(position, analysis, loopy);
+        return loopy::human(position, analysis, loopy);
     }
     let mut out = String::new();
     let _ = writeln!(out, "position: {position}");
@@ -616,7 +613,7 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
         }
         Outcome::D => {}
     }
-    super::loopy_report::write_remoteness(&mut out, analysis);
+    loopy::write_remoteness(&mut out, analysis);
     out
 }
 
