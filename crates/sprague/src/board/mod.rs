@@ -45,7 +45,7 @@ use serde::Serialize;
 pub use crate::drawing::{
     CellBoard, NetworkShape, PictureShape, Piece, Shape, MAX_DRAWN, MAX_LISTED,
 };
-use crate::ruleset::MoveKind;
+use crate::moves::MoveKind;
 use crate::{movetext, Action, Component, Limits, Move, Position};
 
 /// Where on a [`Shape`] a move is made.

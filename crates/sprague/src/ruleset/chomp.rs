@@ -266,8 +266,8 @@ impl Rules for Chomp {
     /// Each diagram as its squares, the bottom row last and the poisoned
     /// square marked; a move is a click on a square. `None` when one is too
     /// large to draw.
-    fn shape(&self, args: &ChompPosition) -> Option<crate::board::Shape> {
-        use crate::board::{drawable, CellBoard, Piece, Shape};
+    fn shape(&self, args: &ChompPosition) -> Option<crate::drawing::Shape> {
+        use crate::drawing::{drawable, CellBoard, Piece, Shape};
         let boards = args.0.iter().map(|rows| {
             let h = rows.len();
             let w = rows.first().copied().unwrap_or(0) as usize;

@@ -89,7 +89,7 @@ pub trait DynRules: Send + Sync + fmt::Debug + 'static {
     fn node_name(&self, node: u64) -> Option<String>;
     fn pick_names(&self, args: &Args, action: &Action) -> Option<super::rules::PickNames>;
     fn as_heap_rules(&self) -> Option<&dyn HeapRules>;
-    fn shape(&self, args: &Args) -> Option<crate::board::Shape>;
+    fn shape(&self, args: &Args) -> Option<crate::drawing::Shape>;
     fn is_loopy(&self, args: &Args) -> bool;
     fn generalized_value(
         &self,
@@ -299,7 +299,7 @@ impl<R: Rules> DynRules for R {
     fn as_heap_rules(&self) -> Option<&dyn HeapRules> {
         Rules::as_heap_rules(self)
     }
-    fn shape(&self, args: &Args) -> Option<crate::board::Shape> {
+    fn shape(&self, args: &Args) -> Option<crate::drawing::Shape> {
         R::Position::from_args(args).and_then(|p| Rules::shape(self, p))
     }
     fn is_loopy(&self, args: &Args) -> bool {

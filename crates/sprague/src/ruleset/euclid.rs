@@ -126,8 +126,8 @@ impl Rules for Euclid {
 
     /// Two heaps of tokens: a move leaves the larger heap smaller by a
     /// multiple of the other.
-    fn shape(&self, args: &crate::Numbers) -> Option<crate::board::Shape> {
-        Some(crate::board::Shape::Heaps {
+    fn shape(&self, args: &crate::Numbers) -> Option<crate::drawing::Shape> {
+        Some(crate::drawing::Shape::Heaps {
             heaps: args.to_vec(),
             unit: "heap",
         })

@@ -181,9 +181,9 @@ impl Rules for FibonacciNim {
     }
 
     /// The heap's tokens and the most the next move may take.
-    fn shape(&self, args: &crate::Numbers) -> Option<crate::board::Shape> {
+    fn shape(&self, args: &crate::Numbers) -> Option<crate::drawing::Shape> {
         let (heap, most) = Self::state(args);
-        Some(crate::board::Shape::Limited { heap, most })
+        Some(crate::drawing::Shape::Limited { heap, most })
     }
 
     fn check_arguments(&self, args: &crate::Numbers) -> Result<(), ArgumentError> {

@@ -198,7 +198,7 @@ impl Ruleset {
 
     /// The nim-sequence a heap ruleset keeps itself, outside the engine's
     /// [`MoveSet`] (`rule:` words); `None` for the others.
-    pub fn own_sequence(&self) -> Option<&dyn rule::OwnSequence> {
+    pub fn own_sequence(&self) -> Option<&dyn own_sequence::OwnSequence> {
         self.heap_rules()?.own_sequence()
     }
 

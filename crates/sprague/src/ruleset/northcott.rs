@@ -426,8 +426,8 @@ impl Rules for Northcott {
         }
     }
 
-    fn shape(&self, args: &NorthcottPosition) -> Option<crate::board::Shape> {
-        Some(crate::board::Shape::Checkers {
+    fn shape(&self, args: &NorthcottPosition) -> Option<crate::drawing::Shape> {
+        Some(crate::drawing::Shape::Checkers {
             width: self.width,
             rows: args.0.iter().map(|&(a, b)| [a, b]).collect(),
         })

@@ -402,7 +402,7 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
     /// How a component is drawn ([`crate::board`]), when the ruleset's
     /// kind of move does not say it (Wythoff's grid, Hackenbush's
     /// pictures, a graph with tokens); `None` to let the kind say.
-    fn shape(&self, args: &Self::Position) -> Option<crate::board::Shape> {
+    fn shape(&self, args: &Self::Position) -> Option<crate::drawing::Shape> {
         let _ = args;
         None
     }

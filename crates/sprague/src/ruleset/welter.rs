@@ -96,8 +96,8 @@ impl Rules for Welter {
     }
 
     /// The strip up to the highest coin; a move slides a coin down.
-    fn shape(&self, args: &crate::Numbers) -> Option<crate::board::Shape> {
-        Some(crate::board::Shape::Strip {
+    fn shape(&self, args: &crate::Numbers) -> Option<crate::drawing::Shape> {
+        Some(crate::drawing::Shape::Strip {
             squares: args.iter().max().map_or(1, |&m| m.saturating_add(1)),
             coins: args.to_vec(),
         })

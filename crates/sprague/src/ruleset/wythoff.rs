@@ -307,9 +307,9 @@ impl Rules for Wythoff {
     }
 
     /// The queen on a grid: each move takes it left, down or diagonally.
-    fn shape(&self, args: &crate::Numbers) -> Option<crate::board::Shape> {
+    fn shape(&self, args: &crate::Numbers) -> Option<crate::drawing::Shape> {
         match args[..] {
-            [a, b] => Some(crate::board::Shape::Grid { queen: [a, b] }),
+            [a, b] => Some(crate::drawing::Shape::Grid { queen: [a, b] }),
             _ => None,
         }
     }

@@ -434,18 +434,18 @@ impl Rules for Coins {
     }
 
     /// The row of coins, heads and tails; `None` past
-    /// [`MAX_DRAWN`](crate::board::MAX_DRAWN) coins.
-    fn shape(&self, args: &CoinRow) -> Option<crate::board::Shape> {
+    /// [`MAX_DRAWN`](crate::drawing::MAX_DRAWN) coins.
+    fn shape(&self, args: &CoinRow) -> Option<crate::drawing::Shape> {
         let first = self.rule.origin();
         let last = args.heads.last().map_or(first, |&(_, b)| b.max(first));
         let width = match args.letters {
             Some(n) => n,
             None => last - first + 1,
         };
-        if width > crate::board::MAX_DRAWN {
+        if width > crate::drawing::MAX_DRAWN {
             return None;
         }
-        Some(crate::board::Shape::Coins {
+        Some(crate::drawing::Shape::Coins {
             grid: false,
             first: [0, first],
             size: [1, width],

@@ -347,7 +347,7 @@ impl Rules for Product {
     }
 
     /// The grid of coins, heads and tails; `None` when too large to draw.
-    fn shape(&self, args: &CoinGrid) -> Option<crate::board::Shape> {
+    fn shape(&self, args: &CoinGrid) -> Option<crate::drawing::Shape> {
         let first = [self.rows.origin(), self.cols.origin()];
         let size = match args.letters {
             Some((r, c)) => [r, c],
@@ -362,7 +362,7 @@ impl Rules for Product {
                 [top(|b| b.rows.1, first[0]), top(|b| b.cols.1, first[1])]
             }
         };
-        if !crate::board::drawable(size[0], size[1]) {
+        if !crate::drawing::drawable(size[0], size[1]) {
             return None;
         }
         let mut heads = Vec::new();
@@ -374,7 +374,7 @@ impl Rules for Product {
             }
         }
         heads.sort_unstable();
-        Some(crate::board::Shape::Coins {
+        Some(crate::drawing::Shape::Coins {
             grid: true,
             first,
             size,
