@@ -88,7 +88,7 @@ pub use limits::{
 pub use moves::{Action, HeapChange, HeapMove, Move, MoveForm, Parts};
 pub use nimber::{mex, nim_sum, Nimber};
 pub use outcome::{Outcome, Play};
-pub use position::{Component, MoveText, Position, PositionParser};
+pub use position::{ChangedHeap, Component, MoveChange, MoveText, Position, PositionParser};
 pub use ruleset::{
     ArgumentError, DynRules, HeapRules, Heaps, MoveKind, PickNames, Rules, Ruleset, SubtractionSet,
 };

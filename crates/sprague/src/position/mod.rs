@@ -7,10 +7,12 @@ use std::str::FromStr;
 
 use crate::args::Args;
 
+mod change;
 mod parse;
 mod written;
 use crate::error::ParseErrorKind;
 use crate::{Action, Error, IllegalMoveKind, Limits, Move, ParseError, Place, Ruleset};
+pub use change::{ChangedHeap, MoveChange};
 pub use parse::PositionParser;
 pub use written::MoveText;
 
