@@ -54,20 +54,11 @@ pub type Rows = Vec<u32>;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ChompPosition(pub Vec<Rows>);
 
-impl crate::PositionData for ChompPosition {
-    fn into_args(self) -> crate::Args {
-        crate::Args::from_typed(self)
-    }
-    fn from_args(args: &crate::Args) -> Option<&Self> {
-        args.typed::<Self>()
-    }
-    fn from_args_mut(args: &mut crate::Args) -> Option<&mut Self> {
-        crate::args_typed_mut::<Self>(args)
-    }
+crate::typed_position!(ChompPosition, {
     fn argument_count(&self) -> usize {
         self.0.len()
     }
-}
+});
 
 /// The rules of `chomp` and the search's table of diagrams.
 #[derive(Debug, Default)]

@@ -74,20 +74,11 @@ pub type Row = (u64, u64);
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct NorthcottPosition(pub Vec<Row>);
 
-impl crate::PositionData for NorthcottPosition {
-    fn into_args(self) -> crate::Args {
-        crate::Args::from_typed(self)
-    }
-    fn from_args(args: &crate::Args) -> Option<&Self> {
-        args.typed::<Self>()
-    }
-    fn from_args_mut(args: &mut crate::Args) -> Option<&mut Self> {
-        crate::args_typed_mut::<Self>(args)
-    }
+crate::typed_position!(NorthcottPosition, {
     fn argument_count(&self) -> usize {
         self.0.len()
     }
-}
+});
 
 /// The gap of a row: the empty squares between its checkers.
 ///

@@ -88,20 +88,11 @@ pub struct CoinGrid {
     pub letters: Option<(u64, u64)>,
 }
 
-impl crate::PositionData for CoinGrid {
-    fn into_args(self) -> crate::Args {
-        crate::Args::from_typed(self)
-    }
-    fn from_args(args: &crate::Args) -> Option<&Self> {
-        args.typed::<Self>()
-    }
-    fn from_args_mut(args: &mut crate::Args) -> Option<&mut Self> {
-        crate::args_typed_mut::<Self>(args)
-    }
+crate::typed_position!(CoinGrid, {
     fn argument_count(&self) -> usize {
         usize::from(self.letters.is_some() || !self.heads.is_empty())
     }
-}
+});
 
 /// The coins covered by an odd number of `blocks`, in canonical form.
 ///
