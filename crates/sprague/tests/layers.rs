@@ -54,8 +54,8 @@ const KNOWN_CIRCLES: &[(&str, &str, &str)] = &[
     ),
     (
         "sprague",
-        "ruleset::hackenbush::picture, ruleset::hackenbush::value",
-        "Hackenbush is being reworked; its picture and its values share the adjacency",
+        "ruleset::hackenbush::file, ruleset::hackenbush::picture",
+        "Picture::parse reads `file:PATH` words through the file store, which builds pictures",
     ),
     (
         "sprague-cli",

@@ -366,8 +366,6 @@ fn targets(shape: &Shape, action: &Action) -> Vec<Target> {
 }
 
 mod pieces;
-pub(crate) use crate::drawing::drawable;
-pub(crate) use crate::ruleset::network::network;
 
 #[cfg(test)]
 mod tests;

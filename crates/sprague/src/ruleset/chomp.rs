@@ -459,7 +459,7 @@ impl Rules for Chomp {
             }),
         )
         else {
-            return crate::movetext::write_action(word, action, form, f);
+            return crate::ruleset::write_action(word, action, form, f);
         };
         let name = format!("{}.{}", at + 1, c + 1);
         let mut before = String::new();

@@ -500,9 +500,9 @@ impl Rules for Digraph {
     }
 
     /// The graph and its tokens, for a graph small enough to draw
-    /// ([`crate::board::MAX_DRAWN`] nodes).
-    fn shape(&self, args: &crate::Numbers) -> Option<crate::board::Shape> {
-        if self.names.len() as u64 > crate::board::MAX_DRAWN {
+    /// ([`MAX_DRAWN`](crate::drawing::MAX_DRAWN) nodes).
+    fn shape(&self, args: &crate::Numbers) -> Option<crate::drawing::Shape> {
+        if self.names.len() as u64 > crate::drawing::MAX_DRAWN {
             return None;
         }
         let nodes = self.names.iter().map(|n| n.to_string()).collect();
@@ -513,7 +513,7 @@ impl Rules for Digraph {
                     .map(move |&v| [u64::from(u), u64::from(v)])
             })
             .collect();
-        Some(crate::board::Shape::Graph {
+        Some(crate::drawing::Shape::Graph {
             nodes,
             edges,
             tokens: args.clone(),
@@ -737,7 +737,7 @@ impl Rules for Digraph {
         f: &mut dyn fmt::Write,
     ) -> fmt::Result {
         let Action::Token { token, from, to } = *action else {
-            return crate::movetext::write_action(word, action, form, f);
+            return crate::ruleset::write_action(word, action, form, f);
         };
         let (n, u, v) = (token + 1, self.name(from), self.name(to));
         match form {

@@ -204,7 +204,7 @@ impl<R: Rules> DynRules for R {
     ) -> fmt::Result {
         match R::Position::from_args(args) {
             Some(p) => Rules::write_move(self, word, p, action, form, f),
-            None => crate::movetext::write_action(word, action, form, f),
+            None => crate::ruleset::write_action(word, action, form, f),
         }
     }
     fn value_steps(&self, args: &Args) -> Vec<String> {

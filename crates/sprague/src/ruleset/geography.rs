@@ -442,12 +442,12 @@ impl Rules for Geography {
     /// Each graph laid out, the visited vertices gone, the token on its
     /// vertex; a move is a click on a neighbour. `None` when a graph is too
     /// large to draw.
-    fn shape(&self, args: &GeographyPosition) -> Option<crate::board::Shape> {
+    fn shape(&self, args: &GeographyPosition) -> Option<crate::drawing::Shape> {
         let parts = args
             .0
             .iter()
-            .map(|t| crate::board::network(&t.part, Some(t.at)));
-        Some(crate::board::Shape::Network {
+            .map(|t| crate::ruleset::network::network(&t.part, Some(t.at)));
+        Some(crate::drawing::Shape::Network {
             parts: parts.collect::<Option<_>>()?,
         })
     }
@@ -641,16 +641,16 @@ impl Rules for Geography {
             and: None,
         } = *action
         else {
-            return crate::movetext::write_action(word, action, form, f);
+            return crate::ruleset::write_action(word, action, form, f);
         };
         let Some(t) = args.0.get(part) else {
-            return crate::movetext::write_action(word, action, form, f);
+            return crate::ruleset::write_action(word, action, form, f);
         };
         let Some(u) = u32::try_from(at)
             .ok()
             .filter(|&u| (u as usize) < t.part.graph.len())
         else {
-            return crate::movetext::write_action(word, action, form, f);
+            return crate::ruleset::write_action(word, action, form, f);
         };
         let name = t.part.graph.name(u);
         let left = t.after(u);

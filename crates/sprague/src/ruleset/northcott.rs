@@ -469,7 +469,7 @@ impl Rules for Northcott {
             }),
         )
         else {
-            return crate::movetext::write_action(word, action, form, f);
+            return crate::ruleset::write_action(word, action, form, f);
         };
         let after = slid(row, *from, *to);
         let (before, left) = (

@@ -328,7 +328,7 @@ impl Rules for Pieces {
             ..
         } = *action
         else {
-            return crate::movetext::write_action(word, action, form, f);
+            return crate::ruleset::write_action(word, action, form, f);
         };
         let after = slid(&args.0, from, to);
         match form {

@@ -214,7 +214,7 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
     /// Writes `action`, a move in a component of this ruleset with
     /// arguments `args` (before the move), named `word` as the user wrote
     /// it, in `form`. The default writes the standard kinds of move
-    /// ([`movetext::write_action`](crate::movetext::write_action)); a
+    /// ([`write_action`](crate::ruleset::write_action)); a
     /// ruleset whose arguments are not numbers of tokens writes its own.
     ///
     /// # Errors
@@ -228,7 +228,7 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
         f: &mut dyn fmt::Write,
     ) -> fmt::Result {
         let _ = args;
-        crate::movetext::write_action(word, action, form, f)
+        crate::ruleset::write_action(word, action, form, f)
     }
 
     /// The steps that reduce the component to its value, in words, for

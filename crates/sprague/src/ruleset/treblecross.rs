@@ -681,7 +681,7 @@ impl Rules for Treblecross {
             }),
         )
         else {
-            return crate::movetext::write_action(word, action, form, f);
+            return crate::ruleset::write_action(word, action, form, f);
         };
         let after = strip.with_cross(*at);
         let one = args.0.len() == 1;

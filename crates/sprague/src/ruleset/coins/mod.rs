@@ -539,7 +539,7 @@ impl Rules for Coins {
         f: &mut dyn fmt::Write,
     ) -> fmt::Result {
         let Action::Turn { coins, .. } = action else {
-            return crate::movetext::write_action(word, action, form, f);
+            return crate::ruleset::write_action(word, action, form, f);
         };
         let mut name = String::new();
         let _ = write_runs(coins, ".", &mut name);

@@ -186,16 +186,16 @@ impl Rules for Hackenbush {
     }
 
     /// The pictures, their edges named as move text names them.
-    fn shape(&self, args: &Pictures) -> Option<crate::board::Shape> {
+    fn shape(&self, args: &Pictures) -> Option<crate::drawing::Shape> {
         let pictures = args
             .iter()
-            .map(|p| crate::board::PictureShape {
+            .map(|p| crate::drawing::PictureShape {
                 vertices: p.vertices,
                 edges: p.edges.iter().map(|&(u, v)| [u, v]).collect(),
                 names: (0..p.edges.len()).map(|i| p.edge_name(i)).collect(),
             })
             .collect();
-        Some(crate::board::Shape::Hackenbush { pictures })
+        Some(crate::drawing::Shape::Hackenbush { pictures })
     }
 
     fn has_named_arguments(&self) -> bool {
@@ -380,16 +380,16 @@ impl Rules for Hackenbush {
         f: &mut dyn fmt::Write,
     ) -> fmt::Result {
         let Action::Cut { part, edge } = *action else {
-            return crate::movetext::write_action(word, action, form, f);
+            return crate::ruleset::write_action(word, action, form, f);
         };
         let Some(picture) = args.get(part) else {
-            return crate::movetext::write_action(word, action, form, f);
+            return crate::ruleset::write_action(word, action, form, f);
         };
         // Edges by number (the k-th e, or the k-th u-v of an edge list,
         // which also says which vertices it joins: repeated edges share a
         // u-v but not a number).
         if edge >= picture.edge_count() {
-            return crate::movetext::write_action(word, action, form, f);
+            return crate::ruleset::write_action(word, action, form, f);
         }
         let (n, k) = (part + 1, picture.edge_number(edge));
         let joins = match picture.notation {
