@@ -37,6 +37,7 @@
 //! # Ok::<(), sprague::Error>(())
 //! ```
 
+mod closed;
 pub mod grid;
 pub mod product;
 mod row;
