@@ -330,6 +330,20 @@ pub fn check_memory() -> Result<(), Error> {
     Ok(())
 }
 
+/// Memory budgets of [`Limits`]: here, with the budgets, so that limits
+/// know no engine of their own.
+impl Limits {
+    /// Runs `work` within [`Limits::max_memory`] (as
+    /// [`budget::with_memory_limit`](crate::budget::with_memory_limit)),
+    /// or as it is when there is none.
+    pub fn within_memory<T>(&self, work: impl FnOnce() -> T) -> T {
+        match self.max_memory {
+            Some(bytes) => with_memory_limit(bytes, work),
+            None => work(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -450,19 +464,5 @@ mod tests {
             .analyze(&p, Play::Misere, None)
             .unwrap();
         assert_eq!(within, plain);
-    }
-}
-
-/// Memory budgets of [`Limits`]: here, with the budgets, so that limits
-/// know no engine of their own.
-impl Limits {
-    /// Runs `work` within [`Limits::max_memory`] (as
-    /// [`budget::with_memory_limit`](crate::budget::with_memory_limit)),
-    /// or as it is when there is none.
-    pub fn within_memory<T>(&self, work: impl FnOnce() -> T) -> T {
-        match self.max_memory {
-            Some(bytes) => with_memory_limit(bytes, work),
-            None => work(),
-        }
     }
 }
