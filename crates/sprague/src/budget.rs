@@ -49,8 +49,8 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
+use crate::error::Error;
 use crate::limits::Limits;
-use crate::Error;
 
 /// The memory budget of the command line and the server when the machine
 /// has memory to spare: 4 GiB (they take half the machine's memory when

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::IllegalMove;
+use crate::illegal::IllegalMove;
 
 /// The largest heap size, written out, for messages.
 pub(crate) const MAX_HEAP_TEXT: &str = "18446744073709551615";
@@ -248,7 +248,7 @@ pub enum Error {
         count(*options, "option"),
         count(*states, "position"),
         count(*per_state, "option"),
-        crate::WEIGHT_UNIT
+        crate::limits::WEIGHT_UNIT
     )]
     WorkLimit {
         /// The options examined when it stopped, weighted.

@@ -5,7 +5,7 @@
 
 use super::named::NamedSet;
 use crate::error::ParseErrorKind;
-use crate::{HeapMove, Parts};
+use crate::moves::{HeapMove, Parts};
 
 /// A finite subtraction set, written as a comma-separated list of amounts
 /// and ranges: `1,3,4`, `1-3` (= 1,2,3), `2,5-7`.
