@@ -36,7 +36,6 @@ use rustc_hash::FxHashMap as HashMap;
 
 use super::rules::{Rules, Visit};
 use super::{ArgumentError, MoveKind};
-use crate::error::ParseErrorKind;
 use crate::{Action, Basis, Error, IllegalMoveKind, Limits, MoveForm, Place};
 
 /// The most squares of a diagram.
@@ -517,15 +516,8 @@ impl Rules for Chomp {
     }
 }
 
-/// Parses `chomp` (which takes no parameter).
-pub(crate) fn parse(
-    _: &str,
-    _: &str,
-    param: Option<&str>,
-) -> Result<Box<dyn crate::ruleset::DynRules>, ParseErrorKind> {
-    super::no_parameter(
-        param,
-        "chomp takes no parameter: write the diagrams, e.g. chomp 3x5 4,2,1",
-    )?;
-    Ok(Box::new(Chomp::default()))
-}
+parse_without_parameter!(
+    "chomp",
+    "chomp takes no parameter: write the diagrams, e.g. chomp 3x5 4,2,1",
+    Chomp::default()
+);

@@ -24,7 +24,6 @@ use std::ops::ControlFlow;
 use super::onenumber::{apply_lowering, lower, lowered};
 use super::rules::{Pick, Rules, Visit};
 use super::{ArgumentError, MoveKind};
-use crate::error::ParseErrorKind;
 use crate::{Action, Basis, Error, IllegalMoveKind, Limits, Outcome, Play};
 
 /// The basis of an answer by the Euclid recursion.
@@ -286,15 +285,8 @@ impl Rules for Euclid {
     }
 }
 
-/// Parses `euclid` (no parameter).
-pub(crate) fn parse(
-    _: &str,
-    _: &str,
-    param: Option<&str>,
-) -> Result<Box<dyn super::DynRules>, ParseErrorKind> {
-    super::no_parameter(
-        param,
-        "euclid takes no parameter: write the pair, e.g. euclid 7 3",
-    )?;
-    Ok(Box::new(Euclid))
-}
+parse_without_parameter!(
+    "euclid",
+    "euclid takes no parameter: write the pair, e.g. euclid 7 3",
+    Euclid
+);

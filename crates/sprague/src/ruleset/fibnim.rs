@@ -27,7 +27,6 @@ use std::ops::ControlFlow;
 use super::onenumber::{lower, lowered};
 use super::rules::{Pick, Rules, Visit};
 use super::{ArgumentError, MoveKind};
-use crate::error::ParseErrorKind;
 use crate::{Action, Basis, Error, IllegalMoveKind, Limits, Outcome, Play};
 
 /// The basis of an outcome by Whinihan's theorem.
@@ -353,16 +352,9 @@ impl Rules for FibonacciNim {
     }
 }
 
-/// Parses `fibnim` (no parameter).
-pub(crate) fn parse(
-    _: &str,
-    _: &str,
-    param: Option<&str>,
-) -> Result<Box<dyn super::DynRules>, ParseErrorKind> {
-    super::no_parameter(
-        param,
-        "fibnim takes no parameter: write the heap and the most the next move may take, e.g. \
-         fibnim 100 99",
-    )?;
-    Ok(Box::new(FibonacciNim))
-}
+parse_without_parameter!(
+    "fibnim",
+    "fibnim takes no parameter: write the heap and the most the next move may take, e.g. \
+     fibnim 100 99",
+    FibonacciNim
+);

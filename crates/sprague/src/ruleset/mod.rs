@@ -11,6 +11,22 @@
 //! [`Ruleset`] is the handle the rest of the library holds: the word as
 //! written and the rules behind it.
 
+/// Writes a ruleset module's `parse` for a word that takes no parameter:
+/// a parameter is refused with `$refusal`, and the rules are `$rules`.
+macro_rules! parse_without_parameter {
+    ($word:literal, $refusal:literal, $rules:expr) => {
+        #[doc = concat!("Parses `", $word, "` (which takes no parameter).")]
+        pub(crate) fn parse(
+            _: &str,
+            _: &str,
+            param: Option<&str>,
+        ) -> Result<Box<dyn $crate::ruleset::DynRules>, $crate::error::ParseErrorKind> {
+            $crate::ruleset::no_parameter(param, $refusal)?;
+            Ok(Box::new($rules))
+        }
+    };
+}
+
 pub mod arckayles;
 pub mod chomp;
 pub mod coins;

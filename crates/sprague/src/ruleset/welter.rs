@@ -22,7 +22,6 @@ use std::ops::ControlFlow;
 use super::onenumber::{apply_lowering, lower, lowered};
 use super::rules::{Pick, Rules, Visit};
 use super::{ArgumentError, MoveKind};
-use crate::error::ParseErrorKind;
 use crate::{Action, Basis, Error, IllegalMoveKind, Limits};
 
 /// The basis of a value by Welter's function.
@@ -246,15 +245,8 @@ impl Rules for Welter {
     }
 }
 
-/// Parses `welter` (no parameter).
-pub(crate) fn parse(
-    _: &str,
-    _: &str,
-    param: Option<&str>,
-) -> Result<Box<dyn super::DynRules>, ParseErrorKind> {
-    super::no_parameter(
-        param,
-        "welter takes no parameter: write the squares of the coins, e.g. welter 3 7 12",
-    )?;
-    Ok(Box::new(Welter))
-}
+parse_without_parameter!(
+    "welter",
+    "welter takes no parameter: write the squares of the coins, e.g. welter 3 7 12",
+    Welter
+);
