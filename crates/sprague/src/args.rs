@@ -363,6 +363,23 @@ pub enum ArgumentError {
 }
 
 impl ArgumentError {
+    /// `Ok` when `found` arguments are the `expected` number, else
+    /// [`ArgumentError::Count`] saying `what` they are.
+    pub(crate) fn expect_count(
+        found: usize,
+        expected: usize,
+        what: &'static str,
+    ) -> Result<(), ArgumentError> {
+        if found == expected {
+            return Ok(());
+        }
+        Err(ArgumentError::Count {
+            expected,
+            found,
+            what,
+        })
+    }
+
     /// The index (from 0) of the argument to blame, when one is to blame.
     pub fn index(&self) -> Option<usize> {
         match self {

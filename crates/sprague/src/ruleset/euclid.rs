@@ -133,14 +133,7 @@ impl Rules for Euclid {
     }
 
     fn check_arguments(&self, args: &crate::Numbers) -> Result<(), ArgumentError> {
-        if args.len() != 2 {
-            return Err(ArgumentError::Count {
-                expected: 2,
-                found: args.len(),
-                what: "heaps (one pair)",
-            });
-        }
-        Ok(())
+        ArgumentError::expect_count(args.len(), 2, "heaps (one pair)")
     }
 
     fn valued(&self, args: &crate::Numbers, _: &Limits) -> Result<(u64, Basis), Error> {

@@ -186,15 +186,11 @@ impl Rules for FibonacciNim {
     }
 
     fn check_arguments(&self, args: &crate::Numbers) -> Result<(), ArgumentError> {
-        if args.len() != 2 {
-            return Err(ArgumentError::Count {
-                expected: 2,
-                found: args.len(),
-                what:
-                    "numbers (the heap, then the most the next move may take; the start is N N-1)",
-            });
-        }
-        Ok(())
+        ArgumentError::expect_count(
+            args.len(),
+            2,
+            "numbers (the heap, then the most the next move may take; the start is N N-1)",
+        )
     }
 
     fn valued(&self, args: &crate::Numbers, limits: &Limits) -> Result<(u64, Basis), Error> {

@@ -315,14 +315,7 @@ impl Rules for Wythoff {
     }
 
     fn check_arguments(&self, args: &crate::Numbers) -> Result<(), ArgumentError> {
-        if args.len() != 2 {
-            return Err(ArgumentError::Count {
-                expected: 2,
-                found: args.len(),
-                what: "heaps (one pair)",
-            });
-        }
-        Ok(())
+        ArgumentError::expect_count(args.len(), 2, "heaps (one pair)")
     }
 
     /// 0 for a P-position by Wythoff's theorem; a pair with an empty heap
