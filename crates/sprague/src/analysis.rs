@@ -141,7 +141,7 @@ pub struct Analyzer {
 /// Past it the value is reported as not computed
 /// ([`Analysis::value_budget`]), and the answer comes at once: a lone
 /// token on a 6 x 6 grid was searched to the 2,000,000 positions of
-/// [`DEFAULT_MAX_STATES`] (31 s in a debug build) before this budget.
+/// [`DEFAULT_MAX_STATES`](crate::DEFAULT_MAX_STATES) (31 s in a debug build) before this budget.
 pub const VALUE_BUDGET: usize = 10_000;
 
 impl Default for Analyzer {

@@ -14,7 +14,7 @@
 //! ([`sequence::Store`](crate::sequence::Store), every 4,096 heaps), and
 //! misère genus and quotient computations ([`misere`](crate::misere), every
 //! heap, every sum of heaps, every 1,024 quotient states). Other work
-//! (closed forms, grids, counts) is bounded by its [`Limits`](crate::Limits)
+//! (closed forms, grids, counts) is bounded by its [`Limits`]
 //! alone. Without a budget nothing changes and the checks cost two reads.
 //!
 //! # Bytes held

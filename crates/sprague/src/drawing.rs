@@ -67,7 +67,7 @@ pub enum Shape {
         parts: Vec<NetworkShape>,
     },
     /// Boards of cells (Cram, Chomp): a move places `piece`
-    /// ([`Target::Domino`](crate::board::Target::Domino) or [`Target::Square`](crate::board::Target::Square)).
+    /// ([`Target::Domino`](crate::board::Target::Domino)(crate::board::Target::Domino) or [`Target::Square`](crate::board::Target::Square)(crate::board::Target::Square)).
     Cells {
         /// The boards, in order.
         boards: Vec<CellBoard>,
@@ -150,10 +150,10 @@ pub struct NetworkShape {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Piece {
-    /// A domino on two adjacent empty cells (Cram): [`Target::Domino`].
+    /// A domino on two adjacent empty cells (Cram): [`Target::Domino`](crate::board::Target::Domino).
     Domino,
     /// A bite: a square and every square above and to its right goes
-    /// (Chomp): [`Target::Square`].
+    /// (Chomp): [`Target::Square`](crate::board::Target::Square).
     Bite,
 }
 

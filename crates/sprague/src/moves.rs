@@ -373,10 +373,11 @@ pub enum MoveKind {
     /// A vertex, an edge, a domino or a cell of one graph or board is
     /// taken ([`Action::Pick`]): `nodekayles`, `arckayles`, `cram`,
     /// `chomp`, `geography`; the ruleset reads and writes its names
-    /// ([`Rules::named_move`], [`Rules::write_move`]).
+    /// ([`Rules::named_move`](crate::Rules::named_move),
+    /// [`Rules::write_move`](crate::Rules::write_move)).
     Pick,
     /// A move named by its number in the game's own list of moves
     /// ([`Action::Listed`]): a game given in code
-    /// ([`Ruleset::from_game`]).
+    /// ([`Ruleset::from_game`](crate::Ruleset::from_game)).
     Listed,
 }

@@ -9,7 +9,7 @@
 //! Values come from the ruleset's table, and beyond it from the proven
 //! period, so a heap of any `u64` size answers at once once the period is
 //! proven; otherwise the table is computed up to the heap, within
-//! [`Limits::max_table`].
+//! [`Limits::max_table`](crate::Limits::max_table).
 
 use super::tabled::Tabled;
 use super::Heaps;

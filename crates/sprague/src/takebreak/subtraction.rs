@@ -109,7 +109,7 @@ impl SubtractionSet {
     }
 
     /// The bounds `(a, b)` when the set is one range `a..=b` (bounded Nim is
-    /// `a = 1`), which has a closed form ([`range_value`]).
+    /// `a = 1`), which has a closed form ([`range_value`](crate::ruleset::subtraction::range_value)).
     pub fn as_range(&self) -> Option<(u64, u64)> {
         match self.ranges.as_slice() {
             [one] => Some(*one),

@@ -29,7 +29,7 @@ pub enum Notation {
     /// An edge list, `0-1,1-2`.
     EdgeList,
     /// A picture file and the edges cut, `file:tree.txt~3,17` (see
-    /// [`file`](super::file)).
+    /// [`define_file`](super::define_file)).
     File,
 }
 
@@ -94,7 +94,8 @@ impl Picture {
     }
 
     /// Reads a picture in either notation: a picture file when the word
-    /// starts `file:` ([`file`](super::file), once its text is defined),
+    /// starts `file:` (once its text is given to
+    /// [`define_file`](super::define_file)),
     /// an edge list when it holds a `-`, else the string notation.
     ///
     /// # Errors
