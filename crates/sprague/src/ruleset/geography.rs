@@ -50,7 +50,6 @@ use rustc_hash::FxHashMap as HashMap;
 use super::rules::{Rules, Visit};
 use super::undirected::{Bits, Part};
 use super::{ArgumentError, MoveKind};
-use crate::error::ParseErrorKind;
 use crate::{Action, Basis, Error, IllegalMoveKind, Limits, MoveForm, Outcome, Place, Play};
 
 /// The basis of an answer by the theorem of Fraenkel, Scheinerman and
@@ -717,15 +716,8 @@ impl Rules for Geography {
     }
 }
 
-/// Parses `geography` (which takes no parameter).
-pub(crate) fn parse(
-    _: &str,
-    _: &str,
-    param: Option<&str>,
-) -> Result<Box<dyn crate::ruleset::DynRules>, ParseErrorKind> {
-    super::no_parameter(
-        param,
-        "geography takes no parameter: write the graph and the token, e.g. geography grid:3x3@1",
-    )?;
-    Ok(Box::new(Geography::default()))
-}
+parse_without_parameter!(
+    "geography",
+    "geography takes no parameter: write the graph and the token, e.g. geography grid:3x3@1",
+    Geography::default()
+);

@@ -29,7 +29,6 @@ use super::nim;
 use super::rules::{Pick, Rules, Visit};
 use super::{ArgumentError, MoveKind};
 use crate::args::{Args, PositionData};
-use crate::error::ParseErrorKind;
 use crate::{Action, Basis, Error, IllegalMoveKind, Limits, MoveForm, Outcome, Place, Play};
 
 use picture::Picture;
@@ -466,15 +465,8 @@ impl Rules for Hackenbush {
     }
 }
 
-/// Parses `hackenbush` (which takes no parameter).
-pub(crate) fn parse(
-    _: &str,
-    _: &str,
-    param: Option<&str>,
-) -> Result<Box<dyn crate::ruleset::DynRules>, ParseErrorKind> {
-    super::no_parameter(
-        param,
-        "hackenbush takes no parameter: write the pictures, e.g. hackenbush e(ee;e) 0-1,1-2",
-    )?;
-    Ok(Box::new(Hackenbush))
-}
+parse_without_parameter!(
+    "hackenbush",
+    "hackenbush takes no parameter: write the pictures, e.g. hackenbush e(ee;e) 0-1,1-2",
+    Hackenbush
+);
