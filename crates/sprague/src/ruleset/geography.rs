@@ -120,16 +120,7 @@ impl fmt::Display for Token {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct GeographyPosition(pub Vec<Token>);
 
-impl crate::PositionData for GeographyPosition {
-    fn into_args(self) -> crate::Args {
-        crate::Args::from_typed(self)
-    }
-    fn from_args(args: &crate::Args) -> Option<&Self> {
-        args.typed::<Self>()
-    }
-    fn from_args_mut(args: &mut crate::Args) -> Option<&mut Self> {
-        crate::args_typed_mut::<Self>(args)
-    }
+crate::typed_position!(GeographyPosition, {
     fn argument_count(&self) -> usize {
         self.0.len()
     }
@@ -137,7 +128,7 @@ impl crate::PositionData for GeographyPosition {
     fn size(&self) -> usize {
         self.0.iter().map(|t| t.part.alive.count()).sum()
     }
-}
+});
 
 /// The vertices of `alive` reachable from `v` without passing `skip`
 /// (`v` first), in time linear in what is reached.

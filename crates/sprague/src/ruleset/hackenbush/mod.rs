@@ -28,7 +28,6 @@ use std::sync::{Arc, OnceLock};
 use super::nim;
 use super::rules::{Pick, Rules, Visit};
 use super::{ArgumentError, MoveKind};
-use crate::args::{Args, PositionData};
 use crate::{Action, Basis, Error, IllegalMoveKind, Limits, MoveForm, Outcome, Place, Play};
 
 use picture::Picture;
@@ -127,16 +126,7 @@ fn piece(picture: Picture) -> Arc<Piece> {
     })
 }
 
-impl PositionData for Pictures {
-    fn into_args(self) -> Args {
-        Args::from_typed(self)
-    }
-    fn from_args(args: &Args) -> Option<&Pictures> {
-        args.typed()
-    }
-    fn from_args_mut(args: &mut Args) -> Option<&mut Pictures> {
-        crate::args_typed_mut(args)
-    }
+crate::typed_position!(Pictures, {
     fn argument_count(&self) -> usize {
         self.len()
     }
@@ -144,7 +134,7 @@ impl PositionData for Pictures {
     fn size(&self) -> usize {
         self.iter().map(Picture::edge_count).sum()
     }
-}
+});
 
 /// The rules of `hackenbush` (they have no parameter: the pictures are the
 /// position, [`Pictures`]).
