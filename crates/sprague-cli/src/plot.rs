@@ -15,7 +15,7 @@ pub use sprague_plot::{
     CELL_LIMIT, POINT_LIMIT, P_COLOUR, SIZE,
 };
 
-use crate::cmd::atomic::{write_atomically, write_bytes};
+use crate::atomic::{write_atomically, write_bytes};
 use crate::exit::UsageError;
 
 /// The picture formats, by file extension.

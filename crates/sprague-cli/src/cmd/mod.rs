@@ -4,7 +4,7 @@
 //! name the flag to change.
 
 pub mod analyze;
-pub mod atomic;
+pub use crate::atomic;
 pub mod batch;
 pub mod count;
 pub mod genus;
