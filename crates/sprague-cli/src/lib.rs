@@ -5,6 +5,7 @@
 //! serve` start its server ([`web`]) in-process. Not an API: the library for
 //! programs is the `sprague` crate.
 
+pub mod atomic;
 pub mod cmd;
 pub mod exit;
 pub mod plot;

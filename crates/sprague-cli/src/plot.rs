@@ -15,8 +15,8 @@ pub use sprague_plot::{
     CELL_LIMIT, POINT_LIMIT, P_COLOUR, SIZE,
 };
 
-use crate::cmd::atomic::{write_atomically, write_bytes};
-use crate::cmd::UsageError;
+use crate::atomic::{write_atomically, write_bytes};
+use crate::exit::UsageError;
 
 /// The picture formats, by file extension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

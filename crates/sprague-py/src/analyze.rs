@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use sprague::{Analyzer, Limits, Play, Position, PositionParser};
 
 use crate::errors;
-use crate::movefields::Change;
+use crate::movefields::{Change, ChangeDict};
 
 /// The most winning moves listed by default for positions whose lists can
 /// be astronomically long (as the CLI's JSON does).

@@ -308,3 +308,130 @@ mod tests {
         assert_eq!(Other::from_args(&d), None);
     }
 }
+
+/// Why a component's arguments do not fit its ruleset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ArgumentError {
+    /// The coins of a staircase on steps 1 to `step` add up to more than
+    /// 2^64 - 1, the most it may hold in all (they can all gather on one
+    /// step).
+    TooManyCoins {
+        /// The step (from 1) at which the total passes 2^64 - 1.
+        step: usize,
+    },
+    /// The ruleset takes exactly `expected` arguments (Wythoff's game: the
+    /// two heaps of its pair).
+    Count {
+        /// How many arguments the ruleset takes.
+        expected: usize,
+        /// How many were given.
+        found: usize,
+        /// What the arguments are, for the message (`"heaps"`).
+        what: &'static str,
+    },
+    /// A word that is not a Hackenbush picture, and why.
+    BadPicture(Box<str>),
+    /// A word that is not a graph or a board of a game played on them
+    /// (Node Kayles, Cram, Chomp, Geography), and why.
+    BadShape(Box<str>),
+    /// A position of another type than the ruleset's own
+    /// ([`Rules::Position`](crate::Rules::Position)): pictures given to Nim, heaps to Hackenbush.
+    OtherGame,
+    /// A game given in code has no written positions: its components are
+    /// built in code ([`Ruleset::from_game`](crate::Ruleset::from_game)(crate::Ruleset::from_game)).
+    NotWritten {
+        /// The game's word.
+        game: String,
+    },
+    /// A name that names no node of the graph.
+    UnknownNode {
+        /// The name given (shortened).
+        name: String,
+        /// The number of nodes of the graph.
+        nodes: usize,
+    },
+    /// The argument at `index` (from 0 after the ruleset word) is to blame,
+    /// and why (`welter 3 3`: the second 3 puts a coin on a square that
+    /// holds one).
+    At {
+        /// The argument to blame, from 0.
+        index: usize,
+        /// What is wrong with it.
+        why: Box<str>,
+    },
+}
+
+impl ArgumentError {
+    /// `Ok` when `found` arguments are the `expected` number, else
+    /// [`ArgumentError::Count`] saying `what` they are.
+    pub(crate) fn expect_count(
+        found: usize,
+        expected: usize,
+        what: &'static str,
+    ) -> Result<(), ArgumentError> {
+        if found == expected {
+            return Ok(());
+        }
+        Err(ArgumentError::Count {
+            expected,
+            found,
+            what,
+        })
+    }
+
+    /// The index (from 0) of the argument to blame, when one is to blame.
+    pub fn index(&self) -> Option<usize> {
+        match self {
+            ArgumentError::TooManyCoins { step } => Some(step - 1),
+            ArgumentError::At { index, .. } => Some(*index),
+            ArgumentError::Count {
+                expected, found, ..
+            } if found > expected => Some(*expected),
+            ArgumentError::Count { .. }
+            | ArgumentError::UnknownNode { .. }
+            | ArgumentError::NotWritten { .. }
+            | ArgumentError::OtherGame
+            | ArgumentError::BadPicture(_)
+            | ArgumentError::BadShape(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for ArgumentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ArgumentError::TooManyCoins { step } => write!(
+                f,
+                "the coins on steps 1 to {step} add up to more than 18446744073709551615, the \
+                 most a staircase may hold in all (they can all gather on one step)"
+            ),
+            ArgumentError::Count {
+                expected,
+                found,
+                what,
+            } => write!(
+                f,
+                "this ruleset takes exactly {expected} {what}, not {found}"
+            ),
+            ArgumentError::OtherGame => {
+                f.write_str("the position is not one of this ruleset's game (of another type)")
+            }
+            ArgumentError::NotWritten { game } => write!(
+                f,
+                "{game} is a game given in code: its positions are built in code, not written"
+            ),
+            ArgumentError::BadPicture(why) => {
+                write!(f, "not a Hackenbush picture: {why}")
+            }
+            ArgumentError::BadShape(why) | ArgumentError::At { why, .. } => f.write_str(why),
+            ArgumentError::UnknownNode { name, nodes } => write!(
+                f,
+                "the graph has no node named {name} (it has {nodes} nodes; node names are \
+                 case-sensitive); the arguments of digraph are the nodes its tokens stand on"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ArgumentError {}

@@ -14,7 +14,7 @@
 //! ([`sequence::Store`](crate::sequence::Store), every 4,096 heaps), and
 //! misère genus and quotient computations ([`misere`](crate::misere), every
 //! heap, every sum of heaps, every 1,024 quotient states). Other work
-//! (closed forms, grids, counts) is bounded by its [`Limits`](crate::Limits)
+//! (closed forms, grids, counts) is bounded by its [`Limits`]
 //! alone. Without a budget nothing changes and the checks cost two reads.
 //!
 //! # Bytes held
@@ -49,7 +49,8 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use crate::Error;
+use crate::error::Error;
+use crate::limits::Limits;
 
 /// The memory budget of the command line and the server when the machine
 /// has memory to spare: 4 GiB (they take half the machine's memory when
@@ -281,29 +282,7 @@ pub fn process_memory_limit() -> Option<u64> {
     }
 }
 
-/// `bytes` written for people: `512 MiB`, `4 GiB`, `1.5 GiB`, `300 KiB`,
-/// `12 bytes` (binary units, at most one decimal).
-///
-/// ```
-/// assert_eq!(sprague::budget::human_bytes(4 << 30), "4 GiB");
-/// assert_eq!(sprague::budget::human_bytes(1536 << 20), "1.5 GiB");
-/// assert_eq!(sprague::budget::human_bytes(1000), "1000 bytes");
-/// ```
-pub fn human_bytes(bytes: u64) -> String {
-    const UNITS: [(&str, u32); 4] = [("TiB", 40), ("GiB", 30), ("MiB", 20), ("KiB", 10)];
-    for (unit, shift) in UNITS {
-        let one = 1u64 << shift;
-        if bytes >= one {
-            let tenths = (u128::from(bytes) * 10 + u128::from(one) / 2) / u128::from(one);
-            return if tenths % 10 == 0 {
-                format!("{} {unit}", tenths / 10)
-            } else {
-                format!("{}.{} {unit}", tenths / 10, tenths % 10)
-            };
-        }
-    }
-    format!("{bytes} bytes")
-}
+pub use crate::error::human_bytes;
 
 /// Whether a deadline or a memory budget is set for the current thread (or
 /// a memory budget for the process), or a progress reporter
@@ -349,6 +328,20 @@ pub fn check_memory() -> Result<(), Error> {
         return Err(Error::MemoryLimit { limit: process });
     }
     Ok(())
+}
+
+/// Memory budgets of [`Limits`]: here, with the budgets, so that limits
+/// know no engine of their own.
+impl Limits {
+    /// Runs `work` within [`Limits::max_memory`] (as
+    /// [`budget::with_memory_limit`](crate::budget::with_memory_limit)),
+    /// or as it is when there is none.
+    pub fn within_memory<T>(&self, work: impl FnOnce() -> T) -> T {
+        match self.max_memory {
+            Some(bytes) => with_memory_limit(bytes, work),
+            None => work(),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -74,6 +74,7 @@ pub use spectrum::{count_from_spectrum, interval_spectrum, table_spectrum};
 
 use num_bigint::{BigInt, BigUint, Sign};
 
+pub use crate::error::CountLimitKind;
 use crate::sequence::{Method, Store};
 use crate::{Error, HeapRules, Limits, Outcome, Play, Ruleset};
 
@@ -152,17 +153,6 @@ impl Default for CountLimits {
             threads: 1,
         }
     }
-}
-
-/// Which limit of [`CountLimits`] a count would pass
-/// ([`Error::CountLimit`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum CountLimitKind {
-    /// [`CountLimits::max_work`].
-    Work,
-    /// [`CountLimits::max_bits`].
-    Bits,
 }
 
 /// Where the values G(0..=M) of a count came from.
@@ -323,7 +313,7 @@ fn spectrum_of(
     store.set_threads(limits.threads);
     // Within the table limit, in steps (each ends early once a period is
     // proven); past it, the store's own bounded search for a period.
-    if max < crate::sequence::store::table_limit(moves, &limits.table) {
+    if max < crate::sequence::table_limit(moves, &limits.table) {
         while store.get(max).is_none() {
             let step = store.len().saturating_add(PROGRESS_STEP - 1).min(max);
             store.ensure(step, &limits.table)?;

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::IllegalMove;
+use crate::illegal::IllegalMove;
 
 /// The largest heap size, written out, for messages.
 pub(crate) const MAX_HEAP_TEXT: &str = "18446744073709551615";
@@ -63,6 +63,9 @@ pub enum ParseErrorKind {
     UnknownRuleset {
         /// The nearest known ruleset name, if one is close.
         did_you_mean: Option<&'static str>,
+        /// The known ruleset names, joined by `, `
+        /// ([`known_rulesets`](crate::ruleset::known_rulesets)).
+        known: &'static str,
     },
     /// A ruleset word that names a known ruleset with bad parameters
     /// (`moore:0`, `sub:3-1`); the string says what is wrong.
@@ -81,7 +84,7 @@ pub enum ParseErrorKind {
     /// Arguments the ruleset cannot take (a staircase holding more than
     /// 2^64 - 1 coins, a Wythoff pair that is not two heaps); the error
     /// points at the argument to blame, else at the ruleset word.
-    BadArguments(crate::ruleset::ArgumentError),
+    BadArguments(crate::args::ArgumentError),
 }
 
 impl ParseError {
@@ -154,12 +157,15 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::DanglingPlus => {
                 f.write_str("'+' must stand between two components, e.g. `nim 3 + kayles 5`")
             }
-            ParseErrorKind::UnknownRuleset { did_you_mean } => {
+            ParseErrorKind::UnknownRuleset {
+                did_you_mean,
+                known,
+            } => {
                 write!(f, "unknown ruleset")?;
                 if let Some(name) = did_you_mean {
                     write!(f, " (did you mean {name}?)")?;
                 }
-                write!(f, "; known rulesets: {}", crate::ruleset::known_rulesets())
+                write!(f, "; known rulesets: {known}")
             }
             ParseErrorKind::BadRuleset(why) => f.write_str(why),
             ParseErrorKind::Unsupported(why) => f.write_str(why),
@@ -242,7 +248,7 @@ pub enum Error {
         count(*options, "option"),
         count(*states, "position"),
         count(*per_state, "option"),
-        crate::WEIGHT_UNIT
+        crate::limits::WEIGHT_UNIT
     )]
     WorkLimit {
         /// The options examined when it stopped, weighted.
@@ -539,7 +545,7 @@ pub enum Error {
     #[error(
         "{ruleset}: the count needs about {needed} {}, past the limit of {limit}",
         match kind {
-            crate::count::CountLimitKind::Bits => "bits for its exact numbers",
+            CountLimitKind::Bits => "bits for its exact numbers",
             _ => "steps of work",
         }
     )]
@@ -547,7 +553,7 @@ pub enum Error {
         /// The ruleset word.
         ruleset: String,
         /// Which limit.
-        kind: crate::count::CountLimitKind,
+        kind: CountLimitKind,
         /// About how much the count needs.
         needed: u128,
         /// The limit.
@@ -582,7 +588,7 @@ pub enum Error {
     /// what the computation held is freed.
     #[error(
         "the computation needs more memory than its budget of {} ({limit} bytes)",
-        crate::budget::human_bytes(*limit)
+        human_bytes(*limit)
     )]
     MemoryLimit {
         /// The budget in bytes.
@@ -656,4 +662,71 @@ fn count<N: TryInto<u64> + Copy + std::fmt::Display>(n: N, noun: &str) -> String
     } else {
         format!("{n} {noun}s")
     }
+}
+
+/// Which limit of [`CountLimits`](crate::count::CountLimits) a count would pass
+/// ([`Error::CountLimit`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CountLimitKind {
+    /// [`CountLimits::max_work`](crate::count::CountLimits::max_work).
+    Work,
+    /// [`CountLimits::max_bits`](crate::count::CountLimits::max_bits).
+    Bits,
+}
+
+/// The name of `known` nearest to `name`, when it is close: the same
+/// letters in another case, or at most one letter in four different
+/// (Levenshtein distance, ignoring case). For the "did you mean" of an
+/// error.
+pub(crate) fn nearest(
+    name: &str,
+    known: impl Iterator<Item = &'static str>,
+) -> Option<&'static str> {
+    let name = name.to_lowercase();
+    known
+        .map(|known| (edit_distance(&name, known), known))
+        .filter(|&(d, known)| d <= (known.len() / 4).max(1))
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, known)| known)
+}
+
+/// The Levenshtein distance between `a` and `b` (in chars).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substitute = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitute.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[b.len()]
+}
+
+/// `bytes` written for people: `512 MiB`, `4 GiB`, `1.5 GiB`, `300 KiB`,
+/// `12 bytes` (binary units, at most one decimal).
+///
+/// ```
+/// assert_eq!(sprague::budget::human_bytes(4 << 30), "4 GiB");
+/// assert_eq!(sprague::budget::human_bytes(1536 << 20), "1.5 GiB");
+/// assert_eq!(sprague::budget::human_bytes(1000), "1000 bytes");
+/// ```
+pub fn human_bytes(bytes: u64) -> String {
+    const UNITS: [(&str, u32); 4] = [("TiB", 40), ("GiB", 30), ("MiB", 20), ("KiB", 10)];
+    for (unit, shift) in UNITS {
+        let one = 1u64 << shift;
+        if bytes >= one {
+            let tenths = (u128::from(bytes) * 10 + u128::from(one) / 2) / u128::from(one);
+            return if tenths % 10 == 0 {
+                format!("{} {unit}", tenths / 10)
+            } else {
+                format!("{}.{} {unit}", tenths / 10, tenths % 10)
+            };
+        }
+    }
+    format!("{bytes} bytes")
 }

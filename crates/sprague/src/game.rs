@@ -3,7 +3,7 @@
 use std::fmt;
 use std::hash::Hash;
 
-use crate::Error;
+use crate::error::Error;
 
 /// An impartial game given by its move generator: the rules, separate from
 /// the positions they act on.

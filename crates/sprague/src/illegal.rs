@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::Parts;
+use crate::moves::Parts;
 
 /// What a number in an illegal move counts: a component of a sum, a heap, or
 /// a step of a staircase.

@@ -48,11 +48,13 @@ pub mod comment;
 #[global_allocator]
 static ALLOCATOR: budget::CountingAllocator = budget::CountingAllocator;
 pub mod count;
+mod drawing;
 mod error;
 pub mod explain;
 mod game;
 pub mod grid;
 mod illegal;
+mod limits;
 pub mod loopy;
 pub mod misere;
 mod moves;
@@ -67,13 +69,9 @@ pub mod session;
 mod solver;
 pub mod takebreak;
 mod verify;
+mod wrap;
 
-pub use analysis::{
-    Analysis, Analyzer, Limits, LoopyAnalysis, MoveList, SumGame, ANALYZE_QUOTIENT_STATES,
-    DEFAULT_MAX_PERIOD_SEARCH, DEFAULT_MAX_TABLE_WORK, TABLE_MAX_PERIOD_SEARCH,
-    THREE_HEAP_PERIOD_SEARCH_DIVISOR, THREE_HEAP_TABLE_DIVISOR, UNBOUNDED_SPLIT_TABLE_DIVISOR,
-    VALUE_BUDGET, WEIGHT_UNIT,
-};
+pub use analysis::{Analysis, Analyzer, LoopyAnalysis, MoveList, SumGame, VALUE_BUDGET};
 #[doc(hidden)]
 pub use args::args_typed_mut;
 pub use args::{Args, Numbers, PositionData};
@@ -81,14 +79,20 @@ pub use basis::Basis;
 pub use error::{Error, ParseError, ParseErrorKind};
 pub use game::Game;
 pub use illegal::{IllegalMove, IllegalMoveKind, Place};
-pub use moves::{Action, HeapChange, HeapMove, Move, MoveForm, MoveText, Parts};
+pub use limits::{
+    Limits, ANALYZE_QUOTIENT_STATES, DEFAULT_MAX_PERIOD_SEARCH, DEFAULT_MAX_STATES,
+    DEFAULT_MAX_TABLE_WORK, DEFAULT_WORK_PER_STATE, TABLE_MAX_PERIOD_SEARCH,
+    THREE_HEAP_PERIOD_SEARCH_DIVISOR, THREE_HEAP_TABLE_DIVISOR, UNBOUNDED_SPLIT_TABLE_DIVISOR,
+    WEIGHT_UNIT,
+};
+pub use moves::{Action, HeapChange, HeapMove, Move, MoveForm, Parts};
 pub use nimber::{mex, nim_sum, Nimber};
 pub use outcome::{Outcome, Play};
-pub use position::{Component, Position, PositionParser};
+pub use position::{ChangedHeap, Component, MoveChange, MoveText, Position, PositionParser};
 pub use ruleset::{
     ArgumentError, DynRules, HeapRules, Heaps, MoveKind, PickNames, Rules, Ruleset, SubtractionSet,
 };
-pub use solver::{Solver, DEFAULT_MAX_STATES, DEFAULT_WORK_PER_STATE};
+pub use solver::Solver;
 pub use verify::{verify, verify_positions, verify_with_progress, VerifyReport};
 
 /// README's Rust examples, compiled and run as doctests.

@@ -2,8 +2,6 @@
 
 use std::fmt;
 
-use crate::Position;
-
 /// The heaps left in place of one heap by a move: none, one, two or three
 /// non-empty heaps (three only in hexadecimal games and rules), in
 /// increasing order; or K >= 4 equal heaps, from a rule that splits a heap
@@ -331,20 +329,6 @@ impl Move {
             _ => None,
         }
     }
-
-    /// The move as `analyze` prints it, played in `position` (the position
-    /// it was listed for or parsed in): `nim heap 1: 3 -> 1`, prefixed by
-    /// `component 2: ` when `position` has several components.
-    ///
-    /// A move that does not belong to `position` (its component is
-    /// missing) is written with the component's number only.
-    pub fn display<'a>(&'a self, position: &'a Position) -> MoveText<'a> {
-        MoveText {
-            mv: self,
-            position,
-            form: MoveForm::Listed,
-        }
-    }
 }
 
 /// The three text forms of a move. Every ruleset writes all three in one
@@ -362,33 +346,38 @@ pub enum MoveForm {
     Words,
 }
 
-/// A move written in one of its [`MoveForm`]s, for the position it is
-/// played in; made by [`Move::display`],
-/// [`movetext::write`](crate::movetext::write) and
-/// [`movetext::describe`](crate::movetext::describe).
-#[derive(Clone, Copy, Debug)]
-pub struct MoveText<'a> {
-    pub(crate) mv: &'a Move,
-    pub(crate) position: &'a Position,
-    pub(crate) form: MoveForm,
-}
-
-impl fmt::Display for MoveText<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let components = self.position.components();
-        let in_sum = components.len() > 1;
-        let number = self.mv.component + 1;
-        let Some(c) = components.get(self.mv.component) else {
-            return write!(f, "component {number}: (no such component)");
-        };
-        match (self.form, in_sum) {
-            (MoveForm::Listed, true) => write!(f, "component {number}: ")?,
-            (MoveForm::Short, true) => write!(f, "c{number} ")?,
-            (MoveForm::Words, true) => write!(f, "in c{number} ({}): ", c.ruleset())?,
-            _ => {}
-        }
-        c.ruleset()
-            .rules()
-            .write_move(c.ruleset().word(), c.args(), &self.mv.action, self.form, f)
-    }
+/// The kind of move a ruleset has: which [`Action`] variant its moves use.
+/// Move text is read and written by kind, not by ruleset name, so a new
+/// ruleset of a known kind needs no new syntax.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum MoveKind {
+    /// One heap loses some tokens and is replaced by at most three heaps
+    /// ([`Action::Heap`]): Nim, subtraction games, take-and-break games.
+    Heap,
+    /// One to `max` heaps are reduced at once ([`Action::Heaps`]): Moore's
+    /// Nim_k (`max` = K), Wythoff's game (`max` = 2, by the same amount
+    /// when both).
+    Heaps {
+        /// The most heaps one move may reduce (K of `moore:K`).
+        max: u64,
+    },
+    /// Coins are carried from a step to the step below ([`Action::Stair`]):
+    /// staircase Nim.
+    Stair,
+    /// One token slides along one edge of a graph ([`Action::Token`]):
+    /// `digraph`.
+    Token,
+    /// One edge of one picture is cut ([`Action::Cut`]): `hackenbush`.
+    Cut,
+    /// A vertex, an edge, a domino or a cell of one graph or board is
+    /// taken ([`Action::Pick`]): `nodekayles`, `arckayles`, `cram`,
+    /// `chomp`, `geography`; the ruleset reads and writes its names
+    /// ([`Rules::named_move`](crate::Rules::named_move),
+    /// [`Rules::write_move`](crate::Rules::write_move)).
+    Pick,
+    /// A move named by its number in the game's own list of moves
+    /// ([`Action::Listed`]): a game given in code
+    /// ([`Ruleset::from_game`](crate::Ruleset::from_game)).
+    Listed,
 }

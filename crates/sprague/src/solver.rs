@@ -5,14 +5,8 @@ use std::collections::HashMap;
 
 use rustc_hash::FxBuildHasher;
 
+use crate::limits::{DEFAULT_MAX_STATES, DEFAULT_WORK_PER_STATE};
 use crate::{mex, Error, Game, Outcome, Play};
-
-/// The default number of positions a [`Solver`] may store: two million.
-pub const DEFAULT_MAX_STATES: usize = 2_000_000;
-
-/// How many options one search may examine by default, per position it
-/// may store.
-pub const DEFAULT_WORK_PER_STATE: u64 = 8;
 
 /// A search by the definitions of P-positions, N-positions and Grundy values,
 /// with a transposition table and a limit on stored positions.

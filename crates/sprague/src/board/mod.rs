@@ -42,133 +42,11 @@
 
 use serde::Serialize;
 
-use crate::ruleset::MoveKind;
+pub use crate::drawing::{
+    CellBoard, NetworkShape, PictureShape, Piece, Shape, MAX_DRAWN, MAX_LISTED,
+};
+use crate::moves::MoveKind;
 use crate::{movetext, Action, Component, Limits, Move, Position};
-
-/// Heaps, rows and grid sides larger than this are written as numbers, not
-/// drawn: their moves are typed.
-pub const MAX_DRAWN: u64 = 40;
-
-/// The most moves a component whose shape is not drawn ([`Shape::Text`])
-/// lists as buttons, and the most options a component's moves are listed
-/// within (a position with more is played by typing).
-pub const MAX_LISTED: usize = 400;
-
-/// How one component is drawn.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-#[non_exhaustive]
-pub enum Shape {
-    /// Heaps (or steps) of tokens; a move takes the tokens from a place to
-    /// the end of one heap ([`Target::Token`]). `unit` is what a heap is
-    /// called: `"heap"`, or `"step"` for a staircase (step 1 the lowest).
-    Heaps {
-        /// The heap sizes, in order.
-        heaps: Vec<u64>,
-        /// What one heap is called.
-        unit: &'static str,
-    },
-    /// Rows of pins (take-and-break games that split a row, such as
-    /// Kayles): a move knocks down a run of adjacent pins, or splits a row
-    /// between two pins ([`Target::Run`]).
-    PinRows {
-        /// The lengths of the rows, in order.
-        rows: Vec<u64>,
-    },
-    /// A grid with a queen at `queen` = (a, b) (Wythoff's game): a move
-    /// takes the queen to a cell left, down or diagonally down-left
-    /// ([`Target::Cell`]).
-    Grid {
-        /// The pair of the position.
-        queen: [u64; 2],
-    },
-    /// Green Hackenbush pictures: vertex 0 of each picture is the ground;
-    /// a move cuts one edge ([`Target::Edge`]).
-    Hackenbush {
-        /// The pictures, in order.
-        pictures: Vec<PictureShape>,
-    },
-    /// A directed graph with tokens on its nodes: a move slides a token
-    /// along an edge ([`Target::Slide`]).
-    Graph {
-        /// The nodes' names, numbered from 0.
-        nodes: Vec<String>,
-        /// The edges `[from, to]` by node number.
-        edges: Vec<[u64; 2]>,
-        /// The node each token stands on, in order.
-        tokens: Vec<u64>,
-    },
-    /// Undirected graphs (Node Kayles, Arc Kayles, Geography), each laid
-    /// out ([`NetworkShape`]): a move takes a vertex ([`Target::Vertex`]:
-    /// Node Kayles takes it with its neighbours, Geography moves the
-    /// token there) or an edge ([`Target::Link`], Arc Kayles).
-    Network {
-        /// The graphs, in order.
-        parts: Vec<NetworkShape>,
-    },
-    /// Boards of cells (Cram, Chomp): a move places `piece`
-    /// ([`Target::Domino`] or [`Target::Square`]).
-    Cells {
-        /// The boards, in order.
-        boards: Vec<CellBoard>,
-        /// What a move places.
-        piece: Piece,
-    },
-    /// A row of coins (`grid` false: row 0 only) or a grid of coins (a
-    /// product of two coin-turning games): coin (r, c) for r in
-    /// `first[0]..first[0] + size[0]`, c likewise; a move turns a set of
-    /// coins, the last of them from heads to tails ([`Target::Turn`]).
-    Coins {
-        /// Whether the coins are a grid.
-        grid: bool,
-        /// The number of the first row and column (0 or 1).
-        first: [u64; 2],
-        /// The number of rows (1 for a row) and columns drawn.
-        size: [u64; 2],
-        /// The coins showing heads, `[row, column]`, increasing.
-        heads: Vec<[u64; 2]>,
-    },
-    /// A strip of squares 0, 1, ..., `squares - 1` with coins on some
-    /// (Welter's game): a move slides a coin to a lower empty square
-    /// ([`Target::Slide`], the coin's number in place of the token's).
-    Strip {
-        /// The squares drawn.
-        squares: u64,
-        /// The square of each coin, in the order of the notation.
-        coins: Vec<u64>,
-    },
-    /// One heap and the most the next move may take (Fibonacci Nim): a
-    /// move takes tokens from the end ([`Target::Token`], heap 0).
-    Limited {
-        /// The heap.
-        heap: u64,
-        /// The most the next move may take.
-        most: u64,
-    },
-    /// Rows of `width` squares (from 1), two checkers on each (Northcott's
-    /// game): a move slides a checker toward the other of its row
-    /// ([`Target::Checker`]).
-    Checkers {
-        /// The squares of a row.
-        width: u64,
-        /// The squares of each row's first and second checkers, in order.
-        rows: Vec<[u64; 2]>,
-    },
-    /// Not drawn: the component's notation, its moves listed
-    /// ([`Target::List`]).
-    Text,
-}
-
-/// One Hackenbush picture as drawn.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PictureShape {
-    /// The number of vertices (0 is the ground).
-    pub vertices: u32,
-    /// The edges `[u, v]` in the order of the notation (loops have u = v).
-    pub edges: Vec<[u32; 2]>,
-    /// Each edge's name as move text writes it (`3`, or `1-2`).
-    pub names: Vec<String>,
-}
 
 /// Where on a [`Shape`] a move is made.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -488,8 +366,6 @@ fn targets(shape: &Shape, action: &Action) -> Vec<Target> {
 }
 
 mod pieces;
-pub(crate) use pieces::{drawable, network};
-pub use pieces::{CellBoard, NetworkShape, Piece};
 
 #[cfg(test)]
 mod tests;

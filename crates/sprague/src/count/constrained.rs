@@ -73,8 +73,10 @@ use super::{
 use crate::sequence::{Method, Store};
 use crate::{Error, HeapRules, Outcome, Ruleset};
 
+mod exact;
 mod ordered;
 
+use exact::*;
 use ordered::*;
 
 /// Which heap sizes are allowed.
@@ -380,7 +382,7 @@ fn values_of(
     };
     let mut store = Store::new(ruleset.word(), moves.clone(), Method::Fast);
     store.set_threads(limits.threads);
-    if last < crate::sequence::store::table_limit(moves, &limits.table) {
+    if last < crate::sequence::table_limit(moves, &limits.table) {
         while store.get(last).is_none() {
             let step = store
                 .len()
@@ -441,125 +443,6 @@ fn spectrum_of_histogram(mut a: Vec<i64>, dim: u32, total: u64) -> Spectrum {
         dim,
         total: u128::from(total),
         groups,
-    }
-}
-
-/// The steps of one coefficient [`sets_term`]`(u, w, k)`.
-fn sets_steps(u: u128, w: u128, k: u128) -> f64 {
-    let n = u + w;
-    if k > n {
-        return 1.0;
-    }
-    u.min(w).min(k).min(n - k) as f64 + 1.0
-}
-
-/// [t^k] (1 + t)^u·(1 - t)^w = Σ_i C(u, i)·(-1)^{k-i}·C(w, k - i), over
-/// the i with both binomials non-zero.
-fn sets_term(u: u128, w: u128, k: u128) -> BigInt {
-    if k > u + w {
-        return BigInt::ZERO;
-    }
-    let lo = k.saturating_sub(w);
-    let hi = u.min(k);
-    // C(u, lo) and C(w, k - lo), each from the smaller side.
-    let mut cu = BigInt::from(binomial(u, lo));
-    let mut cw = BigInt::from(binomial(w, k - lo));
-    let mut sum = BigInt::ZERO;
-    let mut i = lo;
-    loop {
-        let term = &cu * &cw;
-        if (k - i) % 2 == 1 {
-            sum -= term;
-        } else {
-            sum += term;
-        }
-        if i == hi {
-            break;
-        }
-        // C(u, i + 1) = C(u, i)·(u - i)/(i + 1); C(w, j - 1) = C(w, j)·j/(w - j + 1).
-        cu = cu * (u - i) / (i + 1);
-        let j = k - i;
-        cw = cw * j / (w - j + 1);
-        i += 1;
-    }
-    sum
-}
-
-/// C(n, k) in min(k, n - k) steps (0 when k > n).
-fn binomial(n: u128, k: u128) -> BigUint {
-    if k > n {
-        return BigUint::ZERO;
-    }
-    let j = k.min(n - k);
-    let mut c = BigUint::from(1u8);
-    for i in 0..j {
-        c = c * (n - i) / (i + 1);
-    }
-    c
-}
-
-/// Σ_{j ≤ k} C(u, j): subsets of at most k of u elements.
-fn binomial_prefix(u: u128, k: u128) -> BigUint {
-    let mut c = BigUint::from(1u8);
-    let mut sum = BigUint::from(1u8);
-    for i in 0..k.min(u) {
-        c = c * (u - i) / (i + 1);
-        sum += &c;
-    }
-    sum
-}
-
-/// The exact term T(u, w) of one character for multisets, sets and
-/// distinct ordered tuples (without the K! of the last).
-fn exact_term(arrangement: Arrangement, heaps: Heaps, u: u128, w: u128) -> BigInt {
-    let n = u + w;
-    let a = u as i128 - w as i128;
-    match (arrangement, heaps) {
-        (Arrangement::Multisets, Heaps::Exactly(k)) => multiset_term(n, a, k),
-        (Arrangement::Multisets, Heaps::UpTo(k)) => multiset_term(n + 1, a + 1, k) - 1,
-        (_, Heaps::Exactly(k)) => sets_term(u, w, u128::from(k)),
-        (_, Heaps::UpTo(k)) if w == 0 => BigInt::from(binomial_prefix(u, u128::from(k))) - 1,
-        (_, Heaps::UpTo(k)) => sets_term(u, w - 1, u128::from(k)) - 1,
-    }
-}
-
-/// The steps of [`exact_term`].
-fn exact_steps(arrangement: Arrangement, heaps: Heaps, u: u128, w: u128) -> f64 {
-    let n = u + w;
-    let a = u as i128 - w as i128;
-    match (arrangement, heaps) {
-        (Arrangement::Multisets, Heaps::Exactly(k)) => multiset_steps(n, a, k),
-        (Arrangement::Multisets, Heaps::UpTo(k)) => multiset_steps(n + 1, a + 1, k),
-        (_, Heaps::Exactly(k)) => sets_steps(u, w, u128::from(k)),
-        (_, Heaps::UpTo(k)) if w == 0 => u.min(u128::from(k)) as f64 + 1.0,
-        (_, Heaps::UpTo(k)) => sets_steps(u, w - 1, u128::from(k)),
-    }
-}
-
-/// An upper bound on log2 of the number of all positions asked for.
-fn log2_total(arrangement: Arrangement, heaps: Heaps, n: u128) -> f64 {
-    let log_n = (n as f64).log2().max(0.0);
-    match (arrangement, heaps) {
-        (Arrangement::Ordered, Heaps::Exactly(k)) => k as f64 * log_n,
-        // Σ_{k ≤ N} n^k ≤ N·n^N.
-        (Arrangement::Ordered, Heaps::UpTo(k)) => k as f64 * log_n + (k as f64).log2().max(0.0),
-        (Arrangement::Multisets, Heaps::Exactly(k)) => log2_multichoose(n, k),
-        (Arrangement::Multisets, Heaps::UpTo(k)) => log2_multichoose(n + 1, k),
-        (Arrangement::Sets, _) => (n as f64).min(log2_multichoose(n, heaps_of(heaps))),
-        (Arrangement::DistinctOrdered, _) => at_most(heaps_of(heaps), n) as f64 * log_n,
-    }
-}
-
-/// The least of `k` and `n`: n is a count of sizes and reaches 2^64 when
-/// every size up to 2^64 - 1 is allowed, where `n as u64` would wrap to 0.
-fn at_most(k: u64, n: u128) -> u64 {
-    u64::try_from(n).map_or(k, |n| k.min(n))
-}
-
-/// K or N.
-fn heaps_of(heaps: Heaps) -> u64 {
-    match heaps {
-        Heaps::Exactly(k) | Heaps::UpTo(k) => k,
     }
 }
 

@@ -2,8 +2,8 @@
 //! and their nim-sum, and how XOR with the nim-sum makes it 0.
 
 use super::table::{binary, xor_terms, BinaryTable};
-use super::wrap::para;
 use super::{all_heaps, single_change};
+use crate::wrap::para;
 use crate::{Action, Move, Position};
 
 /// The Bouton part of the teaching view.

@@ -2,7 +2,7 @@
 //! nim-sum, and for each winning move the value it changes.
 
 use super::table::{prefix, xor_terms, BinaryTable, Row};
-use super::wrap::para;
+use crate::wrap::para;
 use crate::{Action, Component, Error, Move, Position, Ruleset};
 
 /// How a component contributes rows to the Grundy table.

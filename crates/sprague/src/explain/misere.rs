@@ -3,8 +3,8 @@
 //! of 1.
 
 use super::table::{xor_terms, BinaryTable};
-use super::wrap::para;
 use super::{all_heaps, heaps_of_one, single_change, MisereCase};
+use crate::wrap::para;
 use crate::{Move, Position};
 
 /// The misère Nim part of the teaching view.

@@ -47,17 +47,16 @@ mod staircase;
 mod table;
 mod tame;
 mod theorem;
-mod wrap;
 
-pub use wrap::wrap;
+pub use crate::wrap::wrap;
 
 use std::fmt;
 use std::fmt::Write as _;
 
 use crate::{movetext, Action, Analyzer, Basis, Error, Move, Outcome, Play, Position};
 
+use crate::wrap::{para, unbroken};
 use table::{heap_table, xor_terms};
-use wrap::{para, unbroken};
 
 pub use table::{BinaryTable, Row};
 

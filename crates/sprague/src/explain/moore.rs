@@ -2,7 +2,7 @@
 //! count of 1s in each column, which must be a multiple of k + 1.
 
 use super::table::{heap_table, BinaryTable};
-use super::wrap::{para, unbroken};
+use crate::wrap::{para, unbroken};
 use crate::Position;
 
 /// The Moore part of the teaching view, with the Grundy value and how it

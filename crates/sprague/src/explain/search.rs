@@ -1,6 +1,6 @@
 //! Misère play with no closed rule: the outcome found by search.
 
-use super::wrap::{para, unbroken};
+use crate::wrap::{para, unbroken};
 use crate::Position;
 
 /// The search part of the teaching view; `sum` says whether the position

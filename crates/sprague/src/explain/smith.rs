@@ -3,8 +3,8 @@
 //! winning move the values it leaves; for a draw, the moves that keep it.
 
 use super::table::prefix;
-use super::wrap::{para, unbroken, wrap};
 use crate::loopy::GenValue;
+use crate::wrap::{para, unbroken, wrap};
 use crate::{Error, Position};
 
 /// `a ⊕ b ⊕ c`, or `0` for no terms.

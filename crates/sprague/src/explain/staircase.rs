@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use super::table::{xor_terms, BinaryTable};
-use super::wrap::para;
+use crate::wrap::para;
 use crate::{Action, Move, Position};
 
 /// The staircase part of the teaching view: why only the odd steps count,

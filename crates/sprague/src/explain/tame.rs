@@ -1,10 +1,10 @@
 //! Misère play of a sum of tame heaps (genus theory) and of a sum decided
 //! in a misère quotient.
 
-use super::wrap::{para, unbroken, wrap};
 use super::{all_heaps, Method};
 use crate::analysis::quotient_limits;
 use crate::misere::{self, Genus, TameKind};
+use crate::wrap::{para, unbroken, wrap};
 use crate::{Error, Limits, Position};
 
 /// One heap's line: its label (`c1 heap 2 (kayles 5)`) and what it counts

@@ -1,7 +1,7 @@
 //! A theorem that belongs to the ruleset of a lone component (Wythoff's
 //! theorem): it names the P-positions, and each winning move leads to one.
 
-use super::wrap::{para, unbroken};
+use crate::wrap::{para, unbroken};
 use crate::Position;
 
 /// The theorem part of the teaching view; `value` is the position's

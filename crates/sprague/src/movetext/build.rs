@@ -1,13 +1,33 @@
 //! Turning the items read into a move that [`Position::play`] accepts, and
 //! saying why when none fits (with the legal moves of a heap that has few).
 
-use super::parse::{Effect, Item};
 use super::write::write;
 use super::{illegal, MoveError};
 use crate::{
     Action, Error, HeapChange, HeapMove, IllegalMoveKind, Limits, Move, MoveKind, Parts, Place,
     Position,
 };
+
+/// What a move does to one heap or step, as typed.
+#[derive(Clone, Debug)]
+pub(super) enum Effect {
+    /// Take (or carry) this many; the rest stays one heap.
+    Take(u64),
+    /// Leave these heaps (or coins).
+    Leave(Vec<u64>),
+    /// Take this many and leave these.
+    TakeLeave(u64, Vec<u64>),
+    /// The heap has this many now and becomes these (as `analyze` prints).
+    FromTo(u64, Vec<u64>),
+}
+
+/// One heap or step named by the move (numbered from 1) and what happens to
+/// it.
+#[derive(Clone, Debug)]
+pub(super) struct Item {
+    pub(super) place: u64,
+    pub(super) effect: Effect,
+}
 
 /// The parts that leave `sizes` (zeros dropped): one candidate, or two when
 /// nothing is left (a heap taken to 0 may stay as 0, as in Nim, or vanish,

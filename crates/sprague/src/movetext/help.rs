@@ -9,7 +9,7 @@
 
 use std::fmt::Write as _;
 
-use crate::explain::wrap;
+use crate::wrap::wrap;
 use crate::{Action, Component, HeapChange, Limits, MoveForm, MoveKind, Parts, Position};
 
 /// The move syntax for the rulesets of `position`, one section per

@@ -72,8 +72,9 @@ use std::fmt;
 
 use crate::{IllegalMove, IllegalMoveKind, Move, MoveKind, ParseError, Position, Ruleset};
 
+pub use crate::ruleset::write_action;
 pub use help::help;
-pub use write::{describe, text, write, write_action};
+pub use write::{describe, text, write};
 
 /// Why a text is not a move in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -2,31 +2,10 @@
 //! component, then the items (a heap or step and what happens to it) in the
 //! syntax of the ruleset's kind of move.
 
-use super::build::build;
+use super::build::{build, Effect, Item};
 use super::lex::{Tok, Token};
 use super::{illegal, MoveError};
 use crate::{Component, IllegalMoveKind, Move, MoveKind, Place, Position, Ruleset};
-
-/// What a move does to one heap or step, as typed.
-#[derive(Clone, Debug)]
-pub(super) enum Effect {
-    /// Take (or carry) this many; the rest stays one heap.
-    Take(u64),
-    /// Leave these heaps (or coins).
-    Leave(Vec<u64>),
-    /// Take this many and leave these.
-    TakeLeave(u64, Vec<u64>),
-    /// The heap has this many now and becomes these (as `analyze` prints).
-    FromTo(u64, Vec<u64>),
-}
-
-/// One heap or step named by the move (numbered from 1) and what happens to
-/// it.
-#[derive(Clone, Debug)]
-pub(super) struct Item {
-    pub(super) place: u64,
-    pub(super) effect: Effect,
-}
 
 struct Reader<'a> {
     position: &'a Position,

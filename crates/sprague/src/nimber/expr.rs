@@ -32,7 +32,7 @@ use std::fmt;
 
 pub use lex::{parse_number, NumberError};
 
-use crate::Nimber;
+use crate::nimber::Nimber;
 
 /// Whether `text` uses `^`, the nim-power, which readers of C, Rust or
 /// Python take for XOR (the nim-sum): a caller may say which it is.

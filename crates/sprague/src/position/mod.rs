@@ -7,10 +7,14 @@ use std::str::FromStr;
 
 use crate::args::Args;
 
+mod change;
 mod parse;
+mod written;
 use crate::error::ParseErrorKind;
-use crate::{Action, Error, IllegalMoveKind, Limits, Move, ParseError, Place, Play, Ruleset};
+use crate::{Action, Error, IllegalMoveKind, Limits, Move, ParseError, Place, Ruleset};
+pub use change::{ChangedHeap, MoveChange};
 pub use parse::PositionParser;
+pub use written::MoveText;
 
 /// One component of a position: a ruleset and its position, of the
 /// ruleset's own type (heap sizes, coins on steps for staircase Nim,
@@ -303,35 +307,6 @@ impl Position {
             ))
         });
         Position { components }
-    }
-
-    /// The Grundy value under normal play, with default [`Limits`].
-    ///
-    /// # Errors
-    /// As for [`Analyzer::analyze`](crate::Analyzer::analyze).
-    pub fn grundy_value(&self) -> Result<u64, Error> {
-        crate::Analyzer::default().grundy_value(self)
-    }
-
-    /// The outcome class under `play`, with default [`Limits`].
-    ///
-    /// # Errors
-    /// As for [`Analyzer::analyze`](crate::Analyzer::analyze).
-    pub fn outcome(&self, play: Play) -> Result<crate::Outcome, Error> {
-        Ok(crate::Analyzer::default()
-            .analyze(self, play, Some(0))?
-            .outcome)
-    }
-
-    /// All winning moves under `play`, with default [`Limits`]: every move to
-    /// a P-position. Empty for a P-position.
-    ///
-    /// # Errors
-    /// As for [`Analyzer::analyze`](crate::Analyzer::analyze).
-    pub fn winning_moves(&self, play: Play) -> Result<Vec<Move>, Error> {
-        Ok(crate::Analyzer::default()
-            .analyze(self, play, None)?
-            .winning_moves)
     }
 }
 

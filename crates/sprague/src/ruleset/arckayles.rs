@@ -21,7 +21,6 @@
 use super::graphgame::{graph_position, GraphRules, Spec};
 use super::removal::Kind;
 use super::undirected::Part;
-use crate::error::ParseErrorKind;
 
 /// The position of an `arckayles` component: its graphs, each with the
 /// vertices still in play, in the order written.
@@ -30,17 +29,10 @@ pub struct ArcKaylesPosition(pub Vec<Part>);
 
 graph_position!(ArcKaylesPosition);
 
-/// Parses `arckayles` (which takes no parameter).
-pub(crate) fn parse(
-    _: &str,
-    _: &str,
-    param: Option<&str>,
-) -> Result<Box<dyn crate::ruleset::DynRules>, ParseErrorKind> {
-    super::no_parameter(
-        param,
-        "arckayles takes no parameter: write the graphs, e.g. arckayles grid:3x5 cycle:7",
-    )?;
-    Ok(Box::new(GraphRules::<ArcKaylesPosition>::new(Spec {
+parse_without_parameter!(
+    "arckayles",
+    "arckayles takes no parameter: write the graphs, e.g. arckayles grid:3x5 cycle:7",
+    GraphRules::<ArcKaylesPosition>::new(Spec {
         word: "arckayles",
         kind: Kind::Arc,
         board: false,
@@ -50,5 +42,5 @@ pub(crate) fn parse(
                to a path of n - 2, K_n leaves K_(n-2); any other part is worth the mex of the \
                values of the graphs its moves leave, found by search (isomorphic parts share \
                one entry of the table).",
-    })))
-}
+    })
+);

@@ -36,7 +36,6 @@ use rustc_hash::FxHashMap as HashMap;
 
 use super::rules::{Rules, Visit};
 use super::{ArgumentError, MoveKind};
-use crate::error::ParseErrorKind;
 use crate::{Action, Basis, Error, IllegalMoveKind, Limits, MoveForm, Place};
 
 /// The most squares of a diagram.
@@ -54,20 +53,11 @@ pub type Rows = Vec<u32>;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ChompPosition(pub Vec<Rows>);
 
-impl crate::PositionData for ChompPosition {
-    fn into_args(self) -> crate::Args {
-        crate::Args::from_typed(self)
-    }
-    fn from_args(args: &crate::Args) -> Option<&Self> {
-        args.typed::<Self>()
-    }
-    fn from_args_mut(args: &mut crate::Args) -> Option<&mut Self> {
-        crate::args_typed_mut::<Self>(args)
-    }
+crate::typed_position!(ChompPosition, {
     fn argument_count(&self) -> usize {
         self.0.len()
     }
-}
+});
 
 /// The rules of `chomp` and the search's table of diagrams.
 #[derive(Debug, Default)]
@@ -266,8 +256,8 @@ impl Rules for Chomp {
     /// Each diagram as its squares, the bottom row last and the poisoned
     /// square marked; a move is a click on a square. `None` when one is too
     /// large to draw.
-    fn shape(&self, args: &ChompPosition) -> Option<crate::board::Shape> {
-        use crate::board::{drawable, CellBoard, Piece, Shape};
+    fn shape(&self, args: &ChompPosition) -> Option<crate::drawing::Shape> {
+        use crate::drawing::{drawable, CellBoard, Piece, Shape};
         let boards = args.0.iter().map(|rows| {
             let h = rows.len();
             let w = rows.first().copied().unwrap_or(0) as usize;
@@ -468,7 +458,7 @@ impl Rules for Chomp {
             }),
         )
         else {
-            return crate::movetext::write_action(word, action, form, f);
+            return crate::ruleset::write_action(word, action, form, f);
         };
         let name = format!("{}.{}", at + 1, c + 1);
         let mut before = String::new();
@@ -526,15 +516,8 @@ impl Rules for Chomp {
     }
 }
 
-/// Parses `chomp` (which takes no parameter).
-pub(crate) fn parse(
-    _: &str,
-    _: &str,
-    param: Option<&str>,
-) -> Result<Box<dyn crate::ruleset::DynRules>, ParseErrorKind> {
-    super::no_parameter(
-        param,
-        "chomp takes no parameter: write the diagrams, e.g. chomp 3x5 4,2,1",
-    )?;
-    Ok(Box::new(Chomp::default()))
-}
+parse_without_parameter!(
+    "chomp",
+    "chomp takes no parameter: write the diagrams, e.g. chomp 3x5 4,2,1",
+    Chomp::default()
+);

@@ -28,7 +28,6 @@
 use super::graphgame::{graph_position, GraphRules, Spec};
 use super::removal::Kind;
 use super::undirected::Part;
-use crate::error::ParseErrorKind;
 
 /// The position of a `cram` component: its boards, each with the cells
 /// still empty, in the order written.
@@ -37,17 +36,10 @@ pub struct CramPosition(pub Vec<Part>);
 
 graph_position!(CramPosition);
 
-/// Parses `cram` (which takes no parameter).
-pub(crate) fn parse(
-    _: &str,
-    _: &str,
-    param: Option<&str>,
-) -> Result<Box<dyn crate::ruleset::DynRules>, ParseErrorKind> {
-    super::no_parameter(
-        param,
-        "cram takes no parameter: write the boards, e.g. cram 4x5 ..#/...",
-    )?;
-    Ok(Box::new(GraphRules::<CramPosition>::new(Spec {
+parse_without_parameter!(
+    "cram",
+    "cram takes no parameter: write the boards, e.g. cram 4x5 ..#/...",
+    GraphRules::<CramPosition>::new(Spec {
         word: "cram",
         kind: Kind::Arc,
         board: true,
@@ -57,5 +49,5 @@ pub(crate) fn parse(
                (octal 0.07) at heap n; any other region is worth the mex of the values of \
                the boards its moves leave, found by search (a region and its mirror images \
                share one entry of the table).",
-    })))
-}
+    })
+);

@@ -24,7 +24,6 @@ use std::ops::ControlFlow;
 use super::onenumber::{apply_lowering, lower, lowered};
 use super::rules::{Pick, Rules, Visit};
 use super::{ArgumentError, MoveKind};
-use crate::error::ParseErrorKind;
 use crate::{Action, Basis, Error, IllegalMoveKind, Limits, Outcome, Play};
 
 /// The basis of an answer by the Euclid recursion.
@@ -126,22 +125,15 @@ impl Rules for Euclid {
 
     /// Two heaps of tokens: a move leaves the larger heap smaller by a
     /// multiple of the other.
-    fn shape(&self, args: &crate::Numbers) -> Option<crate::board::Shape> {
-        Some(crate::board::Shape::Heaps {
+    fn shape(&self, args: &crate::Numbers) -> Option<crate::drawing::Shape> {
+        Some(crate::drawing::Shape::Heaps {
             heaps: args.to_vec(),
             unit: "heap",
         })
     }
 
     fn check_arguments(&self, args: &crate::Numbers) -> Result<(), ArgumentError> {
-        if args.len() != 2 {
-            return Err(ArgumentError::Count {
-                expected: 2,
-                found: args.len(),
-                what: "heaps (one pair)",
-            });
-        }
-        Ok(())
+        ArgumentError::expect_count(args.len(), 2, "heaps (one pair)")
     }
 
     fn valued(&self, args: &crate::Numbers, _: &Limits) -> Result<(u64, Basis), Error> {
@@ -286,15 +278,8 @@ impl Rules for Euclid {
     }
 }
 
-/// Parses `euclid` (no parameter).
-pub(crate) fn parse(
-    _: &str,
-    _: &str,
-    param: Option<&str>,
-) -> Result<Box<dyn super::DynRules>, ParseErrorKind> {
-    super::no_parameter(
-        param,
-        "euclid takes no parameter: write the pair, e.g. euclid 7 3",
-    )?;
-    Ok(Box::new(Euclid))
-}
+parse_without_parameter!(
+    "euclid",
+    "euclid takes no parameter: write the pair, e.g. euclid 7 3",
+    Euclid
+);

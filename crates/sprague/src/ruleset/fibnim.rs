@@ -27,7 +27,6 @@ use std::ops::ControlFlow;
 use super::onenumber::{lower, lowered};
 use super::rules::{Pick, Rules, Visit};
 use super::{ArgumentError, MoveKind};
-use crate::error::ParseErrorKind;
 use crate::{Action, Basis, Error, IllegalMoveKind, Limits, Outcome, Play};
 
 /// The basis of an outcome by Whinihan's theorem.
@@ -181,21 +180,17 @@ impl Rules for FibonacciNim {
     }
 
     /// The heap's tokens and the most the next move may take.
-    fn shape(&self, args: &crate::Numbers) -> Option<crate::board::Shape> {
+    fn shape(&self, args: &crate::Numbers) -> Option<crate::drawing::Shape> {
         let (heap, most) = Self::state(args);
-        Some(crate::board::Shape::Limited { heap, most })
+        Some(crate::drawing::Shape::Limited { heap, most })
     }
 
     fn check_arguments(&self, args: &crate::Numbers) -> Result<(), ArgumentError> {
-        if args.len() != 2 {
-            return Err(ArgumentError::Count {
-                expected: 2,
-                found: args.len(),
-                what:
-                    "numbers (the heap, then the most the next move may take; the start is N N-1)",
-            });
-        }
-        Ok(())
+        ArgumentError::expect_count(
+            args.len(),
+            2,
+            "numbers (the heap, then the most the next move may take; the start is N N-1)",
+        )
     }
 
     fn valued(&self, args: &crate::Numbers, limits: &Limits) -> Result<(u64, Basis), Error> {
@@ -353,16 +348,9 @@ impl Rules for FibonacciNim {
     }
 }
 
-/// Parses `fibnim` (no parameter).
-pub(crate) fn parse(
-    _: &str,
-    _: &str,
-    param: Option<&str>,
-) -> Result<Box<dyn super::DynRules>, ParseErrorKind> {
-    super::no_parameter(
-        param,
-        "fibnim takes no parameter: write the heap and the most the next move may take, e.g. \
-         fibnim 100 99",
-    )?;
-    Ok(Box::new(FibonacciNim))
-}
+parse_without_parameter!(
+    "fibnim",
+    "fibnim takes no parameter: write the heap and the most the next move may take, e.g. \
+     fibnim 100 99",
+    FibonacciNim
+);

@@ -331,7 +331,7 @@ where
         f: &mut dyn fmt::Write,
     ) -> fmt::Result {
         let Action::Listed { index } = *action else {
-            return crate::movetext::write_action(word, action, form, f);
+            return crate::ruleset::write_action(word, action, form, f);
         };
         let after = self
             .game

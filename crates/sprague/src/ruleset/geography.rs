@@ -50,7 +50,6 @@ use rustc_hash::FxHashMap as HashMap;
 use super::rules::{Rules, Visit};
 use super::undirected::{Bits, Part};
 use super::{ArgumentError, MoveKind};
-use crate::error::ParseErrorKind;
 use crate::{Action, Basis, Error, IllegalMoveKind, Limits, MoveForm, Outcome, Place, Play};
 
 /// The basis of an answer by the theorem of Fraenkel, Scheinerman and
@@ -121,16 +120,7 @@ impl fmt::Display for Token {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct GeographyPosition(pub Vec<Token>);
 
-impl crate::PositionData for GeographyPosition {
-    fn into_args(self) -> crate::Args {
-        crate::Args::from_typed(self)
-    }
-    fn from_args(args: &crate::Args) -> Option<&Self> {
-        args.typed::<Self>()
-    }
-    fn from_args_mut(args: &mut crate::Args) -> Option<&mut Self> {
-        crate::args_typed_mut::<Self>(args)
-    }
+crate::typed_position!(GeographyPosition, {
     fn argument_count(&self) -> usize {
         self.0.len()
     }
@@ -138,7 +128,7 @@ impl crate::PositionData for GeographyPosition {
     fn size(&self) -> usize {
         self.0.iter().map(|t| t.part.alive.count()).sum()
     }
-}
+});
 
 /// The vertices of `alive` reachable from `v` without passing `skip`
 /// (`v` first), in time linear in what is reached.
@@ -442,12 +432,12 @@ impl Rules for Geography {
     /// Each graph laid out, the visited vertices gone, the token on its
     /// vertex; a move is a click on a neighbour. `None` when a graph is too
     /// large to draw.
-    fn shape(&self, args: &GeographyPosition) -> Option<crate::board::Shape> {
+    fn shape(&self, args: &GeographyPosition) -> Option<crate::drawing::Shape> {
         let parts = args
             .0
             .iter()
-            .map(|t| crate::board::network(&t.part, Some(t.at)));
-        Some(crate::board::Shape::Network {
+            .map(|t| crate::ruleset::network::network(&t.part, Some(t.at)));
+        Some(crate::drawing::Shape::Network {
             parts: parts.collect::<Option<_>>()?,
         })
     }
@@ -641,16 +631,16 @@ impl Rules for Geography {
             and: None,
         } = *action
         else {
-            return crate::movetext::write_action(word, action, form, f);
+            return crate::ruleset::write_action(word, action, form, f);
         };
         let Some(t) = args.0.get(part) else {
-            return crate::movetext::write_action(word, action, form, f);
+            return crate::ruleset::write_action(word, action, form, f);
         };
         let Some(u) = u32::try_from(at)
             .ok()
             .filter(|&u| (u as usize) < t.part.graph.len())
         else {
-            return crate::movetext::write_action(word, action, form, f);
+            return crate::ruleset::write_action(word, action, form, f);
         };
         let name = t.part.graph.name(u);
         let left = t.after(u);
@@ -717,15 +707,8 @@ impl Rules for Geography {
     }
 }
 
-/// Parses `geography` (which takes no parameter).
-pub(crate) fn parse(
-    _: &str,
-    _: &str,
-    param: Option<&str>,
-) -> Result<Box<dyn crate::ruleset::DynRules>, ParseErrorKind> {
-    super::no_parameter(
-        param,
-        "geography takes no parameter: write the graph and the token, e.g. geography grid:3x3@1",
-    )?;
-    Ok(Box::new(Geography::default()))
-}
+parse_without_parameter!(
+    "geography",
+    "geography takes no parameter: write the graph and the token, e.g. geography grid:3x3@1",
+    Geography::default()
+);

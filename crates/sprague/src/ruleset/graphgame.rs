@@ -176,8 +176,9 @@ impl<P: GraphPosition> Rules for GraphRules<P> {
 
     /// Boards as their cells (a move a domino), graphs laid out (a move a
     /// vertex or an edge); `None` when one is too large to draw.
-    fn shape(&self, args: &P) -> Option<crate::board::Shape> {
-        use crate::board::{drawable, network, CellBoard, Piece, Shape};
+    fn shape(&self, args: &P) -> Option<crate::drawing::Shape> {
+        use crate::drawing::{drawable, CellBoard, Piece, Shape};
+        use crate::ruleset::network::network;
         if !self.spec.board {
             let parts = args.parts().iter().map(|p| network(p, None));
             return Some(Shape::Network {
@@ -362,10 +363,10 @@ impl<P: GraphPosition> Rules for GraphRules<P> {
         f: &mut dyn fmt::Write,
     ) -> fmt::Result {
         let Action::Pick { part, at, and } = *action else {
-            return crate::movetext::write_action(word, action, form, f);
+            return crate::ruleset::write_action(word, action, form, f);
         };
         let Some(p) = args.parts().get(part) else {
-            return crate::movetext::write_action(word, action, form, f);
+            return crate::ruleset::write_action(word, action, form, f);
         };
         let name = Self::move_name(p, at, and);
         let n = part + 1;

@@ -11,6 +11,22 @@
 //! [`Ruleset`] is the handle the rest of the library holds: the word as
 //! written and the rules behind it.
 
+/// Writes a ruleset module's `parse` for a word that takes no parameter:
+/// a parameter is refused with `$refusal`, and the rules are `$rules`.
+macro_rules! parse_without_parameter {
+    ($word:literal, $refusal:literal, $rules:expr) => {
+        #[doc = concat!("Parses `", $word, "` (which takes no parameter).")]
+        pub(crate) fn parse(
+            _: &str,
+            _: &str,
+            param: Option<&str>,
+        ) -> Result<Box<dyn $crate::ruleset::DynRules>, $crate::error::ParseErrorKind> {
+            $crate::ruleset::no_parameter(param, $refusal)?;
+            Ok(Box::new($rules))
+        }
+    };
+}
+
 pub mod arckayles;
 pub mod chomp;
 pub mod coins;
@@ -28,14 +44,17 @@ pub mod geography;
 mod graphgame;
 pub mod grundy;
 pub mod hackenbush;
+mod heap_moves;
 pub mod heaps;
 pub mod listed;
 pub mod moore;
 pub mod named;
+pub(crate) mod network;
 pub mod nim;
 pub mod nodekayles;
 pub mod northcott;
 mod onenumber;
+mod own_sequence;
 pub mod pieces;
 mod registry;
 pub mod removal;
@@ -48,7 +67,10 @@ pub mod takebreak;
 pub mod treblecross;
 pub mod undirected;
 pub mod welter;
+mod write;
 pub mod wythoff;
+
+pub use write::write_action;
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -60,6 +82,8 @@ use crate::error::ParseErrorKind;
 use crate::takebreak::MoveSet;
 use crate::{Action, Basis, Error, HeapMove, IllegalMoveKind, Limits, Place};
 
+pub use crate::args::ArgumentError;
+pub use crate::moves::MoveKind;
 pub use dynrules::DynRules;
 pub use heaps::Heaps;
 pub use rules::{HeapRules, PickNames, Rules};
@@ -67,151 +91,6 @@ pub use subtraction::SubtractionSet;
 
 use registry::REGISTRY;
 pub use registry::{known_rulesets, nearest_name, registered, RulesetInfo};
-
-/// The kind of move a ruleset has: which [`Action`] variant its moves use.
-/// Move text is read and written by kind, not by ruleset name, so a new
-/// ruleset of a known kind needs no new syntax.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum MoveKind {
-    /// One heap loses some tokens and is replaced by at most three heaps
-    /// ([`Action::Heap`]): Nim, subtraction games, take-and-break games.
-    Heap,
-    /// One to `max` heaps are reduced at once ([`Action::Heaps`]): Moore's
-    /// Nim_k (`max` = K), Wythoff's game (`max` = 2, by the same amount
-    /// when both).
-    Heaps {
-        /// The most heaps one move may reduce (K of `moore:K`).
-        max: u64,
-    },
-    /// Coins are carried from a step to the step below ([`Action::Stair`]):
-    /// staircase Nim.
-    Stair,
-    /// One token slides along one edge of a graph ([`Action::Token`]):
-    /// `digraph`.
-    Token,
-    /// One edge of one picture is cut ([`Action::Cut`]): `hackenbush`.
-    Cut,
-    /// A vertex, an edge, a domino or a cell of one graph or board is
-    /// taken ([`Action::Pick`]): `nodekayles`, `arckayles`, `cram`,
-    /// `chomp`, `geography`; the ruleset reads and writes its names
-    /// ([`Rules::named_move`], [`Rules::write_move`]).
-    Pick,
-    /// A move named by its number in the game's own list of moves
-    /// ([`Action::Listed`]): a game given in code
-    /// ([`Ruleset::from_game`]).
-    Listed,
-}
-
-/// Why a component's arguments do not fit its ruleset.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ArgumentError {
-    /// The coins of a staircase on steps 1 to `step` add up to more than
-    /// 2^64 - 1, the most it may hold in all (they can all gather on one
-    /// step).
-    TooManyCoins {
-        /// The step (from 1) at which the total passes 2^64 - 1.
-        step: usize,
-    },
-    /// The ruleset takes exactly `expected` arguments (Wythoff's game: the
-    /// two heaps of its pair).
-    Count {
-        /// How many arguments the ruleset takes.
-        expected: usize,
-        /// How many were given.
-        found: usize,
-        /// What the arguments are, for the message (`"heaps"`).
-        what: &'static str,
-    },
-    /// A word that is not a Hackenbush picture, and why.
-    BadPicture(Box<str>),
-    /// A word that is not a graph or a board of a game played on them
-    /// (Node Kayles, Cram, Chomp, Geography), and why.
-    BadShape(Box<str>),
-    /// A position of another type than the ruleset's own
-    /// ([`Rules::Position`]): pictures given to Nim, heaps to Hackenbush.
-    OtherGame,
-    /// A game given in code has no written positions: its components are
-    /// built in code ([`Ruleset::from_game`]).
-    NotWritten {
-        /// The game's word.
-        game: String,
-    },
-    /// A name that names no node of the graph.
-    UnknownNode {
-        /// The name given (shortened).
-        name: String,
-        /// The number of nodes of the graph.
-        nodes: usize,
-    },
-    /// The argument at `index` (from 0 after the ruleset word) is to blame,
-    /// and why (`welter 3 3`: the second 3 puts a coin on a square that
-    /// holds one).
-    At {
-        /// The argument to blame, from 0.
-        index: usize,
-        /// What is wrong with it.
-        why: Box<str>,
-    },
-}
-
-impl ArgumentError {
-    /// The index (from 0) of the argument to blame, when one is to blame.
-    pub fn index(&self) -> Option<usize> {
-        match self {
-            ArgumentError::TooManyCoins { step } => Some(step - 1),
-            ArgumentError::At { index, .. } => Some(*index),
-            ArgumentError::Count {
-                expected, found, ..
-            } if found > expected => Some(*expected),
-            ArgumentError::Count { .. }
-            | ArgumentError::UnknownNode { .. }
-            | ArgumentError::NotWritten { .. }
-            | ArgumentError::OtherGame
-            | ArgumentError::BadPicture(_)
-            | ArgumentError::BadShape(_) => None,
-        }
-    }
-}
-
-impl fmt::Display for ArgumentError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ArgumentError::TooManyCoins { step } => write!(
-                f,
-                "the coins on steps 1 to {step} add up to more than 18446744073709551615, the \
-                 most a staircase may hold in all (they can all gather on one step)"
-            ),
-            ArgumentError::Count {
-                expected,
-                found,
-                what,
-            } => write!(
-                f,
-                "this ruleset takes exactly {expected} {what}, not {found}"
-            ),
-            ArgumentError::OtherGame => {
-                f.write_str("the position is not one of this ruleset's game (of another type)")
-            }
-            ArgumentError::NotWritten { game } => write!(
-                f,
-                "{game} is a game given in code: its positions are built in code, not written"
-            ),
-            ArgumentError::BadPicture(why) => {
-                write!(f, "not a Hackenbush picture: {why}")
-            }
-            ArgumentError::BadShape(why) | ArgumentError::At { why, .. } => f.write_str(why),
-            ArgumentError::UnknownNode { name, nodes } => write!(
-                f,
-                "the graph has no node named {name} (it has {nodes} nodes; node names are \
-                 case-sensitive); the arguments of digraph are the nodes its tokens stand on"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for ArgumentError {}
 
 /// A ruleset as named in a position: its word, exactly as written (`nim`,
 /// `sub:1-3`), and its rules.
@@ -260,9 +139,7 @@ impl Ruleset {
             .iter()
             .find(|(info, _)| info.names.contains(&word))
             .or_else(|| REGISTRY.iter().find(|(info, _)| info.names.contains(&name)))
-            .ok_or(ParseErrorKind::UnknownRuleset {
-                did_you_mean: nearest_name(name),
-            })?;
+            .ok_or_else(|| registry::unknown_ruleset(name))?;
         Ok(Ruleset::with_rules(word, parse(word, name, param)?))
     }
 
@@ -337,7 +214,7 @@ impl Ruleset {
 
     /// The nim-sequence a heap ruleset keeps itself, outside the engine's
     /// [`MoveSet`] (`rule:` words); `None` for the others.
-    pub fn own_sequence(&self) -> Option<&dyn rule::OwnSequence> {
+    pub fn own_sequence(&self) -> Option<&dyn own_sequence::OwnSequence> {
         self.heap_rules()?.own_sequence()
     }
 

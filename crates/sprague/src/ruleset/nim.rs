@@ -10,7 +10,6 @@ use std::ops::ControlFlow;
 
 use super::rules::{HeapRules, Pick, Visit};
 use super::Heaps;
-use crate::error::ParseErrorKind;
 use crate::{Basis, Error, HeapMove, Limits, Outcome, Parts};
 
 /// The Grundy value of a Nim position: the nim-sum of its heap sizes.
@@ -138,18 +137,11 @@ impl HeapRules for Nim {
     }
 }
 
-/// Parses `nim` (which takes no parameter).
-pub(crate) fn parse(
-    _: &str,
-    _: &str,
-    param: Option<&str>,
-) -> Result<Box<dyn super::DynRules>, ParseErrorKind> {
-    super::no_parameter(
-        param,
-        "nim takes no parameter (for Moore's Nim_k write moore:K, for bounded Nim sub:1-K)",
-    )?;
-    Ok(Box::new(Heaps(Nim)))
-}
+parse_without_parameter!(
+    "nim",
+    "nim takes no parameter (for Moore's Nim_k write moore:K, for bounded Nim sub:1-K)",
+    Heaps(Nim)
+);
 
 /// The outcome class of a Nim position under misère play (the player who
 /// takes the last token loses; Bouton 1901, Winning Ways ch. 13): when no

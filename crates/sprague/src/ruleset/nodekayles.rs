@@ -28,7 +28,6 @@
 use super::graphgame::{graph_position, GraphRules, Spec};
 use super::removal::Kind;
 use super::undirected::Part;
-use crate::error::ParseErrorKind;
 
 /// The position of a `nodekayles` component: its graphs, each with the
 /// vertices still in play, in the order written.
@@ -37,17 +36,10 @@ pub struct NodeKaylesPosition(pub Vec<Part>);
 
 graph_position!(NodeKaylesPosition);
 
-/// Parses `nodekayles` (which takes no parameter).
-pub(crate) fn parse(
-    _: &str,
-    _: &str,
-    param: Option<&str>,
-) -> Result<Box<dyn crate::ruleset::DynRules>, ParseErrorKind> {
-    super::no_parameter(
-        param,
-        "nodekayles takes no parameter: write the graphs, e.g. nodekayles grid:3x5 path:7",
-    )?;
-    Ok(Box::new(GraphRules::<NodeKaylesPosition>::new(Spec {
+parse_without_parameter!(
+    "nodekayles",
+    "nodekayles takes no parameter: write the graphs, e.g. nodekayles grid:3x5 path:7",
+    GraphRules::<NodeKaylesPosition>::new(Spec {
         word: "nodekayles",
         kind: Kind::Node,
         board: false,
@@ -57,5 +49,5 @@ pub(crate) fn parse(
                a path of n - 3, a complete graph is worth 1; any other part is worth the mex \
                of the values of the graphs its moves leave, found by search (isomorphic parts \
                share one entry of the table).",
-    })))
-}
+    })
+);

@@ -74,20 +74,11 @@ pub type Row = (u64, u64);
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct NorthcottPosition(pub Vec<Row>);
 
-impl crate::PositionData for NorthcottPosition {
-    fn into_args(self) -> crate::Args {
-        crate::Args::from_typed(self)
-    }
-    fn from_args(args: &crate::Args) -> Option<&Self> {
-        args.typed::<Self>()
-    }
-    fn from_args_mut(args: &mut crate::Args) -> Option<&mut Self> {
-        crate::args_typed_mut::<Self>(args)
-    }
+crate::typed_position!(NorthcottPosition, {
     fn argument_count(&self) -> usize {
         self.0.len()
     }
-}
+});
 
 /// The gap of a row: the empty squares between its checkers.
 ///
@@ -426,8 +417,8 @@ impl Rules for Northcott {
         }
     }
 
-    fn shape(&self, args: &NorthcottPosition) -> Option<crate::board::Shape> {
-        Some(crate::board::Shape::Checkers {
+    fn shape(&self, args: &NorthcottPosition) -> Option<crate::drawing::Shape> {
+        Some(crate::drawing::Shape::Checkers {
             width: self.width,
             rows: args.0.iter().map(|&(a, b)| [a, b]).collect(),
         })
@@ -478,7 +469,7 @@ impl Rules for Northcott {
             }),
         )
         else {
-            return crate::movetext::write_action(word, action, form, f);
+            return crate::ruleset::write_action(word, action, form, f);
         };
         let after = slid(row, *from, *to);
         let (before, left) = (

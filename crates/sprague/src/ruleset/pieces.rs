@@ -47,7 +47,6 @@ use std::ops::ControlFlow;
 
 use super::rules::{Pick, PickNames, Rules, Visit};
 use super::{staircase, ArgumentError, MoveKind};
-use crate::error::ParseErrorKind;
 use crate::{Action, Basis, Error, IllegalMoveKind, Limits, MoveForm, Place};
 
 /// The basis of a row's value: staircase Nim on its gaps.
@@ -328,7 +327,7 @@ impl Rules for Pieces {
             ..
         } = *action
         else {
-            return crate::movetext::write_action(word, action, form, f);
+            return crate::ruleset::write_action(word, action, form, f);
         };
         let after = slid(&args.0, from, to);
         match form {
@@ -416,15 +415,8 @@ impl Rules for Pieces {
     }
 }
 
-/// Parses `pieces` (no parameter).
-pub(crate) fn parse(
-    _: &str,
-    _: &str,
-    param: Option<&str>,
-) -> Result<Box<dyn super::DynRules>, ParseErrorKind> {
-    super::no_parameter(
-        param,
-        "pieces takes no parameter: write the squares of the pieces, e.g. pieces 3 7 8 12",
-    )?;
-    Ok(Box::new(Pieces))
-}
+parse_without_parameter!(
+    "pieces",
+    "pieces takes no parameter: write the squares of the pieces, e.g. pieces 3 7 8 12",
+    Pieces
+);

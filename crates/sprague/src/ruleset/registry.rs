@@ -228,6 +228,16 @@ pub fn known_rulesets() -> String {
         .join(", ")
 }
 
+/// A word that names no registered ruleset: the error, with the nearest
+/// name when one is close and the list of known names.
+pub(crate) fn unknown_ruleset(name: &str) -> ParseErrorKind {
+    static KNOWN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    ParseErrorKind::UnknownRuleset {
+        did_you_mean: nearest_name(name),
+        known: KNOWN.get_or_init(known_rulesets),
+    }
+}
+
 /// The registered name nearest to `name`, when it is close: the same
 /// letters in another case, or at most one letter in four different
 /// (Levenshtein distance, ignoring case).
@@ -240,28 +250,10 @@ pub fn known_rulesets() -> String {
 /// assert_eq!(nearest_name("chess"), None);
 /// ```
 pub fn nearest_name(name: &str) -> Option<&'static str> {
-    let name = name.to_lowercase();
-    REGISTRY
-        .iter()
-        .flat_map(|(info, _)| info.names.iter().copied())
-        .map(|known| (edit_distance(&name, known), known))
-        .filter(|&(d, known)| d <= (known.len() / 4).max(1))
-        .min_by_key(|&(d, _)| d)
-        .map(|(_, known)| known)
-}
-
-/// The Levenshtein distance between `a` and `b` (in chars).
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let substitute = diagonal + usize::from(ca != cb);
-            diagonal = row[j + 1];
-            row[j + 1] = substitute.min(row[j] + 1).min(diagonal + 1);
-        }
-    }
-    row[b.len()]
+    crate::error::nearest(
+        name,
+        REGISTRY
+            .iter()
+            .flat_map(|(info, _)| info.names.iter().copied()),
+    )
 }

@@ -214,7 +214,7 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
     /// Writes `action`, a move in a component of this ruleset with
     /// arguments `args` (before the move), named `word` as the user wrote
     /// it, in `form`. The default writes the standard kinds of move
-    /// ([`movetext::write_action`](crate::movetext::write_action)); a
+    /// ([`write_action`](crate::ruleset::write_action)); a
     /// ruleset whose arguments are not numbers of tokens writes its own.
     ///
     /// # Errors
@@ -228,7 +228,7 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
         f: &mut dyn fmt::Write,
     ) -> fmt::Result {
         let _ = args;
-        crate::movetext::write_action(word, action, form, f)
+        crate::ruleset::write_action(word, action, form, f)
     }
 
     /// The steps that reduce the component to its value, in words, for
@@ -402,7 +402,7 @@ pub trait Rules: Send + Sync + fmt::Debug + 'static {
     /// How a component is drawn ([`crate::board`]), when the ruleset's
     /// kind of move does not say it (Wythoff's grid, Hackenbush's
     /// pictures, a graph with tokens); `None` to let the kind say.
-    fn shape(&self, args: &Self::Position) -> Option<crate::board::Shape> {
+    fn shape(&self, args: &Self::Position) -> Option<crate::drawing::Shape> {
         let _ = args;
         None
     }
@@ -551,7 +551,7 @@ pub trait HeapRules: Send + Sync + fmt::Debug + 'static {
     /// The nim-sequence the ruleset keeps itself, outside the engine's
     /// [`MoveSet`] (the rule language, [`rule`](super::rule)), for
     /// `sequence` and `period`; `None` for the others.
-    fn own_sequence(&self) -> Option<&dyn super::rule::OwnSequence> {
+    fn own_sequence(&self) -> Option<&dyn super::own_sequence::OwnSequence> {
         None
     }
 

@@ -14,7 +14,6 @@ use std::ops::ControlFlow;
 
 use super::rules::{Pick, Rules, Visit};
 use super::{check_place, ArgumentError, MoveKind};
-use crate::error::ParseErrorKind;
 use crate::{Action, Basis, Error, IllegalMoveKind, Limits, Place};
 
 /// The Grundy value of a staircase: the nim-sum of the coins on steps 1, 3,
@@ -235,15 +234,8 @@ impl Rules for Staircase {
     }
 }
 
-/// Parses `staircase` (which takes no parameter).
-pub(crate) fn parse(
-    _: &str,
-    _: &str,
-    param: Option<&str>,
-) -> Result<Box<dyn super::DynRules>, ParseErrorKind> {
-    super::no_parameter(
-        param,
-        "staircase takes no parameter: write the coins on each step, e.g. staircase 3 1 2",
-    )?;
-    Ok(Box::new(Staircase))
-}
+parse_without_parameter!(
+    "staircase",
+    "staircase takes no parameter: write the coins on each step, e.g. staircase 3 1 2",
+    Staircase
+);

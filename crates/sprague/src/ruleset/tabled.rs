@@ -5,8 +5,8 @@
 
 use std::ops::ControlFlow;
 
+use super::heap_moves;
 use super::rules::{HeapRules, Visit};
-use super::takebreak;
 use crate::sequence::table::SharedTable;
 use crate::takebreak::MoveSet;
 use crate::{Basis, Error, HeapMove, Limits};
@@ -70,7 +70,7 @@ impl HeapRules for Tabled {
     }
 
     fn options(&self, heap: u64, limits: &Limits, out: &mut Vec<HeapMove>) -> Result<(), Error> {
-        takebreak::options(&self.moves, heap, limits, out)
+        heap_moves::options(&self.moves, heap, limits, out)
     }
 
     fn moves_to(
@@ -82,12 +82,12 @@ impl HeapRules for Tabled {
     ) -> Result<ControlFlow<()>, Error> {
         self.table
             .with(&self.word, &self.moves, heap, limits, |look| {
-                takebreak::moves_to(&self.word, &self.moves, heap, target, look, limits, f)
+                heap_moves::moves_to(&self.word, &self.moves, heap, target, look, limits, f)
             })?
     }
 
     fn is_legal(&self, heap: u64, m: &HeapMove) -> bool {
-        takebreak::is_legal(&self.moves, heap, m)
+        heap_moves::is_legal(&self.moves, heap, m)
     }
 
     fn move_set(&self) -> Option<&MoveSet> {

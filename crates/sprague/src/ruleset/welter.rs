@@ -22,7 +22,6 @@ use std::ops::ControlFlow;
 use super::onenumber::{apply_lowering, lower, lowered};
 use super::rules::{Pick, Rules, Visit};
 use super::{ArgumentError, MoveKind};
-use crate::error::ParseErrorKind;
 use crate::{Action, Basis, Error, IllegalMoveKind, Limits};
 
 /// The basis of a value by Welter's function.
@@ -96,8 +95,8 @@ impl Rules for Welter {
     }
 
     /// The strip up to the highest coin; a move slides a coin down.
-    fn shape(&self, args: &crate::Numbers) -> Option<crate::board::Shape> {
-        Some(crate::board::Shape::Strip {
+    fn shape(&self, args: &crate::Numbers) -> Option<crate::drawing::Shape> {
+        Some(crate::drawing::Shape::Strip {
             squares: args.iter().max().map_or(1, |&m| m.saturating_add(1)),
             coins: args.to_vec(),
         })
@@ -246,15 +245,8 @@ impl Rules for Welter {
     }
 }
 
-/// Parses `welter` (no parameter).
-pub(crate) fn parse(
-    _: &str,
-    _: &str,
-    param: Option<&str>,
-) -> Result<Box<dyn super::DynRules>, ParseErrorKind> {
-    super::no_parameter(
-        param,
-        "welter takes no parameter: write the squares of the coins, e.g. welter 3 7 12",
-    )?;
-    Ok(Box::new(Welter))
-}
+parse_without_parameter!(
+    "welter",
+    "welter takes no parameter: write the squares of the coins, e.g. welter 3 7 12",
+    Welter
+);

@@ -307,22 +307,15 @@ impl Rules for Wythoff {
     }
 
     /// The queen on a grid: each move takes it left, down or diagonally.
-    fn shape(&self, args: &crate::Numbers) -> Option<crate::board::Shape> {
+    fn shape(&self, args: &crate::Numbers) -> Option<crate::drawing::Shape> {
         match args[..] {
-            [a, b] => Some(crate::board::Shape::Grid { queen: [a, b] }),
+            [a, b] => Some(crate::drawing::Shape::Grid { queen: [a, b] }),
             _ => None,
         }
     }
 
     fn check_arguments(&self, args: &crate::Numbers) -> Result<(), ArgumentError> {
-        if args.len() != 2 {
-            return Err(ArgumentError::Count {
-                expected: 2,
-                found: args.len(),
-                what: "heaps (one pair)",
-            });
-        }
-        Ok(())
+        ArgumentError::expect_count(args.len(), 2, "heaps (one pair)")
     }
 
     /// 0 for a P-position by Wythoff's theorem; a pair with an empty heap

@@ -22,7 +22,7 @@
 
 use super::value::Value;
 use super::Core;
-use crate::ruleset::named::NamedSet;
+use crate::takebreak::named::NamedSet;
 
 /// The work counted per heap for confirming the rare values below the
 /// answer by the rare-value method (splits tested in order of their

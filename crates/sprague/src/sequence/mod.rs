@@ -124,7 +124,7 @@ use crate::takebreak::{largest_smaller_part, MoveSet};
 use crate::Error;
 
 pub use period::{Period, PeriodReport, Proof};
-pub use store::{ResumeError, Store};
+pub use store::{table_limit, ResumeError, Store};
 use value::{Stamp, Value};
 pub use value::{Table, Values};
 

@@ -19,8 +19,11 @@
 use std::fmt;
 
 use crate::error::ParseErrorKind;
-use crate::ruleset::named::NamedSet;
-use crate::SubtractionSet;
+pub mod named;
+pub mod subtraction;
+
+use named::NamedSet;
+use subtraction::SubtractionSet;
 
 /// A take-and-break code, octal or hexadecimal, as in `0.77` (Kayles),
 /// `0.07` (Dawson's Kayles), `4.07` or `0.8` (hexadecimal: split a heap of

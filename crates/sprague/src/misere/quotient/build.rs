@@ -5,7 +5,9 @@
 use std::collections::VecDeque;
 
 use super::check::{joins_unchanged, verify};
-use super::{merged_reps, relax_reps, rep_options, Monoid, Quotient, QuotientLimits, MAX_CYCLE};
+use super::{
+    charge, merged_reps, relax_reps, rep_options, Monoid, Quotient, QuotientLimits, MAX_CYCLE,
+};
 use crate::misere::genus::heap_options;
 use crate::ruleset::HeapRules;
 use crate::{Error, Limits};
@@ -512,30 +514,6 @@ fn split_error(n: u64, refined: &str) -> Error {
         n.saturating_sub(1)
     ))
 }
-
-/// Builds (or extends) the quotient up to `bound`: heap by heap, reducing at
-/// every step; where a class would have to split, by the lifted
-/// construction: elements are kept apart until the end, and after each
-/// split a rebuild from heap 0 makes one more heap a generator, or gives a
-/// generator a longer cycle, until heap `n` passes. Every result is proven
-/// by the check; only the choice of what to keep apart is a search.
-/// Adds `entries` monoid-table entries (built or compared), counted as
-/// one unit of work in [`QuotientLimits::max_work`] for every
-/// [`ENTRIES_PER_UNIT`], to `work`.
-pub(super) fn charge(work: &mut u64, entries: u64, limits: &QuotientLimits) -> Result<(), Error> {
-    *work = work.saturating_add(entries / ENTRIES_PER_UNIT);
-    if *work > limits.max_work {
-        return Err(Error::CheckLimit {
-            limit: usize::try_from(limits.max_work).unwrap_or(usize::MAX),
-            in_all: true,
-        });
-    }
-    Ok(())
-}
-
-/// Monoid-table entries counted as one unit of work (about the cost of one
-/// tuple of a proof check).
-const ENTRIES_PER_UNIT: u64 = 16;
 
 /// Options a quotient may keep per state of [`QuotientLimits::max_states`]
 /// ([`Error::OptionLimit`]): every option of every heap is kept, about

@@ -642,3 +642,21 @@ pub(crate) fn cached(
     q.word = ruleset.word().to_string();
     Ok(Arc::new(q))
 }
+
+/// Adds `entries` monoid-table entries (built or compared), counted as
+/// one unit of work in [`QuotientLimits::max_work`] for every
+/// [`ENTRIES_PER_UNIT`], to `work`.
+pub(crate) fn charge(work: &mut u64, entries: u64, limits: &QuotientLimits) -> Result<(), Error> {
+    *work = work.saturating_add(entries / ENTRIES_PER_UNIT);
+    if *work > limits.max_work {
+        return Err(Error::CheckLimit {
+            limit: usize::try_from(limits.max_work).unwrap_or(usize::MAX),
+            in_all: true,
+        });
+    }
+    Ok(())
+}
+
+/// Monoid-table entries counted as one unit of work (about the cost of one
+/// tuple of a proof check).
+const ENTRIES_PER_UNIT: u64 = 16;

@@ -30,9 +30,8 @@
 //! terminal set, and the final monoid is checked again, so a wrong step is
 //! an error, never a wrong quotient.
 
-use super::build::charge;
 use super::check::{joins_unchanged, verify_remembered, Memo};
-use super::{merged_reps, relax_reps, rep_options, Monoid, QuotientLimits, MAX_CYCLE};
+use super::{charge, merged_reps, relax_reps, rep_options, Monoid, QuotientLimits, MAX_CYCLE};
 use crate::Error;
 
 /// The monoid of a language `L(S)` over the sums of heaps `0..pretend.len()`,

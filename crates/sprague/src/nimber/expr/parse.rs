@@ -3,7 +3,7 @@
 
 use super::lex::{Kind, Token};
 use super::{ExprError, ExprErrorKind, MAX_DEPTH};
-use crate::Nimber;
+use crate::nimber::Nimber;
 
 /// Evaluates the tokens of a whole expression (the last token is
 /// [`Kind::End`]).

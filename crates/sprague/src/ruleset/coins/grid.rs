@@ -18,6 +18,10 @@
 use std::fmt;
 
 use super::{toggle, Runs};
+use crate::ruleset::ArgumentError;
+
+/// The most cells a grid written as rows of letters may hold.
+pub const MAX_GRID_LETTERS: u64 = 1 << 20;
 
 /// Rows `rows.0..=rows.1` by columns `cols.0..=cols.1`, every coin in it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -88,20 +92,11 @@ pub struct CoinGrid {
     pub letters: Option<(u64, u64)>,
 }
 
-impl crate::PositionData for CoinGrid {
-    fn into_args(self) -> crate::Args {
-        crate::Args::from_typed(self)
-    }
-    fn from_args(args: &crate::Args) -> Option<&Self> {
-        args.typed::<Self>()
-    }
-    fn from_args_mut(args: &mut crate::Args) -> Option<&mut Self> {
-        crate::args_typed_mut::<Self>(args)
-    }
+crate::typed_position!(CoinGrid, {
     fn argument_count(&self) -> usize {
         usize::from(self.letters.is_some() || !self.heads.is_empty())
     }
-}
+});
 
 /// The coins covered by an odd number of `blocks`, in canonical form.
 ///
@@ -297,6 +292,76 @@ pub fn first_overlap(blocks: &[Block]) -> Option<(usize, (u64, u64))> {
         }
     }
     best
+}
+
+pub(super) fn parse_grid(
+    words: &[&str],
+    o1: u64,
+    o2: u64,
+) -> Result<CoinGrid, (usize, ArgumentError)> {
+    let bad = |i: usize, why: String| (i, ArgumentError::BadShape(why.into()));
+    let letters = |w: &str| !w.is_empty() && w.bytes().all(|b| b"THth".contains(&b));
+    if !words.is_empty() && words.iter().all(|w| letters(w)) {
+        let width = words[0].len() as u64;
+        if width * words.len() as u64 > MAX_GRID_LETTERS {
+            return Err(bad(
+                0,
+                format!(
+                    "a grid written as letters holds at most {MAX_GRID_LETTERS} coins; write a \
+                     large grid as the coordinates r,c of its heads"
+                ),
+            ));
+        }
+        let mut heads = Vec::new();
+        for (i, w) in words.iter().enumerate() {
+            if w.len() as u64 != width {
+                return Err(bad(
+                    i,
+                    format!(
+                        "row {} has {} coins, row 1 has {width}: every row of a grid is as \
+                         long",
+                        i + 1,
+                        w.len()
+                    ),
+                ));
+            }
+            for (j, b) in w.bytes().enumerate() {
+                if b.eq_ignore_ascii_case(&b'H') {
+                    heads.push(Block::cell(o1 + i as u64, o2 + j as u64));
+                }
+            }
+        }
+        return Ok(CoinGrid {
+            heads: xor_blocks(&heads),
+            letters: Some((words.len() as u64, width)),
+        });
+    }
+    let mut heads = Vec::with_capacity(words.len());
+    for (i, w) in words.iter().enumerate() {
+        match read_block(w) {
+            Some(b) => heads.push(b),
+            None => {
+                return Err(bad(
+                    i,
+                    format!(
+                        "`{w}` is neither a row of T and H nor a head r,c or a block of heads \
+                         a-b,c-d (a grid is rows such as THT HHT, or its heads such as 3,5 \
+                         10,2 1-4,7-9, with a <= b and c <= d)"
+                    ),
+                ))
+            }
+        }
+    }
+    let xor = xor_blocks(&heads);
+    if head_count(&xor) != head_count(&heads) {
+        if let Some((i, (r, c))) = first_overlap(&heads) {
+            return Err(bad(i, format!("the head {r},{c} is named twice")));
+        }
+    }
+    Ok(CoinGrid {
+        heads: xor,
+        letters: None,
+    })
 }
 
 #[cfg(test)]

@@ -37,9 +37,12 @@
 //! # Ok::<(), sprague::Error>(())
 //! ```
 
+mod closed;
 pub mod grid;
 pub mod product;
+mod row;
 pub mod rule;
+mod spec;
 
 use std::fmt;
 use std::ops::ControlFlow;
@@ -48,10 +51,10 @@ use super::rules::{Pick, Rules, Visit};
 use super::{ArgumentError, MoveKind};
 use crate::error::ParseErrorKind;
 use crate::{Action, Basis, Error, IllegalMoveKind, Limits, MoveForm};
+use row::parse_row;
+pub use row::{is_head, read_runs, toggle, write_runs, CoinRow, MAX_ROW_LETTERS};
 pub use rule::{CoinRule, Named, Runs, UserRule};
-
-/// The most coins a row written as `T` and `H` may hold.
-pub const MAX_ROW_LETTERS: usize = 1 << 20;
+pub use spec::{parse_spec, rule_of, spec_text};
 
 /// The basis of a row of a named game: the coin-by-coin nim-sum of closed
 /// forms.
@@ -69,214 +72,11 @@ pub const COIN_MEX: Basis = Basis::Rule {
            coins its moves turn (by the definition, tabled)",
 };
 
-/// The position of a coin row: its heads, as runs of coins, and the
-/// number of coins when written as `T` and `H`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct CoinRow {
-    /// The heads, as inclusive runs, increasing and apart.
-    pub heads: Runs,
-    /// `Some(n)`: written as n letters (coins origin..origin + n);
-    /// `None`: written as the numbers of the heads.
-    pub letters: Option<u64>,
-}
-
-impl crate::PositionData for CoinRow {
-    fn into_args(self) -> crate::Args {
-        crate::Args::from_typed(self)
-    }
-    fn from_args(args: &crate::Args) -> Option<&Self> {
-        args.typed::<Self>()
-    }
-    fn from_args_mut(args: &mut crate::Args) -> Option<&mut Self> {
-        crate::args_typed_mut::<Self>(args)
-    }
-    fn argument_count(&self) -> usize {
-        usize::from(self.letters.is_some() || !self.heads.is_empty())
-    }
-}
-
 /// The rules of one coin-turning game on a row.
 #[derive(Debug)]
 pub struct Coins {
     rule: CoinRule,
     canonical: String,
-}
-
-/// Toggles the coins of `turn` in `heads` (both runs): their symmetric
-/// difference.
-pub fn toggle(heads: &[(u64, u64)], turn: &[(u64, u64)]) -> Runs {
-    // Boundaries as half-open points; a point lies in an odd number of
-    // runs exactly when it is a head after.
-    let mut edges: Vec<u128> = Vec::with_capacity(2 * (heads.len() + turn.len()));
-    for &(a, b) in heads.iter().chain(turn) {
-        edges.push(u128::from(a));
-        edges.push(u128::from(b) + 1);
-    }
-    edges.sort_unstable();
-    let mut out: Runs = Vec::new();
-    let mut i = 0;
-    let mut inside = false;
-    let mut start = 0u128;
-    while i < edges.len() {
-        let e = edges[i];
-        let mut n = 0;
-        while i < edges.len() && edges[i] == e {
-            n += 1;
-            i += 1;
-        }
-        if n % 2 == 1 {
-            if inside {
-                if let Some(last) = out.last_mut().filter(|l| u128::from(l.1) + 1 == start) {
-                    last.1 = (e - 1) as u64;
-                } else {
-                    out.push((start as u64, (e - 1) as u64));
-                }
-            } else {
-                start = e;
-            }
-            inside = !inside;
-        }
-    }
-    out
-}
-
-/// Whether coin `x` is a head.
-pub fn is_head(heads: &[(u64, u64)], x: u64) -> bool {
-    let i = heads.partition_point(|&(_, b)| b < x);
-    heads.get(i).is_some_and(|&(a, _)| a <= x)
-}
-
-/// Writes runs as a move's coins: `3.7`, `4-9`.
-pub fn write_runs(runs: &[(u64, u64)], sep: &str, f: &mut dyn fmt::Write) -> fmt::Result {
-    for (i, &(a, b)) in runs.iter().enumerate() {
-        if i > 0 {
-            f.write_str(sep)?;
-        }
-        if a == b {
-            write!(f, "{a}")?;
-        } else if b == a + 1 {
-            write!(f, "{a}{sep}{b}")?;
-        } else {
-            write!(f, "{a}-{b}")?;
-        }
-    }
-    Ok(())
-}
-
-/// Reads a set of coins `3.7`, `4-9`, `2.5-8` as runs (sorted, merged);
-/// `None` when it is not one or names a coin twice.
-pub fn read_runs(text: &str) -> Option<Runs> {
-    let mut runs: Vec<(u64, u64)> = Vec::new();
-    for item in text.split('.') {
-        let (a, b) = match item.split_once('-') {
-            Some((a, b)) => (a.parse().ok()?, b.parse().ok()?),
-            None => {
-                let n = item.parse().ok()?;
-                (n, n)
-            }
-        };
-        if a > b {
-            return None;
-        }
-        runs.push((a, b));
-    }
-    runs.sort_unstable();
-    if runs.windows(2).any(|w| w[0].1 >= w[1].0) {
-        return None;
-    }
-    Some(rule::runs_of_runs(&runs))
-}
-
-/// Reads a row's words: one word of `T` and `H`, or head numbers and runs.
-fn parse_row(words: &[&str], origin: u64) -> Result<CoinRow, (usize, ArgumentError)> {
-    let bad = |i: usize, why: String| (i, ArgumentError::BadShape(why.into()));
-    let is_letters =
-        |w: &str| !w.is_empty() && w.bytes().all(|b| matches!(b, b'T' | b'H' | b't' | b'h'));
-    if let [first, second, ..] = words {
-        if is_letters(first) {
-            return Err(bad(
-                1,
-                format!(
-                    "a component is one row: `{second}` after the row `{first}` would be a \
-                     second one; put '+' and the ruleset word before each further row"
-                ),
-            ));
-        }
-    }
-    if let [w] = words {
-        if is_letters(w) {
-            if w.len() > MAX_ROW_LETTERS {
-                return Err(bad(
-                    0,
-                    format!(
-                        "a row written as letters holds at most {MAX_ROW_LETTERS} coins; \
-                         write a long row as the numbers of its heads (runs a-b)"
-                    ),
-                ));
-            }
-            let heads: Vec<u64> = w
-                .bytes()
-                .enumerate()
-                .filter(|(_, b)| b.eq_ignore_ascii_case(&b'H'))
-                .map(|(i, _)| origin + i as u64)
-                .collect();
-            return Ok(CoinRow {
-                heads: rule::runs_of(&heads),
-                letters: Some(w.len() as u64),
-            });
-        }
-    }
-    let mut runs = Vec::with_capacity(words.len());
-    for (i, w) in words.iter().enumerate() {
-        let run = match w.split_once('-') {
-            Some((a, b)) => match (a.parse::<u64>(), b.parse::<u64>()) {
-                (Ok(a), Ok(b)) if a <= b => (a, b),
-                _ => {
-                    return Err(bad(
-                        i,
-                        format!(
-                            "`{w}` is not a run of heads a-b with a <= b (a row is T/H \
-                             letters, such as THHTH, or the numbers of its heads)"
-                        ),
-                    ))
-                }
-            },
-            None => match w.parse::<u64>() {
-                Ok(n) => (n, n),
-                Err(_) => {
-                    return Err(bad(
-                        i,
-                        format!(
-                            "`{w}` is neither a row of T and H nor the number of a head \
-                             (a row is one word such as THHTH, or head numbers such as 2 3 5 \
-                             or runs 4-9)"
-                        ),
-                    ))
-                }
-            },
-        };
-        runs.push(run);
-    }
-    let mut order: Vec<usize> = (0..runs.len()).collect();
-    order.sort_by_key(|&i| runs[i]);
-    for w in order.windows(2) {
-        if runs[w[0]].1 >= runs[w[1]].0 {
-            return Err(bad(
-                w[1],
-                format!(
-                    "coin {} is named twice: each coin shows heads or tails once (where a \
-                     problem lists a coin twice, two heads on one coin cancel: leave out a \
-                     coin listed an even number of times, keep one listed an odd number)",
-                    runs[w[1]].0.max(runs[w[0]].0)
-                ),
-            ));
-        }
-    }
-    runs.sort_unstable();
-    Ok(CoinRow {
-        heads: rule::runs_of_runs(&runs),
-        letters: None,
-    })
 }
 
 impl Coins {
@@ -434,18 +234,18 @@ impl Rules for Coins {
     }
 
     /// The row of coins, heads and tails; `None` past
-    /// [`MAX_DRAWN`](crate::board::MAX_DRAWN) coins.
-    fn shape(&self, args: &CoinRow) -> Option<crate::board::Shape> {
+    /// [`MAX_DRAWN`](crate::drawing::MAX_DRAWN) coins.
+    fn shape(&self, args: &CoinRow) -> Option<crate::drawing::Shape> {
         let first = self.rule.origin();
         let last = args.heads.last().map_or(first, |&(_, b)| b.max(first));
         let width = match args.letters {
             Some(n) => n,
             None => last - first + 1,
         };
-        if width > crate::board::MAX_DRAWN {
+        if width > crate::drawing::MAX_DRAWN {
             return None;
         }
-        Some(crate::board::Shape::Coins {
+        Some(crate::drawing::Shape::Coins {
             grid: false,
             first: [0, first],
             size: [1, width],
@@ -740,7 +540,7 @@ impl Rules for Coins {
         f: &mut dyn fmt::Write,
     ) -> fmt::Result {
         let Action::Turn { coins, .. } = action else {
-            return crate::movetext::write_action(word, action, form, f);
+            return crate::ruleset::write_action(word, action, form, f);
         };
         let mut name = String::new();
         let _ = write_runs(coins, ".", &mut name);
@@ -863,104 +663,6 @@ impl Coins {
             Ok(ControlFlow::Continue(()))
         })?;
         Ok(())
-    }
-}
-
-/// Reads a user rule's specification `1-3,c,w4,from0`.
-pub fn parse_spec(spec: &str) -> Result<UserRule, String> {
-    let mut items = spec.split(',');
-    let count = items.next().unwrap_or("");
-    let how = "a coin rule is coins:N, coins:A-B, coins:A-any or coins:any (how many coins a \
-               move turns), \
-               then options c (consecutive), wD (within distance D of the rightmost), from0 \
-               (coins numbered from 0): coins:1-3,c,w4";
-    let num = |t: &str| -> Result<u64, String> {
-        t.parse::<u64>()
-            .map_err(|_| format!("`{t}` in coins:{spec} is not a number: {how}"))
-    };
-    let (min, max) = if count == "any" {
-        (1, None)
-    } else if let Some(a) = count.strip_suffix("-any") {
-        (num(a)?, None)
-    } else if let Some((a, b)) = count.split_once('-') {
-        (num(a)?, Some(num(b)?))
-    } else {
-        let n = num(count)?;
-        (n, Some(n))
-    };
-    if min == 0 || max.is_some_and(|m| m < min) {
-        return Err(format!(
-            "coins:{spec}: a move turns at least 1 coin, and the most is at least the fewest"
-        ));
-    }
-    let mut rule = UserRule {
-        min,
-        max,
-        within: None,
-        contiguous: false,
-        origin: 1,
-    };
-    for item in items {
-        match item {
-            "c" | "consecutive" | "contiguous" => rule.contiguous = true,
-            "from0" => rule.origin = 0,
-            "from1" => rule.origin = 1,
-            _ => match item.strip_prefix('w') {
-                Some(d) => rule.within = Some(num(d)?),
-                None => return Err(format!("`{item}` in coins:{spec} is no option: {how}")),
-            },
-        }
-    }
-    if let Some(d) = rule.within {
-        if min > d.saturating_add(1) {
-            return Err(format!(
-                "coins:{spec}: {min} coins never fit within distance {d} of the rightmost"
-            ));
-        }
-    }
-    Ok(rule)
-}
-
-/// The canonical notation of a user rule.
-pub fn spec_text(u: &UserRule) -> String {
-    let mut s = match u.max {
-        None if u.min == 1 => "coins:any".to_string(),
-        None => format!("coins:{}-any", u.min),
-        Some(m) if m == u.min => format!("coins:{m}"),
-        Some(m) => format!("coins:{}-{m}", u.min),
-    };
-    if u.contiguous {
-        s.push_str(",c");
-    }
-    if let Some(d) = u.within {
-        s.push_str(&format!(",w{d}"));
-    }
-    if u.origin == 0 {
-        s.push_str(",from0");
-    }
-    s
-}
-
-/// Reads the rule of a coin game word: `turtles`, `twins`, `mock`,
-/// `ruler`, `rulerette`, or `coins:SPEC`.
-pub fn rule_of(word: &str) -> Result<(CoinRule, String), String> {
-    let named = |n: Named, w: &str| Ok((CoinRule::named(n), w.to_string()));
-    match word {
-        "turtles" => named(Named::Turtles, "turtles"),
-        "twins" => named(Named::Twins, "twins"),
-        "mock" | "mockturtles" => named(Named::MockTurtles, "mock"),
-        "ruler" => named(Named::Ruler, "ruler"),
-        "rulerette" => named(Named::Rulerette, "rulerette"),
-        _ => match word.strip_prefix("coins:") {
-            Some(spec) => {
-                let u = parse_spec(spec)?;
-                let text = spec_text(&u);
-                Ok((CoinRule::user(u), text))
-            }
-            None => Err(format!(
-                "`{word}` is no coin game: turtles, twins, mock, ruler, rulerette or coins:SPEC"
-            )),
-        },
     }
 }
 

@@ -38,8 +38,8 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
-pub use super::grid::CoinGrid;
 use super::grid::{self, Block};
+pub use super::grid::{CoinGrid, MAX_GRID_LETTERS};
 use super::rule::{move_value_estimate, CoinRule, Runs};
 use super::{read_runs, rule_of, write_runs};
 use crate::error::ParseErrorKind;
@@ -51,9 +51,6 @@ use crate::{Action, Basis, Error, IllegalMoveKind, Limits, MoveForm, Nimber};
 /// may turn, so that the grid after it can be written: a move of the
 /// named games turns at most 3 x 3, whatever its number of coins.
 pub const MAX_TURNED_BLOCKS: u128 = 1 << 16;
-
-/// The most cells a grid written as rows of letters may hold.
-pub const MAX_GRID_LETTERS: u64 = 1 << 20;
 
 /// The basis of a grid's value: Lenstra's Tartan theorem.
 pub const TARTAN: Basis = Basis::Rule {
@@ -269,72 +266,6 @@ fn each_head(
     Ok(ControlFlow::Continue(()))
 }
 
-fn parse_grid(words: &[&str], o1: u64, o2: u64) -> Result<CoinGrid, (usize, ArgumentError)> {
-    let bad = |i: usize, why: String| (i, ArgumentError::BadShape(why.into()));
-    let letters = |w: &str| !w.is_empty() && w.bytes().all(|b| b"THth".contains(&b));
-    if !words.is_empty() && words.iter().all(|w| letters(w)) {
-        let width = words[0].len() as u64;
-        if width * words.len() as u64 > MAX_GRID_LETTERS {
-            return Err(bad(
-                0,
-                format!(
-                    "a grid written as letters holds at most {MAX_GRID_LETTERS} coins; write a \
-                     large grid as the coordinates r,c of its heads"
-                ),
-            ));
-        }
-        let mut heads = Vec::new();
-        for (i, w) in words.iter().enumerate() {
-            if w.len() as u64 != width {
-                return Err(bad(
-                    i,
-                    format!(
-                        "row {} has {} coins, row 1 has {width}: every row of a grid is as \
-                         long",
-                        i + 1,
-                        w.len()
-                    ),
-                ));
-            }
-            for (j, b) in w.bytes().enumerate() {
-                if b.eq_ignore_ascii_case(&b'H') {
-                    heads.push(Block::cell(o1 + i as u64, o2 + j as u64));
-                }
-            }
-        }
-        return Ok(CoinGrid {
-            heads: grid::xor_blocks(&heads),
-            letters: Some((words.len() as u64, width)),
-        });
-    }
-    let mut heads = Vec::with_capacity(words.len());
-    for (i, w) in words.iter().enumerate() {
-        match grid::read_block(w) {
-            Some(b) => heads.push(b),
-            None => {
-                return Err(bad(
-                    i,
-                    format!(
-                        "`{w}` is neither a row of T and H nor a head r,c or a block of heads \
-                         a-b,c-d (a grid is rows such as THT HHT, or its heads such as 3,5 \
-                         10,2 1-4,7-9, with a <= b and c <= d)"
-                    ),
-                ))
-            }
-        }
-    }
-    let xor = grid::xor_blocks(&heads);
-    if grid::head_count(&xor) != grid::head_count(&heads) {
-        if let Some((i, (r, c))) = grid::first_overlap(&heads) {
-            return Err(bad(i, format!("the head {r},{c} is named twice")));
-        }
-    }
-    Ok(CoinGrid {
-        heads: xor,
-        letters: None,
-    })
-}
-
 impl Rules for Product {
     type Position = CoinGrid;
 
@@ -347,7 +278,7 @@ impl Rules for Product {
     }
 
     /// The grid of coins, heads and tails; `None` when too large to draw.
-    fn shape(&self, args: &CoinGrid) -> Option<crate::board::Shape> {
+    fn shape(&self, args: &CoinGrid) -> Option<crate::drawing::Shape> {
         let first = [self.rows.origin(), self.cols.origin()];
         let size = match args.letters {
             Some((r, c)) => [r, c],
@@ -362,7 +293,7 @@ impl Rules for Product {
                 [top(|b| b.rows.1, first[0]), top(|b| b.cols.1, first[1])]
             }
         };
-        if !crate::board::drawable(size[0], size[1]) {
+        if !crate::drawing::drawable(size[0], size[1]) {
             return None;
         }
         let mut heads = Vec::new();
@@ -374,7 +305,7 @@ impl Rules for Product {
             }
         }
         heads.sort_unstable();
-        Some(crate::board::Shape::Coins {
+        Some(crate::drawing::Shape::Coins {
             grid: true,
             first,
             size,
@@ -387,7 +318,7 @@ impl Rules for Product {
     }
 
     fn parse_position(&self, words: &[&str]) -> Result<CoinGrid, (usize, ArgumentError)> {
-        parse_grid(words, self.rows.origin(), self.cols.origin())
+        grid::parse_grid(words, self.rows.origin(), self.cols.origin())
     }
 
     fn write_argument(&self, args: &CoinGrid, index: usize, f: &mut dyn fmt::Write) -> fmt::Result {
@@ -662,7 +593,7 @@ impl Rules for Product {
         f: &mut dyn fmt::Write,
     ) -> fmt::Result {
         let Action::Turn { coins, across, .. } = action else {
-            return crate::movetext::write_action(word, action, form, f);
+            return crate::ruleset::write_action(word, action, form, f);
         };
         let mut name = String::new();
         let _ = write_runs(coins, ".", &mut name);

@@ -22,7 +22,6 @@ pub use factor::{factorize, is_prime};
 
 use super::rules::{HeapRules, Visit};
 use super::Heaps;
-use crate::error::ParseErrorKind;
 use crate::{Basis, Error, HeapMove, Limits, Parts};
 
 /// The basis of a value by Ω(n).
@@ -165,15 +164,8 @@ impl HeapRules for Divisor {
     }
 }
 
-/// Parses `divisor` (no parameter).
-pub(crate) fn parse(
-    _: &str,
-    _: &str,
-    param: Option<&str>,
-) -> Result<Box<dyn super::DynRules>, ParseErrorKind> {
-    super::no_parameter(
-        param,
-        "divisor takes no parameter: write the heaps, e.g. divisor 12 30",
-    )?;
-    Ok(Box::new(Heaps(Divisor)))
-}
+parse_without_parameter!(
+    "divisor",
+    "divisor takes no parameter: write the heaps, e.g. divisor 12 30",
+    Heaps(Divisor)
+);

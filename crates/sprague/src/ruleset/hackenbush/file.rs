@@ -59,8 +59,8 @@ pub(crate) struct PictureFile {
 }
 
 /// Reads the text of the picture file `path` and keeps it for the
-/// pictures that name `file:PATH` (see the [module](self) for the
-/// notation). Defining a path again replaces it for the positions read
+/// pictures that name `file:PATH` (one edge `u v` a line, the ground `0`
+/// unless the word names another: `file:PATH@1`). Defining a path again replaces it for the positions read
 /// afterwards.
 ///
 /// # Errors

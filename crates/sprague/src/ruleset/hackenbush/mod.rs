@@ -28,8 +28,6 @@ use std::sync::{Arc, OnceLock};
 use super::nim;
 use super::rules::{Pick, Rules, Visit};
 use super::{ArgumentError, MoveKind};
-use crate::args::{Args, PositionData};
-use crate::error::ParseErrorKind;
 use crate::{Action, Basis, Error, IllegalMoveKind, Limits, MoveForm, Outcome, Place, Play};
 
 use picture::Picture;
@@ -128,16 +126,7 @@ fn piece(picture: Picture) -> Arc<Piece> {
     })
 }
 
-impl PositionData for Pictures {
-    fn into_args(self) -> Args {
-        Args::from_typed(self)
-    }
-    fn from_args(args: &Args) -> Option<&Pictures> {
-        args.typed()
-    }
-    fn from_args_mut(args: &mut Args) -> Option<&mut Pictures> {
-        crate::args_typed_mut(args)
-    }
+crate::typed_position!(Pictures, {
     fn argument_count(&self) -> usize {
         self.len()
     }
@@ -145,7 +134,7 @@ impl PositionData for Pictures {
     fn size(&self) -> usize {
         self.iter().map(Picture::edge_count).sum()
     }
-}
+});
 
 /// The rules of `hackenbush` (they have no parameter: the pictures are the
 /// position, [`Pictures`]).
@@ -186,16 +175,16 @@ impl Rules for Hackenbush {
     }
 
     /// The pictures, their edges named as move text names them.
-    fn shape(&self, args: &Pictures) -> Option<crate::board::Shape> {
+    fn shape(&self, args: &Pictures) -> Option<crate::drawing::Shape> {
         let pictures = args
             .iter()
-            .map(|p| crate::board::PictureShape {
+            .map(|p| crate::drawing::PictureShape {
                 vertices: p.vertices,
                 edges: p.edges.iter().map(|&(u, v)| [u, v]).collect(),
                 names: (0..p.edges.len()).map(|i| p.edge_name(i)).collect(),
             })
             .collect();
-        Some(crate::board::Shape::Hackenbush { pictures })
+        Some(crate::drawing::Shape::Hackenbush { pictures })
     }
 
     fn has_named_arguments(&self) -> bool {
@@ -380,16 +369,16 @@ impl Rules for Hackenbush {
         f: &mut dyn fmt::Write,
     ) -> fmt::Result {
         let Action::Cut { part, edge } = *action else {
-            return crate::movetext::write_action(word, action, form, f);
+            return crate::ruleset::write_action(word, action, form, f);
         };
         let Some(picture) = args.get(part) else {
-            return crate::movetext::write_action(word, action, form, f);
+            return crate::ruleset::write_action(word, action, form, f);
         };
         // Edges by number (the k-th e, or the k-th u-v of an edge list,
         // which also says which vertices it joins: repeated edges share a
         // u-v but not a number).
         if edge >= picture.edge_count() {
-            return crate::movetext::write_action(word, action, form, f);
+            return crate::ruleset::write_action(word, action, form, f);
         }
         let (n, k) = (part + 1, picture.edge_number(edge));
         let joins = match picture.notation {
@@ -466,15 +455,8 @@ impl Rules for Hackenbush {
     }
 }
 
-/// Parses `hackenbush` (which takes no parameter).
-pub(crate) fn parse(
-    _: &str,
-    _: &str,
-    param: Option<&str>,
-) -> Result<Box<dyn crate::ruleset::DynRules>, ParseErrorKind> {
-    super::no_parameter(
-        param,
-        "hackenbush takes no parameter: write the pictures, e.g. hackenbush e(ee;e) 0-1,1-2",
-    )?;
-    Ok(Box::new(Hackenbush))
-}
+parse_without_parameter!(
+    "hackenbush",
+    "hackenbush takes no parameter: write the pictures, e.g. hackenbush e(ee;e) 0-1,1-2",
+    Hackenbush
+);

@@ -29,7 +29,7 @@ pub enum Notation {
     /// An edge list, `0-1,1-2`.
     EdgeList,
     /// A picture file and the edges cut, `file:tree.txt~3,17` (see
-    /// [`file`](super::file)).
+    /// [`define_file`](super::define_file)).
     File,
 }
 
@@ -94,7 +94,8 @@ impl Picture {
     }
 
     /// Reads a picture in either notation: a picture file when the word
-    /// starts `file:` ([`file`](super::file), once its text is defined),
+    /// starts `file:` (once its text is given to
+    /// [`define_file`](super::define_file)),
     /// an edge list when it holds a `-`, else the string notation.
     ///
     /// # Errors
@@ -323,7 +324,7 @@ impl Picture {
     /// The vertices connected to the ground, without edge `cut` if given.
     pub(crate) fn grounded_vertices(&self, cut: Option<usize>) -> Vec<bool> {
         let n = self.vertices as usize;
-        let adjacency = super::value::Adjacency::new(self);
+        let adjacency = Adjacency::new(self);
         let cut = cut.map_or(u32::MAX, |e| e as u32);
         let mut seen = vec![false; n];
         seen[0] = true;
@@ -475,7 +476,7 @@ impl Picture {
         if degree[0] > 1 || degree.iter().any(|&d| d > 2) {
             return None;
         }
-        let adjacency = super::value::Adjacency::new(self);
+        let adjacency = Adjacency::new(self);
         let mut order = Vec::with_capacity(self.edges.len());
         let (mut at, mut via) = (0u32, u32::MAX);
         while let Some(&(next, e)) = adjacency.at(at).iter().find(|&&(_, e)| e != via) {
@@ -499,7 +500,7 @@ impl Picture {
             return;
         }
         let n = self.vertices as usize;
-        let adjacency = super::value::Adjacency::new(self);
+        let adjacency = Adjacency::new(self);
         // A spanning tree by depth-first search, in preorder.
         let mut order = vec![u32::MAX; n];
         let mut tree_edge = vec![false; self.edges.len()];
@@ -621,5 +622,43 @@ impl std::fmt::Display for Picture {
                 Ok(())
             }
         }
+    }
+}
+
+/// Adjacency lists in one array: the (neighbour, edge) pairs of vertex `v`
+/// are `items[offsets[v]..offsets[v + 1]]`; a loop is listed once.
+pub(crate) struct Adjacency {
+    offsets: Vec<u32>,
+    items: Vec<(u32, u32)>,
+}
+
+impl Adjacency {
+    pub(crate) fn new(picture: &Picture) -> Adjacency {
+        let n = picture.vertices as usize;
+        let mut offsets = vec![0u32; n + 1];
+        for &(u, v) in &picture.edges {
+            offsets[u as usize + 1] += 1;
+            if u != v {
+                offsets[v as usize + 1] += 1;
+            }
+        }
+        for v in 0..n {
+            offsets[v + 1] += offsets[v];
+        }
+        let mut fill = offsets.clone();
+        let mut items = vec![(0u32, 0u32); offsets[n] as usize];
+        for (i, &(u, v)) in picture.edges.iter().enumerate() {
+            items[fill[u as usize] as usize] = (v, i as u32);
+            fill[u as usize] += 1;
+            if u != v {
+                items[fill[v as usize] as usize] = (u, i as u32);
+                fill[v as usize] += 1;
+            }
+        }
+        Adjacency { offsets, items }
+    }
+
+    pub(crate) fn at(&self, v: u32) -> &[(u32, u32)] {
+        &self.items[self.offsets[v as usize] as usize..self.offsets[v as usize + 1] as usize]
     }
 }

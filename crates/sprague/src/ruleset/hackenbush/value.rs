@@ -13,45 +13,7 @@
 //!
 //! Everything is linear in the size of the picture and iterative.
 
-use super::picture::Picture;
-
-/// Adjacency lists in one array: the (neighbour, edge) pairs of vertex `v`
-/// are `items[offsets[v]..offsets[v + 1]]`; a loop is listed once.
-pub(crate) struct Adjacency {
-    offsets: Vec<u32>,
-    items: Vec<(u32, u32)>,
-}
-
-impl Adjacency {
-    pub(crate) fn new(picture: &Picture) -> Adjacency {
-        let n = picture.vertices as usize;
-        let mut offsets = vec![0u32; n + 1];
-        for &(u, v) in &picture.edges {
-            offsets[u as usize + 1] += 1;
-            if u != v {
-                offsets[v as usize + 1] += 1;
-            }
-        }
-        for v in 0..n {
-            offsets[v + 1] += offsets[v];
-        }
-        let mut fill = offsets.clone();
-        let mut items = vec![(0u32, 0u32); offsets[n] as usize];
-        for (i, &(u, v)) in picture.edges.iter().enumerate() {
-            items[fill[u as usize] as usize] = (v, i as u32);
-            fill[u as usize] += 1;
-            if u != v {
-                items[fill[v as usize] as usize] = (u, i as u32);
-                fill[v as usize] += 1;
-            }
-        }
-        Adjacency { offsets, items }
-    }
-
-    pub(crate) fn at(&self, v: u32) -> &[(u32, u32)] {
-        &self.items[self.offsets[v as usize] as usize..self.offsets[v as usize + 1] as usize]
-    }
-}
+use super::picture::{Adjacency, Picture};
 
 const NONE: u32 = u32::MAX;
 

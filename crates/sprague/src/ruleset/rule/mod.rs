@@ -55,11 +55,11 @@ use self::eval::Resolved;
 use self::index::OptionIndex;
 use self::parser::Rule;
 use self::theory::{Proof, Shape};
+pub use super::own_sequence::{OwnSequence, PeriodClaim};
 use super::rules::{HeapRules, Visit};
 use super::Heaps;
 use crate::error::ParseErrorKind;
 use crate::moves::{HeapMove, Parts};
-use crate::sequence::period::Period;
 use crate::{Basis, Error, Limits};
 
 /// What one option visited by the memoised search of a rule counts for in
@@ -94,41 +94,6 @@ struct State {
     proof: Option<Proof>,
     /// Heaps valued by the search past the table.
     memo: HashMap<u64, u64>,
-}
-
-/// What can be said of a rule's period after computing G(0..=N).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PeriodClaim {
-    /// Proven by the argument of [`theory`].
-    Proven(Proof),
-    /// The argument applies, but the values to N prove no period yet.
-    NotYet,
-    /// No argument applies (the sentence says why); the period the values
-    /// show, seen at least three times, if any, proves nothing.
-    NoTheorem {
-        /// Why no periodicity argument covers the rule.
-        why: String,
-        /// The apparent period of G(0..=N), if any.
-        apparent: Option<Period>,
-    },
-}
-
-/// The nim-sequence of a heap ruleset that keeps its own table, outside
-/// the engine's [`MoveSet`](crate::takebreak::MoveSet) (the rule language):
-/// what `sequence` and `period` read.
-pub trait OwnSequence: Send + Sync {
-    /// G(from..=to), computing the table up to `to` within `limits`.
-    ///
-    /// # Errors
-    /// [`Error::TableLimit`], [`Error::RuleWorkLimit`],
-    /// [`Error::StateLimit`] as for a heap's value.
-    fn values(&self, from: u64, to: u64, limits: &Limits) -> Result<Vec<u64>, Error>;
-
-    /// What G(0..=last computed) says of the period.
-    fn period_claim(&self) -> PeriodClaim;
-
-    /// Whether a periodicity argument applies to the rule at all.
-    fn theorem_applies(&self) -> bool;
 }
 
 /// What [`search_period`] found: the claim, the last heap computed, and

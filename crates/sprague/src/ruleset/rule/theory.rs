@@ -38,18 +38,7 @@ pub struct Shape {
     pub split3: Option<u64>,
 }
 
-/// A proven period: the period, and the window of heaps whose values
-/// prove it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Proof {
-    /// The least preperiod and period the values show.
-    pub period: Period,
-    /// The heaps n0 <= n < W checked for G(n + P) = G(n), with P the
-    /// period the theorem was applied to (a multiple of M).
-    pub window: (u64, u64),
-    /// The period the theorem was applied to (`period.period` divides it).
-    pub proven_with: u64,
-}
+pub use crate::ruleset::own_sequence::Proof;
 
 /// `n - c`: `Some(c)`.
 fn local(e: &Expr) -> Option<u64> {

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use anyhow::Result;
 
-use super::UsageError;
+use crate::exit::UsageError;
 
 /// Writes `path` by calling `write` with the path of a temporary file in
 /// the same folder (with the same extension, for writers that choose a

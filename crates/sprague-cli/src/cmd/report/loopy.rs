@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use serde::ser::SerializeMap;
 use sprague::{movetext, Analysis, LoopyAnalysis, Move, Outcome, Position};
 
-use super::report::{basis_words, WinningMoves, MAX_AFTER};
+use super::{basis_words, WinningMoves, MAX_AFTER};
 
 /// The JSON fields of a game with draws, after the common ones:
 /// `generalized_value` (the whole position's, a number or `∞(0,2)` in

@@ -1,13 +1,16 @@
 //! How an analysis is shown: the JSON object of SPEC section 3 and the human
 //! view.
 
+mod loopy;
+
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 use sprague::{
-    movetext, Action, Analysis, Basis, Component, Limits, Move, MoveKind, Outcome, Play, Position,
+    movetext, Analysis, Basis, Component, Limits, Move, MoveChange, MoveKind, Outcome, Play,
+    Position,
 };
 
 /// The JSON object of `analyze --json` (SPEC section 3) for an analysis of
@@ -58,12 +61,7 @@ impl Serialize for AnalysisJson<'_> {
             map.serialize_entry("value_unknown", why)?;
         }
         if let Some(loopy) = &analysis.loopy {
-            super::loopy_report::serialize_loopy(
-                &mut map,
-                position,
-                loopy,
-                text.len() <= MAX_AFTER,
-            )?;
+            loopy::serialize_loopy(&mut map, position, loopy, text.len() <= MAX_AFTER)?;
         }
         if let Some(r) = analysis.remoteness {
             map.serialize_entry("remoteness", &r)?;
@@ -121,7 +119,7 @@ impl Serialize for WinningMoves<'_> {
 /// One move in JSON: its text (`move`), the whole position after it
 /// (`after`, or null past [`MAX_AFTER`]), the component it is played in
 /// (`component`, from 0, and that component's `ruleset` word) and what it
-/// changes there (`change`, a [`ChangeJson`]). Numbered from 0, as in the
+/// changes there (`change`, a [`MoveChange`]). Numbered from 0, as in the
 /// library's fields (the text numbers from 1).
 #[derive(Debug, Serialize)]
 pub struct MoveJson {
@@ -134,7 +132,7 @@ pub struct MoveJson {
     /// That component's ruleset word, as written.
     pub ruleset: String,
     /// What the move changes in that component.
-    pub change: ChangeJson,
+    pub change: MoveChange,
 }
 
 impl MoveJson {
@@ -146,188 +144,7 @@ impl MoveJson {
             after,
             component: mv.component(),
             ruleset: component.map_or_else(String::new, |c| c.ruleset().word().to_string()),
-            change: component
-                .and_then(|c| c.ruleset().rules().pick_names(c.args(), mv.action()))
-                .map_or_else(
-                    || ChangeJson::new(component.map(|c| c.ruleset()), mv.action()),
-                    ChangeJson::from_pick,
-                ),
-        }
-    }
-}
-
-/// What a move changes in its component, by the kind of move its ruleset
-/// has (the same fields for every ruleset of a kind; `kind` says which).
-/// Indices count from 0.
-#[derive(Debug, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum ChangeJson {
-    /// Heap games (Nim, subtraction, octal and hexadecimal games, Grundy's
-    /// game): heap `heap` of size `before` loses `removed` tokens and is
-    /// replaced by `parts` (increasing; `[]` when it is taken away, `[0]`
-    /// for a Nim heap left empty in place).
-    Heap {
-        /// The heap's index in its component.
-        heap: usize,
-        /// Its size before.
-        before: u64,
-        /// Tokens removed (0 for a pure split).
-        removed: u64,
-        /// The heaps left in its place.
-        parts: Vec<u64>,
-    },
-    /// Moore's Nim_k and Wythoff's game: the heaps reduced, in increasing
-    /// order of index.
-    Heaps {
-        /// Each heap changed: `heap`, `before`, `after`.
-        changes: Vec<HeapChangeJson>,
-    },
-    /// `digraph`: token `token` slides from node `before` to node `after`
-    /// (node names).
-    Token {
-        /// The token's index in its component.
-        token: usize,
-        /// The node it stood on.
-        before: String,
-        /// The node it moves to.
-        after: String,
-    },
-    /// Staircase Nim: `coins` carried from step `step` (from 0: step 1 of
-    /// the text, next to the ground), which held `before` and keeps
-    /// `after`, down to the step below (to the ground from step 0).
-    Stair {
-        /// The step's index.
-        step: usize,
-        /// Coins on it before.
-        before: u64,
-        /// Coins carried down.
-        coins: u64,
-        /// Coins left on it.
-        after: u64,
-    },
-    /// Green Hackenbush: edge `edge` of picture `picture` is cut (edges
-    /// numbered in the order of the picture's notation).
-    Cut {
-        /// The picture's index in its component.
-        picture: usize,
-        /// The edge cut.
-        edge: usize,
-    },
-    /// A game given in code: the move at `index` of its list of moves.
-    Listed {
-        /// The move's place in the game's list.
-        index: usize,
-    },
-    /// Coin-turning games (`turtles`, `ruler`, `coins:SPEC`, ...) and
-    /// their products on a grid (`corners`, `product:A*B`): the coins
-    /// turned, as inclusive runs `[from, to]`, increasing and apart, the
-    /// largest going from heads to tails. On a row `coins` are the coins
-    /// and `across` is `[]`; on a grid every coin (r, c) with r in `coins`
-    /// (its rows) and c in `across` (its columns) is turned, so a move
-    /// turning a rectangle of 10^17 coins is two runs.
-    Turn {
-        /// The coins (a row) or the rows (a grid) turned.
-        coins: Vec<[u64; 2]>,
-        /// The columns turned (a grid); empty for a row.
-        across: Vec<[u64; 2]>,
-    },
-    /// Games on graphs and boards (`nodekayles`, `arckayles`, `cram`,
-    /// `chomp`): what graph or board `part` loses, by name: the vertex
-    /// taken (Node Kayles), the edge's two ends (Arc Kayles), the domino's
-    /// two cells `R.C` (Cram), the square `R.C` (Chomp). A Geography
-    /// token's move is a [`ChangeJson::Token`].
-    Pick {
-        /// The graph's or board's index in its component.
-        part: usize,
-        /// The names of what the move takes.
-        taken: Vec<String>,
-    },
-    /// A kind of move newer than this list: the move's text says it.
-    Other,
-}
-
-/// One heap of a [`ChangeJson::Heaps`] move.
-#[derive(Debug, Serialize)]
-pub struct HeapChangeJson {
-    /// The heap's index in its component.
-    pub heap: usize,
-    /// Its size before.
-    pub before: u64,
-    /// Its size after.
-    pub after: u64,
-}
-
-impl ChangeJson {
-    /// The change of a move its ruleset names ([`sprague::PickNames`]).
-    fn from_pick(names: sprague::PickNames) -> ChangeJson {
-        match names {
-            sprague::PickNames::Taken { part, names } => ChangeJson::Pick { part, taken: names },
-            sprague::PickNames::Token {
-                token,
-                before,
-                after,
-            } => ChangeJson::Token {
-                token,
-                before,
-                after,
-            },
-            _ => ChangeJson::Other,
-        }
-    }
-
-    /// The change of `action`, a move of a component of `ruleset` (which
-    /// names a graph's nodes).
-    pub fn new(ruleset: Option<&sprague::Ruleset>, action: &Action) -> ChangeJson {
-        let node = |v: u64| {
-            ruleset
-                .and_then(|r| r.node_name(v))
-                .unwrap_or_else(|| v.to_string())
-        };
-        match action {
-            Action::Heap {
-                heap,
-                from,
-                removed,
-                parts,
-            } => ChangeJson::Heap {
-                heap: *heap,
-                before: *from,
-                removed: *removed,
-                parts: parts.to_vec(),
-            },
-            Action::Heaps { changes } => ChangeJson::Heaps {
-                changes: changes
-                    .iter()
-                    .map(|c| HeapChangeJson {
-                        heap: c.heap,
-                        before: c.from,
-                        after: c.to,
-                    })
-                    .collect(),
-            },
-            Action::Token { token, from, to } => ChangeJson::Token {
-                token: *token,
-                before: node(*from),
-                after: node(*to),
-            },
-            Action::Stair { step, from, coins } => ChangeJson::Stair {
-                step: *step,
-                before: *from,
-                coins: *coins,
-                after: from.saturating_sub(*coins),
-            },
-            Action::Cut { part, edge } => ChangeJson::Cut {
-                picture: *part,
-                edge: *edge,
-            },
-            Action::Listed { index } => ChangeJson::Listed { index: *index },
-            Action::Turn { coins, across, .. } => ChangeJson::Turn {
-                coins: coins.iter().map(|&(a, b)| [a, b]).collect(),
-                across: across.iter().map(|&(a, b)| [a, b]).collect(),
-            },
-            // A kind newer than this code (Action is non-exhaustive): the
-            // move's text says it.
-            _ => ChangeJson::Other,
+            change: MoveChange::new(component, mv.action()),
         }
     }
 }
@@ -481,7 +298,7 @@ fn misere_nim_rule(position: &Position) -> String {
 /// The human view of an analysis.
 pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> String {
     if let Some(loopy) = &analysis.loopy {
-        return super::loopy_report::human(position, analysis, loopy);
+        return loopy::human(position, analysis, loopy);
     }
     let mut out = String::new();
     let _ = writeln!(out, "position: {position}");
@@ -616,7 +433,7 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
         }
         Outcome::D => {}
     }
-    super::loopy_report::write_remoteness(&mut out, analysis);
+    loopy::write_remoteness(&mut out, analysis);
     out
 }
 

@@ -1,6 +1,8 @@
 //! `sprague period RULESET`: preperiod and period of a nim-sequence, and
 //! whether they are proven.
 
+mod rule;
+
 use std::io::{self, IsTerminal, Write};
 
 use anyhow::Result;
@@ -124,7 +126,7 @@ pub fn run(args: Args) -> Result<Exit> {
         }
     }
     if ruleset.own_sequence().is_some() {
-        return super::rule_period::run(&ruleset, &args);
+        return rule::run(&ruleset, &args);
     }
     // What stopped the search, when it found no period.
     let mut stop = Stop::Unknown;

@@ -10,8 +10,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use sprague::ruleset::rule::PeriodClaim;
 use sprague::Ruleset;
 
-use super::period::{Apparent, Args, JsonPeriod};
-use super::LibError;
+use super::{Apparent, Args, JsonPeriod};
+use crate::cmd::LibError;
 use crate::exit::Exit;
 
 /// How far values are computed for a rule no argument covers, without

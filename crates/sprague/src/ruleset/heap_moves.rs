@@ -1,0 +1,406 @@
+//! What every ruleset computed by the nim-sequence engine shares
+//! (take-and-break codes, Grundy's game, subtraction games), given its
+//! [`MoveSet`]: the options of one heap, its moves to a given value, and
+//! legality.
+
+use std::ops::ControlFlow;
+
+use crate::sequence::table::Lookup;
+use crate::takebreak::{largest_smaller_part, MoveSet};
+use crate::{Error, HeapMove, Limits, Parts};
+
+/// Every option of a heap of size `heap`, appended to `out`, in this
+/// order: taking the whole heap, leaving one heap (by tokens removed), two
+/// heaps (by tokens removed, then smaller part), three heaps.
+///
+/// # Errors
+/// [`Error::StateLimit`] when there are more than `limits.max_states`
+/// options.
+pub(crate) fn options(
+    moves: &MoveSet,
+    heap: u64,
+    limits: &Limits,
+    out: &mut Vec<HeapMove>,
+) -> Result<(), Error> {
+    let too_many = Error::StateLimit {
+        limit: limits.max_states,
+    };
+    let max = limits.max_states as u64;
+    let mut count: u64 = 0;
+    let mut add = |n: u64| -> Result<(), Error> {
+        count = count.saturating_add(n);
+        if count > max {
+            Err(too_many.clone())
+        } else {
+            Ok(())
+        }
+    };
+    for &(lo, hi) in &moves.take {
+        if lo < heap {
+            add((hi.min(heap - 1) + 1).saturating_sub(lo.max(1)))?;
+        }
+    }
+    if let Some(set) = moves.named {
+        add(set.count_up_to(heap, max))?;
+    }
+    for &(lo, hi) in &moves.split2 {
+        for k in lo..=hi.min(heap.saturating_sub(2)) {
+            add((heap - k) / 2)?;
+        }
+    }
+    for &(lo, hi) in &moves.split3 {
+        for k in lo..=hi.min(heap.saturating_sub(3)) {
+            let m = heap - k;
+            add((m / 3).saturating_mul(m / 2))?;
+        }
+    }
+    if moves.allows_take_all(heap) {
+        out.push(HeapMove {
+            removed: heap,
+            parts: Parts::one(0),
+        });
+    }
+    for &(lo, hi) in &moves.take {
+        if lo >= heap {
+            break;
+        }
+        for k in lo.max(1)..=hi.min(heap - 1) {
+            out.push(HeapMove {
+                removed: k,
+                parts: Parts::one(heap - k),
+            });
+        }
+    }
+    if let Some(set) = moves.named {
+        let _ = set.for_each_up_to(heap.saturating_sub(1), &mut |k| {
+            out.push(HeapMove {
+                removed: k,
+                parts: Parts::one(heap - k),
+            });
+            ControlFlow::Continue(())
+        });
+    }
+    for &(lo, hi) in &moves.split2 {
+        if lo + 2 > heap {
+            break;
+        }
+        for k in lo..=hi.min(heap - 2) {
+            let m = heap - k;
+            let h = largest_smaller_part(m, moves.unequal);
+            out.extend((1..=h).map(|a| HeapMove {
+                removed: k,
+                parts: parts(&[a, m - a]),
+            }));
+        }
+    }
+    for &(lo, hi) in &moves.split3 {
+        if lo + 3 > heap {
+            break;
+        }
+        for k in lo..=hi.min(heap - 3) {
+            let m = heap - k;
+            for a in 1..=m / 3 {
+                out.extend((a..=(m - a) / 2).map(|b| HeapMove {
+                    removed: k,
+                    parts: parts(&[a, b, m - a - b]),
+                }));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn parts(heaps: &[u64]) -> Parts {
+    Parts::new(heaps).unwrap_or(Parts::NONE)
+}
+
+/// The moves of a heap of size `heap` to a heap (or heaps) of Grundy value
+/// `target`, in the order of [`options`], passed to `f` until it breaks.
+/// `look` must cover every heap up to `heap`.
+///
+/// A heap far beyond the table (with a proven period p and preperiod n0)
+/// can have astronomically many such moves: they are produced lazily, and
+/// the splits of a heap m >= 2(n0 + p) + 2 are found by checking one
+/// period of smaller parts and repeating the matches, so producing the
+/// next move never takes more than O(n0 + p) steps.
+///
+/// # Errors
+/// [`Error::TooManyMoves`] when `f` accepts more than `limits.max_states`
+/// moves; [`Error::StateLimit`] when three-heap splits of a heap would need
+/// more than 8 · `limits.max_states` steps (heaps of about 14,000 by default).
+pub(crate) fn moves_to(
+    word: &str,
+    moves: &MoveSet,
+    heap: u64,
+    target: u64,
+    look: &Lookup<'_>,
+    limits: &Limits,
+    f: &mut dyn FnMut(HeapMove) -> ControlFlow<()>,
+) -> Result<ControlFlow<()>, Error> {
+    let t = target;
+    let mut emitted = 0usize;
+    let mut emit = |m: HeapMove| -> Result<ControlFlow<()>, Error> {
+        emitted += 1;
+        if emitted > limits.max_states {
+            return Err(Error::TooManyMoves {
+                ruleset: word.to_string(),
+                heap,
+                limit: limits.max_states,
+            });
+        }
+        Ok(f(m))
+    };
+    macro_rules! emit {
+        ($m:expr) => {
+            if emit($m)?.is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
+        };
+    }
+    if t == 0 && moves.allows_take_all(heap) {
+        emit!(HeapMove {
+            removed: heap,
+            parts: Parts::one(0)
+        });
+    }
+    for &(lo, hi) in &moves.take {
+        if lo >= heap {
+            break;
+        }
+        let flow = takes_to(look, heap, lo.max(1), hi.min(heap - 1), t, &mut |k| {
+            emit(HeapMove {
+                removed: k,
+                parts: Parts::one(heap - k),
+            })
+        })?;
+        if flow.is_break() {
+            return Ok(flow);
+        }
+    }
+    if let Some(set) = moves.named {
+        // No period: the table covers every heap below `heap`.
+        let mut failed = None;
+        let flow = set.for_each_up_to(heap.saturating_sub(1), &mut |k| {
+            if look.get(heap - k) != t {
+                return ControlFlow::Continue(());
+            }
+            match emit(HeapMove {
+                removed: k,
+                parts: Parts::one(heap - k),
+            }) {
+                Ok(flow) => flow,
+                Err(e) => {
+                    failed = Some(e);
+                    ControlFlow::Break(())
+                }
+            }
+        });
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        if flow.is_break() {
+            return Ok(flow);
+        }
+    }
+    for &(lo, hi) in &moves.split2 {
+        if lo + 2 > heap {
+            break;
+        }
+        for k in lo..=hi.min(heap - 2) {
+            let m = heap - k;
+            let flow = pairs_to(look, m, moves.unequal, t, &mut |a| {
+                emit(HeapMove {
+                    removed: k,
+                    parts: parts(&[a, m - a]),
+                })
+            })?;
+            if flow.is_break() {
+                return Ok(flow);
+            }
+        }
+    }
+    // Three-heap splits are tried one by one: a work limit, as the solver's.
+    let max_steps = limits.max_states.saturating_mul(8);
+    let mut steps = 0usize;
+    for &(lo, hi) in &moves.split3 {
+        if lo + 3 > heap {
+            break;
+        }
+        for k in lo..=hi.min(heap - 3) {
+            let m = heap - k;
+            for a in 1..=m / 3 {
+                for b in a..=(m - a) / 2 {
+                    steps += 1;
+                    if steps > max_steps {
+                        return Err(Error::StateLimit {
+                            limit: limits.max_states,
+                        });
+                    }
+                    let c = m - a - b;
+                    if look.get(a) ^ look.get(b) ^ look.get(c) == t {
+                        emit!(HeapMove {
+                            removed: k,
+                            parts: parts(&[a, b, c])
+                        });
+                    }
+                }
+            }
+        }
+    }
+    Ok(ControlFlow::Continue(()))
+}
+
+/// Calls `visit` with every `k` in `lo..=hi` (increasing) such that
+/// G(heap - k) = `t`. With a proven period p and preperiod n0, G(heap - k)
+/// repeats with period p in k while heap - k >= n0, so a long range costs
+/// one period of lookups plus the matches, not its length.
+fn takes_to(
+    look: &Lookup<'_>,
+    heap: u64,
+    lo: u64,
+    hi: u64,
+    t: u64,
+    visit: &mut dyn FnMut(u64) -> Result<ControlFlow<()>, Error>,
+) -> Result<ControlFlow<()>, Error> {
+    let hit = |k: u64| look.get(heap - k) == t;
+    let mut from = lo;
+    if let Some(p) = look.period() {
+        // Periodic zone: k <= heap - n0.
+        let zone_end = heap.saturating_sub(p.preperiod).min(hi);
+        if zone_end >= lo && zone_end - lo > p.period {
+            let offsets: Vec<u64> = (0..p.period).filter(|&i| hit(lo + i)).collect();
+            let mut base = lo;
+            'periods: while !offsets.is_empty() {
+                for &i in &offsets {
+                    let k = base + i;
+                    if k > zone_end {
+                        break 'periods;
+                    }
+                    if visit(k)?.is_break() {
+                        return Ok(ControlFlow::Break(()));
+                    }
+                }
+                base = match base.checked_add(p.period) {
+                    Some(b) => b,
+                    None => break,
+                };
+            }
+            from = zone_end + 1;
+        }
+    }
+    // Fewer than n0 + p values of k are left (or the table covers them).
+    let mut k = from;
+    while k <= hi {
+        if hit(k) && visit(k)?.is_break() {
+            return Ok(ControlFlow::Break(()));
+        }
+        k += 1;
+    }
+    Ok(ControlFlow::Continue(()))
+}
+
+/// Calls `visit(a)` for each split of `m` into `a <= m - a` (`a < m - a`
+/// when `unequal`) with G(a) ^ G(m - a) = t, in increasing `a`.
+fn pairs_to(
+    look: &Lookup<'_>,
+    m: u64,
+    unequal: bool,
+    t: u64,
+    visit: &mut dyn FnMut(u64) -> Result<ControlFlow<()>, Error>,
+) -> Result<ControlFlow<()>, Error> {
+    let h = largest_smaller_part(m, unequal);
+    let hit = |a: u64| look.get(a) ^ look.get(m - a) == t;
+    let periodic = look.period().filter(|p| m / 2 > p.preperiod + p.period);
+    let Some(p) = periodic else {
+        for a in 1..=h {
+            if hit(a) && visit(a)?.is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
+        }
+        return Ok(ControlFlow::Continue(()));
+    };
+    // Below `start` the parts are in the preperiod: check each.
+    let start = p.preperiod.max(1);
+    for a in 1..start.min(h + 1) {
+        if hit(a) && visit(a)?.is_break() {
+            return Ok(ControlFlow::Break(()));
+        }
+    }
+    // From `start` on, both G(a) and G(m - a) repeat with period p in a
+    // (m - a >= m - h >= n0 + p), so the matches in one period repeat.
+    let offsets: Vec<u64> = (0..p.period).filter(|&i| hit(start + i)).collect();
+    if offsets.is_empty() {
+        return Ok(ControlFlow::Continue(()));
+    }
+    let mut base = start;
+    while base <= h {
+        for &i in &offsets {
+            let a = base + i;
+            if a > h {
+                return Ok(ControlFlow::Continue(()));
+            }
+            if visit(a)?.is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
+        }
+        base = match base.checked_add(p.period) {
+            Some(b) => b,
+            None => break,
+        };
+    }
+    Ok(ControlFlow::Continue(()))
+}
+
+/// Whether `m` is a legal option of a heap of size `heap` (the tokens add
+/// up, checked by the caller). A single part of size 0 means the heap was
+/// taken away whole; two or three parts must all be non-empty.
+pub(crate) fn is_legal(moves: &MoveSet, heap: u64, m: &HeapMove) -> bool {
+    let Some(p) = m.parts.listed() else {
+        return false;
+    };
+    match p {
+        [] | [0] => heap == m.removed && moves.allows_take_all(m.removed),
+        [_] => moves.allows_take(m.removed),
+        [a, b] => *a >= 1 && moves.allows_split2(m.removed) && !(moves.unequal && a == b),
+        [a, _, _] => *a >= 1 && moves.allows_split3(m.removed),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sequence::{period, Method, NimSequence};
+    use crate::takebreak::TakeBreakCode;
+
+    /// The splits found by repeating one period of matches are exactly the
+    /// splits found by checking every part against the table.
+    #[test]
+    fn periodic_split_enumeration_matches_a_full_scan() {
+        for code in ["0.77", "0.07", "4.07", "0.137"] {
+            let moves = TakeBreakCode::parse_octal(code).unwrap().move_set();
+            let mut seq = NimSequence::new(code, moves.clone());
+            seq.extend_to(3000, Method::Fast).unwrap();
+            let (p, _) = period::find_proven(seq.values(), &moves).unwrap();
+            let with_period = Lookup::new(seq.values(), Some(p));
+            let table_only = Lookup::new(seq.values(), None);
+            for m in [300u64, 301, 999, 1000, 2999, 3000] {
+                for t in 0..10u64 {
+                    let collect = |look: &Lookup<'_>| {
+                        let mut found = Vec::new();
+                        let _ = pairs_to(look, m, false, t, &mut |a| {
+                            found.push(a);
+                            Ok(ControlFlow::Continue(()))
+                        });
+                        found
+                    };
+                    assert_eq!(
+                        collect(&with_period),
+                        collect(&table_only),
+                        "{code} m={m} t={t}"
+                    );
+                }
+            }
+        }
+    }
+}
