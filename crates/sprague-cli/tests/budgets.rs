@@ -320,3 +320,20 @@ fn max_states_zero_names_itself() {
     );
     assert!(!err.contains("--max-moves"), "{err}");
 }
+
+/// The value alone needs no winning move (tester finding): a move of
+/// `equal(n-1,n-1)` leaves 99,998 heaps, more than a listed move may, yet
+/// `batch --value` and `--max-moves 0` answer the value.
+#[test]
+fn the_value_alone_lists_no_move() {
+    let out = common::sprague()
+        .args(["batch", "--value"])
+        .write_stdin("rule:equal(n-1,n-1) 99999\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "1");
+    let (code, out, err) = run(&["analyze", "rule:equal(n-1,n-1) 99999", "--max-moves", "0"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value:    1"), "{out}");
+}

@@ -332,7 +332,17 @@ impl Analyzer {
         let total = component_values.iter().fold(0, |a, b| a ^ b);
         let mut collector = self.collector(max_moves);
         let mut unsearched = Vec::new();
-        if total != 0 {
+        // No move to list and none to count (`batch --value`): the value
+        // and outcome need no move, and finding one may cost a search (a
+        // Hackenbush picture with cycles) or be refused (a split into more
+        // heaps than a move may list). Past the listed moves, a limit or a
+        // move too large to list only leaves the total unknown.
+        let listing = max_moves != Some(0) || self.count_all;
+        if total != 0 && !listing {
+            collector.truncated = true;
+            collector.gave_up = true;
+        }
+        if total != 0 && listing {
             for (i, (c, &v)) in position
                 .components()
                 .iter()
@@ -352,6 +362,14 @@ impl Analyzer {
                     // The outcome and value stand; only this component's
                     // moves are missing from the list.
                     Err(Error::StateLimit { .. }) => unsearched.push(i),
+                    Err(e)
+                        if max_moves == Some(0)
+                            && (e.is_limit() || matches!(e, Error::Unsupported(_))) =>
+                    {
+                        collector.truncated = true;
+                        collector.gave_up = true;
+                        break;
+                    }
                     Err(e) => return Err(e),
                 }
             }

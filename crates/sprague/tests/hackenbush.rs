@@ -408,6 +408,28 @@ mod files {
         assert_eq!(q.to_string(), "hackenbush file:stalk-1e5.txt~4");
     }
 
+    /// A move's change names the edge by the file's numbering (from 0),
+    /// as the move text does, whatever was cut before (tester finding).
+    #[test]
+    fn the_change_of_a_cut_names_the_files_edge() {
+        define_file("change-e12.txt", "0 1\n1 2\n0 1\n").unwrap();
+        let p: Position = "hackenbush file:change-e12.txt~1".parse().unwrap();
+        let a = Analyzer::default().analyze(&p, Play::Normal, None).unwrap();
+        let m = &a.winning_moves[0];
+        assert!(
+            movetext::write(&p, m).contains('3'),
+            "{}",
+            movetext::write(&p, m)
+        );
+        assert!(matches!(
+            sprague::MoveChange::of(&p, m),
+            sprague::MoveChange::Cut {
+                picture: 0,
+                edge: 2
+            }
+        ));
+    }
+
     #[test]
     fn the_ground_may_be_named() {
         define_file("rooted-at-1.txt", "1 2\n2 3\n1 4\n").unwrap();

@@ -57,7 +57,8 @@ pub enum MoveChange {
         after: u64,
     },
     /// Green Hackenbush: edge `edge` of picture `picture` is cut (edges
-    /// numbered in the order of the picture's notation).
+    /// numbered from 0 in the order of the picture's notation; for a
+    /// picture read from a file, in the order of the file).
     Cut {
         /// The picture's index in its component.
         picture: usize,
@@ -136,6 +137,20 @@ impl MoveChange {
     /// that names its moves itself (graphs, boards:
     /// [`Rules::pick_names`](crate::Rules::pick_names)) gives its names.
     pub fn new(component: Option<&Component>, action: &Action) -> MoveChange {
+        // A Hackenbush picture read from a file numbers its edges as the
+        // file does, whichever have been cut: the edge cut is the file's.
+        if let (Some(c), Action::Cut { part, edge }) = (component, action) {
+            use crate::args::PositionData;
+            let pictures = crate::ruleset::hackenbush::Pictures::from_args(c.args());
+            if let Some(p) = pictures.and_then(|p| p.get(*part)) {
+                if *edge < p.edge_count() {
+                    return MoveChange::Cut {
+                        picture: *part,
+                        edge: p.edge_number(*edge) - 1,
+                    };
+                }
+            }
+        }
         match component.and_then(|c| c.ruleset().rules().pick_names(c.args(), action)) {
             Some(names) => MoveChange::from_pick(names),
             None => MoveChange::from_action(component.map(Component::ruleset), action),
