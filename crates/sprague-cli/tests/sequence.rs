@@ -1349,3 +1349,49 @@ fn packed_files_of_another_kind_are_refused() {
         .code(2)
         .stderr(predicate::str::contains("rare-value method"));
 }
+
+/// A packed run checkpoints while it computes its first values in memory
+/// too (issue 62: a run killed before G(2^27) kept nothing and resumed
+/// from heap 0): stopped after its first step there, it leaves the values
+/// synced and a state file naming them, and the resumed file equals an
+/// uninterrupted run's.
+#[test]
+fn packed_runs_checkpoint_their_first_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.packed");
+    let knobs = [
+        "--packed-low",
+        "40000",
+        "--packed-window",
+        "20000",
+        "--packed-block-log",
+        "10",
+    ];
+    let run = |extra: &[&str]| {
+        sprague()
+            .args(["sequence", "grundy", "--to", "60000", "--format", "packed"])
+            .args(knobs)
+            .arg("--output")
+            .arg(&file)
+            .args(extra)
+            .assert()
+            .success()
+            .get_output()
+            .clone()
+    };
+    let out = run(&["--stop-after", "0"]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("stopped after --stop-after 0 s"), "{err}");
+    let state = std::fs::read_to_string(dir.path().join("g.packed.state")).unwrap();
+    // The first step, a quarter of the 40,000 values kept in memory, less
+    // the block of 1,024 it was in the middle of.
+    assert!(state.contains("\"values\": 9216,"), "{state}");
+    let out = run(&["--resume"]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("resuming from heap 9216: ")
+            && err.contains("(9216 values at the last checkpoint"),
+        "{err}"
+    );
+    assert!(packed_values(&file) == raw_values("grundy", 60_000));
+}

@@ -153,41 +153,6 @@ pub(super) fn run(args: &Args, ruleset: &Ruleset, to: u64, knobs: Knobs) -> Resu
     let session = Instant::now();
     let resumed_at = store.len();
     let threads = args.limits.threads();
-    // The first values in memory (the window of the stream needs them).
-    let first = end.min(MIN_START.max(config.low as u64).max(config.window as u64));
-    if store.len() < first {
-        let have = store.len();
-        let mut saved = vec![0u16; have as usize];
-        store.read(0, &mut saved)?;
-        let mut seq = NimSequence::from_values(word, moves.clone(), saved.iter().copied())
-            .map_err(LibError)?;
-        seq.set_threads(threads);
-        seq.reserve(first - 1);
-        seq.extend_to(first - 1, Method::Fast).map_err(LibError)?;
-        if seq.bytes_per_value() != 2 {
-            return Err(LibError(sprague::Error::Unsupported(format!(
-                "{word}: --format packed keeps values up to 65535"
-            )))
-            .into());
-        }
-        let values: Vec<u16> = seq.values().iter().map(|v| v as u16).collect();
-        store.append(&values[have as usize..])?;
-    }
-    let mut streamed = if store.len() >= end {
-        None
-    } else if resumed_at >= first {
-        let hint = state.as_ref().map(|s| (s.mask, s.domain));
-        let len = store.len();
-        Some(
-            Streamed::resume(word, moves.clone(), len, config, hint, &mut store)
-                .map_err(stream_error)?,
-        )
-    } else {
-        let mut prefix = vec![0u16; store.len() as usize];
-        store.read(0, &mut prefix)?;
-        Some(Streamed::start(word, moves.clone(), &prefix, config).map_err(LibError)?)
-    };
-    compute += session.elapsed().as_secs_f64();
     if resumed_at >= end {
         eprintln!(
             "{}: already holds G(0..={to}): nothing to compute",
@@ -215,12 +180,94 @@ pub(super) fn run(args: &Args, ruleset: &Ruleset, to: u64, knobs: Knobs) -> Resu
     );
     bar.set_position(store.len());
     bar.reset_eta();
-    let log = !std::io::stderr().is_terminal();
+    // The first values in memory (the window of the stream needs them),
+    // computed in steps and checkpointed like the rest (issue 62: a run
+    // killed before G(2^27) kept nothing).
+    let first = end.min(MIN_START.max(config.low as u64).max(config.window as u64));
     let stop_at = args.stop_after.map(|s| session + Duration::from_secs(s));
     let mut last_checkpoint = Instant::now();
+    let mut stopped = false;
+    let mut prefix_seconds = 0.0;
+    if store.len() < first {
+        let have = store.len();
+        let mut saved = vec![0u16; have as usize];
+        store.read(0, &mut saved)?;
+        let mut seq = NimSequence::from_values(word, moves.clone(), saved.iter().copied())
+            .map_err(LibError)?;
+        drop(saved);
+        seq.set_threads(threads);
+        seq.reserve(first - 1);
+        let mut max_value = seq.values().iter().max().unwrap_or(0);
+        // Steps of STEP values, or four for a small window (tests).
+        let prefix_step = STEP.min(first.div_ceil(4).max(MIN_START));
+        while store.len() < first {
+            let t = Instant::now();
+            let target = (store.len() + prefix_step).min(first);
+            seq.extend_to(target - 1, Method::Fast).map_err(LibError)?;
+            compute += t.elapsed().as_secs_f64();
+            prefix_seconds += t.elapsed().as_secs_f64();
+            let mut chunk = Vec::with_capacity((target - store.len()) as usize);
+            for heap in store.len()..target {
+                let v = seq.get(heap).unwrap_or(0);
+                let Ok(v16) = u16::try_from(v) else {
+                    return Err(LibError(sprague::Error::Unsupported(format!(
+                        "{word}: --format packed keeps values up to 65535; G({heap}) = {v}"
+                    )))
+                    .into());
+                };
+                max_value = max_value.max(v);
+                chunk.push(v16);
+            }
+            store.append(&chunk)?;
+            bar.set_position(store.len());
+            let now = Instant::now();
+            let out_of_time = stop_at.is_some_and(|at| now >= at);
+            if now - last_checkpoint >= CHECKPOINT || out_of_time {
+                store.sync()?;
+                write_state(
+                    path,
+                    &State {
+                        format: STATE_FORMAT.into(),
+                        ruleset: word.into(),
+                        values: store.on_disk,
+                        mask: 0,
+                        domain: false,
+                        compute_seconds: compute,
+                        max_value,
+                        rare_heaps: 0,
+                    },
+                )?;
+                last_checkpoint = now;
+            }
+            if out_of_time && store.len() < end {
+                stopped = true;
+                break;
+            }
+        }
+    }
+    let mut streamed = if store.len() >= end || stopped {
+        None
+    } else if resumed_at >= first {
+        // The mask of a state written while the first values were computed
+        // is not known yet: no hint then.
+        let hint = state
+            .as_ref()
+            .filter(|s| s.values >= first)
+            .map(|s| (s.mask, s.domain));
+        let len = store.len();
+        Some(
+            Streamed::resume(word, moves.clone(), len, config, hint, &mut store)
+                .map_err(stream_error)?,
+        )
+    } else {
+        let mut prefix = vec![0u16; store.len() as usize];
+        store.read(0, &mut prefix)?;
+        Some(Streamed::start(word, moves.clone(), &prefix, config).map_err(LibError)?)
+    };
+    compute += session.elapsed().as_secs_f64() - prefix_seconds;
+    let log = !std::io::stderr().is_terminal();
     let mut step_start = (Instant::now(), store.len());
     let rate_from = (Instant::now(), store.len());
-    let mut stopped = false;
     if let Some(s) = streamed.as_mut() {
         while s.len() < end {
             let t = Instant::now();
