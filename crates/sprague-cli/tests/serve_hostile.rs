@@ -23,109 +23,14 @@
 //! cargo test --release -p sprague-cli --test serve_hostile -- --ignored --nocapture
 //! ```
 
-use std::io::{BufRead, Read, Write};
-use std::net::{IpAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+mod common;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
+use common::spawned::{client, post, Spawned};
 use serde_json::{json, Value};
-
-/// The binary, serving on a free loopback port; killed when dropped.
-struct Spawned {
-    child: Child,
-    address: String,
-}
-
-impl Spawned {
-    fn start(args: &[&str]) -> Spawned {
-        let mut child = Command::new(assert_cmd::cargo::cargo_bin("sprague"))
-            .args(["serve", "--port", "0"])
-            .args(args)
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
-        let first = lines.next().unwrap().unwrap();
-        let address = first
-            .strip_prefix("sprague serve: listening on http://")
-            .and_then(|rest| rest.split_once('/'))
-            .map(|(address, _)| address.to_string())
-            .unwrap_or_else(|| panic!("no address in {first:?}"));
-        Spawned { child, address }
-    }
-
-    /// A line of /proc/PID/status, in kB.
-    fn status_kb(&self, field: &str) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
-        status
-            .lines()
-            .find_map(|l| l.strip_prefix(field))
-            .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
-            .unwrap_or_else(|| panic!("no {field} in /proc/PID/status"))
-    }
-
-    /// CPU time used so far, in clock ticks (user + system).
-    fn cpu_ticks(&self) -> u64 {
-        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap();
-        let after = stat.rsplit_once(')').unwrap().1;
-        let fields: Vec<&str> = after.split_whitespace().collect();
-        // utime and stime are fields 14 and 15: 12 and 13 after the name.
-        fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
-    }
-
-    /// Open file descriptors.
-    fn open_files(&self) -> usize {
-        std::fs::read_dir(format!("/proc/{}/fd", self.child.id()))
-            .unwrap()
-            .count()
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("http://{}/{path}", self.address)
-    }
-}
-
-impl Drop for Spawned {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// A client sending from `from` (any 127.x.y.z is this machine: each is a
-/// client of its own for the server's shares).
-fn client(from: &str) -> reqwest::Client {
-    reqwest::Client::builder()
-        .local_address(from.parse::<IpAddr>().unwrap())
-        .timeout(Duration::from_secs(120))
-        .build()
-        .unwrap()
-}
-
-/// POSTs `body` to /api/`endpoint`: the status (0 when the request
-/// failed), the time taken, and the body.
-async fn post(
-    client: &reqwest::Client,
-    base: &str,
-    endpoint: &str,
-    body: &Value,
-) -> (u16, Duration, String) {
-    let t = Instant::now();
-    let sent = client
-        .post(format!("{base}api/{endpoint}"))
-        .header("Content-Type", "application/json")
-        .body(body.to_string())
-        .send()
-        .await;
-    match sent {
-        Ok(r) => {
-            let status = r.status().as_u16();
-            let text = r.text().await.unwrap_or_default();
-            (status, t.elapsed(), text)
-        }
-        Err(e) => (0, t.elapsed(), e.to_string()),
-    }
-}
 
 /// The requests that crashed or stalled the server before.
 fn crash_requests() -> Vec<Value> {

@@ -65,6 +65,25 @@ pub enum Endpoint {
 }
 
 impl Endpoint {
+    /// Whether the server first tries this endpoint's requests on the
+    /// connection's own task with no time for a search (closed forms,
+    /// nimbers, help): those whose every long computation checks the
+    /// library's deadlines ([`sprague::budget`]). A count, a table, a
+    /// sequence, a plot, a genus or a quotient always goes to the pools.
+    pub fn closed_forms_first(self) -> bool {
+        matches!(
+            self,
+            Endpoint::Analyze
+                | Endpoint::Batch
+                | Endpoint::Nimber
+                | Endpoint::Hint
+                | Endpoint::Help
+                | Endpoint::Board
+                | Endpoint::Rulesets
+                | Endpoint::Play
+        )
+    }
+
     /// Every endpoint.
     pub const ALL: [Endpoint; 14] = [
         Endpoint::Analyze,

@@ -3,8 +3,11 @@
 //!
 //! Each API request is answered by [`api::answer`], a plain function of
 //! the endpoint and the body bytes (no sockets, so tests and the fuzz
-//! target call it directly). The server runs it on tokio's blocking pool,
-//! never on the event loop: first on the fast path for a short slice, then,
+//! target call it directly). A request a closed form may answer is first
+//! tried on the connection's own task with no time for a search (answered
+//! there without waiting for any slot, or passed on). Then the server runs
+//! it on tokio's blocking pool, never on the event loop: first on the fast
+//! path for a short slice, then,
 //! if it needs longer, on one of the workers, a client holding at most its
 //! share of them (`web/pool.rs`). The time budget of [`Settings::timeout`]
 //! includes the waits; a request past it is answered 503, and its
@@ -488,6 +491,19 @@ async fn compute(
         )
         .into_response()
     };
+    // Closed forms on the connection's own task, before any slot: an
+    // attempt whose deadline has passed already, so that the first budget
+    // check of a search stops it (issue 62: a 40,001-heap Nim position
+    // waited behind expensive searches for a fast slot, and got 503).
+    if endpoint.closed_forms_first() {
+        let settings = Arc::clone(&shared.fast_settings);
+        let attempt = tokio::task::block_in_place(|| {
+            api::attempt(endpoint, &body, &settings, std::time::Instant::now(), true)
+        });
+        if let Ok(answer) = attempt {
+            return answer.into_response();
+        }
+    }
     // The fast path.
     let permit = match tokio::time::timeout_at(deadline, shared.pools.fast()).await {
         Ok(Ok(permit)) => permit,

@@ -1,7 +1,12 @@
 //! Who computes when, in `sprague serve`: a fast path for cheap requests
 //! and fair shares of the workers for expensive ones.
 //!
-//! Every API request first runs on the fast path: one of
+//! A request of an endpoint that may be answered by a closed form
+//! ([`Endpoint::closed_forms_first`](super::api::Endpoint::closed_forms_first))
+//! is first tried on the connection's own task with no time for a search:
+//! closed forms, nimbers and help are answered there without any permit,
+//! so they never wait behind searches (issue 62). Every other request, and
+//! one that needs a search, then runs on the fast path: one of
 //! [`Settings::fast_workers`] permits, for at most
 //! [`Settings::fast_time`]. Closed forms, nimbers, small tables and
 //! searches of a few thousand positions end there. A request still

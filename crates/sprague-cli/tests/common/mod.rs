@@ -48,3 +48,4 @@ pub fn target_dir() -> std::path::PathBuf {
         .expect("the test runs from target/PROFILE/deps")
         .to_path_buf()
 }
+pub mod spawned;

@@ -109,6 +109,10 @@ pub struct Args {
     /// (8 to 24; default 20).
     #[arg(long, value_name = "LOG2", hide = true, value_parser = clap::value_parser!(u32).range(8..=24))]
     pub packed_block_log: Option<u32>,
+    /// With --format packed: seconds between checkpoints (default 30;
+    /// tests make it short).
+    #[arg(long, value_name = "SECONDS", hide = true, value_parser = clap::value_parser!(u64).range(1..))]
+    pub packed_checkpoint: Option<u64>,
     /// For a family of positions (`'nodekayles grid:3xN'`): the most
     /// positions the search may store, for the whole run (about 150 bytes
     /// each for a part of 40 vertices).

@@ -420,6 +420,7 @@ pub fn in_memory(args: &Args, svg: bool) -> Result<InMemory> {
         packed_low: None,
         packed_window: None,
         packed_block_log: None,
+        packed_checkpoint: None,
         ruleset: args.ruleset.clone(),
         to: args.to,
         method: args.method,
@@ -513,6 +514,9 @@ fn run_to(args: Args) -> Result<Exit> {
                 window: args.packed_window.unwrap_or(defaults.window),
             },
             block_log: args.packed_block_log.unwrap_or(packed::BLOCK_LOG),
+            checkpoint: args
+                .packed_checkpoint
+                .map_or(packed::CHECKPOINT, std::time::Duration::from_secs),
         };
         if args.check_prefix.is_some() || args.check_random.is_some() {
             return packed::check(&args, &ruleset);

@@ -50,6 +50,7 @@ pub(super) fn sequence(r: SequenceRequest, s: &Settings, svg: bool) -> anyhow::R
         packed_low: None,
         packed_window: None,
         packed_block_log: None,
+        packed_checkpoint: None,
         limits: r.limits.table_args(s),
     };
     let computed = cmd::sequence::in_memory(&args, svg)?;

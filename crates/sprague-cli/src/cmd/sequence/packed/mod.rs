@@ -28,7 +28,7 @@ use file::{damaged, read_state, write_state, Packed, State, STATE_FORMAT};
 pub use file::{read_values, BLOCK_LOG, MAGIC};
 
 /// Seconds between checkpoints (the file synced, the state written).
-const CHECKPOINT: Duration = Duration::from_secs(30);
+pub(super) const CHECKPOINT: Duration = Duration::from_secs(30);
 /// Values computed per step of the run (progress and checkpoints).
 const STEP: u64 = 1 << 22;
 /// The sizes a packed run keeps in memory and writes: the library's
@@ -36,6 +36,8 @@ const STEP: u64 = 1 << 22;
 pub(super) struct Knobs {
     pub config: StreamConfig,
     pub block_log: u32,
+    /// The time between checkpoints ([`CHECKPOINT`] but in tests).
+    pub checkpoint: Duration,
 }
 
 fn stream_error(e: StreamError<anyhow::Error>) -> anyhow::Error {
@@ -222,7 +224,7 @@ pub(super) fn run(args: &Args, ruleset: &Ruleset, to: u64, knobs: Knobs) -> Resu
             bar.set_position(store.len());
             let now = Instant::now();
             let out_of_time = stop_at.is_some_and(|at| now >= at);
-            if now - last_checkpoint >= CHECKPOINT || out_of_time {
+            if now - last_checkpoint >= knobs.checkpoint || out_of_time {
                 store.sync()?;
                 write_state(
                     path,
@@ -288,7 +290,7 @@ pub(super) fn run(args: &Args, ruleset: &Ruleset, to: u64, knobs: Knobs) -> Resu
             ));
             let now = Instant::now();
             let out_of_time = stop_at.is_some_and(|at| now >= at);
-            if now - last_checkpoint >= CHECKPOINT || s.len() >= end || out_of_time {
+            if now - last_checkpoint >= knobs.checkpoint || s.len() >= end || out_of_time {
                 store.sync()?;
                 write_state(path, &state_of(word, s, store.on_disk, compute))?;
                 checkpoint::write_sparse(path, word, s, s.len())?;
