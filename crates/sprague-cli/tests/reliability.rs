@@ -48,10 +48,7 @@ type Feed = Box<dyn FnOnce(&mut dyn Write) + Send>;
 /// Runs `sprague ARGS` (with `stdin` written to it, if any) and waits for
 /// it with `wait4`: its exit code, its standard error, and its peak
 /// resident memory in bytes.
-fn run_measured(
-    args: &[&str],
-    stdin: Option<Feed>,
-) -> (i32, String, u64) {
+fn run_measured(args: &[&str], stdin: Option<Feed>) -> (i32, String, u64) {
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("sprague"))
         .args(args)
         .stdin(if stdin.is_some() {

@@ -1395,3 +1395,41 @@ fn packed_runs_checkpoint_their_first_values() {
     );
     assert!(packed_values(&file) == raw_values("grundy", 60_000));
 }
+
+/// `period --limit N` just short of a proof (issue 59: octal:0.1777 at
+/// 400,000,000 said "none found" with its published period below the
+/// limit): the values show the period, so the search computes on to the
+/// heap its proof needs, within the memory budget, and says so.
+#[test]
+fn period_computes_on_to_the_proof_of_a_period_the_values_show() {
+    // Kayles: preperiod 71, period 12, proven from the values to 167;
+    // Dawson's Kayles (0.07): 53 and 34, to 2·53 + 34 + 2 + 34 − 1 = 175.
+    for (word, limit, n0, p, need) in [
+        ("kayles", "150", "71", "12", "167"),
+        ("dawson", "140", "53", "34", "175"),
+    ] {
+        let out = stdout_of(&["period", word, "--limit", limit]);
+        assert!(
+            out.contains(&format!("preperiod:  {n0}\nperiod:     {p}\n")),
+            "{out}"
+        );
+        assert!(out.contains("proven:     yes"), "{out}");
+        assert!(
+            out.contains(&format!("computed on to heap {need}")),
+            "{out}"
+        );
+        assert!(out.contains(&format!("checked to: heap {need}\n")), "{out}");
+        let json: serde_json::Value =
+            serde_json::from_str(&stdout_of(&["period", word, "--limit", limit, "--json"]))
+                .unwrap();
+        assert_eq!(json["proven"], true, "{json}");
+        assert_eq!(json["period"].to_string(), p);
+    }
+    // Values that show no period are not extended.
+    let out = stdout_of(&["period", "octal:0.1777", "--limit", "1000"]);
+    assert!(
+        out.contains("none found up to heap 1000, the --limit"),
+        "{out}"
+    );
+    assert!(out.contains("checked to: heap 1000\n"), "{out}");
+}

@@ -172,12 +172,40 @@ fn find_proven_in<V: Copy + PartialEq + Into<u64>>(
         return None;
     }
     let (len, d) = (len as usize, d as usize);
-    let l = len - d;
+    let (p, n0) = least_shift(values, len - d, p_max as usize)?;
+    let w = q * n0.max(floor) + (q - 1) * p + t;
+    Some((
+        Period {
+            preperiod: n0,
+            period: p,
+        },
+        Proof {
+            max_removal: t,
+            parts: q as u32,
+            window: (n0, w),
+        },
+    ))
+}
+
+/// The least `p <= p_max` such that the top `l` values agree with the `l`
+/// values `p` below them, with the least `n0` such that G(n + p) = G(n)
+/// for every n from `n0` on; `None` when no `p` does. A rolling hash of
+/// the window `p` below the top, confirmed value by value: O(N) time, no
+/// memory besides the values.
+fn least_shift<V: Copy + PartialEq + Into<u64>>(
+    values: &[V],
+    l: usize,
+    p_max: usize,
+) -> Option<(u64, u64)> {
+    let len = values.len();
+    if l == 0 || p_max == 0 || l + p_max > len {
+        return None;
+    }
     let top = &values[len - l..];
     let target = WindowHash::of(top);
     // The window p below the top: values[len - l - p .. len - p].
     let mut rolling = WindowHash::of(&values[len - l - 1..len - 1]);
-    for p in 1..=p_max as usize {
+    for p in 1..=p_max {
         if p > 1 {
             // Slide one value down: values[len - l - p] comes in at the
             // bottom, values[len - p] leaves at the top.
@@ -191,22 +219,56 @@ fn find_proven_in<V: Copy + PartialEq + Into<u64>>(
         while agree < len - p && values[len - 1 - agree] == values[len - 1 - p - agree] {
             agree += 1;
         }
-        let n0 = (len - p - agree) as u64;
-        let p = p as u64;
-        let w = q * n0.max(floor) + (q - 1) * p + t;
-        return Some((
-            Period {
-                preperiod: n0,
-                period: p,
-            },
-            Proof {
-                max_removal: t,
-                parts: q as u32,
-                window: (n0, w),
-            },
-        ));
+        return Some((p as u64, (len - p - agree) as u64));
     }
     None
+}
+
+/// A period the values G(0..=N) show but do not prove yet, with the heap
+/// the periodicity theorem needs the values to for its proof: the least
+/// `p` such that G(n + p) = G(n) over at least the top quarter of the
+/// values (so at least twice the period is seen repeating), with its least
+/// preperiod `n0`, when proving it needs values past N. `None` when the
+/// theorem does not apply, when no such `p` shows, or when the values
+/// prove a period already ([`find_proven`]).
+///
+/// For `period --limit N`, which computes on to that heap (within its
+/// memory budget) rather than say "none found" just short of a proof
+/// (Guy & Smith 1956; Winning Ways, ch. 4). O(N) time, no memory besides
+/// the values.
+///
+/// ```
+/// use sprague::takebreak::TakeBreakCode;
+/// use sprague::sequence::{NimSequence, Method, period::find_apparent_unproven};
+/// // Kayles (0.77): preperiod 71, period 12, proven from the values to
+/// // heap 2·71 + 12 + 2 + 12 - 1 = 167.
+/// let kayles = TakeBreakCode::parse_octal("0.77").unwrap().move_set();
+/// let mut seq = NimSequence::new("kayles", kayles.clone());
+/// seq.extend_to(150, Method::Fast)?;
+/// let (period, need) = find_apparent_unproven(seq.values(), &kayles).unwrap();
+/// assert_eq!((period.preperiod, period.period, need), (71, 12, 167));
+/// # Ok::<(), sprague::Error>(())
+/// ```
+pub fn find_apparent_unproven<'a>(
+    values: impl Into<Values<'a>>,
+    moves: &MoveSet,
+) -> Option<(Period, u64)> {
+    let values = values.into();
+    if values.len() < 8 || find_proven(values, moves).is_some() {
+        return None;
+    }
+    let (p, n0) = match values {
+        Values::Narrow(v) => least_shift(v, v.len() / 4, v.len() - v.len() / 4 - 1)?,
+        Values::Wide(v) => least_shift(v, v.len() / 4, v.len() - v.len() / 4 - 1)?,
+    };
+    let need = window_end(moves, n0, p)? + p - 1;
+    Some((
+        Period {
+            preperiod: n0,
+            period: p,
+        },
+        need,
+    ))
 }
 
 /// A polynomial hash modulo the prime 2^61 - 1 of a window of values,

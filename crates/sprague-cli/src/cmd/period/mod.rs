@@ -84,8 +84,10 @@ pub struct JsonPeriod {
     pub proven: bool,
     /// The last heap whose value was computed.
     pub checked_to: u64,
-    /// For a `rule:` game no periodicity argument covers: the preperiod
-    /// and period its values show (not proven); absent otherwise.
+    /// For a `rule:` game no periodicity argument covers, or a game whose
+    /// values to `--limit` show a period whose proof needs more values
+    /// than the memory budget holds: the preperiod and period its values
+    /// show (not proven); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub apparent: Option<Apparent>,
 }
@@ -157,9 +159,37 @@ pub fn run(args: Args) -> Result<Exit> {
         let report = match args.limit {
             Some(limit) => {
                 stop = Stop::Limit;
-                store
-                    .search_period(limit, &mut |n| bar.set_message(format!("up to heap {n}")))
-                    .map_err(LibError)?
+                let mut progress = |n| bar.set_message(format!("up to heap {n}"));
+                let report = store
+                    .search_period(limit, &mut progress)
+                    .map_err(LibError)?;
+                // A period the values show, whose proof needs values a
+                // little past the limit: computed on to that heap when the
+                // memory budget holds them (issue 59).
+                let seen = report.period().is_none().then(|| {
+                    let values = store.sequence().values();
+                    sprague::sequence::period::find_apparent_unproven(values, moves)
+                });
+                match seen.flatten() {
+                    Some((period, need)) => {
+                        let bytes = u128::from(need.saturating_add(1))
+                            * store.sequence().bytes_per_value() as u128;
+                        let budget = u128::from(super::memory_budget());
+                        // The values and the engine's own tables: a quarter more.
+                        if bytes + bytes / 4 <= budget {
+                            stop = Stop::Extended { period, need };
+                            store.search_period(need, &mut progress).map_err(LibError)?
+                        } else {
+                            stop = Stop::Unproven {
+                                period,
+                                need,
+                                bytes: u64::try_from(bytes).unwrap_or(u64::MAX),
+                            };
+                            report
+                        }
+                    }
+                    None => report,
+                }
             }
             // As analyze looks for the period that answers a huge heap,
             // within the work limit and the table limit.
@@ -188,7 +218,13 @@ pub fn run(args: Args) -> Result<Exit> {
             period: report.period().map(|p| u128::from(p.period)),
             proven: report.proven(),
             checked_to: report.checked_to,
-            apparent: None,
+            apparent: match stop {
+                Stop::Unproven { period, .. } if report.period().is_none() => Some(Apparent {
+                    preperiod: period.preperiod,
+                    period: period.period,
+                }),
+                _ => None,
+            },
         };
         serde_json::to_writer(&mut out, &json)?;
         writeln!(out)?;
@@ -271,6 +307,19 @@ enum Stop {
     Table(u64),
     /// Nothing said (no search, or a period was found).
     Unknown,
+    /// The values to --limit showed `period`, whose proof needed them to
+    /// heap `need`: computed on to there.
+    Extended {
+        period: sprague::sequence::period::Period,
+        need: u64,
+    },
+    /// The values to --limit showed `period`, whose proof needs them to
+    /// heap `need`, `bytes` of values past the memory budget.
+    Unproven {
+        period: sprague::sequence::period::Period,
+        need: u64,
+        bytes: u64,
+    },
 }
 
 /// The values of the flags that bound the search, as given.
@@ -310,6 +359,17 @@ fn human(ruleset: &Ruleset, r: &PeriodReport, stop: Stop, flags: &Flags) -> Stri
     match (r.period(), r.proof()) {
         (Some(p), Some(proof)) => {
             s += &format!("preperiod:  {}\nperiod:     {}\n", p.preperiod, p.period);
+            if let Stop::Extended { need, .. } = stop {
+                sprague::explain::wrap(
+                    &mut s,
+                    "note:       ",
+                    "            ",
+                    &format!(
+                        "the values to the --limit showed this period without proving it; \
+                         computed on to heap {need}, where the theorem proves it"
+                    ),
+                );
+            }
             let (a, b) = proof.window;
             let formula = proof.window_formula();
             s += &format!(
@@ -363,6 +423,24 @@ fn human(ruleset: &Ruleset, r: &PeriodReport, stop: Stop, flags: &Flags) -> Stri
                      with --limit N",
                     flags.max_table,
                     fraction(divisor, three)
+                ),
+                Stop::Extended { period, need } => format!(
+                    "none found up to heap {n}: the values to the --limit showed preperiod \
+                     {} and period {}, whose proof needed them to heap {need}; computed on to \
+                     there, they do not repeat so",
+                    period.preperiod, period.period
+                ),
+                Stop::Unproven {
+                    period,
+                    need,
+                    bytes,
+                } => format!(
+                    "none proven up to heap {n}, the --limit: the values show preperiod {} and \
+                     period {}, not proven; the proof needs the values to heap {need}, {} of \
+                     values, more than the memory budget leaves (sprague --max-memory SIZE)",
+                    period.preperiod,
+                    period.period,
+                    sprague::budget::human_bytes(bytes)
                 ),
                 Stop::Unknown => format!(
                     "none found up to heap {n} (look further with --limit N or \
