@@ -39,7 +39,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::spawned::{client, post, Spawned};
+use common::spawned::{client, post, runtime, Spawned};
 use serde_json::json;
 
 /// What writes a child's standard input.
@@ -172,11 +172,7 @@ struct Load {
 
 fn fairness(load: &Load) {
     let server = Spawned::start(&[]);
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
+    let runtime = runtime();
     let address = server.address.clone();
     let base = server.url("");
     let stop = Arc::new(AtomicBool::new(false));
@@ -299,11 +295,7 @@ fn fairness(load: &Load) {
 /// address of its own, within a peak resident memory of 2 GB.
 fn memory_load() {
     let server = Spawned::start(&[]);
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
+    let runtime = runtime();
     let base = server.url("");
     let nim = json!({"position": format!("nim{}", " 1".repeat(40_001))});
     let grundy = json!({"position": "grundy 2000", "misere": true});
@@ -425,87 +417,43 @@ fn packed_kill(to: u64, interval: Duration, after: Duration, knobs: &[&str]) {
 fn write_errors() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("no-such-folder");
-    let m = |name: &str| missing.join(name).display().to_string();
-    let cases: Vec<(Vec<String>, String)> = vec![
+    // Each command with FOLDER for the missing folder, and what its error
+    // must name.
+    let folder = missing.display().to_string();
+    let cases = [
         (
-            vec![
-                "sequence".into(),
-                "kayles".into(),
-                "--to".into(),
-                "100".into(),
-                "--plot".into(),
-                m("k.png"),
-            ],
-            m("k.png"),
+            "sequence kayles --to 100 --plot FOLDER/k.png",
+            "FOLDER/k.png",
         ),
         (
-            vec![
-                "sequence".into(),
-                "kayles".into(),
-                "--to".into(),
-                "100".into(),
-                "--plot".into(),
-                m("k.svg"),
-            ],
-            m("k.svg"),
+            "sequence kayles --to 100 --plot FOLDER/k.svg",
+            "FOLDER/k.svg",
         ),
         (
-            vec![
-                "sequence".into(),
-                "kayles".into(),
-                "--to".into(),
-                "100".into(),
-                "--format".into(),
-                "csv".into(),
-                "--output".into(),
-                m("k.csv"),
-            ],
-            m("k.csv"),
+            "sequence kayles --to 100 --format csv --output FOLDER/k.csv",
+            "FOLDER/k.csv",
         ),
         (
-            vec![
-                "sequence".into(),
-                "kayles".into(),
-                "--to".into(),
-                "100".into(),
-                "--format".into(),
-                "csv".into(),
-                "--output".into(),
-                "/dev/full".into(),
-            ],
-            "/dev/full".into(),
+            "sequence kayles --to 100 --format csv --output /dev/full",
+            "/dev/full",
         ),
         (
-            vec![
-                "sequence".into(),
-                "grundy".into(),
-                "--to".into(),
-                "1000".into(),
-                "--format".into(),
-                "packed".into(),
-                "--output".into(),
-                m("g.packed"),
-            ],
-            m("g.packed"),
+            "sequence grundy --to 1000 --format packed --output FOLDER/g.packed",
+            "FOLDER/g.packed",
         ),
         (
-            vec![
-                "sequence".into(),
-                "grundy".into(),
-                "--to".into(),
-                "1000".into(),
-                "--format".into(),
-                "packed".into(),
-                "--output".into(),
-                "/dev/full".into(),
-            ],
-            "/dev/full".into(),
+            "sequence grundy --to 1000 --format packed --output /dev/full",
+            "/dev/full",
         ),
-        (
-            vec!["man".into(), "--dir".into(), missing.display().to_string()],
-            missing.display().to_string(),
-        ),
-    ];
+        ("man --dir FOLDER", "FOLDER"),
+    ]
+    .map(|(command, named)| {
+        let args: Vec<String> = command
+            .split(' ')
+            .map(|a| a.replace("FOLDER", &folder))
+            .collect();
+        (args, named.replace("FOLDER", &folder))
+    });
     let mut checked = 0;
     for (args, named) in cases {
         let out = Command::new(assert_cmd::cargo::cargo_bin("sprague"))
@@ -557,19 +505,22 @@ fn reliability_short() {
             Duration::from_millis(50)
         },
     });
+    // Debug builds compute Grundy's game some thousand times slower: a
+    // short run there, killed while it computes its first values.
+    let (to, low, window) = if cfg!(debug_assertions) {
+        (30_000, "20000", "10000")
+    } else {
+        (20_000_000, "40000", "20000")
+    };
     packed_kill(
-        if cfg!(debug_assertions) {
-            2_000_000
-        } else {
-            20_000_000
-        },
+        to,
         Duration::from_secs(1),
         Duration::from_millis(1200),
         &[
             "--packed-low",
-            "40000",
+            low,
             "--packed-window",
-            "20000",
+            window,
             "--packed-block-log",
             "10",
         ],

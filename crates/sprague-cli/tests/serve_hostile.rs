@@ -29,7 +29,7 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use common::spawned::{client, post, Spawned};
+use common::spawned::{client, post, runtime, Spawned};
 use serde_json::{json, Value};
 
 /// The requests that crashed or stalled the server before.
@@ -68,11 +68,7 @@ struct Scale {
 }
 
 fn run(scale: &Scale) {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
+    let runtime = runtime();
     let timeout = scale.timeout.to_string();
     let max_connections = scale.max_connections.to_string();
     let read_timeout = scale.read_timeout.to_string();

@@ -105,3 +105,12 @@ pub async fn post(
         Err(e) => (0, t.elapsed(), e.to_string()),
     }
 }
+
+/// A runtime of two threads for the clients of a test.
+pub fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+}
