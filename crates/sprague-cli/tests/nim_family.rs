@@ -4,7 +4,7 @@
 use predicates::prelude::*;
 
 mod common;
-use common::sprague;
+use common::{cli_error, sprague, stdout_of};
 
 fn batch(input: &str, misere: bool) -> String {
     let mut cmd = sprague();
@@ -188,4 +188,76 @@ fn batch_skips_a_byte_order_mark() {
         .assert()
         .success()
         .stdout("P\nN\tnim 0\n");
+}
+
+/// `staircase:floor` (issue 59): stairs numbered from a floor, as CSES's
+/// "Stair Game" (stair 1 is the floor, whose coins never move; a move
+/// carries coins from stair k >= 2 to stair k - 1). Checked against a
+/// plain search of every position of up to 5 stairs of up to 4 coins
+/// (value and every winning move), on small cases, against an
+/// independent nim-sum of the even stairs on a contest-size line, and the
+/// floor's coins refused as a move.
+#[test]
+fn staircase_with_a_floor() {
+    let out = stdout_of(&[
+        "verify",
+        "staircase:floor",
+        "--heaps",
+        "5",
+        "--max-heap",
+        "4",
+    ]);
+    assert!(out.contains("disagreements: 0"), "{out}");
+    // Even stairs 2 (N), none (P), 1 ⊕ 1 (P) whatever the floor holds.
+    let answers = batch(
+        "staircase:floor 0 2 1\nstaircase:floor 0 0\nstaircase:floor 4 1 3 1\n",
+        false,
+    );
+    let outcomes: Vec<&str> = answers.lines().map(|l| &l[..1]).collect();
+    assert_eq!(outcomes, ["N", "P", "P"], "{answers}");
+    // 200,000 stairs of up to 10^9 coins, in one line.
+    let mut seed = 12345u64;
+    let stairs: Vec<u64> = (0..200_000)
+        .map(|_| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % 1_000_000_000 + 1
+        })
+        .collect();
+    let want = stairs.iter().skip(1).step_by(2).fold(0, |a, &c| a ^ c);
+    let line: Vec<String> = stairs.iter().map(u64::to_string).collect();
+    let out = sprague()
+        .args(["batch", "--value"])
+        .write_stdin(format!("staircase:floor {}\n", line.join(" ")))
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        want.to_string()
+    );
+    // Each winning move of a small one leads to a P-position.
+    let analysis = stdout_of(&["analyze", "staircase:floor 3 5 2 7 1"]);
+    assert!(analysis.contains("even stairs 5 ⊕ 7 = 2"), "{analysis}");
+    for line in analysis.lines().filter(|l| l.contains("leaving ")) {
+        let after = line.split("leaving ").nth(1).unwrap();
+        let value = stdout_of(&["analyze", after]);
+        assert!(value.contains("outcome:  P"), "{after}: {value}");
+    }
+    let out = sprague()
+        .args(["play", "staircase:floor 3 5"])
+        .write_stdin("1 1\nquit\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("illegal move: staircase:floor: stair 1 is the floor: its coins never move"),
+        "{text}"
+    );
+    let (err, code) = cli_error(&["analyze", "staircase:ground 1"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("staircase takes no parameter but `floor`"),
+        "{err}"
+    );
 }

@@ -93,8 +93,11 @@ pub enum Method {
         /// The rule that applies.
         case: MisereCase,
     },
-    /// Staircase Nim: the value is the nim-sum of the odd steps.
+    /// Staircase Nim: the value is the nim-sum of the odd steps (of the
+    /// even stairs, above a floor).
     Staircase {
+        /// Whether stair 1 is a floor (`staircase:floor`).
+        floor: bool,
         /// Coins on each step, from step 1.
         steps: Vec<u64>,
         /// One row per odd step.
@@ -276,8 +279,9 @@ impl Explanation {
                     terms(table)
                 ),
             },
-            Method::Staircase { table, .. } => {
-                format!("the nim-sum of the odd steps is {}", terms(table))
+            Method::Staircase { table, floor, .. } => {
+                let counted = if *floor { "even stairs" } else { "odd steps" };
+                format!("the nim-sum of the {counted} is {}", terms(table))
             }
             Method::Moore { k, table } => {
                 let counts: Vec<String> =
@@ -419,19 +423,19 @@ fn method_for(
             table: heap_table(position),
         },
         Basis::Staircase => {
-            let steps = position
-                .components()
-                .first()
-                .map(|c| c.heaps().to_vec())
-                .unwrap_or_default();
+            let first = position.components().first();
+            let steps = first.map(|c| c.heaps().to_vec()).unwrap_or_default();
+            let floor = first.is_some_and(|c| c.ruleset().word() == "staircase:floor");
             Method::Staircase {
+                floor,
                 table: BinaryTable::new(
                     steps
                         .iter()
                         .enumerate()
+                        .skip(usize::from(floor))
                         .step_by(2)
                         .map(|(i, &coins)| Row {
-                            label: format!("step {}", i + 1),
+                            label: format!("{} {}", if floor { "stair" } else { "step" }, i + 1),
                             value: coins,
                         })
                         .collect(),
@@ -494,7 +498,11 @@ fn reason(
     Ok(match method {
         Method::Bouton { table } => bouton::reason(position, table, mv, after),
         Method::MisereNim { table, case } => misere::reason(table, case, mv, after),
-        Method::Staircase { table, steps } => staircase::reason(table, steps, mv, after),
+        Method::Staircase {
+            table,
+            steps,
+            floor,
+        } => staircase::reason(table, steps, *floor, mv, after),
         Method::Moore { k, .. } => moore::reason(*k, after),
         Method::Grundy { table } => grundy::reason(position, table, mv, after, limits)?,
         Method::Theorem { name } => theorem::reason(name, after),
@@ -538,8 +546,12 @@ impl fmt::Display for Explanation {
         match &self.method {
             Method::Bouton { table } => bouton::write(&mut out, table, verdict),
             Method::MisereNim { table, case } => misere::write(&mut out, table, case, verdict),
-            Method::Staircase { steps, table } => {
-                staircase::write(&mut out, steps, table, verdict);
+            Method::Staircase {
+                steps,
+                table,
+                floor,
+            } => {
+                staircase::write(&mut out, steps, *floor, table, verdict);
             }
             Method::Moore { k, table } => {
                 moore::write(&mut out, *k, table, self.search_value, verdict);

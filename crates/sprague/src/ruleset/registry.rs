@@ -53,9 +53,9 @@ pub(super) const REGISTRY: &[Registration] = &[
     }, moore::parse),
     (RulesetInfo {
         names: &["staircase"], notation: "staircase",
-        rule: "coins on steps 1, 2, ...: carry any number of coins from a step to the step below (from step 1 to the ground)",
+        rule: "coins on steps 1, 2, ...: carry any number of coins from a step to the step below (from step 1 to the ground); staircase:floor numbers the stairs from a floor, stair 1, whose coins never move",
         example: "staircase 2 5 3",
-        theorem: "staircase Nim is Nim on the odd-numbered steps (Winning Ways, ch. 15): the nim-sum of steps 1, 3, 5, ...",
+        theorem: "staircase Nim is Nim on the odd-numbered steps (Winning Ways, ch. 15): the nim-sum of steps 1, 3, 5, ... (with a floor, of stairs 2, 4, 6, ...)",
     }, staircase::parse),
     (RulesetInfo {
         names: &["sub"], notation: "sub:S",

@@ -2,6 +2,12 @@
 //! a step down to the step below; coins carried from step 1 leave the game
 //! (step 0 is the ground).
 //!
+//! `staircase:floor` numbers the stairs from a floor, as CSES's "Stair
+//! Game" does: stair 1 is the floor, whose coins never move, and a move
+//! carries coins from a stair k >= 2 to stair k - 1. It is staircase Nim
+//! on stairs 2, 3, ... with the floor as the ground, so its value is the
+//! nim-sum of the coins on the even stairs 2, 4, 6, ...
+//!
 //! The Grundy value is the nim-sum of the coins on the odd-numbered steps
 //! (Winning Ways, ch. 14; see Berlekamp, Conway & Guy): a move from an odd
 //! step to the even step below lowers one odd-step pile like a Nim move; a
@@ -87,15 +93,50 @@ pub(crate) fn check_total(coins: &[u64]) -> Result<(), ArgumentError> {
 
 /// Staircase Nim as a ruleset (`staircase`): the arguments are the coins on
 /// steps 1, 2, ...; valued by the staircase reduction to Nim on the odd
-/// steps.
+/// steps. With `floor` (`staircase:floor`) the first argument is the
+/// floor's coins, which never move, and the even stairs count.
 #[derive(Debug)]
-pub struct Staircase;
+pub struct Staircase {
+    /// Whether stair 1 is a floor (`staircase:floor`).
+    pub floor: bool,
+}
+
+impl Staircase {
+    /// The index of the first step whose coins move (1 with a floor).
+    fn first(&self) -> usize {
+        usize::from(self.floor)
+    }
+
+    /// The steps that play: all of them, or those above the floor.
+    fn playing<'a>(&self, coins: &'a [u64]) -> &'a [u64] {
+        coins.get(self.first()..).unwrap_or(&[])
+    }
+}
+
+/// The Grundy value of a staircase with a floor (`staircase:floor`, stair
+/// 1 the floor, `coins[0]`): the nim-sum of the coins on the even stairs
+/// 2, 4, 6, ... (`coins[1]`, `coins[3]`, ...).
+///
+/// ```
+/// use sprague::ruleset::staircase::floor_value;
+/// // CSES "Stair Game": 5 stairs holding 1 2 3 1 4: 2 ^ 1 = 3, the first
+/// // player wins.
+/// assert_eq!(floor_value(&[1, 2, 3, 1, 4]), 3);
+/// assert_eq!(floor_value(&[9]), 0);
+/// ```
+pub fn floor_value(coins: &[u64]) -> u64 {
+    value(coins.get(1..).unwrap_or(&[]))
+}
 
 impl Rules for Staircase {
     type Position = crate::Numbers;
 
     fn canonical(&self) -> String {
-        "staircase".into()
+        if self.floor {
+            "staircase:floor".into()
+        } else {
+            "staircase".into()
+        }
     }
 
     fn move_kind(&self) -> MoveKind {
@@ -107,15 +148,16 @@ impl Rules for Staircase {
     }
 
     fn valued(&self, coins: &crate::Numbers, _: &Limits) -> Result<(u64, Basis), Error> {
-        Ok((value(coins), Basis::Staircase))
+        Ok((value(self.playing(coins)), Basis::Staircase))
     }
 
     fn closed_value(&self, coins: &crate::Numbers) -> Option<u64> {
-        Some(value(coins))
+        Some(value(self.playing(coins)))
     }
 
     fn single_heap_is_nim(&self) -> bool {
-        true
+        // A lone floor never moves.
+        !self.floor
     }
 
     fn few_winning_moves(&self) -> bool {
@@ -123,7 +165,7 @@ impl Rules for Staircase {
     }
 
     fn has_moves(&self, coins: &crate::Numbers, _: &Limits) -> Result<bool, Error> {
-        Ok(coins.iter().any(|&c| c > 0))
+        Ok(self.playing(coins).iter().any(|&c| c > 0))
     }
 
     fn moves(
@@ -132,9 +174,10 @@ impl Rules for Staircase {
         limits: &Limits,
         out: &mut Vec<Action>,
     ) -> Result<(), Error> {
-        let total = coins.iter().fold(0u64, |a, &c| a.saturating_add(c));
+        let playing = self.playing(coins);
+        let total = playing.iter().fold(0u64, |a, &c| a.saturating_add(c));
         super::reserve(out, total, limits)?;
-        for (step, &from) in coins.iter().enumerate() {
+        for (step, &from) in coins.iter().enumerate().skip(self.first()) {
             out.extend((1..=from).map(|coins| Action::Stair { step, from, coins }));
         }
         Ok(())
@@ -148,7 +191,20 @@ impl Rules for Staircase {
         _: &Limits,
         f: Visit<'_, Action>,
     ) -> Result<ControlFlow<()>, Error> {
-        Ok(moves_to_value(coins, value ^ target, f))
+        // With a floor: the moves of the staircase above it, a step up.
+        let first = self.first();
+        Ok(moves_to_value(
+            self.playing(coins),
+            value ^ target,
+            &mut |action| match action {
+                Action::Stair { step, from, coins } => f(Action::Stair {
+                    step: step + first,
+                    from,
+                    coins,
+                }),
+                other => f(other),
+            },
+        ))
     }
 
     fn random_move(
@@ -157,7 +213,9 @@ impl Rules for Staircase {
         _: &Limits,
         pick: Pick<'_>,
     ) -> Result<Option<Action>, Error> {
-        let live: Vec<usize> = (0..coins.len()).filter(|&i| coins[i] > 0).collect();
+        let live: Vec<usize> = (self.first()..coins.len())
+            .filter(|&i| coins[i] > 0)
+            .collect();
         if live.is_empty() {
             return Ok(None);
         }
@@ -201,6 +259,12 @@ impl Rules for Staircase {
             | Action::Turn { .. } => return Err(super::no_tokens(word)),
         };
         let c = check_place(steps, Place::Step, *step, *from)?;
+        if self.floor && *step == 0 {
+            return Err(IllegalMoveKind::Forbidden {
+                ruleset: word.into(),
+                rule: "stair 1 is the floor: its coins never move",
+            });
+        }
         if *coins == 0 || *coins > c {
             return Err(IllegalMoveKind::CoinsOutOfRange {
                 step: *step,
@@ -230,12 +294,31 @@ impl Rules for Staircase {
     }
 
     fn value_note(&self, word: &str) -> String {
-        format!("A {word} is worth the nim-sum of the coins on its odd steps.")
+        if self.floor {
+            format!(
+                "A {word} is worth the nim-sum of the coins on its even stairs (2, 4, ...); \
+                 stair 1 is the floor."
+            )
+        } else {
+            format!("A {word} is worth the nim-sum of the coins on its odd steps.")
+        }
     }
 }
 
-parse_without_parameter!(
-    "staircase",
-    "staircase takes no parameter: write the coins on each step, e.g. staircase 3 1 2",
-    Staircase
-);
+/// Parses `staircase` and `staircase:floor`.
+pub(crate) fn parse(
+    _: &str,
+    _: &str,
+    param: Option<&str>,
+) -> Result<Box<dyn super::DynRules>, crate::error::ParseErrorKind> {
+    match param {
+        None => Ok(Box::new(Staircase { floor: false })),
+        Some("floor") => Ok(Box::new(Staircase { floor: true })),
+        Some(_) => Err(crate::error::ParseErrorKind::BadRuleset(
+            "staircase takes no parameter but `floor`: write the coins on each step, e.g. \
+             staircase 3 1 2, or staircase:floor 0 3 1 2 for stairs numbered from a floor \
+             (stair 1, whose coins never move)"
+                .into(),
+        )),
+    }
+}

@@ -193,6 +193,11 @@ fn xor_terms(values: &[u64]) -> String {
 fn value_detail(c: &Component, basis: Basis, limits: &Limits) -> Option<String> {
     Some(match basis {
         Basis::Bouton => xor_terms(c.heaps()),
+        Basis::Staircase if c.ruleset().word() == "staircase:floor" => {
+            // Stair 1 is the floor: the even stairs count.
+            let even: Vec<u64> = c.heaps().iter().skip(1).step_by(2).copied().collect();
+            format!("even stairs {}", xor_terms(&even))
+        }
         Basis::Staircase => {
             let odd: Vec<u64> = c.heaps().iter().step_by(2).copied().collect();
             format!("odd steps {}", xor_terms(&odd))
