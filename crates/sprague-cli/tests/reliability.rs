@@ -328,9 +328,11 @@ fn memory_load() {
         peak / MB
     );
     assert!(
-        statuses.iter().all(|s| [200, 503].contains(s)),
+        statuses.iter().all(|s| [200, 422, 503].contains(s)),
         "{statuses:?}"
     );
+    // The closed forms are answered whatever the searches hold.
+    assert_eq!(statuses[..3], [200, 200, 200], "{statuses:?}");
     assert!(peak <= 2_000 * MB, "peak {peak} bytes");
 }
 

@@ -59,6 +59,8 @@ pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
 
 thread_local! {
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+    /// Whether searches are refused outright ([`without_search`]).
+    static NO_SEARCH: Cell<bool> = const { Cell::new(false) };
     /// The thread's memory budget: (bytes, the thread's count when set).
     static MEMORY: Cell<Option<(u64, i64)>> = const { Cell::new(None) };
     /// Bytes allocated by this thread less bytes it freed.
@@ -209,6 +211,40 @@ pub fn with_deadline<T>(deadline: Instant, work: impl FnOnce() -> T) -> T {
     work()
 }
 
+/// Runs `work` with no time for a search: the first check of every long
+/// computation (the points listed in the [module](self) documentation)
+/// stops it with [`Error::TimeLimit`], while what needs no search (closed
+/// forms, nimber arithmetic) is answered as usual. A front end's own loops
+/// keep going ([`check_deadline`]). Restores the mode before afterwards,
+/// also when `work` panics.
+///
+/// For a server that answers closed forms at once, before it queues the
+/// requests that need a search (`sprague serve`).
+///
+/// ```
+/// use sprague::{budget, Analyzer, Error, Play};
+///
+/// let nim = "nim 3 4 5".parse()?;
+/// let kayles = "kayles 30 40 50".parse()?;
+/// let analyzer = Analyzer::default();
+/// budget::without_search(|| {
+///     assert!(analyzer.analyze(&nim, Play::Normal, None).is_ok());
+///     let searched = analyzer.analyze(&kayles, Play::Misere, None);
+///     assert!(matches!(searched, Err(Error::TimeLimit)));
+/// });
+/// # Ok::<(), sprague::Error>(())
+/// ```
+pub fn without_search<T>(work: impl FnOnce() -> T) -> T {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            NO_SEARCH.with(|n| n.set(self.0));
+        }
+    }
+    let _restore = Restore(NO_SEARCH.with(|n| n.replace(true)));
+    work()
+}
+
 /// Runs `work` with a memory budget of `max_bytes` for the current thread:
 /// the searches, tables, genus and quotient computations it runs stop with
 /// [`Error::MemoryLimit`] once the thread holds more than `max_bytes`
@@ -290,20 +326,35 @@ pub use crate::error::human_bytes;
 /// steps and check between them.
 pub(crate) fn is_set() -> bool {
     crate::progress::is_on()
+        || NO_SEARCH.with(Cell::get)
         || DEADLINE.with(Cell::get).is_some()
         || MEMORY.with(Cell::get).is_some()
         || PROCESS_LIMIT.load(Ordering::Relaxed) != 0
 }
 
-/// [`Error::TimeLimit`] once the current thread's deadline has passed, or
-/// [`Error::MemoryLimit`] once the bytes held pass the thread's or the
-/// process's memory budget (for a front end's own loops over many
-/// computations).
+/// [`Error::TimeLimit`] once the current thread's deadline has passed (at
+/// once in [`without_search`]), or [`Error::MemoryLimit`] once the bytes
+/// held pass the thread's or the process's memory budget: the check of
+/// the library's long computations (a front end's own loops use
+/// [`check_deadline`]).
 ///
 /// # Errors
-/// [`Error::TimeLimit`] past the deadline; [`Error::MemoryLimit`] past a
-/// memory budget.
+/// [`Error::TimeLimit`] past the deadline or in [`without_search`];
+/// [`Error::MemoryLimit`] past a memory budget.
 pub fn check() -> Result<(), Error> {
+    if NO_SEARCH.with(Cell::get) {
+        return Err(Error::TimeLimit);
+    }
+    check_deadline()
+}
+
+/// [`check`] for a front end's own loops (writing an answer, the lines of
+/// a batch), which go on in [`without_search`]: [`Error::TimeLimit`] once
+/// the deadline has passed, [`Error::MemoryLimit`] past a memory budget.
+///
+/// # Errors
+/// As for [`check`], but never for [`without_search`] alone.
+pub fn check_deadline() -> Result<(), Error> {
     if let Some(deadline) = DEADLINE.with(Cell::get) {
         if Instant::now() >= deadline {
             return Err(Error::TimeLimit);

@@ -250,7 +250,7 @@ impl std::io::Write for Capped {
         self.bytes.extend_from_slice(data);
         if self.bytes.len() - self.checked >= 1 << 16 {
             self.checked = self.bytes.len();
-            if let Err(e) = sprague::budget::check() {
+            if let Err(e) = sprague::budget::check_deadline() {
                 self.stopped = Some(LibError(e).into());
                 return Err(std::io::Error::other("out of time"));
             }
@@ -702,7 +702,7 @@ fn batch(r: BatchRequest, s: &Settings) -> anyhow::Result<Answer> {
         .map_err(anyhow::Error::from);
     out.finish(written)?;
     for (i, text) in r.positions.iter().enumerate() {
-        sprague::budget::check().map_err(LibError)?;
+        sprague::budget::check_deadline().map_err(LibError)?;
         let max_moves = |p: &Position| cmd::default_max_moves(p, r.max_moves);
         let text = text.trim();
         let mut written = if i > 0 {
