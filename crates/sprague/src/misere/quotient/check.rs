@@ -2,8 +2,6 @@
 //! monoid, its P-portion and the heaps' classes give the outcome of every
 //! sum, by a walk over the finitely many tuples the outcome rule looks at.
 
-use rustc_hash::FxHashSet;
-
 use super::{Monoid, QuotientLimits};
 use crate::Error;
 
@@ -58,18 +56,7 @@ pub(super) fn verify_remembered(
         return check.replay(&kept.tuples, limits, work);
     }
     let mut tuples = Vec::new();
-    let answer = match check.words() {
-        0..=2 => check.run::<2>(limits, work, &mut tuples),
-        3..=4 => check.run::<4>(limits, work, &mut tuples),
-        5..=8 => check.run::<8>(limits, work, &mut tuples),
-        9..=16 => check.run::<16>(limits, work, &mut tuples),
-        17..=32 => check.run::<32>(limits, work, &mut tuples),
-        _ => Err(Error::Unsupported(format!(
-            "a misère quotient check with {} classes of heaps and {} elements is too large here",
-            classes.len(),
-            monoid.order
-        ))),
-    }?;
+    let answer = check.run(limits, work, &mut tuples)?;
     // Only a finished exploration holds every tuple.
     if answer && !tuples.is_empty() {
         memo.kept.push(Kept {
@@ -196,9 +183,9 @@ impl<'a> Check<'a> {
         }
     }
 
-    /// Packs the entries `vals` (`1 + classes` of them) into a tuple.
-    fn pack<const N: usize>(&self, vals: &[u32]) -> [u64; N] {
-        let mut t = [0u64; N];
+    /// Packs the entries `vals` (`1 + classes` of them) into `t` (zeroed,
+    /// [`Check::words`] long).
+    fn pack(&self, vals: &[u32], t: &mut [u64]) {
         let (mut w, mut shift, mut in_word) = (0, 0, 0);
         for &v in vals {
             t[w] |= u64::from(v) << shift;
@@ -208,7 +195,6 @@ impl<'a> Check<'a> {
                 (w, shift, in_word) = (w + 1, 0, 0);
             }
         }
-        t
     }
 
     /// The condition at a tuple (its entries `v`: `[M]`, then `[M - h]`
@@ -242,25 +228,38 @@ impl<'a> Check<'a> {
     /// Explores the tuples from the empty sum, adding one heap of a class
     /// at a time, and tests the condition at each. A finished exploration
     /// of at least [`Memo::LARGE`] tuples leaves them in `tuples`.
-    fn run<const N: usize>(
+    ///
+    /// The tuples are kept once, packed one after another in the order
+    /// reached (which is also the queue of the walk), and found again by
+    /// a [`TupleSet`] of their indices.
+    fn run(
         &self,
         limits: &QuotientLimits,
         work: &mut u64,
         tuples: &mut Vec<u64>,
     ) -> Result<bool, Error> {
+        let words = self.words();
+        if words > 32 {
+            return Err(Error::Unsupported(format!(
+                "a misère quotient check with {} classes of heaps and {} elements is too large \
+                 here",
+                self.e.len(),
+                self.monoid.order
+            )));
+        }
         let absent = self.monoid.order as u32;
         let classes = self.e.len();
         let mut vals = vec![absent; 1 + classes];
         vals[0] = 0;
-        let start: [u64; N] = self.pack(&vals);
+        let mut arena: Vec<u64> = vec![0; words];
+        self.pack(&vals, &mut arena[..words]);
+        let mut set = TupleSet::new(words);
+        set.insert_last(&arena);
         let mut next_vals = vec![0u32; 1 + classes];
-        let mut seen: FxHashSet<[u64; N]> = FxHashSet::default();
-        let mut queue = vec![start];
-        seen.insert(start);
         let mut at = 0;
-        while let Some(t) = queue.get(at) {
+        while at * words < arena.len() {
+            self.unpack(&arena[at * words..][..words], &mut vals);
             at += 1;
-            self.unpack(t, &mut vals);
             if !self.holds(&vals) {
                 return Ok(false);
             }
@@ -281,13 +280,17 @@ impl<'a> Check<'a> {
                         row[y as usize]
                     };
                 }
-                let next: [u64; N] = self.pack(&next_vals);
-                if !seen.insert(next) {
+                let len = arena.len();
+                arena.resize(len + words, 0);
+                self.pack(&next_vals, &mut arena[len..]);
+                if !set.insert_last(&arena) {
+                    arena.truncate(len);
                     continue;
                 }
-                if seen.len() > limits.max_states {
+                // The set numbers tuples in 32 bits.
+                if set.len() > limits.max_states.min(u32::MAX as usize - 1) {
                     return Err(Error::CheckLimit {
-                        limit: limits.max_states,
+                        limit: limits.max_states.min(u32::MAX as usize - 1),
                         in_all: false,
                     });
                 }
@@ -301,15 +304,11 @@ impl<'a> Check<'a> {
                         in_all: true,
                     });
                 }
-                queue.push(next);
             }
         }
-        if queue.len() as u64 >= Memo::LARGE {
-            let words = self.words();
-            tuples.reserve_exact(queue.len() * words);
-            for t in &queue {
-                tuples.extend_from_slice(&t[..words]);
-            }
+        if set.len() as u64 >= Memo::LARGE {
+            arena.shrink_to_fit();
+            *tuples = arena;
         }
         Ok(true)
     }
@@ -340,5 +339,89 @@ impl<'a> Check<'a> {
             }
         }
         Ok(true)
+    }
+}
+
+/// The set of tuples of a walk: an open-addressing table (linear probing,
+/// at most half full) of indices into the arena where the tuples lie
+/// packed one after another, each entry with 32 bits of its tuple's hash
+/// so that most probes need not read the arena. Four to eight bytes a
+/// tuple beside the arena, where a set of its own would keep every tuple
+/// twice.
+struct TupleSet {
+    words: usize,
+    /// `0` empty, else `hash << 32 | (index + 1)`.
+    slots: Vec<u64>,
+    len: usize,
+}
+
+impl TupleSet {
+    fn new(words: usize) -> TupleSet {
+        TupleSet {
+            words,
+            slots: vec![0; 1024],
+            len: 0,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn hash(t: &[u64]) -> u64 {
+        let mut h = 0u64;
+        for &w in t {
+            h = (h.rotate_left(26) ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        h ^ (h >> 29)
+    }
+
+    /// Adds the last tuple of `arena` (its index `arena.len() / words -
+    /// 1`); `false`, leaving the set unchanged, when an equal tuple is in
+    /// it already.
+    fn insert_last(&mut self, arena: &[u64]) -> bool {
+        let w = self.words;
+        let index = arena.len() / w - 1;
+        let t = &arena[index * w..];
+        let h = Self::hash(t);
+        let tag = h >> 32;
+        let mask = self.slots.len() - 1;
+        let mut i = (h as usize) & mask;
+        loop {
+            let s = self.slots[i];
+            if s == 0 {
+                break;
+            }
+            if s >> 32 == tag {
+                let j = (s & 0xFFFF_FFFF) as usize - 1;
+                if arena[j * w..][..w] == *t {
+                    return false;
+                }
+            }
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = tag << 32 | (index as u64 + 1);
+        self.len += 1;
+        if self.len * 2 > self.slots.len() {
+            self.grow(arena);
+        }
+        true
+    }
+
+    /// Doubles the table, placing every entry again.
+    fn grow(&mut self, arena: &[u64]) {
+        let w = self.words;
+        let doubled = vec![0; self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        let mask = self.slots.len() - 1;
+        for s in old.into_iter().filter(|&s| s != 0) {
+            let j = (s & 0xFFFF_FFFF) as usize - 1;
+            let h = Self::hash(&arena[j * w..][..w]);
+            let mut i = (h as usize) & mask;
+            while self.slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = s;
+        }
     }
 }
