@@ -122,6 +122,9 @@ struct Check<'a> {
     e: Vec<u32>,
     some: Vec<Vec<bool>>,
     every: Vec<Vec<bool>>,
+    /// Row `b` (`order + 1` long): the product of each element with
+    /// `e[b]`, and "absent" (`order`) kept absent.
+    rows: Vec<u32>,
     /// Bits per packed entry, and entries per 64-bit word.
     bits: usize,
     per_word: usize,
@@ -152,9 +155,20 @@ impl<'a> Check<'a> {
         };
         // Entries 0..order, and `order` for a class not present.
         let bits = (usize::BITS - monoid.order.leading_zeros()) as usize;
+        let order = monoid.order;
+        let rows = classes
+            .iter()
+            .flat_map(|&(e, _)| {
+                monoid.mul[e as usize * order..][..order]
+                    .iter()
+                    .copied()
+                    .chain([order as u32])
+            })
+            .collect();
         Check {
             monoid,
             terminal,
+            rows,
             e: classes.iter().map(|(e, _)| *e).collect(),
             some: table(false),
             every: table(true),
@@ -183,17 +197,36 @@ impl<'a> Check<'a> {
         }
     }
 
-    /// Packs the entries `vals` (`1 + classes` of them) into `t` (zeroed,
-    /// [`Check::words`] long).
+    /// Packs the entries `vals` (`1 + classes` of them) into `t`
+    /// ([`Check::words`] long), each word written once.
     fn pack(&self, vals: &[u32], t: &mut [u64]) {
-        let (mut w, mut shift, mut in_word) = (0, 0, 0);
-        for &v in vals {
-            t[w] |= u64::from(v) << shift;
-            in_word += 1;
-            shift += self.bits;
-            if in_word == self.per_word {
-                (w, shift, in_word) = (w + 1, 0, 0);
+        for (word, chunk) in t.iter_mut().zip(vals.chunks(self.per_word)) {
+            let mut acc = 0u64;
+            for (i, &v) in chunk.iter().enumerate() {
+                acc |= u64::from(v) << (i * self.bits);
             }
+            *word = acc;
+        }
+    }
+
+    /// Packs into `t` the successor of the tuple `vals` by a heap of class
+    /// `b`: every entry multiplied by `row` (class `b`'s row of
+    /// [`Check::rows`]) except entry `1 + b`, which becomes `vals[0]`.
+    fn pack_successor(&self, vals: &[u32], row: &[u32], b: usize, t: &mut [u64]) {
+        let mut i = 0;
+        for word in t.iter_mut() {
+            let mut acc = 0u64;
+            let end = (i + self.per_word).min(vals.len());
+            for (k, &v) in vals[i..end].iter().enumerate() {
+                let next = if i + k == 1 + b {
+                    vals[0]
+                } else {
+                    row[v as usize]
+                };
+                acc |= u64::from(next) << (k * self.bits);
+            }
+            *word = acc;
+            i = end;
         }
     }
 
@@ -254,8 +287,15 @@ impl<'a> Check<'a> {
         let mut arena: Vec<u64> = vec![0; words];
         self.pack(&vals, &mut arena[..words]);
         let mut set = TupleSet::new(words);
-        set.insert_last(&arena);
-        let mut next_vals = vec![0u32; 1 + classes];
+        let start = arena.clone();
+        arena.clear();
+        set.insert(&mut arena, &start, TupleSet::hash(&start));
+        // The successors of one tuple, packed, with their hashes and the
+        // first slot each would probe: all computed before any is looked
+        // up, so that the memory reads of the lookups overlap.
+        let mut succ = vec![0u64; classes * words];
+        let mut hashes = vec![0u64; classes];
+        let mut heads = vec![0u64; classes];
         let mut at = 0;
         while at * words < arena.len() {
             self.unpack(&arena[at * words..][..words], &mut vals);
@@ -263,28 +303,19 @@ impl<'a> Check<'a> {
             if !self.holds(&vals) {
                 return Ok(false);
             }
-            let x = vals[0];
-            for (b, &e) in self.e.iter().enumerate() {
+            for b in 0..classes {
                 // Add a heap of class b: [M + h] = [M]·e, [M + h - h] = [M],
-                // and every other class present is multiplied by e (row e
-                // of the table: the monoid is commutative).
-                let row = &self.monoid.mul[e as usize * self.monoid.order..][..self.monoid.order];
-                next_vals[0] = row[x as usize];
-                for c in 0..classes {
-                    let y = vals[1 + c];
-                    next_vals[1 + c] = if c == b {
-                        x
-                    } else if y == absent {
-                        absent
-                    } else {
-                        row[y as usize]
-                    };
-                }
-                let len = arena.len();
-                arena.resize(len + words, 0);
-                self.pack(&next_vals, &mut arena[len..]);
-                if !set.insert_last(&arena) {
-                    arena.truncate(len);
+                // and every other class present is multiplied by e (row b:
+                // the monoid is commutative), absent staying absent.
+                let row = &self.rows[b * (self.monoid.order + 1)..][..self.monoid.order + 1];
+                let t = &mut succ[b * words..][..words];
+                self.pack_successor(&vals, row, b, t);
+                hashes[b] = TupleSet::hash(t);
+            }
+            set.first_slots(&arena, &hashes, &mut heads);
+            for b in 0..classes {
+                let t = &succ[b * words..][..words];
+                if !set.insert(&mut arena, t, hashes[b]) {
                     continue;
                 }
                 // The set numbers tuples in 32 bits.
@@ -305,6 +336,7 @@ impl<'a> Check<'a> {
                     });
                 }
             }
+            std::hint::black_box(&heads);
         }
         if set.len() as u64 >= Memo::LARGE {
             arena.shrink_to_fit();
@@ -376,14 +408,28 @@ impl TupleSet {
         h ^ (h >> 29)
     }
 
-    /// Adds the last tuple of `arena` (its index `arena.len() / words -
-    /// 1`); `false`, leaving the set unchanged, when an equal tuple is in
-    /// it already.
-    fn insert_last(&mut self, arena: &[u64]) -> bool {
+    /// The first slot each hash in `hashes` probes, read into `heads`, and
+    /// for a slot whose tag matches, the first word of its tuple in
+    /// `arena` (independent reads, which the processor overlaps; the
+    /// lookups that follow find those lines in the cache).
+    fn first_slots(&self, arena: &[u64], hashes: &[u64], heads: &mut [u64]) {
+        let mask = self.slots.len() - 1;
+        for (h, head) in hashes.iter().zip(heads.iter_mut()) {
+            *head = self.slots[(*h as usize) & mask];
+        }
+        for (h, head) in hashes.iter().zip(heads.iter_mut()) {
+            if *head != 0 && *head >> 32 == h >> 32 {
+                let j = (*head & 0xFFFF_FFFF) as usize - 1;
+                *head = arena[j * self.words];
+            }
+        }
+    }
+
+    /// Adds the tuple `t` (hash `h`) at the end of `arena` (its index
+    /// `arena.len() / words`); `false`, leaving both unchanged, when an
+    /// equal tuple is in the set already.
+    fn insert(&mut self, arena: &mut Vec<u64>, t: &[u64], h: u64) -> bool {
         let w = self.words;
-        let index = arena.len() / w - 1;
-        let t = &arena[index * w..];
-        let h = Self::hash(t);
         let tag = h >> 32;
         let mask = self.slots.len() - 1;
         let mut i = (h as usize) & mask;
@@ -394,12 +440,16 @@ impl TupleSet {
             }
             if s >> 32 == tag {
                 let j = (s & 0xFFFF_FFFF) as usize - 1;
-                if arena[j * w..][..w] == *t {
+                // Word by word: a call of memcmp costs more than the
+                // comparison of a few words.
+                if arena[j * w..][..w].iter().zip(t).all(|(a, b)| a == b) {
                     return false;
                 }
             }
             i = (i + 1) & mask;
         }
+        let index = arena.len() / w;
+        arena.extend_from_slice(t);
         self.slots[i] = tag << 32 | (index as u64 + 1);
         self.len += 1;
         if self.len * 2 > self.slots.len() {
