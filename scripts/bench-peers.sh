@@ -149,27 +149,44 @@ measure_kept() {
 }
 
 # quotient_workload NAME CODE N: both programs, RUNS times each,
-# interleaved; the order and P-portion size must agree.
+# interleaved; the order and P-portion size must agree. A sprague run that
+# stops (a limit: exit status 3, or past QUOTIENT_TIMEOUT seconds, default
+# 900) is shown with its time, memory and first line of error, and the
+# row's ratio is left out.
 quotient_workload() {
-    local name="$1" code="$2" n="$3" ms="$peers/misere-solver/classes"
+    local name="$1" code="$2" n="$3" ms="$peers/misere-solver/classes" ours="" stopped=""
     : >"$scratch/s"
     : >"$scratch/p"
     for _ in $(seq "$runs"); do
-        measure_kept "$sprague" quotient "octal:$code" --to "$n" --max-states 100000000 \
-            --json >>"$scratch/s"
-        local ours
-        ours=$(python3 -c 'import json, sys; q = json.load(open(sys.argv[1])); print(q["order"], len(q["p_portion"]))' "$scratch/out")
         measure_kept java -cp "$ms" bench.Run "$code" "$n" >>"$scratch/p"
-        if [ "$ours" != "$(cat "$scratch/out")" ]; then
-            echo "bench-peers.sh: $name: sprague has order and P-portion $ours, MisereSolver $(cat "$scratch/out")" >&2
-            exit 1
+        local theirs
+        theirs=$(cat "$scratch/out")
+        if "$time_bin" -f '%e %M' -o "$scratch/t" timeout "${QUOTIENT_TIMEOUT:-900}" \
+            "$sprague" quotient "octal:$code" --to "$n" --max-states 100000000 --json \
+            >"$scratch/out" 2>"$scratch/err"; then
+            cat "$scratch/t" >>"$scratch/s"
+            ours=$(python3 -c 'import json, sys; q = json.load(open(sys.argv[1])); print(q["order"], len(q["p_portion"]))' "$scratch/out")
+            if [ "$ours" != "$theirs" ]; then
+                echo "bench-peers.sh: $name: sprague has order and P-portion $ours, MisereSolver $theirs" >&2
+                exit 1
+            fi
+        else
+            stopped="$(tail -1 "$scratch/t"), $(grep -m1 -v '^Command' "$scratch/err" || echo "timed out")"
+            ours="$theirs"
+            break
         fi
     done
-    awk -v name="$name" -v q="${ours% *}" -v pp="${ours#* }" \
-        -v ts="$(cut -d' ' -f1 "$scratch/s" | median)" -v tp="$(cut -d' ' -f1 "$scratch/p" | median)" \
+    awk -v name="$name" -v q="${ours% *}" -v pp="${ours#* }" -v stopped="$stopped" \
+        -v ts="$( [ -s "$scratch/s" ] && cut -d' ' -f1 "$scratch/s" | median)" \
+        -v tp="$(cut -d' ' -f1 "$scratch/p" | median)" \
         -v ms="$(cut -d' ' -f2 "$scratch/s" | sort -n | tail -1)" \
         -v mp="$(cut -d' ' -f2 "$scratch/p" | sort -n | tail -1)" 'BEGIN {
-        printf "| %s | %d | %d | %.2f s, %.0f MB | %.2f s, %.0f MB | %.2f |\n", name, q, pp, tp, mp / 1024, ts, ms / 1024, (tp > 0 ? ts / tp : 0)
+        if (stopped != "") {
+            split(stopped, f, " ")
+            printf "| %s | %d | %d | %.2f s, %.0f MB | stopped after %s s at %.0f MB: %s | - |\n", name, q, pp, tp, mp / 1024, f[1], f[2] / 1024, substr(stopped, index(stopped, ",") + 2)
+        } else {
+            printf "| %s | %d | %d | %.2f s, %.0f MB | %.2f s, %.0f MB | %.2f |\n", name, q, pp, tp, mp / 1024, ts, ms / 1024, (tp > 0 ? ts / tp : 0)
+        }
     }'
 }
 
