@@ -71,5 +71,5 @@ pub(super) fn quotient(r: QuotientRequest, s: &Settings) -> anyhow::Result<Answe
         max_states: cap(r.limits.max_states, s.limits.max_states),
         json: true,
     };
-    Answer::json(&cmd::quotient::compute(&args, &mut |_| {})?, s)
+    Answer::json(&cmd::quotient::compute(&args, &mut |_, _| {})?, s)
 }

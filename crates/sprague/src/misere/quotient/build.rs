@@ -111,7 +111,7 @@ impl Builder {
         rules: &dyn HeapRules,
         bound: u64,
         limits: &QuotientLimits,
-        progress: &mut dyn FnMut(u64),
+        progress: &mut dyn FnMut(u64, usize),
     ) -> Result<(), Error> {
         if let Some((heap, e, had)) = &self.failed {
             if *heap <= bound && limits.within(had) {
@@ -122,7 +122,7 @@ impl Builder {
         while self.covered().is_none_or(|c| c < bound) {
             crate::budget::check()?;
             let n = self.pretend.len() as u64;
-            progress(n);
+            progress(n, self.monoid.order);
             if let Err(e) = self.add_heap(rules, n, limits) {
                 if !matches!(
                     e,
@@ -161,7 +161,7 @@ impl Builder {
         rules: &dyn HeapRules,
         bound: u64,
         limits: &QuotientLimits,
-        progress: &mut dyn FnMut(u64),
+        progress: &mut dyn FnMut(u64, usize),
     ) -> Result<Builder, Error> {
         let lim = listing_limits(limits);
         let options = (0..=bound)
@@ -581,7 +581,7 @@ pub(super) fn build(
     rules: &dyn HeapRules,
     bound: u64,
     limits: &QuotientLimits,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64, usize),
 ) -> Result<Builder, Error> {
     let kept: u64 = b.options.iter().map(|o| o.len() as u64).sum();
     check_option_budget(&b.word, rules, b.options.len() as u64, bound, kept, limits)?;
@@ -649,7 +649,7 @@ pub(super) fn build(
             }
             let mut t = Builder::lifted(&word, c.clone());
             t.work = spent;
-            let result = t.extend_to(rules, n, limits, &mut |_| {});
+            let result = t.extend_to(rules, n, limits, &mut |_, _| {});
             spent = t.work;
             match result {
                 Ok(()) => {

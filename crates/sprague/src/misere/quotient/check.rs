@@ -2,8 +2,6 @@
 //! monoid, its P-portion and the heaps' classes give the outcome of every
 //! sum, by a walk over the finitely many tuples the outcome rule looks at.
 
-use rustc_hash::FxHashSet;
-
 use super::{Monoid, QuotientLimits};
 use crate::Error;
 
@@ -58,18 +56,7 @@ pub(super) fn verify_remembered(
         return check.replay(&kept.tuples, limits, work);
     }
     let mut tuples = Vec::new();
-    let answer = match check.words() {
-        0..=2 => check.run::<2>(limits, work, &mut tuples),
-        3..=4 => check.run::<4>(limits, work, &mut tuples),
-        5..=8 => check.run::<8>(limits, work, &mut tuples),
-        9..=16 => check.run::<16>(limits, work, &mut tuples),
-        17..=32 => check.run::<32>(limits, work, &mut tuples),
-        _ => Err(Error::Unsupported(format!(
-            "a misère quotient check with {} classes of heaps and {} elements is too large here",
-            classes.len(),
-            monoid.order
-        ))),
-    }?;
+    let answer = check.run(limits, work, &mut tuples)?;
     // Only a finished exploration holds every tuple.
     if answer && !tuples.is_empty() {
         memo.kept.push(Kept {
@@ -135,6 +122,9 @@ struct Check<'a> {
     e: Vec<u32>,
     some: Vec<Vec<bool>>,
     every: Vec<Vec<bool>>,
+    /// Row `b` (`order + 1` long): the product of each element with
+    /// `e[b]`, and "absent" (`order`) kept absent.
+    rows: Vec<u32>,
     /// Bits per packed entry, and entries per 64-bit word.
     bits: usize,
     per_word: usize,
@@ -165,9 +155,20 @@ impl<'a> Check<'a> {
         };
         // Entries 0..order, and `order` for a class not present.
         let bits = (usize::BITS - monoid.order.leading_zeros()) as usize;
+        let order = monoid.order;
+        let rows = classes
+            .iter()
+            .flat_map(|&(e, _)| {
+                monoid.mul[e as usize * order..][..order]
+                    .iter()
+                    .copied()
+                    .chain([order as u32])
+            })
+            .collect();
         Check {
             monoid,
             terminal,
+            rows,
             e: classes.iter().map(|(e, _)| *e).collect(),
             some: table(false),
             every: table(true),
@@ -196,19 +197,37 @@ impl<'a> Check<'a> {
         }
     }
 
-    /// Packs the entries `vals` (`1 + classes` of them) into a tuple.
-    fn pack<const N: usize>(&self, vals: &[u32]) -> [u64; N] {
-        let mut t = [0u64; N];
-        let (mut w, mut shift, mut in_word) = (0, 0, 0);
-        for &v in vals {
-            t[w] |= u64::from(v) << shift;
-            in_word += 1;
-            shift += self.bits;
-            if in_word == self.per_word {
-                (w, shift, in_word) = (w + 1, 0, 0);
+    /// Packs the entries `vals` (`1 + classes` of them) into `t`
+    /// ([`Check::words`] long), each word written once.
+    fn pack(&self, vals: &[u32], t: &mut [u64]) {
+        for (word, chunk) in t.iter_mut().zip(vals.chunks(self.per_word)) {
+            let mut acc = 0u64;
+            for (i, &v) in chunk.iter().enumerate() {
+                acc |= u64::from(v) << (i * self.bits);
             }
+            *word = acc;
         }
-        t
+    }
+
+    /// Packs into `t` the successor of the tuple `vals` by a heap of class
+    /// `b`: every entry multiplied by `row` (class `b`'s row of
+    /// [`Check::rows`]) except entry `1 + b`, which becomes `vals[0]`.
+    fn pack_successor(&self, vals: &[u32], row: &[u32], b: usize, t: &mut [u64]) {
+        let mut i = 0;
+        for word in t.iter_mut() {
+            let mut acc = 0u64;
+            let end = (i + self.per_word).min(vals.len());
+            for (k, &v) in vals[i..end].iter().enumerate() {
+                let next = if i + k == 1 + b {
+                    vals[0]
+                } else {
+                    row[v as usize]
+                };
+                acc |= u64::from(next) << (k * self.bits);
+            }
+            *word = acc;
+            i = end;
+        }
     }
 
     /// The condition at a tuple (its entries `v`: `[M]`, then `[M - h]`
@@ -242,52 +261,67 @@ impl<'a> Check<'a> {
     /// Explores the tuples from the empty sum, adding one heap of a class
     /// at a time, and tests the condition at each. A finished exploration
     /// of at least [`Memo::LARGE`] tuples leaves them in `tuples`.
-    fn run<const N: usize>(
+    ///
+    /// The tuples are kept once, packed one after another in the order
+    /// reached (which is also the queue of the walk), and found again by
+    /// a [`TupleSet`] of their indices.
+    fn run(
         &self,
         limits: &QuotientLimits,
         work: &mut u64,
         tuples: &mut Vec<u64>,
     ) -> Result<bool, Error> {
+        let words = self.words();
+        if words > 32 {
+            return Err(Error::Unsupported(format!(
+                "a misère quotient check with {} classes of heaps and {} elements is too large \
+                 here",
+                self.e.len(),
+                self.monoid.order
+            )));
+        }
         let absent = self.monoid.order as u32;
         let classes = self.e.len();
         let mut vals = vec![absent; 1 + classes];
         vals[0] = 0;
-        let start: [u64; N] = self.pack(&vals);
-        let mut next_vals = vec![0u32; 1 + classes];
-        let mut seen: FxHashSet<[u64; N]> = FxHashSet::default();
-        let mut queue = vec![start];
-        seen.insert(start);
+        let mut arena: Vec<u64> = vec![0; words];
+        self.pack(&vals, &mut arena[..words]);
+        let mut set = TupleSet::new(words);
+        let start = arena.clone();
+        arena.clear();
+        set.insert(&mut arena, &start, TupleSet::hash(&start));
+        // The successors of one tuple, packed, with their hashes and the
+        // first slot each would probe: all computed before any is looked
+        // up, so that the memory reads of the lookups overlap.
+        let mut succ = vec![0u64; classes * words];
+        let mut hashes = vec![0u64; classes];
+        let mut heads = vec![0u64; classes];
         let mut at = 0;
-        while let Some(t) = queue.get(at) {
+        while at * words < arena.len() {
+            self.unpack(&arena[at * words..][..words], &mut vals);
             at += 1;
-            self.unpack(t, &mut vals);
             if !self.holds(&vals) {
                 return Ok(false);
             }
-            let x = vals[0];
-            for (b, &e) in self.e.iter().enumerate() {
+            for b in 0..classes {
                 // Add a heap of class b: [M + h] = [M]·e, [M + h - h] = [M],
-                // and every other class present is multiplied by e (row e
-                // of the table: the monoid is commutative).
-                let row = &self.monoid.mul[e as usize * self.monoid.order..][..self.monoid.order];
-                next_vals[0] = row[x as usize];
-                for c in 0..classes {
-                    let y = vals[1 + c];
-                    next_vals[1 + c] = if c == b {
-                        x
-                    } else if y == absent {
-                        absent
-                    } else {
-                        row[y as usize]
-                    };
-                }
-                let next: [u64; N] = self.pack(&next_vals);
-                if !seen.insert(next) {
+                // and every other class present is multiplied by e (row b:
+                // the monoid is commutative), absent staying absent.
+                let row = &self.rows[b * (self.monoid.order + 1)..][..self.monoid.order + 1];
+                let t = &mut succ[b * words..][..words];
+                self.pack_successor(&vals, row, b, t);
+                hashes[b] = TupleSet::hash(t);
+            }
+            set.first_slots(&arena, &hashes, &mut heads);
+            for b in 0..classes {
+                let t = &succ[b * words..][..words];
+                if !set.insert(&mut arena, t, hashes[b]) {
                     continue;
                 }
-                if seen.len() > limits.max_states {
+                // The set numbers tuples in 32 bits.
+                if set.len() > limits.max_states.min(u32::MAX as usize - 1) {
                     return Err(Error::CheckLimit {
-                        limit: limits.max_states,
+                        limit: limits.max_states.min(u32::MAX as usize - 1),
                         in_all: false,
                     });
                 }
@@ -301,15 +335,12 @@ impl<'a> Check<'a> {
                         in_all: true,
                     });
                 }
-                queue.push(next);
             }
+            std::hint::black_box(&heads);
         }
-        if queue.len() as u64 >= Memo::LARGE {
-            let words = self.words();
-            tuples.reserve_exact(queue.len() * words);
-            for t in &queue {
-                tuples.extend_from_slice(&t[..words]);
-            }
+        if set.len() as u64 >= Memo::LARGE {
+            arena.shrink_to_fit();
+            *tuples = arena;
         }
         Ok(true)
     }
@@ -340,5 +371,107 @@ impl<'a> Check<'a> {
             }
         }
         Ok(true)
+    }
+}
+
+/// The set of tuples of a walk: an open-addressing table (linear probing,
+/// at most half full) of indices into the arena where the tuples lie
+/// packed one after another, each entry with 32 bits of its tuple's hash
+/// so that most probes need not read the arena. Four to eight bytes a
+/// tuple beside the arena, where a set of its own would keep every tuple
+/// twice.
+struct TupleSet {
+    words: usize,
+    /// `0` empty, else `hash << 32 | (index + 1)`.
+    slots: Vec<u64>,
+    len: usize,
+}
+
+impl TupleSet {
+    fn new(words: usize) -> TupleSet {
+        TupleSet {
+            words,
+            slots: vec![0; 1024],
+            len: 0,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn hash(t: &[u64]) -> u64 {
+        let mut h = 0u64;
+        for &w in t {
+            h = (h.rotate_left(26) ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        h ^ (h >> 29)
+    }
+
+    /// The first slot each hash in `hashes` probes, read into `heads`, and
+    /// for a slot whose tag matches, the first word of its tuple in
+    /// `arena` (independent reads, which the processor overlaps; the
+    /// lookups that follow find those lines in the cache).
+    fn first_slots(&self, arena: &[u64], hashes: &[u64], heads: &mut [u64]) {
+        let mask = self.slots.len() - 1;
+        for (h, head) in hashes.iter().zip(heads.iter_mut()) {
+            *head = self.slots[(*h as usize) & mask];
+        }
+        for (h, head) in hashes.iter().zip(heads.iter_mut()) {
+            if *head != 0 && *head >> 32 == h >> 32 {
+                let j = (*head & 0xFFFF_FFFF) as usize - 1;
+                *head = arena[j * self.words];
+            }
+        }
+    }
+
+    /// Adds the tuple `t` (hash `h`) at the end of `arena` (its index
+    /// `arena.len() / words`); `false`, leaving both unchanged, when an
+    /// equal tuple is in the set already.
+    fn insert(&mut self, arena: &mut Vec<u64>, t: &[u64], h: u64) -> bool {
+        let w = self.words;
+        let tag = h >> 32;
+        let mask = self.slots.len() - 1;
+        let mut i = (h as usize) & mask;
+        loop {
+            let s = self.slots[i];
+            if s == 0 {
+                break;
+            }
+            if s >> 32 == tag {
+                let j = (s & 0xFFFF_FFFF) as usize - 1;
+                // Word by word: a call of memcmp costs more than the
+                // comparison of a few words.
+                if arena[j * w..][..w].iter().zip(t).all(|(a, b)| a == b) {
+                    return false;
+                }
+            }
+            i = (i + 1) & mask;
+        }
+        let index = arena.len() / w;
+        arena.extend_from_slice(t);
+        self.slots[i] = tag << 32 | (index as u64 + 1);
+        self.len += 1;
+        if self.len * 2 > self.slots.len() {
+            self.grow(arena);
+        }
+        true
+    }
+
+    /// Doubles the table, placing every entry again.
+    fn grow(&mut self, arena: &[u64]) {
+        let w = self.words;
+        let doubled = vec![0; self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        let mask = self.slots.len() - 1;
+        for s in old.into_iter().filter(|&s| s != 0) {
+            let j = (s & 0xFFFF_FFFF) as usize - 1;
+            let h = Self::hash(&arena[j * w..][..w]);
+            let mut i = (h as usize) & mask;
+            while self.slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = s;
+        }
     }
 }

@@ -18,7 +18,7 @@ use crate::{Error, Ruleset};
 /// # The idea
 /// The misère quotient of heaps `0..=n` may be far costlier than that of
 /// heaps `0..=bound` (Dawson's Kayles: order 24 to heap 24, 360 to heap 30,
-/// and forty seconds), while a sum with one heap of 30 needs far less: only
+/// and about twelve seconds), while a sum with one heap of 30 needs far less: only
 /// whether `B + Y` is a P-position, for the few large parts `B` play can
 /// reach (`30`, then `28`, `27`, ... as heaps above the bound). For each
 /// such `B` that is a property `L_B` of `Y`, and by the outcome rule `Y` is

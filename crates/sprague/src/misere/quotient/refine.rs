@@ -83,7 +83,7 @@ pub(super) fn quotient(
     word: &str,
     options: &[Vec<Vec<u64>>],
     limits: &QuotientLimits,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64, usize),
 ) -> Result<(Monoid, Vec<u32>), Error> {
     // The base of misère play: the empty sum (0) and every other (1); a
     // sum may be a P-position only when it is not empty.
@@ -107,7 +107,7 @@ pub(super) fn quotient(
     let mut level = Level::empty(&base);
     for h in 0..options.len() as u64 {
         crate::budget::check()?;
-        progress(h);
+        progress(h, level.order());
         level = level.add_heap(&base, h, &mut ctx).map_err(|e| match e {
             Error::OrderLimit { limit, .. } => Error::OrderLimit {
                 ruleset: word.to_string(),
@@ -565,7 +565,7 @@ mod tests {
 
     fn order_of(word: &str, bound: u64) -> usize {
         let options = options_of(word, bound);
-        let (monoid, _) = quotient(word, &options, &QuotientLimits::default(), &mut |_| {})
+        let (monoid, _) = quotient(word, &options, &QuotientLimits::default(), &mut |_, _| {})
             .unwrap_or_else(|e| panic!("{word} to {bound}: {e}"));
         monoid.order
     }
