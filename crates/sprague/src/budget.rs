@@ -61,6 +61,8 @@ thread_local! {
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
     /// Whether searches are refused outright ([`without_search`]).
     static NO_SEARCH: Cell<bool> = const { Cell::new(false) };
+    /// Whether a check was refused in [`without_search`].
+    static REFUSED: Cell<bool> = const { Cell::new(false) };
     /// The thread's memory budget: (bytes, the thread's count when set).
     static MEMORY: Cell<Option<(u64, i64)>> = const { Cell::new(None) };
     /// Bytes allocated by this thread less bytes it freed.
@@ -214,12 +216,17 @@ pub fn with_deadline<T>(deadline: Instant, work: impl FnOnce() -> T) -> T {
 /// Runs `work` with no time for a search: the first check of every long
 /// computation (the points listed in the [module](self) documentation)
 /// stops it with [`Error::TimeLimit`], while what needs no search (closed
-/// forms, nimber arithmetic) is answered as usual. A front end's own loops
-/// keep going ([`check_deadline`]). Restores the mode before afterwards,
-/// also when `work` panics.
+/// forms, nimber arithmetic) is computed as usual. A front end's own loops
+/// keep going ([`check_deadline`]). `work`'s result is returned only when
+/// no check was refused: a computation that met a refused search and went
+/// on without it (a value left out at a limit) is not an answer here.
+/// Restores the mode before afterwards, also when `work` panics.
 ///
 /// For a server that answers closed forms at once, before it queues the
 /// requests that need a search (`sprague serve`).
+///
+/// # Errors
+/// [`Error::TimeLimit`] when `work` needed a search.
 ///
 /// ```
 /// use sprague::{budget, Analyzer, Error, Play};
@@ -227,22 +234,30 @@ pub fn with_deadline<T>(deadline: Instant, work: impl FnOnce() -> T) -> T {
 /// let nim = "nim 3 4 5".parse()?;
 /// let kayles = "kayles 30 40 50".parse()?;
 /// let analyzer = Analyzer::default();
-/// budget::without_search(|| {
-///     assert!(analyzer.analyze(&nim, Play::Normal, None).is_ok());
-///     let searched = analyzer.analyze(&kayles, Play::Misere, None);
-///     assert!(matches!(searched, Err(Error::TimeLimit)));
-/// });
+/// let closed = budget::without_search(|| analyzer.analyze(&nim, Play::Normal, None));
+/// assert!(matches!(closed, Ok(Ok(_))));
+/// let searched = budget::without_search(|| analyzer.analyze(&kayles, Play::Misere, None));
+/// assert!(matches!(searched, Err(Error::TimeLimit)));
 /// # Ok::<(), sprague::Error>(())
 /// ```
-pub fn without_search<T>(work: impl FnOnce() -> T) -> T {
-    struct Restore(bool);
+pub fn without_search<T>(work: impl FnOnce() -> T) -> Result<T, Error> {
+    struct Restore(bool, bool);
     impl Drop for Restore {
         fn drop(&mut self) {
             NO_SEARCH.with(|n| n.set(self.0));
+            REFUSED.with(|r| r.set(self.1));
         }
     }
-    let _restore = Restore(NO_SEARCH.with(|n| n.replace(true)));
-    work()
+    let _restore = Restore(
+        NO_SEARCH.with(|n| n.replace(true)),
+        REFUSED.with(|r| r.replace(false)),
+    );
+    let result = work();
+    if REFUSED.with(Cell::get) {
+        Err(Error::TimeLimit)
+    } else {
+        Ok(result)
+    }
 }
 
 /// Runs `work` with a memory budget of `max_bytes` for the current thread:
@@ -343,6 +358,7 @@ pub(crate) fn is_set() -> bool {
 /// [`Error::MemoryLimit`] past a memory budget.
 pub fn check() -> Result<(), Error> {
     if NO_SEARCH.with(Cell::get) {
+        REFUSED.with(|r| r.set(true));
         return Err(Error::TimeLimit);
     }
     check_deadline()

@@ -506,7 +506,7 @@ async fn compute(
                 api::attempt(endpoint, &body, &settings, until, true)
             })
         });
-        if let Ok(answer) = attempt {
+        if let Ok(Ok(answer)) = attempt {
             return answer.into_response();
         }
     }
