@@ -796,12 +796,7 @@ fn the_binary_prints_its_address_and_stops_on_ctrl_c() {
     }
     let _guard = KillOnPanic(child.id());
     let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
-    let first = lines.next().unwrap().unwrap();
-    let address = first
-        .strip_prefix("sprague serve: listening on http://")
-        .and_then(|rest| rest.split_once('/'))
-        .map(|(address, _)| address.to_string())
-        .unwrap_or_else(|| panic!("no address in {first:?}"));
+    let address = common::spawned::listening_address(&lines.next().unwrap().unwrap());
     assert!(address.starts_with("127.0.0.1:"), "{address}");
     let mut stream = std::net::TcpStream::connect(&address).unwrap();
     let body = r#"{"position":"nim 1 2 3"}"#;

@@ -24,12 +24,7 @@ impl Spawned {
             .spawn()
             .unwrap();
         let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
-        let first = lines.next().unwrap().unwrap();
-        let address = first
-            .strip_prefix("sprague serve: listening on http://")
-            .and_then(|rest| rest.split_once('/'))
-            .map(|(address, _)| address.to_string())
-            .unwrap_or_else(|| panic!("no address in {first:?}"));
+        let address = listening_address(&lines.next().unwrap().unwrap());
         Spawned { child, address }
     }
 
@@ -104,6 +99,16 @@ pub async fn post(
         }
         Err(e) => (0, t.elapsed(), e.to_string()),
     }
+}
+
+/// The address (`127.0.0.1:PORT`) in the server's first line,
+/// `sprague serve: listening on http://ADDRESS/`.
+pub fn listening_address(first: &str) -> String {
+    first
+        .strip_prefix("sprague serve: listening on http://")
+        .and_then(|rest| rest.split_once('/'))
+        .map(|(address, _)| address.to_string())
+        .unwrap_or_else(|| panic!("no address in {first:?}"))
 }
 
 /// A runtime of two threads for the clients of a test.
