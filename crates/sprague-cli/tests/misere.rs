@@ -6,7 +6,7 @@ use predicates::prelude::*;
 use serde_json::Value;
 
 mod common;
-use common::sprague;
+use common::{sprague, stdout_of};
 
 fn json(args: &[&str]) -> Value {
     // Checked against its schema too.
@@ -311,18 +311,7 @@ fn a_quotient_is_the_same_in_two_runs() {
         ("octal:0.15", "30"),
         ("octal:0.75", "30"),
     ] {
-        let run = || {
-            let out = sprague()
-                .args(["quotient", word, "--to", to, "--json"])
-                .output()
-                .unwrap();
-            assert!(
-                out.status.success(),
-                "{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-            out.stdout
-        };
+        let run = || stdout_of(&["quotient", word, "--to", to, "--json"]);
         let first = run();
         assert!(first.len() > 20, "{word}");
         assert!(first == run(), "{word} --to {to}: two runs differ");
