@@ -210,9 +210,9 @@ pub fn run(args: Args) -> Result<Exit> {
         bar.finish_and_clear();
         report
     };
-    let mut out = io::stdout().lock();
-    if args.json {
-        let json = JsonPeriod {
+    emit(
+        args.json,
+        || JsonPeriod {
             ruleset: ruleset.word().to_string(),
             preperiod: report.period().map(|p| p.preperiod),
             period: report.period().map(|p| u128::from(p.period)),
@@ -225,75 +225,82 @@ pub fn run(args: Args) -> Result<Exit> {
                 }),
                 _ => None,
             },
-        };
-        serde_json::to_writer(&mut out, &json)?;
+        },
+        || {
+            let flags = Flags {
+                max_table: args.limits.max_table,
+                max_period_search: args.limits.max_period_search,
+            };
+            human(&ruleset, &report, stop, &flags)
+        },
+    )
+}
+
+/// Prints `record` as one JSON line with `json`, else `text`, to standard
+/// output.
+fn emit(
+    json: bool,
+    record: impl FnOnce() -> JsonPeriod,
+    text: impl FnOnce() -> String,
+) -> Result<Exit> {
+    let mut out = io::stdout().lock();
+    if json {
+        serde_json::to_writer(&mut out, &record())?;
         writeln!(out)?;
     } else {
-        let flags = Flags {
-            max_table: args.limits.max_table,
-            max_period_search: args.limits.max_period_search,
-        };
-        out.write_all(human(&ruleset, &report, stop, &flags).as_bytes())?;
+        out.write_all(text().as_bytes())?;
     }
     out.flush()?;
     Ok(Exit::Success)
 }
 
-/// Reports a period proven by a closed form (a subtraction set that is one
-/// range `a..=b`: G(n) = floor((n mod (a + b)) / a)); nothing is computed.
-/// A ruleset whose nim-sequence a theorem shows has no period.
+/// Reports a ruleset whose nim-sequence a theorem shows has no period;
+/// nothing is computed.
 fn no_period(ruleset: &Ruleset, why: &str, json: bool) -> Result<Exit> {
-    let mut out = io::stdout().lock();
-    if json {
-        let json = JsonPeriod {
-            ruleset: ruleset.word().to_string(),
+    let word = ruleset.word();
+    emit(
+        json,
+        || JsonPeriod {
+            ruleset: word.to_string(),
             preperiod: None,
             period: None,
             proven: false,
             checked_to: 0,
             apparent: None,
-        };
-        serde_json::to_writer(&mut out, &json)?;
-        writeln!(out)?;
-    } else {
-        write!(
-            out,
-            "ruleset:    {}\nperiod:     none: {why}\nproven:     no (there is no period to \
-             prove)\nchecked to: nothing computed (the theorem says it; `sprague sequence {} \
-             --to N` prints the values)\n",
-            ruleset.word(),
-            ruleset.word()
-        )?;
-    }
-    out.flush()?;
-    Ok(Exit::Success)
+        },
+        || {
+            format!(
+                "ruleset:    {word}\nperiod:     none: {why}\nproven:     no (there is no period \
+                 to prove)\nchecked to: nothing computed (the theorem says it; `sprague sequence \
+                 {word} --to N` prints the values)\n"
+            )
+        },
+    )
 }
 
+/// Reports a period proven by a closed form (a subtraction set that is one
+/// range `a..=b`: G(n) = floor((n mod (a + b)) / a)); nothing is computed.
 fn closed_form(ruleset: &Ruleset, n0: u64, p: u128, json: bool) -> Result<Exit> {
-    let mut out = io::stdout().lock();
-    if json {
-        let json = JsonPeriod {
-            ruleset: ruleset.word().to_string(),
+    let word = ruleset.word();
+    emit(
+        json,
+        || JsonPeriod {
+            ruleset: word.to_string(),
             preperiod: Some(n0),
             period: Some(p),
             proven: true,
             checked_to: 0,
             apparent: None,
-        };
-        serde_json::to_writer(&mut out, &json)?;
-        writeln!(out)?;
-    } else {
-        write!(
-            out,
-            "ruleset:    {}\npreperiod:  {n0}\nperiod:     {p}\nproven:     yes, by the closed form \
-             of the subtraction set (one range a..=b: G(n) = floor((n mod (a + b)) / a); \
-             two or three amounts: the theorems of the guide's Classic games chapter)\n\
-             checked to: nothing computed (the closed form needs no table)\n",
-            ruleset.word()
-        )?;
-    }
-    out.flush()?;
-    Ok(Exit::Success)
+        },
+        || {
+            format!(
+                "ruleset:    {word}\npreperiod:  {n0}\nperiod:     {p}\nproven:     yes, by the \
+                 closed form of the subtraction set (one range a..=b: G(n) = floor((n mod (a + \
+                 b)) / a); two or three amounts: the theorems of the guide's Classic games \
+                 chapter)\nchecked to: nothing computed (the closed form needs no table)\n"
+            )
+        },
+    )
 }
 
 /// What stopped a search that found no period.
