@@ -374,12 +374,14 @@ fn packed_kill(to: u64, interval: Duration, after: Duration, knobs: &[&str]) {
         std::thread::sleep(Duration::from_millis(10));
     }
     std::thread::sleep(after);
-    child.kill().unwrap();
-    let ran = start.elapsed();
+    // Whether it still runs is asked before the kill (after it, the
+    // killed process may already be seen to have ended).
     assert!(
         child.try_wait().unwrap().is_none(),
         "the run ended before it was killed"
     );
+    child.kill().unwrap();
+    let ran = start.elapsed();
     child.wait().unwrap();
     let age = std::fs::metadata(&state)
         .and_then(|m| m.modified())
