@@ -339,47 +339,66 @@ fn memory_load() {
 /// A packed run of `to` values with a checkpoint every `interval`, killed
 /// by SIGKILL `after` its first checkpoint: its state file is at most
 /// `interval` (and a step) old then, and the resumed file is
-/// byte-identical to an uninterrupted run's.
+/// byte-identical to an uninterrupted run's. A machine fast enough to
+/// finish the run before the kill gets a run twice as long (up to four
+/// times), so the test does not depend on the machine's speed.
 fn packed_kill(to: u64, interval: Duration, after: Duration, knobs: &[&str]) {
     let dir = tempfile::tempdir().unwrap();
     let (killed, whole) = (
         dir.path().join("killed.packed"),
         dir.path().join("whole.packed"),
     );
-    let to = to.to_string();
     let seconds = interval.as_secs().to_string();
-    let args = |file: &std::path::Path| {
-        let mut a: Vec<String> = ["sequence", "grundy", "--to", &to, "--format", "packed"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+    let args = |to: u64, file: &std::path::Path| {
+        let mut a: Vec<String> = [
+            "sequence",
+            "grundy",
+            "--to",
+            &to.to_string(),
+            "--format",
+            "packed",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
         a.extend(["--output".to_string(), file.display().to_string()]);
         a.extend(["--packed-checkpoint".to_string(), seconds.clone()]);
         a.extend(knobs.iter().map(|s| s.to_string()));
         a
     };
     let bin = assert_cmd::cargo::cargo_bin("sprague");
-    let mut child = Command::new(&bin)
-        .args(args(&killed))
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
     let state = dir.path().join("killed.packed.state");
-    let start = Instant::now();
-    while !state.exists() {
+    let mut to = to;
+    let (mut child, start) = loop {
+        let _ = std::fs::remove_file(&killed);
+        let _ = std::fs::remove_file(&state);
+        let mut child = Command::new(&bin)
+            .args(args(to, &killed))
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let start = Instant::now();
+        while !state.exists() && child.try_wait().unwrap().is_none() {
+            assert!(
+                start.elapsed() < interval * 4 + Duration::from_secs(60),
+                "no checkpoint"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        if state.exists() {
+            std::thread::sleep(after);
+        }
+        // Whether it still runs is asked before the kill (after it, the
+        // killed process may already be seen to have ended).
+        if child.try_wait().unwrap().is_none() {
+            break (child, start);
+        }
         assert!(
-            start.elapsed() < interval * 4 + Duration::from_secs(60),
-            "no checkpoint"
+            to < 16 * 30_000_000,
+            "runs of {to} values end before the kill"
         );
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    std::thread::sleep(after);
-    // Whether it still runs is asked before the kill (after it, the
-    // killed process may already be seen to have ended).
-    assert!(
-        child.try_wait().unwrap().is_none(),
-        "the run ended before it was killed"
-    );
+        to *= 2;
+    };
     child.kill().unwrap();
     let ran = start.elapsed();
     child.wait().unwrap();
@@ -392,14 +411,14 @@ fn packed_kill(to: u64, interval: Duration, after: Duration, knobs: &[&str]) {
         "the last checkpoint is {age:?} old"
     );
     let resumed = Command::new(&bin)
-        .args(args(&killed))
+        .args(args(to, &killed))
         .arg("--resume")
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&resumed.stderr);
     assert!(resumed.status.success(), "{err}");
     assert!(err.contains("resuming from heap "), "{err}");
-    let plain = Command::new(&bin).args(args(&whole)).output().unwrap();
+    let plain = Command::new(&bin).args(args(to, &whole)).output().unwrap();
     assert!(plain.status.success());
     assert!(
         std::fs::read(&killed).unwrap() == std::fs::read(&whole).unwrap(),

@@ -29,8 +29,31 @@ pub use file::{read_values, BLOCK_LOG, MAGIC};
 
 /// Seconds between checkpoints (the file synced, the state written).
 pub(super) const CHECKPOINT: Duration = Duration::from_secs(30);
-/// Values computed per step of the run (progress and checkpoints).
+/// The most values computed per step of the run (progress and checkpoints).
 const STEP: u64 = 1 << 22;
+
+/// The number of values of the next step: doubled while a step takes less
+/// than a quarter of a second, halved when one takes more than a second,
+/// so that a checkpoint is never more than about a second late on a slow
+/// machine (or a debug build), whatever [`STEP`] is.
+struct Steps {
+    size: u64,
+}
+
+impl Steps {
+    fn new() -> Self {
+        Steps { size: 1 << 12 }
+    }
+
+    /// Records that the last step took `took`.
+    fn took(&mut self, took: Duration) {
+        if took < Duration::from_millis(250) {
+            self.size = (self.size * 2).min(STEP);
+        } else if took > Duration::from_secs(1) {
+            self.size = (self.size / 2).max(1 << 10);
+        }
+    }
+}
 /// The sizes a packed run keeps in memory and writes: the library's
 /// windows and the block size (hidden flags, for tests).
 pub(super) struct Knobs {
@@ -271,10 +294,12 @@ pub(super) fn run(args: &Args, ruleset: &Ruleset, to: u64, knobs: Knobs) -> Resu
     let mut step_start = (Instant::now(), store.len());
     let rate_from = (Instant::now(), store.len());
     if let Some(s) = streamed.as_mut() {
+        let mut steps = Steps::new();
         while s.len() < end {
             let t = Instant::now();
-            let target = (s.len() + STEP).min(end);
+            let target = (s.len() + steps.size).min(end);
             let result = s.extend(target, &mut store);
+            steps.took(t.elapsed());
             compute += t.elapsed().as_secs_f64();
             if let Err(e) = result {
                 // Keep what was computed.
