@@ -8,6 +8,7 @@ mod common;
 use std::collections::HashMap;
 
 use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
 use sprague::{movetext, Analyzer, Outcome, Play, Position};
 
 /// A small graph: `n` vertices named 1..=n and its edges (from 0).
@@ -257,5 +258,168 @@ fn values_out_of_reach_name_the_state_limit() {
             matches!(err, sprague::Error::StateLimit { .. }),
             "{t}: {err}"
         );
+    }
+}
+
+/// The plain search's outcome of a lone token: whether the player to move
+/// wins, memoised on (alive vertices, token).
+fn plain_wins(g: &Small, alive: u32, at: usize, memo: &mut HashMap<(u32, usize), bool>) -> bool {
+    if let Some(&w) = memo.get(&(alive, at)) {
+        return w;
+    }
+    let w = g
+        .options(alive, at)
+        .into_iter()
+        .any(|(a, u)| !plain_wins(g, a, u, memo));
+    memo.insert((alive, at), w);
+    w
+}
+
+/// 1,000 random graphs of up to 14 vertices (every density, some vertices
+/// visited): the theorem's outcome and every winning move of a lone token
+/// are the plain search's, and each winning move leaves a P-position.
+/// Bipartite parts take the matching of Hopcroft and Karp, the others
+/// Edmonds' blossoms: both meet here.
+#[test]
+fn a_thousand_graphs_of_up_to_14_vertices_agree_with_plain_search() {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(0x6e0_9a1);
+    let mut bipartite = 0;
+    for case in 0..1_000 {
+        let n = 1 + rng.random_range(0..14) as usize;
+        // Sparse graphs (trees and forests, mostly bipartite) as often as
+        // dense ones.
+        let p100 = [8, 15, 25, 50][case % 4];
+        let edges: Vec<(usize, usize)> = (0..n)
+            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+            .filter(|_| rng.random_range(0..100) < p100)
+            .collect();
+        let g = Small { n, edges };
+        let at = rng.random_range(0..n as u64) as usize;
+        let alive = (0..n as u32)
+            .filter(|&v| v == at as u32 || rng.random_range(0..5) > 0)
+            .fold(0u32, |a, v| a | 1 << v);
+        let t = format!("geography {}", g.text(alive, at));
+        let p: Position = t.parse().unwrap();
+        let a = Analyzer::default().analyze(&p, Play::Normal, None).unwrap();
+        assert_eq!(a.basis.word(), "matching", "{t}");
+        let mut memo = HashMap::new();
+        let wins = plain_wins(&g, alive, at, &mut memo);
+        assert_eq!(a.outcome == Outcome::N, wins, "{t}");
+        let mut want: Vec<String> = g
+            .options(alive, at)
+            .into_iter()
+            .filter(|&(a2, u)| !plain_wins(&g, a2, u, &mut memo))
+            .map(|(a2, u)| format!("geography {}", g.text(a2, u)))
+            .collect();
+        want.sort();
+        assert_eq!(common::afters(&p, &a.winning_moves), want, "{t}");
+        for m in &a.winning_moves {
+            let after = p.play(m).unwrap();
+            let b = Analyzer::default()
+                .analyze(&after, Play::Normal, None)
+                .unwrap();
+            assert_eq!(b.outcome, Outcome::P, "{t} -> {after}");
+        }
+        bipartite += usize::from(!has_odd_cycle(&g, alive));
+    }
+    // Both kinds of part were met.
+    assert!((200..900).contains(&bipartite), "{bipartite} bipartite");
+}
+
+/// Whether the alive vertices of `g` hold an odd cycle (a 2-colouring by
+/// search fails).
+fn has_odd_cycle(g: &Small, alive: u32) -> bool {
+    let mut colour = vec![None; g.n];
+    for s in (0..g.n).filter(|&v| alive >> v & 1 == 1) {
+        if colour[s].is_some() {
+            continue;
+        }
+        colour[s] = Some(false);
+        let mut stack = vec![s];
+        while let Some(u) = stack.pop() {
+            for w in (0..g.n).filter(|&w| alive >> w & 1 == 1 && g.adjacent(u, w)) {
+                match colour[w] {
+                    None => {
+                        colour[w] = Some(!colour[u].unwrap());
+                        stack.push(w);
+                    }
+                    Some(c) if c == colour[u].unwrap() => return true,
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Whether the player to move wins Geography on a tree from `at`, by the
+/// tree's own recursion (a token arriving at x from its parent wins for
+/// the player to move exactly when some child is a loss for the player
+/// who moves there next), computed bottom-up without recursion.
+fn tree_wins(adj: &[Vec<usize>], at: usize) -> (bool, Vec<usize>) {
+    let n = adj.len();
+    let mut parent = vec![usize::MAX; n];
+    let mut order = vec![at];
+    parent[at] = at;
+    let mut i = 0;
+    while i < order.len() {
+        let u = order[i];
+        i += 1;
+        for &w in &adj[u] {
+            if parent[w] == usize::MAX {
+                parent[w] = u;
+                order.push(w);
+            }
+        }
+    }
+    let mut wins = vec![false; n];
+    for &u in order.iter().rev() {
+        wins[u] = adj[u].iter().any(|&w| parent[w] == u && !wins[w]);
+    }
+    let moves = adj[at].iter().copied().filter(|&w| !wins[w]).collect();
+    (wins[at], moves)
+}
+
+/// Random trees of 3,000 vertices, given as inline edges: from 40 starts
+/// each, the outcome and every winning move are the tree recursion's.
+#[test]
+fn random_trees_agree_with_the_tree_recursion() {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(0x7_4ee);
+    for _ in 0..3 {
+        let n = 3_000;
+        let mut adj = vec![Vec::new(); n];
+        let mut edges = Vec::new();
+        for v in 1..n {
+            // Random parents (a random recursive tree), and now and then a
+            // long path.
+            let p = if rng.random_range(0..4) == 0 {
+                v - 1
+            } else {
+                rng.random_range(0..v as u64) as usize
+            };
+            adj[p].push(v);
+            adj[v].push(p);
+            edges.push(format!("{}-{}", p + 1, v + 1));
+        }
+        let graph = edges.join(",");
+        for _ in 0..40 {
+            let at = rng.random_range(0..n as u64) as usize;
+            let p: Position = format!("geography {graph}@{}", at + 1).parse().unwrap();
+            let a = Analyzer::default()
+                .with_value(false)
+                .analyze(&p, Play::Normal, None)
+                .unwrap();
+            let (wins, moves) = tree_wins(&adj, at);
+            assert_eq!(a.outcome == Outcome::N, wins, "start {}", at + 1);
+            let mut got: Vec<String> = a
+                .winning_moves
+                .iter()
+                .map(|m| movetext::write(&p, m))
+                .collect();
+            got.sort();
+            let mut want: Vec<String> = moves.iter().map(|w| (w + 1).to_string()).collect();
+            want.sort();
+            assert_eq!(got, want, "start {}", at + 1);
+        }
     }
 }

@@ -10,12 +10,16 @@
 //! move to a neighbour u wins exactly when u is not in every maximum
 //! matching of G' − v (ν(G' − v − u) = ν(G' − v)), which makes the
 //! position left a P-position by the same theorem. Only the connected part
-//! of v matters. Maximum matchings come from
-//! [`petgraph::algo::maximum_matching`] (Gabow's form of Edmonds' blossom
-//! algorithm, O(|V|³) at worst); the winning moves of a token with d
-//! neighbours take at most 2d + 2 of them, and fewer where the matching
-//! already answers (a neighbour the matching leaves free wins, and none
-//! wins in a part the matching covers).
+//! of v matters. A part without an odd cycle (a tree, a grid, a board,
+//! an even cycle) takes one maximum matching by Hopcroft and Karp and two
+//! searches over its alternating paths (module `matching`): O(E·√V) for the
+//! outcome and every winning move together. A part with an odd cycle
+//! takes maximum matchings from [`petgraph::algo::maximum_matching`]
+//! (Gabow's form of Edmonds' blossom algorithm, O(|V|³) at worst); the
+//! winning moves of a token with d neighbours take at most 2d + 2 of
+//! them, and fewer where the matching already answers (a neighbour the
+//! matching leaves free wins, and none wins in a part the matching
+//! covers).
 //!
 //! A position is `GRAPH[~visited]@v`: a graph as
 //! [`undirected`](super::undirected) reads it (`grid:3x5`, `path:9`,
@@ -46,6 +50,10 @@ use std::sync::{Arc, Mutex};
 
 use petgraph::graph::{NodeIndex, UnGraph};
 use rustc_hash::FxHashMap as HashMap;
+
+mod matching;
+
+use matching::Local;
 
 use super::rules::{Rules, Visit};
 use super::undirected::{Bits, Part};
@@ -208,6 +216,10 @@ fn matching_with_stack(g: &UnGraph<u32, ()>) -> petgraph::algo::Matching<&UnGrap
 /// Whether the player to move wins `t`, by the theorem: the token's vertex
 /// is in every maximum matching of its part, ν(C − v) < ν(C).
 fn next_player_wins(t: &Token) -> bool {
+    let local = Local::of(&t.part, &t.part.alive, t.at);
+    if let Some(side) = &local.side {
+        return matching::bipartite_answer(&local, side).is_some();
+    }
     let comp = component(&t.part, &t.part.alive, t.at, None);
     if comp.len() == 1 {
         return false;
@@ -230,6 +242,21 @@ fn winning_moves(
     t: &Token,
     f: &mut dyn FnMut(u32) -> Result<ControlFlow<()>, Error>,
 ) -> Result<ControlFlow<()>, Error> {
+    let local = Local::of(&t.part, &t.part.alive, t.at);
+    if let Some(side) = &local.side {
+        let mut wins: Vec<u32> = matching::bipartite_answer(&local, side)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|u| local.verts[u as usize])
+            .collect();
+        wins.sort_unstable();
+        for u in wins {
+            if f(u)?.is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
+        }
+        return Ok(ControlFlow::Continue(()));
+    }
     let mut after = t.part.alive.clone();
     after.clear(t.at);
     // Each part of C − v holding a neighbour: its maximum matching.
