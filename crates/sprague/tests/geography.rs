@@ -423,3 +423,113 @@ fn random_trees_agree_with_the_tree_recursion() {
         }
     }
 }
+
+/// Grids past 2^20 cells, up to 2^64 - 1, by the grid's closed form: the
+/// outcome and every winning move of a token on a whole grid, printed
+/// back as written; a sum with a P-position's token by its value 0; and a
+/// grid with a cell visited (no closed form) refused at the state limit.
+#[test]
+fn grids_of_any_size_by_their_closed_form() {
+    let moves = |t: &str| {
+        let p: Position = t.parse().unwrap();
+        assert_eq!(p.to_string(), t);
+        let a = Analyzer::default()
+            .with_value(false)
+            .analyze(&p, Play::Normal, None)
+            .unwrap();
+        assert_eq!(a.basis.word(), "matching", "{t}");
+        let names: Vec<String> = a
+            .winning_moves
+            .iter()
+            .map(|m| movetext::write(&p, m))
+            .collect();
+        (a.outcome, names)
+    };
+    let n = |names: &[&str]| names.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    for (t, outcome, wins) in [
+        (
+            "geography grid:10000x10000@1",
+            Outcome::N,
+            n(&["2", "10001"]),
+        ),
+        (
+            "geography grid:10000x10000@2",
+            Outcome::N,
+            n(&["1", "3", "10002"]),
+        ),
+        ("geography grid:9999x9999@1", Outcome::P, n(&[])),
+        (
+            "geography grid:9999x9999@2",
+            Outcome::N,
+            n(&["1", "3", "10001"]),
+        ),
+        (
+            "geography grid:9999x9999@10000",
+            Outcome::N,
+            n(&["1", "10001", "19999"]),
+        ),
+        ("geography grid:1000000000x3@1", Outcome::N, n(&["2", "4"])),
+        (
+            "geography grid:1000000000x3@5",
+            Outcome::N,
+            n(&["2", "4", "6", "8"]),
+        ),
+        // A path: towards an end an odd number of steps away, only.
+        ("geography grid:1x100000000000@7", Outcome::N, n(&["8"])),
+        ("geography grid:100000000000x1@2", Outcome::N, n(&["1"])),
+        ("geography grid:1x100000000001@7", Outcome::P, n(&[])),
+        // 2^64 - 1 cells, both sides odd: the last cell is of the corners'
+        // colour, its neighbour of the other.
+        (
+            "geography grid:4294967295x4294967297@18446744073709551615",
+            Outcome::P,
+            n(&[]),
+        ),
+        (
+            "geography grid:4294967295x4294967297@18446744073709551614",
+            Outcome::N,
+            n(&[
+                "18446744069414584317",
+                "18446744073709551613",
+                "18446744073709551615",
+            ]),
+        ),
+    ] {
+        let (o, mut got) = moves(t);
+        got.sort();
+        let mut want = wins.clone();
+        want.sort();
+        assert_eq!((o, got), (outcome, want), "{t}");
+    }
+    let p: Position = "geography grid:9999x9999@1 + nim 5".parse().unwrap();
+    assert_eq!(p.grundy_value().unwrap(), 5);
+    let p: Position = "geography grid:10000x10000~1@2".parse().unwrap();
+    let err = p.grundy_value().unwrap_err();
+    assert!(matches!(err, sprague::Error::StateLimit { .. }), "{err}");
+    for (t, says) in [
+        (
+            "geography grid:10000x10000@0",
+            "is not a vertex of grid:10000x10000",
+        ),
+        ("geography grid:10000x10000~3,3@1", "visited twice"),
+        (
+            "geography grid:10000x10000~1@1",
+            "among the visited vertices",
+        ),
+        (
+            "geography grid:4294967296x4294967296@1",
+            "more than 2^64 - 1 cells",
+        ),
+    ] {
+        let err = t.parse::<Position>().unwrap_err().to_string();
+        assert!(err.contains(says), "{t}: {err}");
+    }
+    // A move is read and played.
+    let p: Position = "geography grid:9999x9999@2".parse().unwrap();
+    let m = movetext::parse(&p, "10001").unwrap();
+    assert_eq!(
+        p.play(&m).unwrap().to_string(),
+        "geography grid:9999x9999~2@10001"
+    );
+    assert!(movetext::parse(&p, "5").is_err());
+}

@@ -48,15 +48,17 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex};
 
-use petgraph::graph::{NodeIndex, UnGraph};
 use rustc_hash::FxHashMap as HashMap;
 
+mod grid;
 mod matching;
+mod theorem;
 
-use matching::Local;
+pub use grid::LargeGrid;
+use theorem::{component, Answer};
 
 use super::rules::{Rules, Visit};
-use super::undirected::{Bits, Part};
+use super::undirected::Part;
 use super::{ArgumentError, MoveKind};
 use crate::{Action, Basis, Error, IllegalMoveKind, Limits, MoveForm, Outcome, Place, Play};
 
@@ -123,10 +125,91 @@ impl fmt::Display for Token {
     }
 }
 
+/// One token of a `geography` component: on a graph held as one, or on
+/// a grid too large for that.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Piece {
+    /// A token on a graph of at most 2^20 vertices.
+    Graph(Token),
+    /// A token on a grid of more than 2^20 cells, answered by the grid's
+    /// closed form while no cell is visited.
+    Grid(LargeGrid),
+}
+
+impl Piece {
+    /// Reads `GRAPH[~visited]@v`.
+    fn parse(word: &str) -> Result<Piece, String> {
+        match LargeGrid::parse(word) {
+            Some(grid) => grid.map(Piece::Grid),
+            None => Token::parse(word).map(Piece::Graph),
+        }
+    }
+
+    /// The vertices the token may move to, in increasing order.
+    fn moves(&self) -> Vec<u64> {
+        match self {
+            Piece::Graph(t) => {
+                let mut m: Vec<u64> = t.moves().map(u64::from).collect();
+                m.sort_unstable();
+                m
+            }
+            Piece::Grid(g) => g.moves(),
+        }
+    }
+
+    /// The token after moving to `u` (one of [`Piece::moves`]).
+    fn after(&self, u: u64) -> Piece {
+        match self {
+            Piece::Graph(t) => Piece::Graph(t.after(u as u32)),
+            Piece::Grid(g) => Piece::Grid(g.after(u)),
+        }
+    }
+
+    /// The name of vertex `u`, if it is one.
+    fn name(&self, u: u64) -> Option<String> {
+        match self {
+            Piece::Graph(t) => u32::try_from(u)
+                .ok()
+                .filter(|&u| (u as usize) < t.part.graph.len())
+                .map(|u| t.part.graph.name(u).to_string()),
+            Piece::Grid(g) => (u < g.rows * g.cols).then(|| (u + 1).to_string()),
+        }
+    }
+
+    /// The vertex named `name`.
+    fn vertex(&self, name: &str) -> Option<u64> {
+        match self {
+            Piece::Graph(t) => t.part.graph.vertex(name).map(u64::from),
+            Piece::Grid(g) => name
+                .parse::<u64>()
+                .ok()
+                .filter(|v| (1..=g.rows * g.cols).contains(v))
+                .map(|v| v - 1),
+        }
+    }
+
+    /// The token's vertex.
+    fn at(&self) -> u64 {
+        match self {
+            Piece::Graph(t) => u64::from(t.at),
+            Piece::Grid(g) => g.at,
+        }
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Piece::Graph(t) => t.fmt(f),
+            Piece::Grid(g) => g.fmt(f),
+        }
+    }
+}
+
 /// The position of a `geography` component: its tokens, each on its own
 /// graph, in the order written.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct GeographyPosition(pub Vec<Token>);
+pub struct GeographyPosition(pub Vec<Piece>);
 
 crate::typed_position!(GeographyPosition, {
     fn argument_count(&self) -> usize {
@@ -134,164 +217,17 @@ crate::typed_position!(GeographyPosition, {
     }
     /// The vertices not yet visited, over all tokens.
     fn size(&self) -> usize {
-        self.0.iter().map(|t| t.part.alive.count()).sum()
+        self.0
+            .iter()
+            .map(|t| match t {
+                Piece::Graph(t) => t.part.alive.count(),
+                Piece::Grid(g) => {
+                    usize::try_from(g.rows * g.cols - g.visited.len() as u64).unwrap_or(usize::MAX)
+                }
+            })
+            .fold(0usize, usize::saturating_add)
     }
 });
-
-/// The vertices of `alive` reachable from `v` without passing `skip`
-/// (`v` first), in time linear in what is reached.
-fn component(part: &Part, alive: &Bits, v: u32, skip: Option<u32>) -> Vec<u32> {
-    let mut seen = HashMap::default();
-    seen.insert(v, ());
-    let mut out = vec![v];
-    let mut i = 0;
-    while i < out.len() {
-        let u = out[i];
-        i += 1;
-        for &w in part.graph.neighbours(u) {
-            if alive.has(w) && Some(w) != skip && seen.insert(w, ()).is_none() {
-                out.push(w);
-            }
-        }
-    }
-    out
-}
-
-/// A maximum matching of the graph induced on `verts` (less `skip`):
-/// its size and, for each vertex of `verts`, whether it is matched.
-fn matching(part: &Part, verts: &[u32], skip: Option<u32>) -> (usize, HashMap<u32, bool>) {
-    let mut local: HashMap<u32, NodeIndex> = HashMap::default();
-    let mut g: UnGraph<u32, ()> = UnGraph::with_capacity(verts.len(), verts.len() * 2);
-    for &v in verts {
-        if Some(v) != skip {
-            local.insert(v, g.add_node(v));
-        }
-    }
-    for &v in verts {
-        let Some(&a) = local.get(&v) else { continue };
-        for w in part.graph.neighbours(v) {
-            if let Some(&b) = local.get(w) {
-                if v < *w {
-                    g.add_edge(a, b, ());
-                }
-            }
-        }
-    }
-    let m = matching_with_stack(&g);
-    let matched = local
-        .iter()
-        .map(|(&v, &i)| (v, m.contains_node(i)))
-        .collect();
-    (m.len(), matched)
-}
-
-/// Vertices past which [`matching_with_stack`] gives petgraph's search a
-/// stack of its own.
-const DEEP_MATCHING: usize = 4_096;
-
-/// petgraph's maximum matching of `g`. Its search recurses once per vertex
-/// of an augmenting path, so a long path (a graph of 10^5 vertices in a
-/// line) would overflow the caller's stack: past [`DEEP_MATCHING`]
-/// vertices it runs on a thread whose stack grows with the graph (1 KiB a
-/// vertex; the memory is reserved, and used only as deep as the search
-/// goes).
-fn matching_with_stack(g: &UnGraph<u32, ()>) -> petgraph::algo::Matching<&UnGraph<u32, ()>> {
-    if g.node_count() <= DEEP_MATCHING {
-        return petgraph::algo::maximum_matching(g);
-    }
-    let stack = (8 << 20) + g.node_count().saturating_mul(1 << 10);
-    std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .name("geography-matching".into())
-            .stack_size(stack)
-            .spawn_scoped(scope, || petgraph::algo::maximum_matching(g))
-            .ok()
-            .and_then(|h| h.join().ok())
-    })
-    // A thread that cannot start (or a search that panicked) gets one more
-    // try on this thread's stack rather than an answer invented here.
-    .unwrap_or_else(|| petgraph::algo::maximum_matching(g))
-}
-
-/// Whether the player to move wins `t`, by the theorem: the token's vertex
-/// is in every maximum matching of its part, ν(C − v) < ν(C).
-fn next_player_wins(t: &Token) -> bool {
-    let local = Local::of(&t.part, &t.part.alive, t.at);
-    if let Some(side) = &local.side {
-        return matching::bipartite_answer(&local, side).is_some();
-    }
-    let comp = component(&t.part, &t.part.alive, t.at, None);
-    if comp.len() == 1 {
-        return false;
-    }
-    let (with, matched) = matching(&t.part, &comp, None);
-    if !matched[&t.at] {
-        return false;
-    }
-    let (without, _) = matching(&t.part, &comp, Some(t.at));
-    without < with
-}
-
-/// A part's maximum matching: its size, which vertices it covers, and the
-/// part's vertices.
-type PartMatching = (usize, Arc<HashMap<u32, bool>>, Arc<Vec<u32>>);
-
-/// Every winning move of `t` (the neighbours u not in every maximum
-/// matching of C − v), in increasing order, to `f` until it breaks.
-fn winning_moves(
-    t: &Token,
-    f: &mut dyn FnMut(u32) -> Result<ControlFlow<()>, Error>,
-) -> Result<ControlFlow<()>, Error> {
-    let local = Local::of(&t.part, &t.part.alive, t.at);
-    if let Some(side) = &local.side {
-        let mut wins: Vec<u32> = matching::bipartite_answer(&local, side)
-            .unwrap_or_default()
-            .into_iter()
-            .map(|u| local.verts[u as usize])
-            .collect();
-        wins.sort_unstable();
-        for u in wins {
-            if f(u)?.is_break() {
-                return Ok(ControlFlow::Break(()));
-            }
-        }
-        return Ok(ControlFlow::Continue(()));
-    }
-    let mut after = t.part.alive.clone();
-    after.clear(t.at);
-    // Each part of C − v holding a neighbour: its maximum matching.
-    let mut done: HashMap<u32, PartMatching> = HashMap::default();
-    let mut nbrs: Vec<u32> = t.moves().collect();
-    nbrs.sort_unstable();
-    for u in nbrs {
-        crate::budget::check()?;
-        let (size, matched, comp) = match done.get(&u) {
-            Some((s, m, c)) => (*s, Arc::clone(m), Arc::clone(c)),
-            None => {
-                let comp = Arc::new(component(&t.part, &after, u, None));
-                let (s, m) = matching(&t.part, &comp, None);
-                let m = Arc::new(m);
-                for &w in comp.iter() {
-                    done.insert(w, (s, Arc::clone(&m), Arc::clone(&comp)));
-                }
-                (s, m, comp)
-            }
-        };
-        let wins = if !matched[&u] {
-            // Some maximum matching misses u.
-            true
-        } else if 2 * size == comp.len() {
-            // A perfect matching: every maximum matching covers u.
-            false
-        } else {
-            matching(&t.part, &comp, Some(u)).0 == size
-        };
-        if wins && f(u)?.is_break() {
-            return Ok(ControlFlow::Break(()));
-        }
-    }
-    Ok(ControlFlow::Continue(()))
-}
 
 /// The number of simple paths from the token (the token alone counts as
 /// one), counted up to `cap + 1`: a bound on the positions a search from
@@ -367,13 +303,81 @@ fn mex(values: &[u32]) -> u32 {
     seen.iter().position(|&s| !s).unwrap_or(values.len()) as u32
 }
 
-/// The rules of `geography` and the search's table of tokens.
+/// The rules of `geography`, the search's table of tokens, and the
+/// theorem's last answer (an analysis asks for the outcome, the value and
+/// the winning moves of the same token in turn).
 #[derive(Debug, Default)]
 pub struct Geography {
     table: Mutex<HashMap<Token, u32>>,
+    last: Mutex<Option<(Token, Arc<Answer>)>>,
 }
 
 impl Geography {
+    /// The theorem's answer for a lone token ([`theorem::answer`]),
+    /// remembered for the next question about the same token.
+    ///
+    /// # Errors
+    /// The time and memory limits.
+    fn answer(&self, t: &Token) -> Result<Arc<Answer>, Error> {
+        if let Some((token, answer)) = &*self.last.lock().unwrap_or_else(|e| e.into_inner()) {
+            if token == t {
+                return Ok(Arc::clone(answer));
+            }
+        }
+        let answer = Arc::new(theorem::answer(t)?);
+        *self.last.lock().unwrap_or_else(|e| e.into_inner()) =
+            Some((t.clone(), Arc::clone(&answer)));
+        Ok(answer)
+    }
+
+    /// Whether the player to move wins a lone token, by the theorem
+    /// (`Ok(None)` for a token on a large grid with a cell visited: no
+    /// closed form).
+    ///
+    /// # Errors
+    /// The time and memory limits.
+    fn piece_wins(&self, p: &Piece) -> Result<Option<bool>, Error> {
+        Ok(match p {
+            Piece::Graph(t) => Some(self.answer(t)?.is_some()),
+            Piece::Grid(g) => g.answer().ok().map(|a| a.is_some()),
+        })
+    }
+
+    /// Every winning move of a lone token, in increasing order, to `f`
+    /// until it breaks.
+    ///
+    /// # Errors
+    /// [`Error::StateLimit`] for a token on a large grid with a cell
+    /// visited (no closed form, and far too many positions to search);
+    /// the time and memory limits; those of `f`.
+    fn piece_winning_moves(
+        &self,
+        p: &Piece,
+        limits: &Limits,
+        f: &mut dyn FnMut(u64) -> Result<ControlFlow<()>, Error>,
+    ) -> Result<ControlFlow<()>, Error> {
+        let wins: Vec<u64> = match p {
+            Piece::Graph(t) => self
+                .answer(t)?
+                .iter()
+                .flatten()
+                .map(|&u| u64::from(u))
+                .collect(),
+            Piece::Grid(g) => g
+                .answer()
+                .map_err(|()| Error::StateLimit {
+                    limit: limits.max_states,
+                })?
+                .unwrap_or_default(),
+        };
+        for u in wins {
+            if f(u)?.is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+
     /// The Grundy value of one token, and whether a search gave it (else
     /// the theorem: a P-position is worth 0).
     ///
@@ -384,7 +388,7 @@ impl Geography {
     /// (each path ends in a position of the search), else when the table
     /// fills; time and memory limits.
     fn value(&self, t: &Token, limits: &Limits) -> Result<(u32, bool), Error> {
-        if !next_player_wins(t) {
+        if self.answer(t)?.is_none() {
             return Ok((0, false));
         }
         let limit = Error::StateLimit {
@@ -428,15 +432,31 @@ impl Geography {
         ))
     }
 
+    /// The Grundy value of one token of any kind ([`Geography::value`]);
+    /// on a large grid only a P-position's (0), the rest refused with
+    /// [`Error::StateLimit`] (its search would store far more positions
+    /// than any limit allows).
+    fn piece_value(&self, p: &Piece, limits: &Limits) -> Result<(u32, bool), Error> {
+        match p {
+            Piece::Graph(t) => self.value(t, limits),
+            Piece::Grid(g) => match g.answer() {
+                Ok(None) => Ok((0, false)),
+                _ => Err(Error::StateLimit {
+                    limit: limits.max_states,
+                }),
+            },
+        }
+    }
+
     fn stored(&self) -> u64 {
         self.table.lock().map_or(0, |t| t.len()) as u64
     }
 }
 
-fn pick(part: usize, u: u32) -> Action {
+fn pick(part: usize, u: u64) -> Action {
     Action::Pick {
         part,
-        at: u64::from(u),
+        at: u,
         and: None,
     }
 }
@@ -460,10 +480,10 @@ impl Rules for Geography {
     /// vertex; a move is a click on a neighbour. `None` when a graph is too
     /// large to draw.
     fn shape(&self, args: &GeographyPosition) -> Option<crate::drawing::Shape> {
-        let parts = args
-            .0
-            .iter()
-            .map(|t| crate::ruleset::network::network(&t.part, Some(t.at)));
+        let parts = args.0.iter().map(|t| match t {
+            Piece::Graph(t) => crate::ruleset::network::network(&t.part, Some(t.at)),
+            Piece::Grid(_) => None,
+        });
         Some(crate::drawing::Shape::Network {
             parts: parts.collect::<Option<_>>()?,
         })
@@ -472,7 +492,7 @@ impl Rules for Geography {
     fn parse_position(&self, words: &[&str]) -> Result<GeographyPosition, (usize, ArgumentError)> {
         let mut tokens = Vec::with_capacity(words.len());
         for (i, w) in words.iter().enumerate() {
-            tokens.push(Token::parse(w).map_err(|e| (i, ArgumentError::BadShape(e.into())))?);
+            tokens.push(Piece::parse(w).map_err(|e| (i, ArgumentError::BadShape(e.into())))?);
         }
         Ok(GeographyPosition(tokens))
     }
@@ -499,7 +519,7 @@ impl Rules for Geography {
         let mut g = 0;
         let mut searched = false;
         for t in &args.0 {
-            let (v, s) = self.value(t, limits)?;
+            let (v, s) = self.piece_value(t, limits)?;
             g ^= u64::from(v);
             searched |= s;
         }
@@ -520,10 +540,12 @@ impl Rules for Geography {
     /// A lone token under normal play, by the theorem.
     fn lone_outcome(&self, args: &GeographyPosition, play: Play) -> Option<(Outcome, Basis)> {
         match (&args.0[..], play) {
-            ([t], Play::Normal) => Some((
-                Outcome::from_next_player_wins(next_player_wins(t)),
-                MATCHING,
-            )),
+            ([t], Play::Normal) => {
+                // A limit met here leaves the outcome to the caller's search,
+                // which meets it again and names it.
+                let wins = self.piece_wins(t).ok().flatten()?;
+                Some((Outcome::from_next_player_wins(wins), MATCHING))
+            }
             _ => None,
         }
     }
@@ -532,11 +554,11 @@ impl Rules for Geography {
         &self,
         args: &GeographyPosition,
         play: Play,
-        _: &Limits,
+        limits: &Limits,
         f: Visit<'_, Action>,
     ) -> Result<ControlFlow<()>, Error> {
         match (&args.0[..], play) {
-            ([t], Play::Normal) => winning_moves(t, &mut |u| Ok(f(pick(0, u)))),
+            ([t], Play::Normal) => self.piece_winning_moves(t, limits, &mut |u| Ok(f(pick(0, u)))),
             _ => Err(Error::Internal(
                 "geography answers by its theorem only a lone token in normal play".into(),
             )),
@@ -548,7 +570,7 @@ impl Rules for Geography {
     }
 
     fn has_moves(&self, args: &GeographyPosition, _: &Limits) -> Result<bool, Error> {
-        Ok(args.0.iter().any(|t| t.moves().next().is_some()))
+        Ok(args.0.iter().any(|t| !t.moves().is_empty()))
     }
 
     fn moves(
@@ -557,10 +579,10 @@ impl Rules for Geography {
         limits: &Limits,
         out: &mut Vec<Action>,
     ) -> Result<(), Error> {
-        let total: u64 = args.0.iter().map(|t| t.moves().count() as u64).sum();
+        let total: u64 = args.0.iter().map(|t| t.moves().len() as u64).sum();
         super::reserve(out, total, limits)?;
         for (i, t) in args.0.iter().enumerate() {
-            out.extend(t.moves().map(|u| pick(i, u)));
+            out.extend(t.moves().into_iter().map(|u| pick(i, u)));
         }
         Ok(())
     }
@@ -576,15 +598,18 @@ impl Rules for Geography {
         f: Visit<'_, Action>,
     ) -> Result<ControlFlow<()>, Error> {
         for (i, t) in args.0.iter().enumerate() {
-            let want = u64::from(self.value(t, limits)?.0) ^ value ^ target;
+            let want = u64::from(self.piece_value(t, limits)?.0) ^ value ^ target;
             if want == 0 {
-                if winning_moves(t, &mut |u| Ok(f(pick(i, u))))?.is_break() {
+                if self
+                    .piece_winning_moves(t, limits, &mut |u| Ok(f(pick(i, u))))?
+                    .is_break()
+                {
                     return Ok(ControlFlow::Break(()));
                 }
                 continue;
             }
             for u in t.moves() {
-                let g = u64::from(self.value(&t.after(u), limits)?.0);
+                let g = u64::from(self.piece_value(&t.after(u), limits)?.0);
                 if g == want && f(pick(i, u)).is_break() {
                     return Ok(ControlFlow::Break(()));
                 }
@@ -618,9 +643,10 @@ impl Rules for Geography {
                 count: args.0.len(),
             });
         };
-        match u32::try_from(at) {
-            Ok(u) if t.moves().any(|w| w == u) => Ok(()),
-            _ => Err(forbidden()),
+        if t.moves().contains(&at) {
+            Ok(())
+        } else {
+            Err(forbidden())
         }
     }
 
@@ -632,7 +658,7 @@ impl Rules for Geography {
         } = *action
         {
             if let Some(t) = args.0.get_mut(part) {
-                *t = t.after(at as u32);
+                *t = t.after(at);
             }
         }
     }
@@ -640,7 +666,7 @@ impl Rules for Geography {
     /// Tokens with no move are nothing; the rest in the order of their
     /// notation.
     fn canonicalize(&self, args: &mut GeographyPosition) {
-        args.0.retain(|t| t.moves().next().is_some());
+        args.0.retain(|t| !t.moves().is_empty());
         args.0.sort_by_cached_key(ToString::to_string);
     }
 
@@ -663,14 +689,10 @@ impl Rules for Geography {
         let Some(t) = args.0.get(part) else {
             return crate::ruleset::write_action(word, action, form, f);
         };
-        let Some(u) = u32::try_from(at)
-            .ok()
-            .filter(|&u| (u as usize) < t.part.graph.len())
-        else {
+        let Some(name) = t.name(at) else {
             return crate::ruleset::write_action(word, action, form, f);
         };
-        let name = t.part.graph.name(u);
-        let left = t.after(u);
+        let left = t.after(at);
         let one = args.0.len() == 1;
         let n = part + 1;
         match form {
@@ -685,7 +707,7 @@ impl Rules for Geography {
 
     fn named_move(&self, args: &GeographyPosition, place: usize, name: &str) -> Option<Action> {
         let t = args.0.get(place)?;
-        Some(pick(place, t.part.graph.vertex(name)?))
+        Some(pick(place, t.vertex(name)?))
     }
 
     fn actions_between(
@@ -704,6 +726,7 @@ impl Rules for Geography {
         };
         before.0[i]
             .moves()
+            .into_iter()
             .filter(|&u| before.0[i].after(u) == after.0[i])
             .map(|u| pick(i, u))
             .collect()
@@ -715,13 +738,10 @@ impl Rules for Geography {
             return None;
         };
         let t = args.0.get(part)?;
-        let to = u32::try_from(at)
-            .ok()
-            .filter(|&v| (v as usize) < t.part.graph.len())?;
         Some(super::PickNames::Token {
             token: part,
-            before: t.part.graph.name(t.at).to_string(),
-            after: t.part.graph.name(to).to_string(),
+            before: t.name(t.at())?,
+            after: t.name(at)?,
         })
     }
 
