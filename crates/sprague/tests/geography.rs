@@ -533,3 +533,89 @@ fn grids_of_any_size_by_their_closed_form() {
     );
     assert!(movetext::parse(&p, "5").is_err());
 }
+
+/// Boards of steps (`steps:RxC:STEPS`) are the graphs their steps say:
+/// on boards up to 3 x 4 with a king's, a knight's, a 5 x 5 reach and
+/// steps written out, the outcome and every winning move of a token on
+/// each cell agree with the plain search over the same edges, built here
+/// from the steps.
+#[test]
+fn boards_of_steps_agree_with_plain_search() {
+    let sets: [(&str, Vec<(i64, i64)>); 4] = [
+        ("king", vec![(0, 1), (1, -1), (1, 0), (1, 1)]),
+        ("knight", vec![(1, 2), (2, 1), (1, -2), (2, -1)]),
+        (
+            "king:2",
+            (-2i64..=2)
+                .flat_map(|r| (-2i64..=2).map(move |c| (r, c)))
+                .filter(|&(r, c)| (r, c) > (0, 0))
+                .collect(),
+        ),
+        ("0,2/1,-1", vec![(0, 2), (1, -1)]),
+    ];
+    for rows in 1..=3i64 {
+        for cols in 1..=4i64 {
+            for (spec, steps) in &sets {
+                let mut edges = Vec::new();
+                for r in 0..rows {
+                    for c in 0..cols {
+                        for &(dr, dc) in steps {
+                            let (r2, c2) = (r + dr, c + dc);
+                            if (0..rows).contains(&r2) && (0..cols).contains(&c2) {
+                                let (a, b) = ((r * cols + c) as usize, (r2 * cols + c2) as usize);
+                                edges.push((a.min(b), a.max(b)));
+                            }
+                        }
+                    }
+                }
+                edges.sort_unstable();
+                edges.dedup();
+                let n = (rows * cols) as usize;
+                let g = Small { n, edges };
+                let full = (1u32 << n) - 1;
+                for at in 0..n {
+                    let t = format!("geography steps:{rows}x{cols}:{spec}@{}", at + 1);
+                    let p: Position = t.parse().unwrap();
+                    assert_eq!(p.to_string(), t);
+                    let a = Analyzer::default()
+                        .with_value(false)
+                        .analyze(&p, Play::Normal, None)
+                        .unwrap();
+                    let mut memo = HashMap::new();
+                    assert_eq!(
+                        a.outcome == Outcome::N,
+                        plain_wins(&g, full, at, &mut memo),
+                        "{t}"
+                    );
+                    let mut got: Vec<String> = a
+                        .winning_moves
+                        .iter()
+                        .map(|m| movetext::write(&p, m))
+                        .collect();
+                    got.sort();
+                    let mut want: Vec<String> = g
+                        .options(full, at)
+                        .into_iter()
+                        .filter(|&(a2, u)| !plain_wins(&g, a2, u, &mut memo))
+                        .map(|(_, u)| (u + 1).to_string())
+                        .collect();
+                    want.sort();
+                    assert_eq!(got, want, "{t}");
+                }
+            }
+        }
+    }
+    for (t, says) in [
+        ("geography steps:3x3@1", "steps:RxC:STEPS"),
+        ("geography steps:3x3:0,0@1", "goes nowhere"),
+        ("geography steps:3x3:1@1", "is not a step dr,dc"),
+        ("geography steps:3x3:king:0@1", "not a king's reach"),
+        (
+            "geography steps:1024x1024:king:2@1",
+            "more than the 8388608",
+        ),
+    ] {
+        let err = t.parse::<Position>().unwrap_err().to_string();
+        assert!(err.contains(says), "{t}: {err}");
+    }
+}

@@ -79,10 +79,11 @@ pub(super) fn read_graph(word: &str, path: &str) -> anyhow::Result<Ruleset> {
 }
 
 /// The file an undirected graph word `file:PATH[~gone][@v]` names (of
-/// `nodekayles`, `arckayles`, `geography`): PATH up to the first `~` or `@`.
+/// `nodekayles`, `arckayles`, `geography`; `file:PATH=stones@v` of
+/// `stones`): PATH up to the first `~`, `@` or `=`.
 fn undirected_file(word: &str) -> Option<&str> {
     let rest = word.strip_prefix("file:")?;
-    let path = rest.split(['~', '@']).next().unwrap_or("");
+    let path = rest.split(['~', '@', '=']).next().unwrap_or("");
     (!path.is_empty()).then_some(path)
 }
 
@@ -94,11 +95,11 @@ fn read_graph_text(word: &str, path: &str) -> anyhow::Result<String> {
     let cut = word
         .find(path)
         .map(|i| &word[i + path.len()..])
-        .is_some_and(|after| after.starts_with(['~', '@']));
+        .is_some_and(|after| after.starts_with(['~', '@', '=']));
     let hint = if cut {
-        " (a path ends at its first `~` or `@`, which mark the vertices gone and the token, or \
-         the edges cut and the ground; a digraph's at its last `@`, which names its targets: \
-         rename a file whose name holds them)"
+        " (a path ends at its first `~`, `@` or `=`, which mark the vertices gone, the token \
+         and the stones, or the edges cut and the ground; a digraph's at its last `@`, which \
+         names its targets: rename a file whose name holds them)"
     } else {
         ""
     };
@@ -147,7 +148,7 @@ pub fn define_graph_files(parser: &mut PositionParser, text: &str) -> anyhow::Re
             for word in words {
                 if word
                     .strip_prefix("file:")
-                    .is_some_and(|r| r.starts_with(['~', '@']))
+                    .is_some_and(|r| r.starts_with(['~', '@', '=']))
                 {
                     return Err(UsageError(format!(
                         "{word}: the file's path is empty: `~` and `@` end it (they mark the \

@@ -61,6 +61,7 @@ pub mod removal;
 pub mod rule;
 pub mod rules;
 pub mod staircase;
+pub mod stones;
 pub mod subtraction;
 pub mod tabled;
 pub mod takebreak;

@@ -188,6 +188,12 @@ pub(super) const REGISTRY: &[Registration] = &[
         theorem: "the theorem of Fraenkel, Scheinerman and Ullman (1993): the player to move wins exactly when the token's vertex is in every maximum matching of the vertices not yet visited; values for sums by search",
     }, geography::parse),
     (RulesetInfo {
+        names: &["stones"], notation: "stones",
+        rule: "Geography with stones (AtCoder AGC010 F's Tree Game): a graph, the stones on each vertex after = (in the order of the vertices, or name:count pairs) and the piece after @ (path:3=2,1,3@1): remove a stone from the piece's vertex and move the piece to a neighbour; no stone under the piece loses",
+        example: "stones path:3=2,1,3@1",
+        theorem: "on a tree, the theorem of AGC010 F: the player to move wins exactly when the piece's vertex has a neighbour with fewer stones that is a P-position once the piece's vertex is removed; a graph with a cycle, and values for sums, by search",
+    }, stones::parse),
+    (RulesetInfo {
         names: &["northcott"], notation: "northcott:W",
         rule: "Northcott's game: rows of W squares, each with two checkers written A,B (their squares from 1); slide either checker of a row toward the other (impartial: retreats left out)",
         example: "northcott:8 1,5 7,2",

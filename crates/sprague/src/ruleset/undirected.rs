@@ -8,6 +8,7 @@
 //! | `cycle:N` | the cycle of N vertices (N >= 3) |
 //! | `complete:N` | the complete graph K_N |
 //! | `grid:RxC` | the R by C grid, vertices numbered row by row from 1 |
+//! | `steps:RxC:STEPS` | the R by C board, each cell joined to those a step away: `1,2/2,1` (steps `dr,dc`), `king`, `king:K` (K rows and columns around), `knight` |
 //! | `petersen` | the Petersen graph: outer cycle 1..5, spokes i - i+5, inner pentagram 6..10 |
 //! | `a-b,b-c,d` | inline edges (and lone vertices), named as written |
 //! | `file:PATH` | a graph file, one edge `u v` a line, read by the caller ([`define_file`]) |
@@ -209,6 +210,7 @@ impl Graph {
                 grid_edges(&mut g, rows, cols);
                 Ok(g.finish())
             }
+            "steps" => steps(text, param.unwrap_or("")),
             "petersen" if param.is_none() => {
                 let mut g = Graph::numbered(text, 10, Shape::Graph);
                 for i in 0..5u32 {
@@ -224,7 +226,7 @@ impl Graph {
             )),
             _ if param.is_some() => Err(format!(
                 "unknown graph family `{family}` in {text}: write path:N, cycle:N, complete:N, \
-                 grid:RxC, petersen, file:PATH, or edges a-b,b-c"
+                 grid:RxC, steps:RxC:STEPS, petersen, file:PATH, or edges a-b,b-c"
             )),
             _ => inline(text),
         }
@@ -357,6 +359,100 @@ fn grid_edges(g: &mut Graph, rows: usize, cols: usize) {
             }
         }
     }
+}
+
+/// The most edges a `steps:` board may have.
+pub const MAX_STEP_EDGES: usize = MAX_VERTICES * 8;
+
+/// Reads `steps:RxC:STEPS`: the R by C board (cells numbered row by row
+/// from 1, as `grid:RxC`), each cell joined to the cells one of the steps
+/// away, a step `dr,dc` (rows down, columns right) joining both ways.
+/// STEPS is steps joined by `/` (`1,2/2,1` is a knight's), `king` (the
+/// eight cells around), `king:K` (every cell at most K rows and K
+/// columns away: `king:2` is the 5 x 5 square around a cell) or
+/// `knight`.
+///
+/// # Errors
+/// A size or step that cannot be read, a step of (0, 0), or more than
+/// [`MAX_STEP_EDGES`] edges.
+fn steps(text: &str, param: &str) -> Result<Graph, String> {
+    let example = "e.g. steps:8x8:knight, steps:5x5:king:2 or steps:4x6:1,2/2,1";
+    let (dims, list) = param
+        .split_once(':')
+        .ok_or_else(|| format!("{text}: a board of steps is steps:RxC:STEPS ({example})"))?;
+    let (rows, cols) = size(dims, text)?;
+    let mut deltas: Vec<(i64, i64)> = Vec::new();
+    let reach = |k: i64| {
+        let mut d = Vec::new();
+        for dr in -k..=k {
+            for dc in -k..=k {
+                d.push((dr, dc));
+            }
+        }
+        d
+    };
+    if list == "king" {
+        deltas = reach(1);
+    } else if let Some(k) = list.strip_prefix("king:") {
+        let k: i64 = k
+            .parse()
+            .ok()
+            .filter(|k| (1..=64).contains(k))
+            .ok_or_else(|| format!("`{k}` in {text} is not a king's reach from 1 to 64"))?;
+        deltas = reach(k);
+    } else if list == "knight" {
+        deltas = vec![(1, 2), (2, 1), (1, -2), (2, -1)];
+    } else {
+        for step in list.split('/') {
+            let bad = || {
+                format!(
+                    "`{step}` in {text} is not a step dr,dc (rows down, columns right; {example})"
+                )
+            };
+            let (dr, dc) = step.split_once(',').ok_or_else(bad)?;
+            let (dr, dc): (i64, i64) = (
+                dr.trim().parse().map_err(|_| bad())?,
+                dc.trim().parse().map_err(|_| bad())?,
+            );
+            if (dr, dc) == (0, 0) {
+                return Err(format!("{text}: the step 0,0 goes nowhere"));
+            }
+            deltas.push((dr, dc));
+        }
+    }
+    // Each step once, one way (the edge joins both).
+    let mut one_way: Vec<(i64, i64)> = deltas
+        .into_iter()
+        .filter(|&d| d != (0, 0))
+        .map(|(dr, dc)| {
+            if (dr, dc) < (0, 0) {
+                (-dr, -dc)
+            } else {
+                (dr, dc)
+            }
+        })
+        .collect();
+    one_way.sort_unstable();
+    one_way.dedup();
+    let edges = rows.saturating_mul(cols).saturating_mul(one_way.len());
+    if edges > MAX_STEP_EDGES {
+        return Err(format!(
+            "{text}: up to {edges} edges, more than the {MAX_STEP_EDGES} a board of steps may have"
+        ));
+    }
+    let mut g = Graph::numbered(text, rows * cols, Shape::Graph);
+    let (r_max, c_max) = (rows as i64, cols as i64);
+    for r in 0..r_max {
+        for c in 0..c_max {
+            for &(dr, dc) in &one_way {
+                let (r2, c2) = (r + dr, c + dc);
+                if (0..r_max).contains(&r2) && (0..c_max).contains(&c2) {
+                    g.add_edge((r * c_max + c) as u32, (r2 * c_max + c2) as u32);
+                }
+            }
+        }
+    }
+    Ok(g.finish())
 }
 
 /// Reads `RxC` (both at least 1, at most [`MAX_VERTICES`] cells).
