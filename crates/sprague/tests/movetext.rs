@@ -261,6 +261,8 @@ fn every_help_example_is_a_legal_move_of_its_ruleset() {
         "fibnim 10 9 + euclid 7 3 + welter 3 7 12",
         "divisor 12 30 + divide:2,3 100 + fraction:2 100",
         "geography grid:3x3@1 + nim 1",
+        "stones path:3=2,1,3@1 + nim 1",
+        "geography steps:3x3:king@1 grid:10000x10000@2",
         "northcott:8 1,5 7,2 + nim 1",
         "treblecross ..X..... ..... + pieces 3 7 8 12 + nim 1",
         "treblecross .X.......",
