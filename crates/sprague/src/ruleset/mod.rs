@@ -65,6 +65,7 @@ pub mod stones;
 pub mod subtraction;
 pub mod tabled;
 pub mod takebreak;
+mod token_games;
 pub mod treblecross;
 pub mod undirected;
 pub mod welter;

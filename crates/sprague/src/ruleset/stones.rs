@@ -48,9 +48,10 @@ use std::sync::{Arc, Mutex};
 use rustc_hash::FxHashMap as HashMap;
 
 use super::rules::{Rules, Visit};
+use super::token_games::{self, GraphToken};
 use super::undirected::{Graph, Part};
 use super::{ArgumentError, MoveKind};
-use crate::{Action, Basis, Error, IllegalMoveKind, Limits, MoveForm, Outcome, Place, Play};
+use crate::{Action, Basis, Error, IllegalMoveKind, Limits, MoveForm, Outcome, Play};
 
 /// The basis of an answer by the theorem on trees.
 pub const TREE: Basis = Basis::Theorem {
@@ -243,6 +244,31 @@ impl Piece {
     }
 }
 
+impl GraphToken for Piece {
+    fn targets(&self) -> Vec<u64> {
+        self.moves().into_iter().map(u64::from).collect()
+    }
+
+    fn moved(&self, u: u64) -> Piece {
+        self.after(u as u32)
+    }
+
+    fn vertex_name(&self, u: u64) -> Option<String> {
+        u32::try_from(u)
+            .ok()
+            .filter(|&u| (u as usize) < self.graph.len())
+            .map(|u| self.graph.name(u).to_string())
+    }
+
+    fn vertex_named(&self, name: &str) -> Option<u64> {
+        self.graph.vertex(name).map(u64::from)
+    }
+
+    fn vertex(&self) -> u64 {
+        u64::from(self.at)
+    }
+}
+
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}=", self.graph.notation())?;
@@ -275,6 +301,12 @@ impl fmt::Display for Piece {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct StonesPosition(pub Vec<Piece>);
 
+impl From<Vec<Piece>> for StonesPosition {
+    fn from(tokens: Vec<Piece>) -> StonesPosition {
+        StonesPosition(tokens)
+    }
+}
+
 crate::typed_position!(StonesPosition, {
     fn argument_count(&self) -> usize {
         self.0.len()
@@ -300,14 +332,6 @@ const NOTE: &str = "Each piece is a game of its own. On a tree, the theorem of A
     at once; any other Grundy value is the mex of the values of the positions its moves leave, \
     found by search over (stones, piece).";
 
-/// One frame of the value search.
-struct Frame {
-    piece: Piece,
-    moves: Vec<u32>,
-    next: usize,
-    values: Vec<u32>,
-}
-
 /// The rules of `stones` and the search's table of pieces.
 #[derive(Debug, Default)]
 pub struct Stones {
@@ -325,44 +349,8 @@ impl Stones {
         if let Some(None) = p.tree_answer() {
             return Ok((0, false));
         }
-        let limit = Error::StateLimit {
-            limit: limits.max_states,
-        };
         let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(&g) = table.get(p) {
-            return Ok((g, true));
-        }
-        let frame = |piece: Piece| Frame {
-            moves: piece.moves(),
-            piece,
-            next: 0,
-            values: Vec::new(),
-        };
-        let mut stack = vec![frame(p.clone())];
-        while let Some(top) = stack.last_mut() {
-            if let Some(&u) = top.moves.get(top.next) {
-                top.next += 1;
-                let child = top.piece.after(u);
-                if let Some(&g) = table.get(&child) {
-                    top.values.push(g);
-                    continue;
-                }
-                crate::budget::check()?;
-                if table.len() + stack.len() >= limits.max_states {
-                    return Err(limit);
-                }
-                stack.push(frame(child));
-            } else {
-                let Some(done) = stack.pop() else { break };
-                let g = mex(&done.values);
-                table.insert(done.piece, g);
-                match stack.last_mut() {
-                    Some(parent) => parent.values.push(g),
-                    None => return Ok((g, true)),
-                }
-            }
-        }
-        Err(Error::Internal("the stones search lost its frame".into()))
+        token_games::searched_value(&mut table, p, limits).map(|g| (g, true))
     }
 
     fn stored(&self) -> u64 {
@@ -370,26 +358,10 @@ impl Stones {
     }
 }
 
-fn mex(values: &[u32]) -> u32 {
-    let mut seen = vec![false; values.len() + 1];
-    for &v in values {
-        if let Some(s) = seen.get_mut(v as usize) {
-            *s = true;
-        }
-    }
-    seen.iter().position(|&s| !s).unwrap_or(values.len()) as u32
-}
-
-fn pick(part: usize, u: u32) -> Action {
-    Action::Pick {
-        part,
-        at: u64::from(u),
-        and: None,
-    }
-}
-
 impl Rules for Stones {
     type Position = StonesPosition;
+
+    token_games::token_rules!(StonesPosition, SUMMARY, "piece", "take a stone and move");
 
     fn canonical(&self) -> String {
         "stones".into()
@@ -404,47 +376,14 @@ impl Rules for Stones {
     }
 
     fn parse_position(&self, words: &[&str]) -> Result<StonesPosition, (usize, ArgumentError)> {
-        let mut pieces = Vec::with_capacity(words.len());
-        for (i, w) in words.iter().enumerate() {
-            pieces.push(Piece::parse(w).map_err(|e| (i, ArgumentError::BadShape(e.into())))?);
-        }
-        Ok(StonesPosition(pieces))
-    }
-
-    fn write_argument(
-        &self,
-        args: &StonesPosition,
-        index: usize,
-        f: &mut dyn fmt::Write,
-    ) -> fmt::Result {
-        match args.0.get(index) {
-            Some(p) => write!(f, "{p}"),
-            None => Ok(()),
-        }
-    }
-
-    fn argument_alone(&self, args: &StonesPosition, index: usize) -> Option<StonesPosition> {
-        Some(StonesPosition(vec![args.0.get(index)?.clone()]))
+        token_games::parse_tokens(words, Piece::parse).map(StonesPosition)
     }
 
     /// The nim-sum of the pieces' values: 0 by the theorem for a
     /// P-position on a tree, else by search.
     fn valued(&self, args: &StonesPosition, limits: &Limits) -> Result<(u64, Basis), Error> {
-        let mut g = 0;
-        let mut searched = false;
-        for p in &args.0 {
-            let (v, s) = self.value(p, limits)?;
-            g ^= u64::from(v);
-            searched |= s;
-        }
-        let basis = if searched {
-            Basis::Search {
-                positions: self.stored(),
-            }
-        } else {
-            TREE
-        };
-        Ok((g, basis))
+        let value_of = |t: &Piece| self.value(t, limits);
+        token_games::valued(&args.0, &value_of, &|| self.stored(), TREE)
     }
 
     fn closed_value(&self, _: &StonesPosition) -> Option<u64> {
@@ -479,7 +418,7 @@ impl Rules for Stones {
             ));
         };
         for u in answer.unwrap_or_default() {
-            if f(pick(0, u)).is_break() {
+            if f(token_games::pick(0, u64::from(u))).is_break() {
                 return Ok(ControlFlow::Break(()));
             }
         }
@@ -490,26 +429,9 @@ impl Rules for Stones {
         false
     }
 
-    fn has_moves(&self, args: &StonesPosition, _: &Limits) -> Result<bool, Error> {
-        Ok(args.0.iter().any(|p| !p.moves().is_empty()))
-    }
-
-    fn moves(
-        &self,
-        args: &StonesPosition,
-        limits: &Limits,
-        out: &mut Vec<Action>,
-    ) -> Result<(), Error> {
-        let total: u64 = args.0.iter().map(|p| p.moves().len() as u64).sum();
-        super::reserve(out, total, limits)?;
-        for (i, p) in args.0.iter().enumerate() {
-            out.extend(p.moves().into_iter().map(|u| pick(i, u)));
-        }
-        Ok(())
-    }
-
-    /// A piece worth g must become worth g ⊕ value ⊕ target: found by
-    /// valuing what each of its moves leaves.
+    /// A piece worth g must become worth g ⊕ value ⊕ target: a move to 0
+    /// on a tree by the theorem, any other by valuing what each of its
+    /// moves leaves.
     fn moves_to(
         &self,
         args: &StonesPosition,
@@ -518,159 +440,41 @@ impl Rules for Stones {
         limits: &Limits,
         f: Visit<'_, Action>,
     ) -> Result<ControlFlow<()>, Error> {
-        for (i, p) in args.0.iter().enumerate() {
-            let want = u64::from(self.value(p, limits)?.0) ^ value ^ target;
-            for u in p.moves() {
-                let g = u64::from(self.value(&p.after(u), limits)?.0);
-                if g == want && f(pick(i, u)).is_break() {
-                    return Ok(ControlFlow::Break(()));
+        token_games::moves_to(
+            &args.0,
+            value,
+            target,
+            &|p| Ok(self.value(p, limits)?.0),
+            &|p, g| {
+                let wins: Vec<u64> = match p.tree_answer() {
+                    Some(answer) => answer
+                        .unwrap_or_default()
+                        .into_iter()
+                        .map(u64::from)
+                        .collect(),
+                    None => {
+                        let mut w = Vec::new();
+                        for u in p.targets() {
+                            if self.value(&p.moved(u), limits)?.0 == 0 {
+                                w.push(u);
+                            }
+                        }
+                        w
+                    }
+                };
+                for u in wins {
+                    if g(u).is_break() {
+                        return Ok(ControlFlow::Break(()));
+                    }
                 }
-            }
-        }
-        Ok(ControlFlow::Continue(()))
-    }
-
-    fn check(
-        &self,
-        word: &str,
-        args: &StonesPosition,
-        action: &Action,
-    ) -> Result<(), IllegalMoveKind> {
-        let forbidden = || IllegalMoveKind::Forbidden {
-            ruleset: word.into(),
-            rule: SUMMARY,
-        };
-        let Action::Pick {
-            part,
-            at,
-            and: None,
-        } = *action
-        else {
-            return Err(forbidden());
-        };
-        let Some(p) = args.0.get(part) else {
-            return Err(IllegalMoveKind::NoSuch {
-                place: Place::Part,
-                index: part,
-                count: args.0.len(),
-            });
-        };
-        match u32::try_from(at) {
-            Ok(u) if p.moves().contains(&u) => Ok(()),
-            _ => Err(forbidden()),
-        }
-    }
-
-    fn apply(&self, args: &mut StonesPosition, action: &Action) {
-        if let Action::Pick {
-            part,
-            at,
-            and: None,
-        } = *action
-        {
-            if let Some(p) = args.0.get_mut(part) {
-                *p = p.after(at as u32);
-            }
-        }
-    }
-
-    /// Pieces with no move are nothing; the rest in the order of their
-    /// notation.
-    fn canonicalize(&self, args: &mut StonesPosition) {
-        args.0.retain(|p| !p.moves().is_empty());
-        args.0.sort_by_cached_key(ToString::to_string);
-    }
-
-    fn write_move(
-        &self,
-        word: &str,
-        args: &StonesPosition,
-        action: &Action,
-        form: MoveForm,
-        f: &mut dyn fmt::Write,
-    ) -> fmt::Result {
-        let Action::Pick {
-            part,
-            at,
-            and: None,
-        } = *action
-        else {
-            return crate::ruleset::write_action(word, action, form, f);
-        };
-        let Some(p) = args.0.get(part) else {
-            return crate::ruleset::write_action(word, action, form, f);
-        };
-        let Some(u) = u32::try_from(at)
-            .ok()
-            .filter(|&u| (u as usize) < p.graph.len())
-        else {
-            return crate::ruleset::write_action(word, action, form, f);
-        };
-        let name = p.graph.name(u);
-        let left = p.after(u);
-        let one = args.0.len() == 1;
-        let n = part + 1;
-        match form {
-            MoveForm::Listed if one => write!(f, "{word} to {name} (-> {left})"),
-            MoveForm::Listed => write!(f, "{word} piece {n}: to {name} (-> {left})"),
-            MoveForm::Short if one => write!(f, "{name}"),
-            MoveForm::Short => write!(f, "{n} {name}"),
-            _ if one => write!(
-                f,
-                "take a stone and move the piece to {name} ({p} -> {left})"
-            ),
-            _ => write!(
-                f,
-                "take a stone and move piece {n} to {name} ({p} -> {left})"
-            ),
-        }
-    }
-
-    fn named_move(&self, args: &StonesPosition, place: usize, name: &str) -> Option<Action> {
-        let p = args.0.get(place)?;
-        Some(pick(place, p.graph.vertex(name)?))
-    }
-
-    fn actions_between(&self, before: &StonesPosition, after: &StonesPosition) -> Vec<Action> {
-        if before.0.len() != after.0.len() {
-            return Vec::new();
-        }
-        let changed: Vec<usize> = (0..before.0.len())
-            .filter(|&i| before.0[i] != after.0[i])
-            .collect();
-        let [i] = changed[..] else {
-            return Vec::new();
-        };
-        before.0[i]
-            .moves()
-            .into_iter()
-            .filter(|&u| before.0[i].after(u) == after.0[i])
-            .map(|u| pick(i, u))
-            .collect()
-    }
-
-    /// The piece's vertex before and after.
-    fn pick_names(&self, args: &StonesPosition, action: &Action) -> Option<super::PickNames> {
-        let Action::Pick { part, at, .. } = *action else {
-            return None;
-        };
-        let p = args.0.get(part)?;
-        let to = u32::try_from(at)
-            .ok()
-            .filter(|&v| (v as usize) < p.graph.len())?;
-        Some(super::PickNames::Token {
-            token: part,
-            before: p.graph.name(p.at).to_string(),
-            after: p.graph.name(to).to_string(),
-        })
+                Ok(ControlFlow::Continue(()))
+            },
+            f,
+        )
     }
 
     fn value_note(&self, _: &str) -> String {
         NOTE.into()
-    }
-
-    fn move_summary(&self) -> Option<String> {
-        Some(SUMMARY.into())
     }
 }
 

@@ -58,9 +58,10 @@ pub use grid::LargeGrid;
 use theorem::{component, Answer};
 
 use super::rules::{Rules, Visit};
+use super::token_games::{self, GraphToken};
 use super::undirected::Part;
 use super::{ArgumentError, MoveKind};
-use crate::{Action, Basis, Error, IllegalMoveKind, Limits, MoveForm, Outcome, Place, Play};
+use crate::{Action, Basis, Error, IllegalMoveKind, Limits, MoveForm, Outcome, Play};
 
 /// The basis of an answer by the theorem of Fraenkel, Scheinerman and
 /// Ullman (1993).
@@ -125,6 +126,33 @@ impl fmt::Display for Token {
     }
 }
 
+impl GraphToken for Token {
+    fn targets(&self) -> Vec<u64> {
+        let mut m: Vec<u64> = self.moves().map(u64::from).collect();
+        m.sort_unstable();
+        m
+    }
+
+    fn moved(&self, u: u64) -> Token {
+        self.after(u as u32)
+    }
+
+    fn vertex_name(&self, u: u64) -> Option<String> {
+        u32::try_from(u)
+            .ok()
+            .filter(|&u| (u as usize) < self.part.graph.len())
+            .map(|u| self.part.graph.name(u).to_string())
+    }
+
+    fn vertex_named(&self, name: &str) -> Option<u64> {
+        self.part.graph.vertex(name).map(u64::from)
+    }
+
+    fn vertex(&self) -> u64 {
+        u64::from(self.at)
+    }
+}
+
 /// One token of a `geography` component: on a graph held as one, or on
 /// a grid too large for that.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -144,42 +172,33 @@ impl Piece {
             None => Token::parse(word).map(Piece::Graph),
         }
     }
+}
 
-    /// The vertices the token may move to, in increasing order.
-    fn moves(&self) -> Vec<u64> {
+impl GraphToken for Piece {
+    fn targets(&self) -> Vec<u64> {
         match self {
-            Piece::Graph(t) => {
-                let mut m: Vec<u64> = t.moves().map(u64::from).collect();
-                m.sort_unstable();
-                m
-            }
+            Piece::Graph(t) => t.targets(),
             Piece::Grid(g) => g.moves(),
         }
     }
 
-    /// The token after moving to `u` (one of [`Piece::moves`]).
-    fn after(&self, u: u64) -> Piece {
+    fn moved(&self, u: u64) -> Piece {
         match self {
-            Piece::Graph(t) => Piece::Graph(t.after(u as u32)),
+            Piece::Graph(t) => Piece::Graph(t.moved(u)),
             Piece::Grid(g) => Piece::Grid(g.after(u)),
         }
     }
 
-    /// The name of vertex `u`, if it is one.
-    fn name(&self, u: u64) -> Option<String> {
+    fn vertex_name(&self, u: u64) -> Option<String> {
         match self {
-            Piece::Graph(t) => u32::try_from(u)
-                .ok()
-                .filter(|&u| (u as usize) < t.part.graph.len())
-                .map(|u| t.part.graph.name(u).to_string()),
+            Piece::Graph(t) => t.vertex_name(u),
             Piece::Grid(g) => (u < g.rows * g.cols).then(|| (u + 1).to_string()),
         }
     }
 
-    /// The vertex named `name`.
-    fn vertex(&self, name: &str) -> Option<u64> {
+    fn vertex_named(&self, name: &str) -> Option<u64> {
         match self {
-            Piece::Graph(t) => t.part.graph.vertex(name).map(u64::from),
+            Piece::Graph(t) => t.vertex_named(name),
             Piece::Grid(g) => name
                 .parse::<u64>()
                 .ok()
@@ -188,8 +207,7 @@ impl Piece {
         }
     }
 
-    /// The token's vertex.
-    fn at(&self) -> u64 {
+    fn vertex(&self) -> u64 {
         match self {
             Piece::Graph(t) => u64::from(t.at),
             Piece::Grid(g) => g.at,
@@ -210,6 +228,12 @@ impl fmt::Display for Piece {
 /// graph, in the order written.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct GeographyPosition(pub Vec<Piece>);
+
+impl From<Vec<Piece>> for GeographyPosition {
+    fn from(tokens: Vec<Piece>) -> GeographyPosition {
+        GeographyPosition(tokens)
+    }
+}
 
 crate::typed_position!(GeographyPosition, {
     fn argument_count(&self) -> usize {
@@ -271,37 +295,6 @@ const NOTE: &str = "Each Geography token is a game of its own. By the theorem of
     in every maximum matching of the vertices not yet visited, so a P-position is worth 0 \
     at once; the Grundy value of any other is the mex of the values of the positions its \
     moves leave, found by search over (visited vertices, token vertex).";
-
-/// One frame of the value search: a position, the moves still to try and
-/// the values of those tried.
-struct Frame {
-    token: Token,
-    moves: Vec<u32>,
-    next: usize,
-    values: Vec<u32>,
-}
-
-impl Frame {
-    fn new(token: Token) -> Frame {
-        let moves = token.moves().collect();
-        Frame {
-            token,
-            moves,
-            next: 0,
-            values: Vec::new(),
-        }
-    }
-}
-
-fn mex(values: &[u32]) -> u32 {
-    let mut seen = vec![false; values.len() + 1];
-    for &v in values {
-        if let Some(s) = seen.get_mut(v as usize) {
-            *s = true;
-        }
-    }
-    seen.iter().position(|&s| !s).unwrap_or(values.len()) as u32
-}
 
 /// The rules of `geography`, the search's table of tokens, and the
 /// theorem's last answer (an analysis asks for the outcome, the value and
@@ -403,33 +396,7 @@ impl Geography {
         {
             return Err(limit);
         }
-        let mut stack = vec![Frame::new(t.clone())];
-        while let Some(top) = stack.last_mut() {
-            if let Some(&u) = top.moves.get(top.next) {
-                top.next += 1;
-                let child = top.token.after(u);
-                if let Some(&g) = table.get(&child) {
-                    top.values.push(g);
-                    continue;
-                }
-                crate::budget::check()?;
-                if table.len() + stack.len() >= limits.max_states {
-                    return Err(limit);
-                }
-                stack.push(Frame::new(child));
-            } else {
-                let Some(done) = stack.pop() else { break };
-                let g = mex(&done.values);
-                table.insert(done.token, g);
-                match stack.last_mut() {
-                    Some(parent) => parent.values.push(g),
-                    None => return Ok((g, true)),
-                }
-            }
-        }
-        Err(Error::Internal(
-            "the Geography search lost its frame".into(),
-        ))
+        token_games::searched_value(&mut table, t, limits).map(|g| (g, true))
     }
 
     /// The Grundy value of one token of any kind ([`Geography::value`]);
@@ -453,16 +420,10 @@ impl Geography {
     }
 }
 
-fn pick(part: usize, u: u64) -> Action {
-    Action::Pick {
-        part,
-        at: u,
-        and: None,
-    }
-}
-
 impl Rules for Geography {
     type Position = GeographyPosition;
+
+    token_games::token_rules!(GeographyPosition, SUMMARY, "token", "move");
 
     fn canonical(&self) -> String {
         "geography".into()
@@ -490,47 +451,14 @@ impl Rules for Geography {
     }
 
     fn parse_position(&self, words: &[&str]) -> Result<GeographyPosition, (usize, ArgumentError)> {
-        let mut tokens = Vec::with_capacity(words.len());
-        for (i, w) in words.iter().enumerate() {
-            tokens.push(Piece::parse(w).map_err(|e| (i, ArgumentError::BadShape(e.into())))?);
-        }
-        Ok(GeographyPosition(tokens))
-    }
-
-    fn write_argument(
-        &self,
-        args: &GeographyPosition,
-        index: usize,
-        f: &mut dyn fmt::Write,
-    ) -> fmt::Result {
-        match args.0.get(index) {
-            Some(t) => write!(f, "{t}"),
-            None => Ok(()),
-        }
-    }
-
-    fn argument_alone(&self, args: &GeographyPosition, index: usize) -> Option<GeographyPosition> {
-        Some(GeographyPosition(vec![args.0.get(index)?.clone()]))
+        token_games::parse_tokens(words, Piece::parse).map(GeographyPosition)
     }
 
     /// The nim-sum of the tokens' values: 0 by the theorem for a
     /// P-position, else by search.
     fn valued(&self, args: &GeographyPosition, limits: &Limits) -> Result<(u64, Basis), Error> {
-        let mut g = 0;
-        let mut searched = false;
-        for t in &args.0 {
-            let (v, s) = self.piece_value(t, limits)?;
-            g ^= u64::from(v);
-            searched |= s;
-        }
-        let basis = if searched {
-            Basis::Search {
-                positions: self.stored(),
-            }
-        } else {
-            MATCHING
-        };
-        Ok((g, basis))
+        let value_of = |t: &Piece| self.piece_value(t, limits);
+        token_games::valued(&args.0, &value_of, &|| self.stored(), MATCHING)
     }
 
     fn closed_value(&self, _: &GeographyPosition) -> Option<u64> {
@@ -558,7 +486,9 @@ impl Rules for Geography {
         f: Visit<'_, Action>,
     ) -> Result<ControlFlow<()>, Error> {
         match (&args.0[..], play) {
-            ([t], Play::Normal) => self.piece_winning_moves(t, limits, &mut |u| Ok(f(pick(0, u)))),
+            ([t], Play::Normal) => {
+                self.piece_winning_moves(t, limits, &mut |u| Ok(f(token_games::pick(0, u))))
+            }
             _ => Err(Error::Internal(
                 "geography answers by its theorem only a lone token in normal play".into(),
             )),
@@ -567,24 +497,6 @@ impl Rules for Geography {
 
     fn few_winning_moves(&self) -> bool {
         false
-    }
-
-    fn has_moves(&self, args: &GeographyPosition, _: &Limits) -> Result<bool, Error> {
-        Ok(args.0.iter().any(|t| !t.moves().is_empty()))
-    }
-
-    fn moves(
-        &self,
-        args: &GeographyPosition,
-        limits: &Limits,
-        out: &mut Vec<Action>,
-    ) -> Result<(), Error> {
-        let total: u64 = args.0.iter().map(|t| t.moves().len() as u64).sum();
-        super::reserve(out, total, limits)?;
-        for (i, t) in args.0.iter().enumerate() {
-            out.extend(t.moves().into_iter().map(|u| pick(i, u)));
-        }
-        Ok(())
     }
 
     /// A token worth g must become worth g ⊕ value ⊕ target; a move to 0
@@ -597,160 +509,18 @@ impl Rules for Geography {
         limits: &Limits,
         f: Visit<'_, Action>,
     ) -> Result<ControlFlow<()>, Error> {
-        for (i, t) in args.0.iter().enumerate() {
-            let want = u64::from(self.piece_value(t, limits)?.0) ^ value ^ target;
-            if want == 0 {
-                if self
-                    .piece_winning_moves(t, limits, &mut |u| Ok(f(pick(i, u))))?
-                    .is_break()
-                {
-                    return Ok(ControlFlow::Break(()));
-                }
-                continue;
-            }
-            for u in t.moves() {
-                let g = u64::from(self.piece_value(&t.after(u), limits)?.0);
-                if g == want && f(pick(i, u)).is_break() {
-                    return Ok(ControlFlow::Break(()));
-                }
-            }
-        }
-        Ok(ControlFlow::Continue(()))
-    }
-
-    fn check(
-        &self,
-        word: &str,
-        args: &GeographyPosition,
-        action: &Action,
-    ) -> Result<(), IllegalMoveKind> {
-        let forbidden = || IllegalMoveKind::Forbidden {
-            ruleset: word.into(),
-            rule: SUMMARY,
-        };
-        let Action::Pick {
-            part,
-            at,
-            and: None,
-        } = *action
-        else {
-            return Err(forbidden());
-        };
-        let Some(t) = args.0.get(part) else {
-            return Err(IllegalMoveKind::NoSuch {
-                place: Place::Part,
-                index: part,
-                count: args.0.len(),
-            });
-        };
-        if t.moves().contains(&at) {
-            Ok(())
-        } else {
-            Err(forbidden())
-        }
-    }
-
-    fn apply(&self, args: &mut GeographyPosition, action: &Action) {
-        if let Action::Pick {
-            part,
-            at,
-            and: None,
-        } = *action
-        {
-            if let Some(t) = args.0.get_mut(part) {
-                *t = t.after(at);
-            }
-        }
-    }
-
-    /// Tokens with no move are nothing; the rest in the order of their
-    /// notation.
-    fn canonicalize(&self, args: &mut GeographyPosition) {
-        args.0.retain(|t| !t.moves().is_empty());
-        args.0.sort_by_cached_key(ToString::to_string);
-    }
-
-    fn write_move(
-        &self,
-        word: &str,
-        args: &GeographyPosition,
-        action: &Action,
-        form: MoveForm,
-        f: &mut dyn fmt::Write,
-    ) -> fmt::Result {
-        let Action::Pick {
-            part,
-            at,
-            and: None,
-        } = *action
-        else {
-            return crate::ruleset::write_action(word, action, form, f);
-        };
-        let Some(t) = args.0.get(part) else {
-            return crate::ruleset::write_action(word, action, form, f);
-        };
-        let Some(name) = t.name(at) else {
-            return crate::ruleset::write_action(word, action, form, f);
-        };
-        let left = t.after(at);
-        let one = args.0.len() == 1;
-        let n = part + 1;
-        match form {
-            MoveForm::Listed if one => write!(f, "{word} to {name} (-> {left})"),
-            MoveForm::Listed => write!(f, "{word} token {n}: to {name} (-> {left})"),
-            MoveForm::Short if one => write!(f, "{name}"),
-            MoveForm::Short => write!(f, "{n} {name}"),
-            _ if one => write!(f, "move the token to {name} ({t} -> {left})"),
-            _ => write!(f, "move token {n} to {name} ({t} -> {left})"),
-        }
-    }
-
-    fn named_move(&self, args: &GeographyPosition, place: usize, name: &str) -> Option<Action> {
-        let t = args.0.get(place)?;
-        Some(pick(place, t.vertex(name)?))
-    }
-
-    fn actions_between(
-        &self,
-        before: &GeographyPosition,
-        after: &GeographyPosition,
-    ) -> Vec<Action> {
-        if before.0.len() != after.0.len() {
-            return Vec::new();
-        }
-        let changed: Vec<usize> = (0..before.0.len())
-            .filter(|&i| before.0[i] != after.0[i])
-            .collect();
-        let [i] = changed[..] else {
-            return Vec::new();
-        };
-        before.0[i]
-            .moves()
-            .into_iter()
-            .filter(|&u| before.0[i].after(u) == after.0[i])
-            .map(|u| pick(i, u))
-            .collect()
-    }
-
-    /// The token's vertex before and after.
-    fn pick_names(&self, args: &GeographyPosition, action: &Action) -> Option<super::PickNames> {
-        let Action::Pick { part, at, .. } = *action else {
-            return None;
-        };
-        let t = args.0.get(part)?;
-        Some(super::PickNames::Token {
-            token: part,
-            before: t.name(t.at())?,
-            after: t.name(at)?,
-        })
+        token_games::moves_to(
+            &args.0,
+            value,
+            target,
+            &|t| Ok(self.piece_value(t, limits)?.0),
+            &|t, g| self.piece_winning_moves(t, limits, &mut |u| Ok(g(u))),
+            f,
+        )
     }
 
     fn value_note(&self, _: &str) -> String {
         NOTE.into()
-    }
-
-    fn move_summary(&self) -> Option<String> {
-        Some(SUMMARY.into())
     }
 }
 
