@@ -503,7 +503,14 @@ fn grids_of_any_size_by_their_closed_form() {
     }
     let p: Position = "geography grid:9999x9999@1 + nim 5".parse().unwrap();
     assert_eq!(p.grundy_value().unwrap(), 5);
+    // With a vertex visited there is no closed form, and no graph to
+    // search: refused by name, not at a limit no flag can raise.
     let p: Position = "geography grid:10000x10000~1@2".parse().unwrap();
+    let err = p.grundy_value().unwrap_err();
+    assert!(matches!(err, sprague::Error::Unsupported(_)), "{err}");
+    assert!(err.to_string().contains("no vertex is visited"), "{err}");
+    // An N-position's value is out of any search's reach.
+    let p: Position = "geography grid:10000x10000@2 + nim 1".parse().unwrap();
     let err = p.grundy_value().unwrap_err();
     assert!(matches!(err, sprague::Error::StateLimit { .. }), "{err}");
     for (t, says) in [
@@ -520,6 +527,8 @@ fn grids_of_any_size_by_their_closed_form() {
             "geography grid:4294967296x4294967296@1",
             "more than 2^64 - 1 cells",
         ),
+        ("geography grid:0x5@1", "has no cells"),
+        ("geography grid:5000000000x0@1", "has no cells"),
     ] {
         let err = t.parse::<Position>().unwrap_err().to_string();
         assert!(err.contains(says), "{t}: {err}");

@@ -253,6 +253,12 @@ fn positions_print_back_and_bad_input_is_named() {
         ("stones a-b=a:1,a:2@a", "given stones twice"),
         ("stones a-b=c:1@a", "`c` after `=`"),
         ("stones path:3~1=1,2,3@2", "no visited vertices"),
+        ("stones a-b==a:1@a", "more than one `=`"),
+        ("stones 1-2=1,2=3@1", "more than one `=`"),
+        (
+            "stones path:3=5@1",
+            "gives 1 count for a graph of 3 vertices",
+        ),
     ] {
         let err = t.parse::<Position>().unwrap_err().to_string();
         assert!(err.contains(says), "{t}: {err}");
@@ -287,4 +293,26 @@ fn misere_play_agrees_with_the_generic_search() {
             "{t}"
         );
     }
+}
+
+/// A value whose search would pass the state limit is refused at once
+/// when the piece and a neighbour hold that many stones (the contest's
+/// counts), not after filling the memory.
+#[test]
+fn hopeless_value_searches_are_refused_at_once() {
+    let p: Position = "stones path:3=1000000000,999999999,5@2 + nim 1"
+        .parse()
+        .unwrap();
+    let start = std::time::Instant::now();
+    let err = p.grundy_value().unwrap_err();
+    assert!(matches!(err, sprague::Error::StateLimit { .. }), "{err}");
+    // Refused before any search (a search this deep would take minutes).
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    // Its outcome alone comes from the theorem.
+    let lone: Position = "stones path:3=1000000000,999999999,5@2".parse().unwrap();
+    let a = Analyzer::default()
+        .with_value(false)
+        .analyze(&lone, Play::Normal, None)
+        .unwrap();
+    assert_eq!(a.basis.word(), "tree-stones");
 }

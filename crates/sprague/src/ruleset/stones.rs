@@ -88,6 +88,12 @@ impl Piece {
                  each vertex after `=` ({example})"
             ));
         };
+        if graph.contains('=') {
+            return Err(format!(
+                "`{word}` has more than one `=`: the stones follow the only `=`, and no vertex \
+                 name may hold one ({example})"
+            ));
+        }
         if graph.contains('~') {
             return Err(format!(
                 "`{word}`: stones has no visited vertices (`~`); a vertex without stones is \
@@ -124,9 +130,12 @@ impl Piece {
         } else {
             if items.len() != n {
                 return Err(format!(
-                    "{word} gives {} counts for a graph of {n} vertices (the k-th count is the \
-                     stones on vertex k; or write name:count pairs)",
-                    items.len()
+                    "{word} gives {} for a graph of {n} vertices (the k-th count is the stones \
+                     on vertex k; or write name:count pairs)",
+                    match items.len() {
+                        1 => "1 count".to_string(),
+                        k => format!("{k} counts"),
+                    }
                 ));
             }
             for (k, c) in items.iter().enumerate() {
@@ -344,10 +353,27 @@ impl Stones {
     ///
     /// # Errors
     /// [`Error::StateLimit`] when the search would store more than
-    /// `limits.max_states` positions; the time and memory limits.
+    /// `limits.max_states` positions: at once when the piece and a
+    /// neighbour both hold that many stones; the time and memory limits.
     fn value(&self, p: &Piece, limits: &Limits) -> Result<(u32, bool), Error> {
         if let Some(None) = p.tree_answer() {
             return Ok((0, false));
+        }
+        // Going back and forth between the piece's vertex and a neighbour
+        // u passes min(a_v, a_u) positions that differ in their stones:
+        // past the state limit, the search is refused at once.
+        let a = &p.counts;
+        let back_and_forth = p
+            .graph
+            .neighbours(p.at)
+            .iter()
+            .map(|&u| a[p.at as usize].min(a[u as usize]))
+            .max()
+            .unwrap_or(0);
+        if back_and_forth >= limits.max_states as u64 {
+            return Err(Error::StateLimit {
+                limit: limits.max_states,
+            });
         }
         let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
         token_games::searched_value(&mut table, p, limits).map(|g| (g, true))

@@ -110,6 +110,11 @@ impl LargeGrid {
         };
         let (r, c) = base.strip_prefix("grid:")?.split_once('x')?;
         let (rows, cols) = (r.parse::<u64>().ok()?, c.parse::<u64>().ok()?);
+        if rows == 0 || cols == 0 {
+            return Some(Err(format!(
+                "{base} has no cells: a grid has at least 1 row and 1 column"
+            )));
+        }
         let Some(cells) = rows.checked_mul(cols) else {
             return Some(Err(format!(
                 "{base} has more than 2^64 - 1 cells, the most a grid may have"
@@ -180,6 +185,17 @@ impl LargeGrid {
         } else {
             Err(())
         }
+    }
+}
+
+impl LargeGrid {
+    /// Why a token on this grid with a cell visited is not answered.
+    pub(super) fn no_closed_form(&self) -> crate::Error {
+        crate::Error::Unsupported(format!(
+            "geography {self}: a grid of more than {MAX_VERTICES} cells is answered only by its \
+             closed form, which holds while no vertex is visited; with vertices visited, a grid \
+             of at most {MAX_VERTICES} cells is searched"
+        ))
     }
 }
 

@@ -340,13 +340,13 @@ impl Geography {
     /// until it breaks.
     ///
     /// # Errors
-    /// [`Error::StateLimit`] for a token on a large grid with a cell
+    /// [`Error::Unsupported`] for a token on a large grid with a cell
     /// visited (no closed form, and far too many positions to search);
     /// the time and memory limits; those of `f`.
     fn piece_winning_moves(
         &self,
         p: &Piece,
-        limits: &Limits,
+        _: &Limits,
         f: &mut dyn FnMut(u64) -> Result<ControlFlow<()>, Error>,
     ) -> Result<ControlFlow<()>, Error> {
         let wins: Vec<u64> = match p {
@@ -358,9 +358,7 @@ impl Geography {
                 .collect(),
             Piece::Grid(g) => g
                 .answer()
-                .map_err(|()| Error::StateLimit {
-                    limit: limits.max_states,
-                })?
+                .map_err(|()| g.no_closed_form())?
                 .unwrap_or_default(),
         };
         for u in wins {
@@ -400,17 +398,19 @@ impl Geography {
     }
 
     /// The Grundy value of one token of any kind ([`Geography::value`]);
-    /// on a large grid only a P-position's (0), the rest refused with
-    /// [`Error::StateLimit`] (its search would store far more positions
-    /// than any limit allows).
+    /// on a large grid only a P-position's (0): an N-position's is refused
+    /// with [`Error::StateLimit`] (its search would store far more
+    /// positions than any limit allows), and a grid with a cell visited
+    /// with [`Error::Unsupported`] (no closed form).
     fn piece_value(&self, p: &Piece, limits: &Limits) -> Result<(u32, bool), Error> {
         match p {
             Piece::Graph(t) => self.value(t, limits),
             Piece::Grid(g) => match g.answer() {
                 Ok(None) => Ok((0, false)),
-                _ => Err(Error::StateLimit {
+                Ok(Some(_)) => Err(Error::StateLimit {
                     limit: limits.max_states,
                 }),
+                Err(()) => Err(g.no_closed_form()),
             },
         }
     }
