@@ -360,6 +360,7 @@ pub fn period(
             found: None,
             checked_to: 0,
             theorem_applies: false,
+            arithmetic: None,
         }
     } else {
         let moves = ruleset

@@ -66,6 +66,17 @@ impl ArithPeriod {
     }
 }
 
+/// An arithmetic period the values show, with its proof when [`prove`]
+/// gave one (`None`: apparent, checked to the values computed, not
+/// proven).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArithFinding {
+    /// The preperiod, period and saltus.
+    pub period: ArithPeriod,
+    /// The proof, if any.
+    pub proof: Option<ArithProof>,
+}
+
 /// How [`prove`] proved an arithmetic period: the base of its induction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ArithProof {
@@ -427,8 +438,8 @@ impl Geometry<'_> {
                 if above == 0 && !forced && st.at_least[..l].iter().all(|&x| x) {
                     let mut lhs = if b >= 64 { 0 } else { (xor >> b) as i64 };
                     let mut ok = true;
-                    for i in 0..l {
-                        let y = st.value_carry[i] + rest(deltas[i]);
+                    for (carry, &delta) in st.value_carry.iter().zip(deltas) {
+                        let y = carry + rest(delta);
                         if y < 0 {
                             ok = false;
                         }

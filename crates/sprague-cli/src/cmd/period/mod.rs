@@ -137,6 +137,7 @@ pub fn run(args: Args) -> Result<Exit> {
             found: None,
             checked_to: 0,
             theorem_applies: false,
+            arithmetic: None,
         }
     } else {
         let moves = super::engine_moves(&ruleset, "period")?;
