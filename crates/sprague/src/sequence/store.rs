@@ -371,7 +371,18 @@ impl Store {
     /// when the period search for a heap past it reaches its limit;
     /// [`Error::ValueOverflow`] when a value exceeds [`MAX_VALUE`](super::MAX_VALUE).
     pub fn ensure(&mut self, heap: u64, limits: &Limits) -> Result<(), Error> {
-        self.ensure_inner(heap, limits)
+        self.ensure_inner(heap, limits, true)
+    }
+
+    /// [`Store::ensure`] without an arithmetic period: G(heap) is then in
+    /// the table or given by an ordinary period (for callers that read the
+    /// values by value, as `count` does, whose values an arithmetic
+    /// period would make unbounded).
+    ///
+    /// # Errors
+    /// As [`Store::ensure`].
+    pub fn ensure_in_table(&mut self, heap: u64, limits: &Limits) -> Result<(), Error> {
+        self.ensure_inner(heap, limits, false)
     }
 
     /// Reserves memory, exactly, for the table up to heap `last` (at most
@@ -383,8 +394,13 @@ impl Store {
         self.seq.reserve(last.min(limit.saturating_sub(1)));
     }
 
-    fn ensure_inner(&mut self, heap: u64, limits: &Limits) -> Result<(), Error> {
-        if self.get_wide(heap).is_some() {
+    fn ensure_inner(&mut self, heap: u64, limits: &Limits, arith: bool) -> Result<(), Error> {
+        let known = if arith {
+            self.get_wide(heap).is_some()
+        } else {
+            self.in_table(heap) || self.found.is_some()
+        };
+        if known {
             return Ok(());
         }
         let divisor = table_divisor(self.seq.moves());
@@ -405,7 +421,7 @@ impl Store {
             theorem: self.theorem_applies(),
         };
         if !self.theorem_applies() {
-            if arith::take_any_family(self.seq.moves()) && self.arith.is_none() {
+            if arith && arith::take_any_family(self.seq.moves()) && self.arith.is_none() {
                 // A short table, then an arithmetic period if one is proven.
                 let first = heap.min(ARITH_TABLE - 1).min(last_allowed);
                 let short = WorkBound {

@@ -1,6 +1,7 @@
 //! `sprague period RULESET`: preperiod and period of a nim-sequence, and
 //! whether they are proven.
 
+mod arith;
 mod rule;
 
 use std::io::{self, IsTerminal, Write};
@@ -90,6 +91,11 @@ pub struct JsonPeriod {
     /// show (not proven); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub apparent: Option<Apparent>,
+    /// The saltus s of an arithmetic period, G(n + p) = G(n) + s for
+    /// n >= n0 (with `proven` as for a period); absent for an ordinary
+    /// period or none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub saltus: Option<u64>,
 }
 
 /// A period the values show without proof.
@@ -99,6 +105,10 @@ pub struct Apparent {
     pub preperiod: u64,
     /// The period the values show.
     pub period: u64,
+    /// The saltus the values show, for an arithmetic period; absent for
+    /// an ordinary one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub saltus: Option<u64>,
 }
 
 /// Runs `period`.
@@ -211,6 +221,9 @@ pub fn run(args: Args) -> Result<Exit> {
         bar.finish_and_clear();
         report
     };
+    if let (None, Some(found)) = (report.period(), report.arithmetic) {
+        return arith::report(&ruleset, &report, found, args.json);
+    }
     emit(
         args.json,
         || JsonPeriod {
@@ -223,9 +236,11 @@ pub fn run(args: Args) -> Result<Exit> {
                 Stop::Unproven { period, .. } if report.period().is_none() => Some(Apparent {
                     preperiod: period.preperiod,
                     period: period.period,
+                    saltus: None,
                 }),
                 _ => None,
             },
+            saltus: None,
         },
         || {
             let flags = Flags {
@@ -268,6 +283,7 @@ fn no_period(ruleset: &Ruleset, why: &str, json: bool) -> Result<Exit> {
             proven: false,
             checked_to: 0,
             apparent: None,
+            saltus: None,
         },
         || {
             format!(
@@ -292,6 +308,7 @@ fn closed_form(ruleset: &Ruleset, n0: u64, p: u128, json: bool) -> Result<Exit> 
             proven: true,
             checked_to: 0,
             apparent: None,
+            saltus: None,
         },
         || {
             format!(
