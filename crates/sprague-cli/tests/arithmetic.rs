@@ -73,15 +73,18 @@ fn a_value_past_two_to_the_64_is_refused_with_its_value() {
 /// (docs/src/commands/period.md) is what `period` proves.
 #[test]
 fn guide_table_of_arithmetic_periods() {
-    let page = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../docs/src/commands/period.md");
+    let page =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/src/commands/period.md");
     let text = std::fs::read_to_string(page).unwrap();
     let table = text
         .split("## Arithmetic periods")
         .nth(1)
         .expect("the section");
     let mut rows = 0;
-    for line in table.lines().filter(|l| l.starts_with("| ") && l.contains('`')) {
+    for line in table
+        .lines()
+        .filter(|l| l.starts_with("| ") && l.contains('`'))
+    {
         let cells: Vec<&str> = line.split('|').map(str::trim).collect();
         let code = cells[2].trim_matches('`');
         let want: Vec<u64> = cells[3..6].iter().map(|c| c.parse().unwrap()).collect();

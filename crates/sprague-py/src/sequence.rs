@@ -247,7 +247,9 @@ impl Period {
 
     fn __repr__(&self) -> String {
         let opt = |v: Option<u64>| v.map_or("None".into(), |v| v.to_string());
-        let saltus = self.saltus.map_or(String::new(), |s| format!(", saltus={s}"));
+        let saltus = self
+            .saltus
+            .map_or(String::new(), |s| format!(", saltus={s}"));
         format!(
             "Period(ruleset={:?}, preperiod={}, period={}, proven={}, checked_to={}{saltus})",
             self.ruleset,

@@ -103,4 +103,18 @@ impl HeapRules for Tabled {
     fn move_set(&self) -> Option<&MoveSet> {
         Some(&self.moves)
     }
+
+    fn value_note(&self, word: &str) -> String {
+        let mut note = format!(
+            "Each heap of {word} is a game of its own; G(n), the value of a heap of n, comes \
+             from the nim-sequence of {word}"
+        );
+        if crate::sequence::arith::take_any_family(&self.moves) {
+            note += &format!(
+                ", and past its first 512 values from its arithmetic period G(n + p) = G(n) + s \
+                 when one is proven (`sprague period {word}` gives it, with the proof)"
+            );
+        }
+        note + "."
+    }
 }
