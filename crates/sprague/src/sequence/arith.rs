@@ -157,8 +157,13 @@ fn split_amounts(ranges: &[(u64, u64)]) -> Option<Vec<u64>> {
     Some(out)
 }
 
-/// The most class combinations the non-membership check tries (s^parts).
-const MAX_COMBINATIONS: u64 = 1 << 16;
+/// The most class combinations the non-membership check tries (s^parts),
+/// each an automaton of a few hundred states over about 70 digits.
+const MAX_COMBINATIONS: u64 = 1 << 12;
+
+/// The largest preperiod tried: the parts below it are enumerated (all
+/// multisets of up to three), so the check grows with its cube.
+const MAX_PREPERIOD: u64 = 48;
 
 /// Proves that G(n + p) = G(n) + s for every n >= n0 (with `period` =
 /// (n0, p, s)), for a game of the take-any family ([`take_any_family`]),
@@ -190,9 +195,9 @@ const MAX_COMBINATIONS: u64 = 1 << 16;
 /// by the split of n' with a + qp in place of a: (f(a) + qs) ⊕ w =
 /// (f(a) ⊕ w) + qs since w < s = 2^k. So f(n) is the mex.
 ///
-/// Time: O(s^parts · 2^parts · 64) for 3 and O(p · N^2) at most for 4,
-/// both small for the periods of the literature (s <= 64); a saltus past
-/// 2^16 combinations is not tried.
+/// Time: O(n0^parts · s^parts · 2^parts · 70) for 3 and O(p · N^2) at most
+/// for 4, both small for the periods of the literature; a preperiod past 48
+/// or s^parts past 4,096 is not tried (nothing is then claimed).
 pub fn prove(values: &[u64], moves: &MoveSet, period: ArithPeriod) -> Option<ArithProof> {
     if !take_any_family(moves) {
         return None;
@@ -203,7 +208,7 @@ pub fn prove(values: &[u64], moves: &MoveSet, period: ArithPeriod) -> Option<Ari
         saltus: s,
     } = period;
     let len = values.len() as u64;
-    if p != s || !s.is_power_of_two() || n0 + 2 * p > len {
+    if p != s || !s.is_power_of_two() || n0 + 2 * p > len || n0 > MAX_PREPERIOD {
         return None;
     }
     // 1: the values agree with the formula.

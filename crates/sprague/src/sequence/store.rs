@@ -56,6 +56,8 @@ pub struct Store {
     largest: u64,
     /// A proven arithmetic period (take-any games, [`arith::prove`]).
     arith: Option<(ArithPeriod, ArithProof)>,
+    /// The table's length when an arithmetic period was last looked for.
+    arith_tried: u64,
 }
 
 /// The values computed before an arithmetic period is looked for in a
@@ -136,6 +138,7 @@ impl Store {
             next_check: FIRST_CHECK,
             largest,
             arith: None,
+            arith_tried: 0,
         }
     }
 
@@ -325,7 +328,11 @@ impl Store {
     /// Looks for an arithmetic period in the table, and proves it, for a
     /// take-any game ([`arith::take_any_family`]).
     fn try_arithmetic(&mut self) {
-        if self.arith.is_none() && arith::take_any_family(self.seq.moves()) {
+        if self.arith.is_none()
+            && self.arith_tried != self.len()
+            && arith::take_any_family(self.seq.moves())
+        {
+            self.arith_tried = self.len();
             let values = self.seq.values().to_vec();
             self.arith = arith::find_arithmetic(&values)
                 .and_then(|p| Some((p, arith::prove(&values, self.seq.moves(), p)?)));
