@@ -100,3 +100,21 @@ fn guide_table_of_arithmetic_periods() {
     }
     assert!(rows >= 20, "{rows} rows");
 }
+
+/// A finite hexadecimal code whose values show an arithmetic period that
+/// nothing here proves (Howse & Nowakowski's kind): reported as apparent,
+/// checked to the limit, not proven, with no period claimed.
+#[test]
+fn an_unproven_arithmetic_period_is_only_apparent() {
+    let v = json(&["period", "hex:0.8f", "--limit", "3000", "--json"]);
+    assert_eq!(v["proven"], false, "{v}");
+    assert!(v["period"].is_null() && v["saltus"].is_null(), "{v}");
+    assert_eq!(v["apparent"]["saltus"], 4, "{v}");
+    assert_eq!(v["apparent"]["period"], 7, "{v}");
+    let text = stdout_of(&["period", "hex:0.8f", "--limit", "3000"]);
+    assert!(
+        text.contains("apparent, checked to heap 3000, not proven")
+            && text.contains("proven:     no"),
+        "{text}"
+    );
+}
