@@ -35,10 +35,19 @@ use crate::exit::Exit;
 /// - sub:S, by repetition of a window of max(S) values: G(n + p) = G(n) for
 ///   n0 <= n < n0 + max(S) (the same theorem with q = 1, t = max(S)).
 ///
+/// - take-any codes ending in `...` (every smaller heap an option, plus
+///   splits after a few amounts: Lasker's Nim octal:4.3..., hex:8.3...),
+///   by an arithmetic period G(n + p) = G(n) + s with saltus s, proven by
+///   an induction whose base is checked from 512 values (the output states
+///   it; JSON adds `"saltus"`).
+///
+/// An arithmetic period the values show where nothing proves it is given
+/// as `apparent` (with its saltus), not proven.
+///
 /// No period is claimed (`proven: false`, period null) where no theorem
-/// applies: Grundy's game (its two heaps must differ), codes whose last
-/// digit repeats (written with `...`, e.g. octal:0.3...: they allow
-/// removing arbitrarily many tokens), the infinite subtraction sets
+/// applies: Grundy's game (its two heaps must differ), other codes whose
+/// last digit repeats (written with `...`: they allow removing
+/// arbitrarily many tokens), the infinite subtraction sets
 /// sub:squares, sub:primes, sub:pow2 and sub:fib (no max(S) to bound the
 /// window; a repetition seen in their values proves nothing), and Nim
 /// (G(n) = n). Nothing is computed for them (`checked_to` is 0).
