@@ -253,9 +253,10 @@ pub(crate) fn moves_to(
     Ok(ControlFlow::Continue(()))
 }
 
-/// The most splits [`arith_moves_to`] tries for one heap (each a few
-/// lookups): past them the listing stops with [`Error::StateLimit`].
-const ARITH_STEPS: u64 = 1 << 18;
+/// [`arith_moves_to`] tries `limits.max_states` / this splits for one heap
+/// (each a few lookups): past them the listing stops with
+/// [`Error::StateLimit`].
+const ARITH_STEPS_DIVISOR: usize = 8;
 
 /// [`moves_to`] for a heap past the table of a game with a proven
 /// arithmetic period (a take-any game, [`crate::sequence::arith::prove`]:
@@ -269,7 +270,7 @@ const ARITH_STEPS: u64 = 1 << 18;
 /// - three heaps a <= b <= c: for each a, the same bound with t ⊕ G(a).
 ///
 /// Every move listed is checked by its values; the splits are tried one by
-/// one within 8 · `limits.max_states` steps, and at most [`ARITH_STEPS`]
+/// one within `limits.max_states` / [`ARITH_STEPS_DIVISOR`] steps
 /// ([`Error::StateLimit`] past
 /// them: the moves of a far heap to a large target may be too many to
 /// find, never guessed).
@@ -327,9 +328,10 @@ fn arith_moves_to(
             });
         }
     }
-    // Far heaps: a fixed budget of steps, so a listing that cannot be
-    // completed says so within milliseconds.
-    let max_steps = (limits.max_states.saturating_mul(8) as u64).min(ARITH_STEPS);
+    // Far heaps: a budget of steps that grows with --max-states (an eighth
+    // of it: 250,000 by default), so a listing that cannot be completed
+    // says so within milliseconds.
+    let max_steps = (limits.max_states / ARITH_STEPS_DIVISOR).max(1) as u64;
     let mut steps = 0u64;
     let mut step = || -> Result<(), Error> {
         steps += 1;
