@@ -3,7 +3,7 @@
 //! ([`sprague::sequence::arith::prove`]) or only apparent in the values.
 
 use anyhow::Result;
-use sprague::sequence::arith::ArithFinding;
+use sprague::sequence::arith::{ArithFinding, ArithPeriod};
 use sprague::sequence::PeriodReport;
 use sprague::Ruleset;
 
@@ -87,4 +87,25 @@ pub(super) fn report(
             out
         },
     )
+}
+
+/// `text` (the report of a search that proved no period) with a line
+/// before its last one for the arithmetic period the values show,
+/// apparent and not proven.
+pub(super) fn with_apparent(text: String, a: ArithPeriod, checked_to: u64) -> String {
+    let (n0, p, s) = (a.preperiod, a.period, a.saltus);
+    let mut lines: Vec<&str> = text.lines().collect();
+    let last = lines.pop().unwrap_or("");
+    let mut out: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    sprague::explain::wrap(
+        &mut out,
+        "apparent:   ",
+        "            ",
+        &format!(
+            "an arithmetic period, preperiod {n0}, period {p}, saltus {s} (G(n + {p}) = G(n) + \
+             {s} for n >= {n0}), apparent, checked to heap {checked_to}, not proven (no \
+             theorem here covers this game)"
+        ),
+    );
+    out + last + "\n"
 }

@@ -230,9 +230,15 @@ pub fn run(args: Args) -> Result<Exit> {
         bar.finish_and_clear();
         report
     };
-    if let (None, Some(found)) = (report.period(), report.arithmetic) {
-        return arith::report(&ruleset, &report, found, args.json);
-    }
+    // A proven arithmetic period has its own report; an apparent one is a
+    // line (and an `apparent` record) added to the report of the search.
+    let seen = match (report.period(), report.arithmetic) {
+        (None, Some(found)) if found.proof.is_some() => {
+            return arith::report(&ruleset, &report, found, args.json);
+        }
+        (None, Some(found)) => Some(found.period),
+        _ => None,
+    };
     emit(
         args.json,
         || JsonPeriod {
@@ -247,7 +253,11 @@ pub fn run(args: Args) -> Result<Exit> {
                     period: period.period,
                     saltus: None,
                 }),
-                _ => None,
+                _ => seen.map(|a| Apparent {
+                    preperiod: a.preperiod,
+                    period: a.period,
+                    saltus: Some(a.saltus),
+                }),
             },
             saltus: None,
         },
@@ -256,7 +266,11 @@ pub fn run(args: Args) -> Result<Exit> {
                 max_table: args.limits.max_table,
                 max_period_search: args.limits.max_period_search,
             };
-            human(&ruleset, &report, stop, &flags)
+            let text = human(&ruleset, &report, stop, &flags);
+            match seen {
+                Some(a) => arith::with_apparent(text, a, report.checked_to),
+                None => text,
+            }
         },
     )
 }
