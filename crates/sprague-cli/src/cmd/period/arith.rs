@@ -90,15 +90,13 @@ pub(super) fn report(
 }
 
 /// `text` (the report of a search that proved no period) with a line
-/// before its last one for the arithmetic period the values show,
+/// before its `proven:` line for the arithmetic period the values show,
 /// apparent and not proven.
 pub(super) fn with_apparent(text: String, a: ArithPeriod, checked_to: u64) -> String {
     let (n0, p, s) = (a.preperiod, a.period, a.saltus);
-    let mut lines: Vec<&str> = text.lines().collect();
-    let last = lines.pop().unwrap_or("");
-    let mut out: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let mut line = String::new();
     sprague::explain::wrap(
-        &mut out,
+        &mut line,
         "apparent:   ",
         "            ",
         &format!(
@@ -107,5 +105,8 @@ pub(super) fn with_apparent(text: String, a: ArithPeriod, checked_to: u64) -> St
              theorem here covers this game)"
         ),
     );
-    out + last + "\n"
+    match text.find("\nproven:") {
+        Some(at) => format!("{}\n{line}{}", &text[..at], &text[at + 1..]),
+        None => text + &line,
+    }
 }
