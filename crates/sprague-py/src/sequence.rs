@@ -149,6 +149,11 @@ pub struct Period {
     /// The last heap whose value was computed (0 when nothing was).
     #[pyo3(get)]
     checked_to: u64,
+    /// The saltus s of a proven arithmetic period (G(n + p) = G(n) + s
+    /// from n0 on, as Lasker's Nim's 4), or `None` for an ordinary period
+    /// or none.
+    #[pyo3(get)]
+    saltus: Option<u64>,
 }
 
 #[pymethods]
@@ -156,13 +161,14 @@ impl Period {
     /// A period as found: what `period()` returns (and what unpickling
     /// calls).
     #[new]
-    #[pyo3(signature = (ruleset, preperiod, period, proven, checked_to))]
+    #[pyo3(signature = (ruleset, preperiod, period, proven, checked_to, saltus=None))]
     fn new(
         ruleset: String,
         preperiod: Option<u64>,
         period: Option<u64>,
         proven: bool,
         checked_to: u64,
+        saltus: Option<u64>,
     ) -> Period {
         Period {
             ruleset,
@@ -170,6 +176,7 @@ impl Period {
             period,
             proven,
             checked_to,
+            saltus,
         }
     }
 
@@ -179,7 +186,7 @@ impl Period {
         slf: &Bound<'py, Self>,
     ) -> PyResult<(
         Bound<'py, PyAny>,
-        (String, Option<u64>, Option<u64>, bool, u64),
+        (String, Option<u64>, Option<u64>, bool, u64, Option<u64>),
     )> {
         let p = slf.get();
         Ok((
@@ -190,6 +197,7 @@ impl Period {
                 p.period,
                 p.proven,
                 p.checked_to,
+                p.saltus,
             ),
         ))
     }
@@ -200,7 +208,7 @@ impl Period {
         format!(
             "<table class=\"sprague-period\"><tr><th>ruleset</th><td><code>{}</code></td></tr>\
              <tr><th>preperiod</th><td>{}</td></tr><tr><th>period</th><td>{}</td></tr>\
-             <tr><th>proven</th><td>{}</td></tr><tr><th>checked to</th><td>{}</td></tr></table>",
+             <tr><th>proven</th><td>{}</td></tr><tr><th>checked to</th><td>{}</td></tr>{}</table>",
             crate::movefields::html_escape(&self.ruleset),
             opt(self.preperiod),
             opt(self.period),
@@ -209,28 +217,41 @@ impl Period {
                 (false, Some(_)) => "no: apparent, seen in the values computed",
                 (false, None) => "no",
             },
-            self.checked_to
+            self.checked_to,
+            self.saltus.map_or(String::new(), |s| format!(
+                "<tr><th>saltus</th><td>{s} (arithmetic-periodic)</td></tr>"
+            ))
         )
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other.downcast::<Period>().is_ok_and(|o| {
             let o = o.get();
-            (&o.ruleset, o.preperiod, o.period, o.proven, o.checked_to)
-                == (
-                    &self.ruleset,
-                    self.preperiod,
-                    self.period,
-                    self.proven,
-                    self.checked_to,
-                )
+            (
+                &o.ruleset,
+                o.preperiod,
+                o.period,
+                o.proven,
+                o.checked_to,
+                o.saltus,
+            ) == (
+                &self.ruleset,
+                self.preperiod,
+                self.period,
+                self.proven,
+                self.checked_to,
+                self.saltus,
+            )
         })
     }
 
     fn __repr__(&self) -> String {
         let opt = |v: Option<u64>| v.map_or("None".into(), |v| v.to_string());
+        let saltus = self
+            .saltus
+            .map_or(String::new(), |s| format!(", saltus={s}"));
         format!(
-            "Period(ruleset={:?}, preperiod={}, period={}, proven={}, checked_to={})",
+            "Period(ruleset={:?}, preperiod={}, period={}, proven={}, checked_to={}{saltus})",
             self.ruleset,
             opt(self.preperiod),
             opt(self.period),
@@ -304,6 +325,7 @@ pub fn period(
                 period: found.map(|p| p.period),
                 proven: false,
                 checked_to: values.len() as u64 - 1,
+                saltus: None,
             });
         }
     };
@@ -318,6 +340,7 @@ pub fn period(
                 period: Some(p),
                 proven: true,
                 checked_to: 0,
+                saltus: None,
             });
         }
     }
@@ -353,6 +376,7 @@ pub fn period(
             period: shown.map(|p| p.period),
             proven,
             checked_to: found.checked_to,
+            saltus: None,
         });
     }
     let report = if ruleset.single_heap_is_nim() {
@@ -360,6 +384,7 @@ pub fn period(
             found: None,
             checked_to: 0,
             theorem_applies: false,
+            arithmetic: None,
         }
     } else {
         let moves = ruleset
@@ -384,11 +409,27 @@ pub fn period(
         })
         .map_err(errors::lib)?
     };
+    // A proven arithmetic period (take-any codes such as Lasker's Nim).
+    let arith = report
+        .arithmetic
+        .filter(|a| report.period().is_none() && a.proof.is_some())
+        .map(|a| a.period);
+    if let Some(a) = arith {
+        return Ok(Period {
+            ruleset: word,
+            preperiod: Some(a.preperiod),
+            period: Some(a.period),
+            proven: true,
+            checked_to: report.checked_to,
+            saltus: Some(a.saltus),
+        });
+    }
     Ok(Period {
         ruleset: word,
         preperiod: report.period().map(|p| p.preperiod),
         period: report.period().map(|p| p.period),
         proven: report.proven(),
         checked_to: report.checked_to,
+        saltus: None,
     })
 }

@@ -42,6 +42,12 @@ pub enum Basis {
     /// theorem) used for a heap beyond the computed table, or the closed
     /// form of a subtraction set that is one range `a..=b` (period `a + b`).
     Period,
+    /// A proven arithmetic period of the nim-sequence, G(n + p) = G(n) + s
+    /// for all n >= n0 (saltus s >= 1; Winning Ways, ch. 4; proven for
+    /// take-any games by [`sequence::arith::prove`](crate::sequence::arith::prove)),
+    /// used for a heap beyond the computed table. Written
+    /// `arithmetic-period` in JSON.
+    ArithmeticPeriod,
     /// A computed table of values: the nim-sequence (every heap asked for is
     /// in it), or a ruleset's table of whole components (Wythoff pairs).
     Table,
@@ -106,7 +112,7 @@ pub enum Basis {
 
 impl Basis {
     /// The basis's word, as written in JSON: `bouton`, `misere-nim`,
-    /// `moore`, `staircase`, `period`, `table`, `sprague-grundy`, `genus`,
+    /// `moore`, `staircase`, `period`, `arithmetic-period`, `table`, `sprague-grundy`, `genus`,
     /// `quotient`, `search`.
     pub fn word(&self) -> &'static str {
         match self {
@@ -115,6 +121,7 @@ impl Basis {
             Basis::Moore => "moore",
             Basis::Staircase => "staircase",
             Basis::Period => "period",
+            Basis::ArithmeticPeriod => "arithmetic-period",
             Basis::Table => "table",
             Basis::SpragueGrundy => "sprague-grundy",
             Basis::Genus => "genus",

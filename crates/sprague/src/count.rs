@@ -316,11 +316,11 @@ fn spectrum_of(
     if max < crate::sequence::table_limit(moves, &limits.table) {
         while store.get(max).is_none() {
             let step = store.len().saturating_add(PROGRESS_STEP - 1).min(max);
-            store.ensure(step, &limits.table)?;
+            store.ensure_in_table(step, &limits.table)?;
             progress(store.len());
         }
     }
-    store.ensure(max, &limits.table)?;
+    store.ensure_in_table(max, &limits.table)?;
     // The transform's size, checked before the histogram is allocated.
     let last = if store.in_table(max) {
         max

@@ -296,7 +296,9 @@ fn the_contest_game_by_brute_force() {
 
 #[test]
 fn rules_without_a_theorem_say_so() {
-    for rule in ["rule:n-1,n/2", "rule:0..n-1", "rule:n-1&n/2"] {
+    // (`rule:0..n-1` is Nim, the take-any code 0.3..., whose arithmetic
+    // period is proven: `rule:1..n-1` cannot take a heap away whole.)
+    for rule in ["rule:n-1,n/2", "rule:1..n-1", "rule:n-1&n/2"] {
         let r = ruleset(rule);
         assert!(!r.own_sequence().unwrap().theorem_applies(), "{rule}");
     }
@@ -346,7 +348,7 @@ fn limits_stop_every_table() {
     };
     let e = r.heap_value(500, &small).unwrap_err();
     assert!(matches!(e, sprague::Error::RuleWorkLimit { .. }), "{e}");
-    let r = ruleset("rule:0..n-1");
+    let r = ruleset("rule:1..n-1");
     let few = Limits {
         max_states: 100,
         ..Limits::default()

@@ -266,6 +266,7 @@ fn basis_name(basis: &Basis) -> String {
         Basis::Moore => "Moore's theorem".into(),
         Basis::Staircase => "the staircase reduction".into(),
         Basis::Period => "a proven period".into(),
+        Basis::ArithmeticPeriod => "a proven arithmetic period".into(),
         Basis::Table => "a computed table".into(),
         Basis::SpragueGrundy => "the Sprague-Grundy theorem".into(),
         Basis::Genus => "genus theory (tame heaps)".into(),

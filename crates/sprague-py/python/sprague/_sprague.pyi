@@ -225,6 +225,10 @@ class Period:
     @property
     def checked_to(self) -> int:
         """The last heap whose value was computed (0 when none was)."""
+    @property
+    def saltus(self) -> Optional[int]:
+        """The saltus s of a proven arithmetic period (G(n + p) = G(n) + s
+        from the preperiod on: 4 for Lasker's Nim), or None."""
     def __init__(
         self,
         ruleset: str,
@@ -232,6 +236,7 @@ class Period:
         period: Optional[int],
         proven: bool,
         checked_to: int,
+        saltus: Optional[int] = None,
     ) -> None: ...
     def _repr_html_(self) -> str:
         """The period as a notebook shows it."""

@@ -183,6 +183,26 @@ def test_periods_as_the_cli_gives_them(cli):
         ), word
     g = sprague.period("grundy")
     assert (g.period, g.proven) == (None, False)
+    assert g.saltus is None and p.saltus is None
+
+
+def test_arithmetic_periods_as_the_cli_gives_them(cli):
+    import pickle
+
+    for word in ["octal:4.3...", "hex:8.3...", "rule:0..n-1,split(n)"]:
+        out = run_cli(cli, "period", word, "--json")
+        assert out.returncode == 0, out.stderr
+        want = json.loads(out.stdout)
+        got = sprague.period(word)
+        assert (got.preperiod, got.period, got.saltus, got.proven, got.checked_to) == (
+            want["preperiod"],
+            want["period"],
+            want["saltus"],
+            want["proven"],
+            want["checked_to"],
+        ), word
+        assert pickle.loads(pickle.dumps(got)) == got
+    assert (sprague.period("octal:4.3...").saltus, sprague.period("hex:8.3...").saltus) == (4, 8)
 
 
 def test_graph_files_are_read_as_the_cli_reads_them(cli):

@@ -388,11 +388,11 @@ fn values_of(
                 .len()
                 .saturating_add(super::PROGRESS_STEP - 1)
                 .min(last);
-            store.ensure(step, &limits.table)?;
+            store.ensure_in_table(step, &limits.table)?;
             progress(store.len());
         }
     }
-    store.ensure(last, &limits.table)?;
+    store.ensure_in_table(last, &limits.table)?;
     let mut values = Vec::with_capacity(sorted.len());
     for &x in sorted {
         let Some(v) = store.get(x) else {

@@ -157,6 +157,9 @@ pub(crate) fn moves_to(
             }
         };
     }
+    if let (Some(a), false) = (look.arith(), look.in_table(heap)) {
+        return arith_moves_to(moves, heap, t, look, a, limits, &mut emit);
+    }
     if t == 0 && moves.allows_take_all(heap) {
         emit!(HeapMove {
             removed: heap,
@@ -241,6 +244,143 @@ pub(crate) fn moves_to(
                         emit!(HeapMove {
                             removed: k,
                             parts: parts(&[a, b, c])
+                        });
+                    }
+                }
+            }
+        }
+    }
+    Ok(ControlFlow::Continue(()))
+}
+
+/// [`arith_moves_to`] tries `limits.max_states` / this splits for one heap
+/// (each a few lookups): past them the listing stops with
+/// [`Error::StateLimit`].
+const ARITH_STEPS_DIVISOR: usize = 8;
+
+/// [`moves_to`] for a heap past the table of a game with a proven
+/// arithmetic period (a take-any game, [`crate::sequence::arith::prove`]:
+/// G is a bijection with period p = saltus s and |G(x) − x| <= D for
+/// every x), in the order of [`options`]:
+///
+/// - leaving one heap: the one heap worth `t`, G⁻¹(t), found in constant
+///   time (the class of t mod s gives the heap's place in the period);
+/// - two heaps a + b = m with G(a) ⊕ G(b) = t: since |x − y| <= x ⊕ y,
+///   |a − b| <= t + 2D, so only a >= (m − t − 2D) / 2 are tried;
+/// - three heaps a <= b <= c: for each a, the same bound with t ⊕ G(a).
+///
+/// Every move listed is checked by its values; the splits are tried one by
+/// one within `limits.max_states` / [`ARITH_STEPS_DIVISOR`] steps
+/// ([`Error::StateLimit`] past
+/// them: the moves of a far heap to a large target may be too many to
+/// find, never guessed).
+fn arith_moves_to(
+    moves: &MoveSet,
+    heap: u64,
+    t: u64,
+    look: &Lookup<'_>,
+    a: crate::sequence::arith::ArithPeriod,
+    limits: &Limits,
+    emit: &mut dyn FnMut(HeapMove) -> Result<ControlFlow<()>, Error>,
+) -> Result<ControlFlow<()>, Error> {
+    macro_rules! emit {
+        ($m:expr) => {
+            if emit($m)?.is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
+        };
+    }
+    if a.period != a.saltus {
+        return Err(Error::Internal(format!(
+            "an arithmetic period with period {} and saltus {} answers moves",
+            a.period, a.saltus
+        )));
+    }
+    let g = |x: u64| look.get_wide(x);
+    let t = u128::from(t);
+    let base_len = a.preperiod + a.period;
+    let spread = (0..base_len)
+        .map(|x| g(x).abs_diff(u128::from(x)))
+        .max()
+        .unwrap_or(0);
+    if t == 0 && moves.allows_take_all(heap) {
+        emit!(HeapMove {
+            removed: heap,
+            parts: Parts::one(0)
+        });
+    }
+    // G⁻¹(t): in the first n0 + p heaps, or n0 + r + q·p.
+    let inverse = (0..base_len).find(|&x| g(x) == t).or_else(|| {
+        (0..a.period).find_map(|r| {
+            let b = g(a.preperiod + r);
+            if t < b || (t - b) % u128::from(a.saltus) != 0 {
+                return None;
+            }
+            let q = u64::try_from((t - b) / u128::from(a.saltus)).ok()?;
+            q.checked_mul(a.period)?.checked_add(a.preperiod + r)
+        })
+    });
+    if let Some(m) = inverse.filter(|&m| m >= 1 && m < heap) {
+        if moves.allows_take(heap - m) {
+            emit!(HeapMove {
+                removed: heap - m,
+                parts: Parts::one(m),
+            });
+        }
+    }
+    // Far heaps: a budget of steps that grows with --max-states (an eighth
+    // of it: 250,000 by default), so a listing that cannot be completed
+    // says so within milliseconds.
+    let max_steps = (limits.max_states / ARITH_STEPS_DIVISOR).max(1) as u64;
+    let mut steps = 0u64;
+    let mut step = || -> Result<(), Error> {
+        steps += 1;
+        if steps > max_steps {
+            return Err(Error::StateLimit {
+                limit: limits.max_states,
+            });
+        }
+        Ok(())
+    };
+    // The least smaller part b of a pair b + c = n whose values may
+    // nim-add to u (c − b <= u + 2D).
+    let from = |n: u64, u: u128| -> u64 {
+        let gap = u.saturating_add(2 * spread);
+        let least = (u128::from(n).saturating_sub(gap)).div_ceil(2);
+        least as u64
+    };
+    for &(lo, hi) in &moves.split2 {
+        if lo + 2 > heap {
+            break;
+        }
+        for k in lo..=hi.min(heap - 2) {
+            let m = heap - k;
+            for x in from(m, t).max(1)..=m / 2 {
+                step()?;
+                if g(x) ^ g(m - x) == t {
+                    emit!(HeapMove {
+                        removed: k,
+                        parts: parts(&[x, m - x]),
+                    });
+                }
+            }
+        }
+    }
+    for &(lo, hi) in &moves.split3 {
+        if lo + 3 > heap {
+            break;
+        }
+        for k in lo..=hi.min(heap - 3) {
+            let m = heap - k;
+            for x in 1..=m / 3 {
+                step()?;
+                let u = t ^ g(x);
+                for y in from(m - x, u).max(x)..=(m - x) / 2 {
+                    step()?;
+                    if g(y) ^ g(m - x - y) == u {
+                        emit!(HeapMove {
+                            removed: k,
+                            parts: parts(&[x, y, m - x - y]),
                         });
                     }
                 }
@@ -398,6 +538,66 @@ mod tests {
                         collect(&with_period),
                         collect(&table_only),
                         "{code} m={m} t={t}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The moves of a heap past a short table, found from the arithmetic
+    /// period (G⁻¹ for one heap, bounded windows for splits), are exactly
+    /// those found by checking every option against a long table, for
+    /// Lasker's Nim, the split into three, both, and a take-any game with
+    /// a split after taking one.
+    #[test]
+    fn arithmetic_moves_match_a_full_scan() {
+        use crate::sequence::arith;
+        for (code, hex, top) in [
+            ("4.3...", false, 700u64),
+            ("8.3...", true, 330),
+            ("c.3...", true, 330),
+            ("0.73...", false, 700),
+        ] {
+            let code_of = if hex {
+                TakeBreakCode::parse_hex(code)
+            } else {
+                TakeBreakCode::parse_octal(code)
+            };
+            let moves = code_of.unwrap().move_set();
+            let mut seq = NimSequence::new(code, moves.clone());
+            seq.extend_to(top, Method::Plain).unwrap();
+            let all = seq.values().to_vec();
+            let short = &all[..200];
+            let p = arith::find_arithmetic(short).unwrap();
+            assert!(arith::prove(short, &moves, p).is_some(), "{code}");
+            let mut narrow: Vec<u16> = short.iter().map(|&v| v as u16).collect();
+            narrow.shrink_to_fit();
+            let far =
+                Lookup::new(crate::sequence::Values::Narrow(&narrow), None).with_arith(Some(p));
+            let full = Lookup::new(seq.values(), None);
+            let limits = Limits::default();
+            for heap in (200..=top).step_by(7) {
+                assert_eq!(
+                    u128::from(all[heap as usize]),
+                    far.get_wide(heap),
+                    "{code} {heap}"
+                );
+                let mut targets: Vec<u64> = (0..24).collect();
+                targets.extend([all[heap as usize - 1], all[heap as usize / 2], heap / 3]);
+                for t in targets {
+                    let collect = |look: &Lookup<'_>| {
+                        let mut found = Vec::new();
+                        let flow = moves_to(code, &moves, heap, t, look, &limits, &mut |m| {
+                            found.push(m);
+                            ControlFlow::Continue(())
+                        });
+                        assert!(flow.unwrap().is_continue());
+                        found
+                    };
+                    assert_eq!(
+                        collect(&far),
+                        collect(&full),
+                        "{code} heap {heap} target {t}"
                     );
                 }
             }

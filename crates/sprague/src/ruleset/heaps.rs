@@ -39,7 +39,8 @@ impl<T: HeapRules> Rules for Heaps<T> {
             value ^= g;
             basis = match basis {
                 None => Some(b),
-                Some(Basis::Period) => Some(Basis::Period),
+                Some(Basis::ArithmeticPeriod) => Some(Basis::ArithmeticPeriod),
+                Some(Basis::Period) if b != Basis::ArithmeticPeriod => Some(Basis::Period),
                 Some(_) => Some(b),
             };
         }

@@ -42,13 +42,31 @@ impl Tabled {
         }
     }
 
-    /// G(heap) and whether the heap is in the computed table (rather than
-    /// answered from the proven period).
-    pub(crate) fn table_value(&self, heap: u64, limits: &Limits) -> Result<(u64, bool), Error> {
-        self.table
+    /// G(heap) and the basis that gives it: the computed table, the proven
+    /// period past it, or the proven arithmetic period past it.
+    ///
+    /// # Errors
+    /// As [`SharedTable::with`]; [`Error::ValueTooLarge`] when an
+    /// arithmetic period makes G(heap) pass 2^64 - 1 (its exact value is in
+    /// the error).
+    pub(crate) fn table_value(&self, heap: u64, limits: &Limits) -> Result<(u64, Basis), Error> {
+        let (g, basis) = self
+            .table
             .with(&self.word, &self.moves, heap, limits, |look| {
-                (look.get(heap), look.in_table(heap))
-            })
+                let basis = if look.in_table(heap) {
+                    Basis::Table
+                } else if look.arith().is_some() {
+                    Basis::ArithmeticPeriod
+                } else {
+                    Basis::Period
+                };
+                (look.get_wide(heap), basis)
+            })?;
+        let g = u64::try_from(g).map_err(|_| Error::ValueTooLarge {
+            ruleset: self.word.to_string(),
+            value: g,
+        })?;
+        Ok((g, basis))
     }
 }
 
@@ -58,15 +76,7 @@ impl HeapRules for Tabled {
     }
 
     fn heap_value(&self, heap: u64, limits: &Limits) -> Result<(u64, Basis), Error> {
-        let (g, in_table) = self.table_value(heap, limits)?;
-        Ok((
-            g,
-            if in_table {
-                Basis::Table
-            } else {
-                Basis::Period
-            },
-        ))
+        self.table_value(heap, limits)
     }
 
     fn options(&self, heap: u64, limits: &Limits, out: &mut Vec<HeapMove>) -> Result<(), Error> {
@@ -92,5 +102,19 @@ impl HeapRules for Tabled {
 
     fn move_set(&self) -> Option<&MoveSet> {
         Some(&self.moves)
+    }
+
+    fn value_note(&self, word: &str) -> String {
+        let mut note = format!(
+            "Each heap of {word} is a game of its own; G(n), the value of a heap of n, comes \
+             from the nim-sequence of {word}"
+        );
+        if crate::sequence::arith::take_any_family(&self.moves) {
+            note += &format!(
+                ", and past its first 512 values from its arithmetic period G(n + p) = G(n) + s \
+                 when one is proven (`sprague period {word}` gives it, with the proof)"
+            );
+        }
+        note + "."
     }
 }

@@ -106,6 +106,7 @@
 //! ```
 
 pub mod apparent;
+pub mod arith;
 mod cost;
 mod far;
 pub mod period;

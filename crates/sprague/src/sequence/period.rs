@@ -81,6 +81,10 @@ pub struct PeriodReport {
     pub checked_to: u64,
     /// Whether a periodicity theorem applies to the game at all.
     pub theorem_applies: bool,
+    /// An arithmetic period (saltus >= 1), proven or only apparent in the
+    /// values, when no ordinary period was proven
+    /// ([`arith`](super::arith)).
+    pub arithmetic: Option<super::arith::ArithFinding>,
 }
 
 impl PeriodReport {

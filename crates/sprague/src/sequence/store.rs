@@ -12,6 +12,7 @@
 //! of this file, and there only through the [`Values`] view, whatever
 //! their width (2 bytes each while they fit, 4 once one passes 65,535).
 
+use super::arith::{self, ArithFinding, ArithPeriod, ArithProof};
 use super::{period, Method, NimSequence, Period, PeriodReport, Proof, Values, MAX_TABLE_LEN};
 use crate::takebreak::MoveSet;
 use crate::{
@@ -53,7 +54,16 @@ pub struct Store {
     next_check: u64,
     /// The largest value in the table.
     largest: u64,
+    /// A proven arithmetic period (take-any games, [`arith::prove`]).
+    arith: Option<(ArithPeriod, ArithProof)>,
+    /// The table's length when an arithmetic period was last looked for.
+    arith_tried: u64,
 }
+
+/// The values computed before an arithmetic period is looked for in a
+/// take-any game ([`arith::take_any_family`]): enough for the periods of
+/// the literature, a few milliseconds even with splits into three.
+pub const ARITH_TABLE: u64 = 512;
 
 /// Why saved values cannot continue a store ([`Store::resume`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -127,6 +137,8 @@ impl Store {
             found: None,
             next_check: FIRST_CHECK,
             largest,
+            arith: None,
+            arith_tried: 0,
         }
     }
 
@@ -290,11 +302,41 @@ impl Store {
         self.seq.moves().periodicity_theorem_applies()
     }
 
-    /// G(heap), from the table or, past it, from the proven period; `None`
-    /// when neither gives it yet. Constant time.
+    /// G(heap), from the table or, past it, from the proven period or
+    /// arithmetic period; `None` when none gives it yet, or when the value
+    /// passes 2^64 - 1 ([`Store::get_wide`] gives it). Constant time.
     pub fn get(&self, heap: u64) -> Option<u64> {
+        self.get_wide(heap).and_then(|v| u64::try_from(v).ok())
+    }
+
+    /// G(heap) exactly, past 2^64 - 1 too (an arithmetic period's values
+    /// grow without bound); `None` when it is not known yet.
+    pub fn get_wide(&self, heap: u64) -> Option<u128> {
         let h = self.found.map_or(heap, |(p, _)| p.reduce(heap));
-        (h < self.seq.len()).then(|| value(&self.seq, h as usize))
+        if h < self.seq.len() {
+            return Some(value(&self.seq, h as usize).into());
+        }
+        let (a, _) = self.arith?;
+        Some(a.value(heap, |b| value(&self.seq, b as usize)))
+    }
+
+    /// The proven arithmetic period with its proof, once found.
+    pub fn arithmetic(&self) -> Option<(ArithPeriod, ArithProof)> {
+        self.arith
+    }
+
+    /// Looks for an arithmetic period in the table, and proves it, for a
+    /// take-any game ([`arith::take_any_family`]).
+    fn try_arithmetic(&mut self) {
+        if self.arith.is_none()
+            && self.arith_tried != self.len()
+            && arith::take_any_family(self.seq.moves())
+        {
+            self.arith_tried = self.len();
+            let values = self.seq.values().to_vec();
+            self.arith = arith::find_arithmetic(&values)
+                .and_then(|p| Some((p, arith::prove(&values, self.seq.moves(), p)?)));
+        }
     }
 
     /// Whether G(heap) is in the table (rather than given by the period).
@@ -305,7 +347,7 @@ impl Store {
     /// How many heaps from 0 have a value now: the table's length, or
     /// `u64::MAX` (all of them) once a period is proven.
     pub fn known(&self) -> u64 {
-        if self.found.is_some() {
+        if self.found.is_some() || self.arith.is_some() {
             u64::MAX
         } else {
             self.seq.len()
@@ -336,7 +378,18 @@ impl Store {
     /// when the period search for a heap past it reaches its limit;
     /// [`Error::ValueOverflow`] when a value exceeds [`MAX_VALUE`](super::MAX_VALUE).
     pub fn ensure(&mut self, heap: u64, limits: &Limits) -> Result<(), Error> {
-        self.ensure_inner(heap, limits)
+        self.ensure_inner(heap, limits, true)
+    }
+
+    /// [`Store::ensure`] without an arithmetic period: G(heap) is then in
+    /// the table or given by an ordinary period (for callers that read the
+    /// values by value, as `count` does, whose values an arithmetic
+    /// period would make unbounded).
+    ///
+    /// # Errors
+    /// As [`Store::ensure`].
+    pub fn ensure_in_table(&mut self, heap: u64, limits: &Limits) -> Result<(), Error> {
+        self.ensure_inner(heap, limits, false)
     }
 
     /// Reserves memory, exactly, for the table up to heap `last` (at most
@@ -348,8 +401,13 @@ impl Store {
         self.seq.reserve(last.min(limit.saturating_sub(1)));
     }
 
-    fn ensure_inner(&mut self, heap: u64, limits: &Limits) -> Result<(), Error> {
-        if self.get(heap).is_some() {
+    fn ensure_inner(&mut self, heap: u64, limits: &Limits, arith: bool) -> Result<(), Error> {
+        let known = if arith {
+            self.get_wide(heap).is_some()
+        } else {
+            self.in_table(heap) || self.found.is_some()
+        };
+        if known {
             return Ok(());
         }
         let divisor = table_divisor(self.seq.moves());
@@ -370,6 +428,19 @@ impl Store {
             theorem: self.theorem_applies(),
         };
         if !self.theorem_applies() {
+            if arith && arith::take_any_family(self.seq.moves()) && self.arith.is_none() {
+                // A short table, then an arithmetic period if one is proven.
+                let first = heap.min(ARITH_TABLE - 1).min(last_allowed);
+                let short = WorkBound {
+                    heap: first,
+                    ..bound
+                };
+                self.compute_to(first, Some(&short))?;
+                self.try_arithmetic();
+                if self.get_wide(heap).is_some() {
+                    return Ok(());
+                }
+            }
             if heap > last_allowed {
                 return Err(too_far(self));
             }
@@ -432,8 +503,17 @@ impl Store {
             found: None,
             checked_to: 0,
             theorem_applies: self.theorem_applies(),
+            arithmetic: None,
         };
         if !report.theorem_applies {
+            if arith::take_any_family(self.seq.moves()) {
+                let target = limit.min(ARITH_TABLE - 1);
+                self.compute_to(target, None)?;
+                progress(target);
+                self.try_arithmetic();
+                report.checked_to = self.len().saturating_sub(1);
+                report.arithmetic = self.arithmetic_finding();
+            }
             return Ok(report);
         }
         while self.found.is_none() {
@@ -447,7 +527,28 @@ impl Store {
         }
         report.checked_to = self.len().saturating_sub(1);
         report.found = self.found_period();
+        report.arithmetic = self.arithmetic_finding();
         Ok(report)
+    }
+
+    /// The arithmetic period proven, or else (when no ordinary period is)
+    /// the one the values show ([`arith::find_arithmetic`]), unproven.
+    /// O(N·p).
+    fn arithmetic_finding(&self) -> Option<ArithFinding> {
+        if let Some((period, proof)) = self.arith {
+            return Some(ArithFinding {
+                period,
+                proof: Some(proof),
+            });
+        }
+        if self.found.is_some() {
+            return None;
+        }
+        let values = self.seq.values().to_vec();
+        arith::find_arithmetic(&values).map(|period| ArithFinding {
+            period,
+            proof: None,
+        })
     }
 
     /// The proven period with its proof.
@@ -462,6 +563,7 @@ impl Store {
             found: self.found_period(),
             checked_to: self.len().saturating_sub(1),
             theorem_applies: self.theorem_applies(),
+            arithmetic: self.arithmetic_finding(),
         }
     }
 
@@ -724,6 +826,7 @@ fn proven(seq: &NimSequence) -> Option<(Period, Proof)> {
 /// The table and the period as the ruleset's lookups read them.
 pub(crate) fn lookup(store: &Store) -> super::table::Lookup<'_> {
     super::table::Lookup::new(store.seq.values(), store.period())
+        .with_arith(store.arith.map(|(p, _)| p))
 }
 
 #[cfg(test)]
@@ -876,8 +979,14 @@ mod tests {
             Store::resume("nim-code", moves.clone(), Method::Fast, &values[..65_530]).unwrap();
         assert_eq!(s.sequence().bytes_per_value(), 2);
         s.ensure(65_540, &unlimited()).unwrap();
-        assert_eq!(s.sequence().bytes_per_value(), 4);
+        // 0.3... has a proven arithmetic period (0, 1, 1): G(65,540) comes
+        // from it, and the table grows wide when computed on.
+        assert!(s.arithmetic().is_some());
         assert_eq!(s.get(65_540), Some(65_540));
+        let mut seq = s.into_sequence();
+        seq.extend_to(65_540, Method::Fast).unwrap();
+        assert_eq!(seq.bytes_per_value(), 4);
+        assert_eq!(seq.values().value(65_540), 65_540);
         // A wrong value above 65,535 among the last ones is caught.
         let mut bad = values.clone();
         bad[69_990] += 1;

@@ -3,6 +3,7 @@
 
 use std::sync::Mutex;
 
+use super::arith::ArithPeriod;
 use super::{Method, Period, Store, Values};
 use crate::takebreak::MoveSet;
 use crate::{Error, Limits};
@@ -17,17 +18,48 @@ pub(crate) struct SharedTable {
 pub(crate) struct Lookup<'a> {
     values: Values<'a>,
     period: Option<Period>,
+    arith: Option<ArithPeriod>,
 }
 
 impl<'a> Lookup<'a> {
     /// A lookup over `values`, extended by `period` when given.
     pub(crate) fn new(values: Values<'a>, period: Option<Period>) -> Lookup<'a> {
-        Lookup { values, period }
+        Lookup {
+            values,
+            period,
+            arith: None,
+        }
+    }
+
+    /// The lookup extended past the table by a proven arithmetic period.
+    pub(crate) fn with_arith(mut self, arith: Option<ArithPeriod>) -> Lookup<'a> {
+        self.arith = arith;
+        self
+    }
+
+    /// The proven arithmetic period, if the values past the table come
+    /// from one.
+    pub(crate) fn arith(&self) -> Option<ArithPeriod> {
+        self.arith.filter(|_| self.period.is_none())
+    }
+
+    /// G(heap) exactly (an arithmetic period's values pass 2^64 - 1).
+    pub(crate) fn get_wide(&self, heap: u64) -> u128 {
+        match self.arith() {
+            Some(a) if !self.in_table(heap) => a.value(heap, |b| self.values.value(b as usize)),
+            _ => self.get(heap).into(),
+        }
     }
 
     /// G(heap); the heap must be within the table or the period be known
-    /// (as [`SharedTable::with`] ensures for the heap it was given).
+    /// (as [`SharedTable::with`] ensures for the heap it was given). A
+    /// value of an arithmetic period past 2^64 - 1 reads as 2^64 - 1:
+    /// callers that may meet one read [`Lookup::get_wide`].
     pub(crate) fn get(&self, heap: u64) -> u64 {
+        if let (Some(a), false) = (self.arith(), self.in_table(heap)) {
+            let v = a.value(heap, |b| self.values.value(b as usize));
+            return u64::try_from(v).unwrap_or(u64::MAX);
+        }
         let h = match self.period {
             Some(p) => p.reduce(heap),
             None => heap,

@@ -1,6 +1,7 @@
 //! `sprague period RULESET`: preperiod and period of a nim-sequence, and
 //! whether they are proven.
 
+mod arith;
 mod rule;
 
 use std::io::{self, IsTerminal, Write};
@@ -34,10 +35,19 @@ use crate::exit::Exit;
 /// - sub:S, by repetition of a window of max(S) values: G(n + p) = G(n) for
 ///   n0 <= n < n0 + max(S) (the same theorem with q = 1, t = max(S)).
 ///
+/// - take-any codes ending in `...` (every smaller heap an option, plus
+///   splits after a few amounts: Lasker's Nim octal:4.3..., hex:8.3...),
+///   by an arithmetic period G(n + p) = G(n) + s with saltus s, proven by
+///   an induction whose base is checked from 512 values (the output states
+///   it; JSON adds `"saltus"`).
+///
+/// An arithmetic period the values show where nothing proves it is given
+/// as `apparent` (with its saltus), not proven.
+///
 /// No period is claimed (`proven: false`, period null) where no theorem
-/// applies: Grundy's game (its two heaps must differ), codes whose last
-/// digit repeats (written with `...`, e.g. octal:0.3...: they allow
-/// removing arbitrarily many tokens), the infinite subtraction sets
+/// applies: Grundy's game (its two heaps must differ), other codes whose
+/// last digit repeats (written with `...`: they allow removing
+/// arbitrarily many tokens), the infinite subtraction sets
 /// sub:squares, sub:primes, sub:pow2 and sub:fib (no max(S) to bound the
 /// window; a repetition seen in their values proves nothing), and Nim
 /// (G(n) = n). Nothing is computed for them (`checked_to` is 0).
@@ -90,6 +100,11 @@ pub struct JsonPeriod {
     /// show (not proven); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub apparent: Option<Apparent>,
+    /// The saltus s of an arithmetic period, G(n + p) = G(n) + s for
+    /// n >= n0 (with `proven` as for a period); absent for an ordinary
+    /// period or none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub saltus: Option<u64>,
 }
 
 /// A period the values show without proof.
@@ -99,6 +114,10 @@ pub struct Apparent {
     pub preperiod: u64,
     /// The period the values show.
     pub period: u64,
+    /// The saltus the values show, for an arithmetic period; absent for
+    /// an ordinary one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub saltus: Option<u64>,
 }
 
 /// Runs `period`.
@@ -137,6 +156,7 @@ pub fn run(args: Args) -> Result<Exit> {
             found: None,
             checked_to: 0,
             theorem_applies: false,
+            arithmetic: None,
         }
     } else {
         let moves = super::engine_moves(&ruleset, "period")?;
@@ -210,6 +230,15 @@ pub fn run(args: Args) -> Result<Exit> {
         bar.finish_and_clear();
         report
     };
+    // A proven arithmetic period has its own report; an apparent one is a
+    // line (and an `apparent` record) added to the report of the search.
+    let seen = match (report.period(), report.arithmetic) {
+        (None, Some(found)) if found.proof.is_some() => {
+            return arith::report(&ruleset, &report, found, args.json);
+        }
+        (None, Some(found)) => Some(found.period),
+        _ => None,
+    };
     emit(
         args.json,
         || JsonPeriod {
@@ -222,16 +251,26 @@ pub fn run(args: Args) -> Result<Exit> {
                 Stop::Unproven { period, .. } if report.period().is_none() => Some(Apparent {
                     preperiod: period.preperiod,
                     period: period.period,
+                    saltus: None,
                 }),
-                _ => None,
+                _ => seen.map(|a| Apparent {
+                    preperiod: a.preperiod,
+                    period: a.period,
+                    saltus: Some(a.saltus),
+                }),
             },
+            saltus: None,
         },
         || {
             let flags = Flags {
                 max_table: args.limits.max_table,
                 max_period_search: args.limits.max_period_search,
             };
-            human(&ruleset, &report, stop, &flags)
+            let text = human(&ruleset, &report, stop, &flags);
+            match seen {
+                Some(a) => arith::with_apparent(text, a, report.checked_to),
+                None => text,
+            }
         },
     )
 }
@@ -267,6 +306,7 @@ fn no_period(ruleset: &Ruleset, why: &str, json: bool) -> Result<Exit> {
             proven: false,
             checked_to: 0,
             apparent: None,
+            saltus: None,
         },
         || {
             format!(
@@ -291,6 +331,7 @@ fn closed_form(ruleset: &Ruleset, n0: u64, p: u128, json: bool) -> Result<Exit> 
             proven: true,
             checked_to: 0,
             apparent: None,
+            saltus: None,
         },
         || {
             format!(

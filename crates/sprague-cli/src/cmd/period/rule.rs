@@ -62,6 +62,7 @@ pub fn run(ruleset: &Ruleset, args: &Args) -> Result<Exit> {
                 None,
                 false,
                 apparent.map(|a| Apparent {
+                    saltus: None,
                     preperiod: a.preperiod,
                     period: a.period,
                 }),
@@ -74,6 +75,7 @@ pub fn run(ruleset: &Ruleset, args: &Args) -> Result<Exit> {
             proven,
             checked_to,
             apparent,
+            saltus: None,
         };
         serde_json::to_writer(&mut out, &json)?;
         writeln!(out)?;

@@ -457,6 +457,9 @@ pub(crate) fn basis_words(basis: Basis) -> String {
         }
         Basis::Staircase => "the staircase reduction (Nim on the odd-numbered steps)".into(),
         Basis::Period => "a proven period of the nim-sequence".into(),
+        Basis::ArithmeticPeriod => "a proven arithmetic period of the nim-sequence (G(n + p) = \
+                                    G(n) + s from the preperiod on; see `period`)"
+            .into(),
         Basis::Table => "a computed table of Grundy values".into(),
         Basis::Theorem { name, .. } | Basis::Rule { name, .. } => name.into(),
         Basis::SpragueGrundy => {

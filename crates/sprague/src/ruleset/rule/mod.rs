@@ -45,6 +45,7 @@
 pub mod eval;
 mod index;
 pub mod parser;
+mod takeany;
 pub mod theory;
 
 use std::collections::HashMap;
@@ -724,6 +725,9 @@ pub(crate) fn parse(
     let game = RuleGame::new(word, text).map_err(ParseErrorKind::BadRuleset)?;
     if let Some(rules) = built_in(word, &game) {
         return Ok(rules);
+    }
+    if let Some((name, code)) = takeany::code(&game.rule) {
+        return super::takebreak::parse(word, name, Some(&code));
     }
     Ok(Box::new(Heaps(game)))
 }
