@@ -82,8 +82,9 @@ fn neighbours(rows: u64, cols: u64, cell: u64) -> Vec<u64> {
 
 /// A token on a grid of more than [`MAX_VERTICES`] cells
 /// (`grid:RxC[~visited]@v`, R·C up to 2^64 − 1): too large to hold as a
-/// graph, answered by [`whole_grid`] while no cell is visited. Cells are
-/// numbered from 0 here and named from 1.
+/// graph, answered by the whole grid's closed form (this module's doc)
+/// while no cell is visited. Cells are numbered from 0 here and named
+/// from 1.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LargeGrid {
     /// Rows and columns.
