@@ -233,6 +233,7 @@ impl<P: GraphPosition> Rules for GraphRules<P> {
             g ^= v;
             how.octal |= h.octal;
             how.searched |= h.searched;
+            how.intervals |= h.intervals;
             how.work += h.work;
         }
         Ok((g, self.engine.basis(how, self.engine.stored())))
@@ -368,13 +369,25 @@ impl<P: GraphPosition> Rules for GraphRules<P> {
         let Some(p) = args.parts().get(part) else {
             return crate::ruleset::write_action(word, action, form, f);
         };
-        let name = Self::move_name(p, at, and);
+        let mut name = Self::move_name(p, at, and);
         let n = part + 1;
         let noun = match (self.spec.kind, self.spec.board) {
+            (Kind::Node, _) if p.graph.intervals().is_some() => "interval",
             (Kind::Node, _) => "vertex",
             (Kind::Arc, false) => "edge",
             (Kind::Arc, true) => "domino",
         };
+        // An interval is named by its place in the list and shown as the
+        // closed interval it is: `interval 2 [2, 4]`.
+        if let (Some(spans), Kind::Node, false) = (
+            p.graph.intervals(),
+            self.spec.kind,
+            matches!(form, MoveForm::Listed | MoveForm::Short),
+        ) {
+            if let Some(&(l, r)) = usize::try_from(at).ok().and_then(|i| spans.get(i)) {
+                name = format!("{name} [{l}, {r}]");
+            }
+        }
         let after = self.after(p, at as u32, and.map(|b| b as u32));
         match form {
             MoveForm::Listed if args.parts().len() == 1 => {

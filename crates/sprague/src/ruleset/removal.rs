@@ -47,6 +47,9 @@ pub struct How {
     pub octal: bool,
     /// Some component was searched.
     pub searched: bool,
+    /// Some component was an interval graph valued by its window table
+    /// (Node Kayles).
+    pub intervals: bool,
     /// The components the search valued or looked up, each weighing
     /// (1 + k / [`WEIGHT_UNIT`](crate::WEIGHT_UNIT))² for its k vertices
     /// (relabelling it, the most of the cost, grows as k²): the work is
@@ -129,6 +132,10 @@ impl Engine {
         let edges = edges / 2;
         if let Some(g) = self.reduced(k as u64, edges as u64, max_degree as u64, limits, how)? {
             return Ok(g);
+        }
+        if let Some(spans) = self.interval_spans(part, comp) {
+            how.intervals = true;
+            return Ok(super::undirected::intervals::node_kayles(&spans, limits)?.value);
         }
         if k > MAX_SEARCHED {
             return Err(Error::Unsupported(format!(
@@ -236,6 +243,16 @@ impl Engine {
                     every(&mut out);
                 }
             }
+            Shape::Other if self.interval_spans(part, comp).is_some() => {
+                let spans = self.interval_spans(part, comp).unwrap_or_default();
+                let values = super::undirected::intervals::node_kayles(&spans, limits)?;
+                out.extend(
+                    comp.iter()
+                        .zip(&values.after)
+                        .filter(|&(_, &g)| g == need)
+                        .map(|(&v, _)| (v, None)),
+                );
+            }
             Shape::Other => {
                 if comp.len() > MAX_SEARCHED {
                     // The value of the component says why.
@@ -276,6 +293,15 @@ impl Engine {
         }
         out.sort_unstable();
         Ok(out)
+    }
+
+    /// The intervals of the component `comp` of `part`, in the order of
+    /// `comp`, when the game is Node Kayles on a graph written
+    /// `intervals:` (valued by the window table of
+    /// [`intervals`](super::undirected::intervals)).
+    fn interval_spans(&self, part: &Part, comp: &[u32]) -> Option<Vec<(u64, u64)>> {
+        let spans = part.graph.intervals()?;
+        (self.kind == Kind::Node).then(|| comp.iter().map(|&v| spans[v as usize]).collect())
     }
 
     /// The value of a connected graph of `k` vertices, `edges` edges and
@@ -404,6 +430,8 @@ impl Engine {
             Basis::Search {
                 positions: stored as u64,
             }
+        } else if how.intervals {
+            NODE_INTERVALS
         } else if how.octal {
             match self.kind {
                 Kind::Node => NODE_PATHS,
@@ -420,6 +448,14 @@ pub const NODE_PATHS: Basis = Basis::Rule {
     word: "octal",
     name: "Node Kayles on a path of n vertices is Dawson's chess, octal 0.137, at heap n \
            (a cycle of n moves to a path of n - 3; Winning Ways, ch. 4)",
+};
+
+/// Node Kayles on an interval graph is a take-and-break game on the line.
+pub const NODE_INTERVALS: Basis = Basis::Rule {
+    word: "intervals",
+    name: "Node Kayles on intervals: taking [a, b] leaves the intervals left of a and those \
+           right of b, two games apart, so every position is the intervals inside a window \
+           of the line and the windows' values fill a table (O(n^3) for n intervals)",
 };
 
 /// Arc Kayles on a path is Dawson's Kayles.

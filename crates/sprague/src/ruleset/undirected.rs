@@ -9,6 +9,7 @@
 //! | `complete:N` | the complete graph K_N |
 //! | `grid:RxC` | the R by C grid, vertices numbered row by row from 1 |
 //! | `steps:RxC:STEPS` | the R by C board, each cell joined to those a step away: `1,2/2,1` (steps `dr,dc`), `king`, `king:K` (K rows and columns around), `knight` |
+//! | `intervals:1..3,2..5,4-6` | the interval graph: a vertex for each interval (`L..R` half-open, `L-R` closed), named 1, 2, ... as written, joined when two share an integer ([`intervals`]) |
 //! | `petersen` | the Petersen graph: outer cycle 1..5, spokes i - i+5, inner pentagram 6..10 |
 //! | `a-b,b-c,d` | inline edges (and lone vertices), named as written |
 //! | `file:PATH` | a graph file, one edge `u v` a line, read by the caller ([`define_file`]) |
@@ -27,6 +28,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 mod file;
 pub use file::{define_file, FileError, MAX_FILE_EDGES};
+pub mod intervals;
 
 /// The most vertices a graph may have.
 pub const MAX_VERTICES: usize = 1 << 20;
@@ -54,6 +56,9 @@ pub struct Graph {
     adj: Vec<Vec<u32>>,
     /// Vertices gone from the start (the filled cells of a board).
     filled: Vec<u32>,
+    /// The closed interval `[l, r]` of each vertex, for a graph written
+    /// `intervals:` ([`intervals`]).
+    intervals: Option<Arc<[(u64, u64)]>>,
 }
 
 impl PartialEq for Graph {
@@ -101,6 +106,12 @@ impl Graph {
         &self.notation
     }
 
+    /// The closed interval `[l, r]` of each vertex, when the graph was
+    /// written `intervals:` (an interval graph).
+    pub fn intervals(&self) -> Option<&[(u64, u64)]> {
+        self.intervals.as_deref()
+    }
+
     /// Whether the graph is a board (cells in rows).
     pub fn is_board(&self) -> bool {
         matches!(self.shape, Shape::Board { .. })
@@ -128,6 +139,7 @@ impl Graph {
             index,
             adj: vec![Vec::new(); n],
             filled: Vec::new(),
+            intervals: None,
         }
     }
 
@@ -211,6 +223,7 @@ impl Graph {
                 Ok(g.finish())
             }
             "steps" => steps(text, param.unwrap_or("")),
+            "intervals" => intervals::parse(text, param.unwrap_or("")),
             "petersen" if param.is_none() => {
                 let mut g = Graph::numbered(text, 10, Shape::Graph);
                 for i in 0..5u32 {
@@ -226,7 +239,8 @@ impl Graph {
             )),
             _ if param.is_some() => Err(format!(
                 "unknown graph family `{family}` in {text}: write path:N, cycle:N, complete:N, \
-                 grid:RxC, steps:RxC:STEPS, petersen, file:PATH, or edges a-b,b-c"
+                 grid:RxC, steps:RxC:STEPS, intervals:L..R,..., petersen, file:PATH, or edges \
+                 a-b,b-c"
             )),
             _ => inline(text),
         }
