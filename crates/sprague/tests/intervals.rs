@@ -132,6 +132,53 @@ fn the_window_table_agrees_with_plain_search() {
     }
 }
 
+/// Misère play (searched): the outcome and every winning move agree with
+/// a plain misère search and with the generic search.
+#[test]
+fn misere_play_agrees_with_plain_search() {
+    fn wins(spans: &[(u64, u64)], mask: u32, memo: &mut HashMap<u32, bool>) -> bool {
+        if let Some(&w) = memo.get(&mask) {
+            return w;
+        }
+        // Misère: a player with no move wins.
+        let w = mask == 0
+            || (0..spans.len())
+                .filter(|&i| mask & 1 << i != 0)
+                .any(|i| !wins(spans, after(spans, mask, i), memo));
+        memo.insert(mask, w);
+        w
+    }
+    let mut rng = rand::rngs::StdRng::seed_from_u64(2062);
+    for _ in 0..150 {
+        let n = rng.random_range(1..=8);
+        let spans = random_spans(&mut rng, n, 12, 4);
+        let full = (1u32 << n) - 1;
+        let graph = notation(&spans, true);
+        let t = format!("nodekayles {graph}");
+        let p: Position = t.parse().unwrap();
+        let a = Analyzer::default().analyze(&p, Play::Misere, None).unwrap();
+        let mut memo = HashMap::new();
+        assert_eq!(
+            a.outcome == Outcome::N,
+            wins(&spans, full, &mut memo),
+            "{t}"
+        );
+        let mut want: Vec<String> = (0..n)
+            .map(|i| after(&spans, full, i))
+            .filter(|&m| !wins(&spans, m, &mut memo))
+            .map(|m| format!("nodekayles {graph}{}", gone(n, m)))
+            .collect();
+        want.sort();
+        assert_eq!(common::afters(&p, &a.winning_moves), want, "{t}");
+        let mut solver = sprague::Solver::new(sprague::SumGame::new(sprague::Limits::default()));
+        assert_eq!(
+            common::searched_afters(&mut solver, &p, Play::Misere),
+            want,
+            "{t}"
+        );
+    }
+}
+
 /// Endpoints at 0 and 2^64 − 1 (a half-open interval cannot reach
 /// 2^64 − 1; a closed one can).
 #[test]

@@ -28,6 +28,7 @@ macro_rules! parse_without_parameter {
 }
 
 pub mod arckayles;
+pub mod cards;
 pub mod chomp;
 pub mod coins;
 pub mod cram;

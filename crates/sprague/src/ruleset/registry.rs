@@ -206,6 +206,12 @@ pub(super) const REGISTRY: &[Registration] = &[
         theorem: "two X at most two apart: the player to move completes three in a row; otherwise octal 0.007 on the safe squares (Winning Ways, ch. 4): a run of s squares with no X within two is the heap s + 2, an empty strip of n the heap n + 2",
     }, treblecross::parse),
     (RulesetInfo {
+        names: &["cards"], notation: "cards:L-R, cards:K",
+        rule: "rows of cards numbered from 1 (10, or 10:4-6,9 with those cards taken): take L to R consecutive cards still in one row (AtCoder ABC278 G)",
+        example: "cards:2-3 10:4-6",
+        theorem: "a run of s cards is the heap s of the octal game whose digits L to R are 7; a row is the nim-sum of its runs (Guy and Smith 1956 prove the octal game's period)",
+    }, cards::parse),
+    (RulesetInfo {
         names: &["pieces"], notation: "pieces",
         rule: "a row of pieces on squares numbered from 1, written left to right (pieces 3 7 8 12): slide one piece left, never onto or past the piece to its left nor past square 1",
         example: "pieces 3 7 8 12",
