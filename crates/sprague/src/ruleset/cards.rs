@@ -351,7 +351,7 @@ impl Rules for Cards {
                 for i in 0..=s.saturating_sub(self.least) {
                     for k in self.least..=self.most.min(s - i) {
                         looked += 1;
-                        if looked % (1 << 16) == 0 {
+                        if looked.is_multiple_of(1 << 16) {
                             crate::budget::check()?;
                         }
                         if looked > allowed {
