@@ -153,7 +153,7 @@ pub(super) fn build(
             let item = &items[0];
             let (heap, from) = size(item)?;
             let sizes = left(item, from)?;
-            let total: u64 = sizes.iter().sum();
+            let total = sizes.iter().fold(0u64, |a, &s| a.saturating_add(s));
             if sizes.iter().filter(|&&s| s > 0).count() == 1 && total == from {
                 return unchanged(item.place);
             }
@@ -162,7 +162,9 @@ pub(super) fn build(
                 .map(|parts| Action::Heap {
                     heap,
                     from,
-                    removed: from - total,
+                    // More tokens left than the heap held (a rule whose
+                    // heaps each shrink): nothing removed, the rules judge.
+                    removed: from.saturating_sub(total),
                     parts,
                 })
                 .collect()

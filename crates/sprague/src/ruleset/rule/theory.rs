@@ -57,13 +57,17 @@ fn constant(e: &Expr) -> Option<u64> {
     super::eval::eval(e, 0).filter(|_| !mentions_n(e))
 }
 
+/// Whether `e` names n or d (is not a constant).
 fn mentions_n(e: &Expr) -> bool {
     match e {
-        Expr::N => true,
+        Expr::N | Expr::D => true,
         Expr::Num(_) => false,
-        Expr::Sub(a, b) | Expr::Mul(a, b) | Expr::Div(a, b) | Expr::Mod(a, b) => {
-            mentions_n(a) || mentions_n(b)
-        }
+        Expr::Sub(a, b)
+        | Expr::Mul(a, b)
+        | Expr::Div(a, b)
+        | Expr::Mod(a, b)
+        | Expr::Min(a, b)
+        | Expr::Max(a, b) => mentions_n(a) || mentions_n(b),
     }
 }
 
@@ -105,6 +109,13 @@ pub fn shape(rule: &Rule) -> Result<Shape, String> {
     };
     let max_c = |acc: &mut Option<u64>, c: u64| *acc = Some(acc.map_or(c, |a| a.max(c)));
     for o in &rule.options {
+        if o.divisor_of.is_some() {
+            return Err(format!(
+                "option {} (column {}) ranges over the divisors of a number, so its options \
+                 are not n minus a bounded amount",
+                o.text, o.column
+            ));
+        }
         for c in &o.conds {
             cond_shape(c, &mut s).map_err(|why| {
                 format!(
