@@ -3,7 +3,8 @@
 //! a brute force written here or the problem's own check values.
 
 mod common;
-use common::{cli_error, stdout_of};
+use common::{cli_error, sprague, stdout_of};
+use std::time::{Duration, Instant};
 
 /// The 2-adic valuation of n: Divisor Nim's value, by hand.
 fn v2(n: u64) -> u64 {
@@ -65,5 +66,92 @@ fn divisor_errors_exit_2() {
         let (err, code) = cli_error(&["analyze", word, "5"]);
         assert_eq!(code, 2, "{word}: {err}");
         assert!(err.contains(column), "{word}: {err}");
+    }
+}
+
+/// Codeforces 603C's G(n) by the editorial's closed form, written here
+/// (the library finds it by the residue-class argument, not this): even
+/// k: 0 1 2, then 1 at even n, 0 at odd; odd k: 0 1 0 1 2, then 0 at odd
+/// n, and at even n 2 when G(n/2) is 1, else 1.
+fn lieges(n: u64, k: u64) -> u64 {
+    match (n, k % 2) {
+        (0..=2, 0) => n,
+        (_, 0) => u64::from(n.is_multiple_of(2)),
+        (0..=4, _) => [0, 1, 0, 1, 2][n as usize],
+        _ if n % 2 == 1 => 0,
+        _ if lieges(n / 2, k) == 1 => 2,
+        _ => 1,
+    }
+}
+
+/// `count` heaps of sizes up to `max`, from a fixed linear congruential
+/// sequence.
+fn heaps(count: usize, max: u64, seed: u64) -> Vec<u64> {
+    let mut x = seed;
+    (0..count)
+        .map(|_| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            1 + (x >> 20) % max
+        })
+        .collect()
+}
+
+/// `batch --value` of one line of heaps of `rule`, and how long it took.
+fn batch_value(rule: &str, heaps: &[u64]) -> (u64, Duration) {
+    let line: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    let start = Instant::now();
+    let out = sprague()
+        .args(["batch", "--value", "--ruleset", rule])
+        .write_stdin(line.join(" ") + "\n")
+        .output()
+        .unwrap();
+    let took = start.elapsed();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap(),
+        took,
+    )
+}
+
+/// Codeforces 603C "Lieges of Legendre": n heaps; a move takes one token,
+/// or turns an even heap 2x into k heaps of x; the last to move wins
+/// ("Kevin" first). At its limits, n = 10^5 heaps up to 10^9, k up to
+/// 10^9: `rule:n-1,equal(n/2*K,K):even`, and its two samples.
+#[test]
+fn codeforces_603c_at_its_limits() {
+    for (k, sample, kevin) in [(1u64, vec![3u64, 4], true), (2, vec![3], false)] {
+        let rule = format!("rule:n-1,equal(n/2*{k},{k}):even");
+        assert_eq!(batch_value(&rule, &sample).0 != 0, kevin, "sample k = {k}");
+    }
+    for (k, seed) in [(1_000_000_000u64, 1u64), (999_999_999, 2), (3, 3), (2, 4)] {
+        let heaps = heaps(100_000, 1_000_000_000, seed);
+        let expected = heaps.iter().fold(0, |x, &h| x ^ lieges(h, k));
+        let rule = format!("rule:n-1,equal(n/2*{k},{k}):even");
+        let (value, took) = batch_value(&rule, &heaps);
+        assert_eq!(value, expected, "k = {k}");
+        eprintln!("k = {k}: {took:?}");
+    }
+}
+
+/// The contest's time limit (1 s) in a release build.
+#[test]
+#[ignore = "timing: run with --release -- --ignored"]
+fn codeforces_603c_within_its_time_limit() {
+    for k in [1_000_000_000u64, 999_999_999] {
+        let (_, took) = batch_value(
+            &format!("rule:n-1,equal(n/2*{k},{k}):even"),
+            &heaps(100_000, 1_000_000_000, k),
+        );
+        assert!(took < Duration::from_secs(1), "k = {k}: {took:?}");
     }
 }

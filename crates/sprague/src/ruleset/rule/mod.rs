@@ -48,6 +48,7 @@
 pub mod eval;
 mod index;
 pub mod parser;
+pub mod skeleton;
 mod takeany;
 pub mod theory;
 
@@ -87,6 +88,8 @@ pub struct RuleGame {
     index: OptionIndex,
     canonical: String,
     shape: Result<Shape, String>,
+    /// The residue-class argument for rules with far options.
+    skeleton: Option<skeleton::Skeleton>,
     state: Mutex<State>,
 }
 
@@ -98,6 +101,10 @@ struct State {
     proof: Option<Proof>,
     /// Heaps valued by the search past the table.
     memo: HashMap<u64, u64>,
+    /// The proof of [`skeleton::Skeleton`], once found.
+    skeleton: Option<skeleton::SkeletonProof>,
+    /// The longest table a proof of it was looked for in.
+    skeleton_tried: u64,
 }
 
 /// What [`search_period`] found: the claim, the last heap computed, and
@@ -199,10 +206,15 @@ impl RuleGame {
         let mut opts: Vec<String> = rule.options.iter().map(ToString::to_string).collect();
         opts.sort();
         opts.dedup();
+        let shape = theory::shape(&rule);
         Ok(RuleGame {
             word: word.to_string(),
             canonical: format!("rule:{}", opts.join(",")),
-            shape: theory::shape(&rule),
+            skeleton: shape
+                .is_err()
+                .then(|| skeleton::Skeleton::of(word, &rule).ok())
+                .flatten(),
+            shape,
             index: OptionIndex::new(&rule),
             rule,
             state: Mutex::default(),
@@ -399,6 +411,9 @@ impl RuleGame {
                 }
                 to = to.saturating_mul(2);
             }
+        }
+        if let Some(found) = self.by_skeleton(&mut st, heap, limits)? {
+            return Ok(found);
         }
         let table = if heap < table_limit {
             self.extend(&mut st, heap, limits, false)
