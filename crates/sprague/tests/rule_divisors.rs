@@ -193,6 +193,18 @@ fn heaps_that_each_shrink_may_add_up_to_more() {
     // G: 0 1 0 1 2 (odd K: G(2x) = mex(G(2x-1), G(x))); from 4, 2 2 2 is
     // worth G(2) = 0.
     assert_eq!(afters, ["rule:n-1,equal(n/2*3,3):even 2 2 2"]);
+    // Typed as in `play`: the heaps it leaves; other heaps are refused.
+    let m = sprague::movetext::parse(&position, "1 -> 2 2 2").unwrap();
+    assert_eq!(
+        position.play(&m).unwrap().to_string(),
+        "rule:n-1,equal(n/2*3,3):even 2 2 2"
+    );
+    for wrong in ["1 -> 3 3 3", "1 -> 2 2", "1 -> 4 4"] {
+        assert!(
+            sprague::movetext::parse(&position, wrong).is_err(),
+            "{wrong}"
+        );
+    }
 }
 
 /// Errors name the column of the word.
