@@ -55,6 +55,22 @@ fn a_range_below_zero_starts_at_zero() {
     );
 }
 
+/// Divisor Nim has no periodicity argument: a heap past the table is
+/// searched over the heaps it reaches, each factored, and the work limit
+/// stops it (exit 3, naming the flag) rather than a hang.
+#[test]
+fn divisor_search_stops_at_its_limit() {
+    let (err, code) = cli_error(&[
+        "analyze",
+        "rule:n-d:d|n:d<n",
+        "1000000000000000000",
+        "--max-table-work",
+        "10000000",
+    ]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("--max-table-work"), "{err}");
+}
+
 /// Divisors and min/max errors name their column and exit 2.
 #[test]
 fn divisor_errors_exit_2() {

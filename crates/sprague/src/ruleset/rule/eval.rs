@@ -251,11 +251,16 @@ pub(crate) fn divisors(m: u64) -> Vec<u64> {
     out
 }
 
+/// The work of factoring E for an option `d|E`, in evaluations of an
+/// option: an estimate (trial division by the small primes, then
+/// Miller-Rabin and Pollard-Brent rho on what is left: a few µs).
+pub(crate) const FACTOR_EVALS: u64 = 64;
+
 /// Resolves option `o` at heap `n`, pushing onto `out` what it leaves
 /// there: once, or once for each divisor d of E in an option with the
-/// condition `d|E` (none when E is 0 or undefined). Returns the number
-/// of divisors tried (0 for an option naming none), the work beyond one
-/// evaluation.
+/// condition `d|E` (none when E is 0 or undefined). Returns the work
+/// beyond one evaluation, in evaluations: the divisors tried and
+/// [`FACTOR_EVALS`] (0 for an option naming no divisor).
 ///
 /// # Errors
 /// [`Error::Unsupported`] when a split (`split`, `split3`, `unequal`)
@@ -274,7 +279,7 @@ pub(crate) fn resolve_all(
     };
     let m = match eval(e, n) {
         Some(m) if m >= 1 => m,
-        _ => return Ok(0),
+        _ => return Ok(1),
     };
     let all = divisors(m);
     for &d in &all {
@@ -282,7 +287,7 @@ pub(crate) fn resolve_all(
             out.push(r);
         }
     }
-    Ok(all.len() as u64)
+    Ok(all.len() as u64 + FACTOR_EVALS)
 }
 
 /// Resolves option `o` at `at` (its divisor, if it names one, given):

@@ -238,8 +238,8 @@ impl RuleGame {
         let mut work = self.index.candidates(n, &mut candidates);
         let mut out = Vec::with_capacity(candidates.len());
         for &i in &candidates {
-            let divisors = eval::resolve_all(&self.word, &self.rule.options[i], n, &mut out)?;
-            work += u128::from(divisors) * index::EVAL_COST;
+            let extra = eval::resolve_all(&self.word, &self.rule.options[i], n, &mut out)?;
+            work += u128::from(extra) * index::EVAL_COST;
         }
         let count: u128 = out.iter().map(Resolved::count).sum();
         if count > limits.max_states as u128 {
@@ -260,8 +260,8 @@ impl RuleGame {
         let mut found = Vec::new();
         for &i in &candidates {
             found.clear();
-            let divisors = eval::resolve_all(&self.word, &self.rule.options[i], n, &mut found)?;
-            work += u128::from(divisors) * index::EVAL_COST;
+            let extra = eval::resolve_all(&self.word, &self.rule.options[i], n, &mut found)?;
+            work += u128::from(extra) * index::EVAL_COST;
             count += found.iter().map(Resolved::count).sum::<u128>();
         }
         Ok((count, work + candidates.len() as u128 * index::EVAL_COST))
