@@ -183,3 +183,103 @@ fn winning_moves_lead_to_p_positions() {
         }
     }
 }
+
+/// One option of a random rule with far options, and its meaning here.
+#[derive(Clone, Debug)]
+enum Piece {
+    /// `n-c` under a condition.
+    Take(u64, Cond),
+    /// `n/d` under a condition.
+    Divide(u64, Cond),
+    /// `equal(n/2*K,K):even`.
+    Halves(u64),
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Cond {
+    Always,
+    Even,
+    Odd,
+    Mod3(u64),
+}
+
+impl Cond {
+    fn text(self) -> String {
+        match self {
+            Cond::Always => String::new(),
+            Cond::Even => ":even".into(),
+            Cond::Odd => ":odd".into(),
+            Cond::Mod3(r) => format!(":n%3=={r}"),
+        }
+    }
+
+    fn holds(self, n: u64) -> bool {
+        match self {
+            Cond::Always => true,
+            Cond::Even => n.is_multiple_of(2),
+            Cond::Odd => n % 2 == 1,
+            Cond::Mod3(r) => n % 3 == r,
+        }
+    }
+}
+
+fn piece() -> impl proptest::strategy::Strategy<Value = Piece> {
+    use proptest::prelude::*;
+    let cond = prop_oneof![
+        Just(Cond::Always),
+        Just(Cond::Even),
+        Just(Cond::Odd),
+        (0..3u64).prop_map(Cond::Mod3)
+    ];
+    prop_oneof![
+        (1..5u64, cond.clone()).prop_map(|(c, k)| Piece::Take(c, k)),
+        (2..4u64, cond).prop_map(|(d, k)| Piece::Divide(d, k)),
+        (1..6u64).prop_map(Piece::Halves),
+    ]
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(16))]
+
+    /// Random rules of near and far options: every value the library
+    /// gives (by the residue-class proof past the table, or otherwise)
+    /// is the definition's, to heap 20,000.
+    #[test]
+    fn random_far_rules_agree_with_their_definition(
+        pieces in proptest::collection::vec(piece(), 1..4)
+    ) {
+        let texts: Vec<String> = pieces
+            .iter()
+            .map(|p| match p {
+                Piece::Take(c, k) => format!("n-{c}{}", k.text()),
+                Piece::Divide(d, k) => format!("n/{d}{}", k.text()),
+                Piece::Halves(k) => format!("equal(n/2*{k},{k}):even"),
+            })
+            .collect();
+        let word = format!("rule:{}", texts.join(","));
+        let expected = by_definition(20_000, |n, g| {
+            let n64 = n as u64;
+            let mut o = Vec::new();
+            for p in &pieces {
+                match *p {
+                    Piece::Take(c, k) if k.holds(n64) && n64 >= c => o.push(g[n - c as usize]),
+                    Piece::Divide(d, k) if k.holds(n64) && n64 >= 1 => o.push(g[n / d as usize]),
+                    Piece::Halves(k) if n >= 2 && n.is_multiple_of(2) => {
+                        o.push(if k % 2 == 1 { g[n / 2] } else { 0 });
+                    }
+                    _ => {}
+                }
+            }
+            o
+        });
+        let Ok(r) = word.parse::<Ruleset>() else {
+            // A rule no option of which moves at small heaps is refused.
+            return Ok(());
+        };
+        let limits = Limits::default();
+        for n in (0..=20_000u64).rev().step_by(13) {
+            let (g, _) = r.heap_rules().unwrap().heap_value(n, &limits).unwrap();
+            proptest::prop_assert_eq!(g, expected[n as usize], "{} at {}", word, n);
+        }
+    }
+}
