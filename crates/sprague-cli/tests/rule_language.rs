@@ -153,10 +153,19 @@ fn errors_name_the_column_and_exit_2() {
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(err.contains(column), "{args:?}: {err}");
     }
-    let (code, _, err) = run(&["analyze", "rule:n-1&n-1", "10"]);
+    // A split of more tokens than the heap (some part as large as it) is
+    // refused; heaps that each shrink may add up to more (issue 57).
+    let (code, _, err) = run(&["analyze", "rule:split(n*2)", "10"]);
     assert_eq!(code, 2, "{err}");
     assert!(
-        err.contains("at heap 3") && err.contains("more than 3"),
+        err.contains("at heap 1") && err.contains("more than 1"),
+        "{err}"
+    );
+    // A rule none of whose options shrinks the heap is refused at once.
+    let (code, _, err) = run(&["analyze", "rule:n,n*2", "10"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("column 6") && err.contains("smaller than n"),
         "{err}"
     );
 }

@@ -66,6 +66,7 @@
 //! ```
 
 pub mod constrained;
+pub mod pairs;
 mod spectrum;
 mod sweep;
 

@@ -125,6 +125,19 @@ fn small_families() {
     // The Petersen graph: a vertex leaves a 6-cycle (worth 0), so 1.
     assert_eq!(value("nodekayles petersen"), 1);
     assert_eq!(value("nodekayles complete:5"), 1);
+    // cycle:1 is one vertex and cycle:2 one edge (issue 57): each is
+    // taken in one move, as the same graphs written inline.
+    for (cycle, inline) in [("cycle:1", "a"), ("cycle:2", "a-b")] {
+        assert_eq!(value(&format!("nodekayles {cycle}")), 1, "{cycle}");
+        assert_eq!(value(&format!("nodekayles {inline}")), 1, "{inline}");
+        let p: Position = format!("nodekayles {cycle} {cycle}").parse().unwrap();
+        assert_eq!(p.grundy_value().unwrap(), 0, "{p}");
+        let p: Position = format!("nodekayles {cycle}").parse().unwrap();
+        let a = Analyzer::default().analyze(&p, Play::Normal, None).unwrap();
+        for m in &a.winning_moves {
+            assert_eq!(p.play(m).unwrap().grundy_value().unwrap(), 0, "{p}");
+        }
+    }
     // A cycle of n moves to a path of n - 3.
     for n in 3..=20u64 {
         let want = u64::from(A002187[(n - 3) as usize] == 0);
@@ -169,7 +182,7 @@ fn positions_print_back() {
 fn bad_graphs_say_what_is_wrong() {
     for (text, says) in [
         ("nodekayles grid:3y5", "is not a size RxC"),
-        ("nodekayles cycle:2", "cycle takes from 3"),
+        ("nodekayles cycle:0", "cycle takes from 1"),
         (
             "nodekayles path:5~9",
             "`9` after `~` in path:5~9 is not a vertex",

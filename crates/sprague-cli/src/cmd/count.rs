@@ -24,7 +24,7 @@ pub struct Args {
         long,
         value_name = "K",
         default_value_t = 0,
-        required_unless_present = "heaps_up_to",
+        required_unless_present_any = ["heaps_up_to", "sum"],
         conflicts_with = "heaps_up_to"
     )]
     pub heaps: u64,
@@ -125,6 +125,21 @@ pub struct SelectArgs {
     /// different heaps (K! times the sets) without.
     #[arg(long)]
     pub distinct: bool,
+    /// Instead of a count, the sum of x + y over the positions (x, y) of a
+    /// two-number game with 0 < x < y <= M (`euclid`: Project Euler 325,
+    /// by Cole and Davie's theorem for any M; with --modulo Q).
+    #[arg(long, value_enum, value_name = "x+y", requires = "max",
+          conflicts_with_all = ["heaps", "heaps_up_to", "min", "nonempty", "primes", "sizes",
+                                "sizes_file", "distinct", "unordered"])]
+    pub sum: Option<SumArg>,
+}
+
+/// The `--sum` flag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SumArg {
+    /// The sum of both numbers of each position.
+    #[value(name = "x+y")]
+    XPlusY,
 }
 
 impl SelectArgs {
@@ -137,6 +152,7 @@ impl SelectArgs {
             && self.sizes_file.is_none()
             && self.heaps_up_to.is_none()
             && !self.distinct
+            && self.sum.is_none()
     }
 }
 
@@ -238,6 +254,9 @@ pub fn count_json_with(
         max_bits: args.max_bits,
         threads: args.limits.threads(),
     };
+    if select.sum.is_some() {
+        return pair_sum_json(&ruleset, args);
+    }
     if !select.is_plain() {
         return constrained_json(&ruleset, args, select, &limits, progress);
     }
@@ -262,6 +281,43 @@ pub fn count_json_with(
         basis: basis_word(report.basis),
         preperiod,
         period,
+        ..JsonCount::default()
+    })
+}
+
+/// `--sum x+y`: the sum of x + y over the P-positions (or N-positions)
+/// 0 < x < y <= M of `euclid`, by [`count::pairs::euclid_losing_sum`].
+fn pair_sum_json(ruleset: &Ruleset, args: &Args) -> Result<JsonCount> {
+    if ruleset.word() != "euclid" {
+        return Err(UsageError(format!(
+            "count --sum x+y: sums over positions (x, y) are known for euclid (Cole and Davie's \
+             theorem); {} has none",
+            ruleset.word()
+        ))
+        .into());
+    }
+    let sum = count::pairs::euclid_sum(
+        args.max,
+        match args.outcome {
+            OutcomeArg::P => Outcome::P,
+            OutcomeArg::N => Outcome::N,
+        },
+    );
+    let sum = match args.modulo {
+        Some(q) => sum % q,
+        None => sum,
+    };
+    Ok(JsonCount {
+        ruleset: ruleset.word().to_string(),
+        max: Some(args.max),
+        outcome: match args.outcome {
+            OutcomeArg::P => "P",
+            OutcomeArg::N => "N",
+        },
+        modulo: args.modulo,
+        count: sum.to_string(),
+        basis: "closed-form",
+        sum: Some("x+y"),
         ..JsonCount::default()
     })
 }
@@ -345,6 +401,7 @@ fn constrained_json(
         sizes: listed,
         heaps_up_to: select.heaps_up_to,
         distinct: select.distinct,
+        sum: None,
     })
 }
 
@@ -491,6 +548,9 @@ pub struct JsonCount {
     /// All heaps different.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub distinct: bool,
+    /// `x+y` when the answer is a sum over pairs, not a count.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sum: Option<&'static str>,
 }
 
 /// The word JSON writes for where the values came from.

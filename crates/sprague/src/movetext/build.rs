@@ -57,6 +57,10 @@ pub(super) fn build(
 ) -> Result<Move, MoveError> {
     let component = &position.components()[index];
     let heaps = component.heaps();
+    let grows = component
+        .ruleset()
+        .heap_rules()
+        .is_some_and(|r| r.may_add_tokens());
     let place = if kind == MoveKind::Stair {
         Place::Step
     } else {
@@ -98,6 +102,10 @@ pub(super) fn build(
             }),
             Effect::Leave(sizes) | Effect::FromTo(_, sizes) => match sum(sizes) {
                 Some(s) if s <= h => Ok(sizes.clone()),
+                // Heaps that each shrink may hold more in all where the
+                // rules say so (a `rule:` turning 2x into three heaps of
+                // x); the rules judge the move.
+                _ if grows && sizes.iter().all(|&s| s < h) => Ok(sizes.clone()),
                 _ => illegal(IllegalMoveKind::CannotLeave {
                     place,
                     number: n,
@@ -153,7 +161,7 @@ pub(super) fn build(
             let item = &items[0];
             let (heap, from) = size(item)?;
             let sizes = left(item, from)?;
-            let total: u64 = sizes.iter().sum();
+            let total = sizes.iter().fold(0u64, |a, &s| a.saturating_add(s));
             if sizes.iter().filter(|&&s| s > 0).count() == 1 && total == from {
                 return unchanged(item.place);
             }
@@ -162,7 +170,9 @@ pub(super) fn build(
                 .map(|parts| Action::Heap {
                     heap,
                     from,
-                    removed: from - total,
+                    // More tokens left than the heap held (a rule whose
+                    // heaps each shrink): nothing removed, the rules judge.
+                    removed: from.saturating_sub(total),
                     parts,
                 })
                 .collect()

@@ -175,7 +175,8 @@ impl<T: HeapRules> Rules for Heaps<T> {
                     removed: *removed,
                     parts: *parts,
                 };
-                let conserves = m.removed.checked_add(m.parts.total()) == Some(h);
+                let conserves = m.removed.checked_add(m.parts.total()) == Some(h)
+                    || (self.0.may_add_tokens() && m.removed == 0 && m.parts.total() > h);
                 if !conserves || !self.0.is_legal(h, &m) {
                     return Err(IllegalMoveKind::NotAllowed {
                         ruleset: word.into(),

@@ -522,6 +522,14 @@ pub trait HeapRules: Send + Sync + fmt::Debug + 'static {
         None
     }
 
+    /// Whether a move may leave more tokens than the heap held, each heap
+    /// left smaller than it (a `rule:` turning 2x into three heaps of x):
+    /// such a move is written with no tokens removed. False by default:
+    /// a move's parts and removed tokens add up to the heap.
+    fn may_add_tokens(&self) -> bool {
+        false
+    }
+
     /// One option of a heap chosen with `pick` (without listing all of them
     /// where the rules allow); `None` when the heap has none.
     ///

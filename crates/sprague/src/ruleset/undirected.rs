@@ -5,7 +5,7 @@
 //! | notation | graph |
 //! |---|---|
 //! | `path:N` | the path of N vertices `1 - 2 - ... - N` |
-//! | `cycle:N` | the cycle of N vertices (N >= 3) |
+//! | `cycle:N` | the cycle of N vertices (N >= 1; `cycle:1` is one vertex, `cycle:2` one edge) |
 //! | `complete:N` | the complete graph K_N |
 //! | `grid:RxC` | the R by C grid, vertices numbered row by row from 1 |
 //! | `steps:RxC:STEPS` | the R by C board, each cell joined to those a step away: `1,2/2,1` (steps `dr,dc`), `king`, `king:K` (K rows and columns around), `knight` |
@@ -193,10 +193,14 @@ impl Graph {
                 }
                 Ok(g.finish())
             }
+            // cycle:1 is one vertex and cycle:2 one edge (a graph has no
+            // loops and no double edges): what a cycle of n leaves once
+            // n - 1 or n - 2 of its vertices are gone is what these are.
             "cycle" => {
-                let n = count(param, 3)?;
+                let n = count(param, 1)?;
                 let mut g = Graph::numbered(text, n, Shape::Graph);
-                for i in 0..n {
+                let edges = if n >= 3 { n } else { n - 1 };
+                for i in 0..edges {
                     g.add_edge(i as u32, ((i + 1) % n) as u32);
                 }
                 Ok(g.finish())

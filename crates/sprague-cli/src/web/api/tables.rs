@@ -160,6 +160,7 @@ pub(super) fn count(r: CountRequest, s: &Settings) -> anyhow::Result<Answer> {
         sizes_file: None,
         heaps_up_to: r.heaps_up_to,
         distinct: r.distinct,
+        sum: None,
     };
     let heaps = match (r.heaps, r.heaps_up_to) {
         (Some(k), None) => k,

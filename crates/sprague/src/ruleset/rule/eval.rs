@@ -9,16 +9,35 @@ use num_bigint::{BigInt, BigUint};
 use super::parser::{Body, Cond, Expr, Opt};
 use crate::{Error, Parts};
 
-/// The value of `e` at heap `n`; `None` where it is not a whole number of
-/// tokens: a subtraction below 0, a division or `%` by 0, a result past
-/// 2^64 - 1. A step past 2^64 - 1 on the way is computed exactly
+/// Where an expression is evaluated: the heap n and, in an option with
+/// the condition `d|E`, the divisor d.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct At {
+    /// The heap size.
+    pub n: u64,
+    /// The divisor d (`None` outside an option naming one: `d` is then
+    /// undefined).
+    pub d: Option<u64>,
+}
+
+impl From<u64> for At {
+    fn from(n: u64) -> At {
+        At { n, d: None }
+    }
+}
+
+/// The value of `e` at heap `n` (or at [`At`] a heap and a divisor);
+/// `None` where it is not a whole number of tokens: a subtraction below 0,
+/// a division or `%` by 0, a result past 2^64 - 1, `d` where no divisor
+/// is named. A step past 2^64 - 1 on the way is computed exactly
 /// (`n*n/n` is n at any n). An option with such a part is no move at that
-/// heap.
-pub fn eval(e: &Expr, n: u64) -> Option<u64> {
-    match fast(e, n) {
+/// heap. Time linear in the size of `e`.
+pub fn eval(e: &Expr, at: impl Into<At>) -> Option<u64> {
+    let at = at.into();
+    match fast(e, at) {
         Ok(v) => Some(v),
         Err(Undefined::Negative) => None,
-        Err(Undefined::Overflow) => u64::try_from(exact(e, n)?).ok(),
+        Err(Undefined::Overflow) => u64::try_from(exact(e, at)?).ok(),
     }
 }
 
@@ -30,11 +49,12 @@ enum Undefined {
     Overflow,
 }
 
-/// `e` at `n` in 64 bits.
-fn fast(e: &Expr, n: u64) -> Result<u64, Undefined> {
-    let two = |a: &Expr, b: &Expr| Ok((fast(a, n)?, fast(b, n)?));
+/// `e` at `at` in 64 bits.
+fn fast(e: &Expr, at: At) -> Result<u64, Undefined> {
+    let two = |a: &Expr, b: &Expr| Ok((fast(a, at)?, fast(b, at)?));
     match e {
-        Expr::N => Ok(n),
+        Expr::N => Ok(at.n),
+        Expr::D => at.d.ok_or(Undefined::Negative),
         Expr::Num(k) => Ok(*k),
         Expr::Sub(a, b) => {
             let (a, b) = two(a, b)?;
@@ -52,25 +72,39 @@ fn fast(e: &Expr, n: u64) -> Result<u64, Undefined> {
             let (a, b) = two(a, b)?;
             a.checked_rem(b).ok_or(Undefined::Negative)
         }
+        // The sides are compared as integers: max(n-3,0) is 0 at n = 2.
+        Expr::Min(a, b) | Expr::Max(a, b) => match two(a, b) {
+            Ok((a, b)) => Ok(if matches!(e, Expr::Min(..)) {
+                a.min(b)
+            } else {
+                a.max(b)
+            }),
+            Err(Undefined::Negative) => signed(e, at)
+                .and_then(|v| u64::try_from(v).ok())
+                .ok_or(Undefined::Negative),
+            Err(Undefined::Overflow) => Err(Undefined::Overflow),
+        },
     }
 }
 
-/// `e` at `n` exactly (`None` below 0 or on a division by 0). The depth of
-/// an expression is bounded by the parser.
-fn exact(e: &Expr, n: u64) -> Option<BigUint> {
+/// `e` at `at` exactly (`None` below 0, on a division by 0 or for an
+/// undefined `d`). The depth of an expression is bounded by the parser.
+pub(crate) fn exact(e: &Expr, at: At) -> Option<BigUint> {
     Some(match e {
-        Expr::N => BigUint::from(n),
+        Expr::N => BigUint::from(at.n),
+        Expr::D => BigUint::from(at.d?),
         Expr::Num(k) => BigUint::from(*k),
         Expr::Sub(a, b) => {
-            let (a, b) = (exact(a, n)?, exact(b, n)?);
+            let (a, b) = (exact(a, at)?, exact(b, at)?);
             if a < b {
                 return None;
             }
             a - b
         }
-        Expr::Mul(a, b) => exact(a, n)? * exact(b, n)?,
+        Expr::Mul(a, b) => exact(a, at)? * exact(b, at)?,
+        Expr::Min(..) | Expr::Max(..) => BigUint::try_from(signed(e, at)?).ok()?,
         Expr::Div(a, b) | Expr::Mod(a, b) => {
-            let (a, b) = (exact(a, n)?, exact(b, n)?);
+            let (a, b) = (exact(a, at)?, exact(b, at)?);
             if b == BigUint::ZERO {
                 return None;
             }
@@ -83,29 +117,32 @@ fn exact(e: &Expr, n: u64) -> Option<BigUint> {
     })
 }
 
-/// The lower end of a range at heap `n`: its value, or 0 where it is below
+/// The lower end of a range at `at`: its value, or 0 where it is below
 /// 0 (`n-4..n-2` at heap 2 leaves the heaps 0 to 0, "take 2 to 4"; at
 /// heap 1 its upper end is below 0 and there is no move). `None` where it
 /// has no value at all (a division by 0, or one of a number below 0).
-fn lower_end(e: &Expr, n: u64) -> Option<u64> {
-    eval(e, n).or_else(|| {
-        signed(e, n)
+fn lower_end(e: &Expr, at: At) -> Option<u64> {
+    eval(e, at).or_else(|| {
+        signed(e, at)
             .filter(|v| v.sign() == num_bigint::Sign::Minus)
             .map(|_| 0)
     })
 }
 
-/// `e` at `n` as an integer that may be below 0 (subtraction and
-/// multiplication only; a division or remainder of a number below 0, or
-/// by 0, has no value).
-fn signed(e: &Expr, n: u64) -> Option<BigInt> {
+/// `e` at `at` as an integer that may be below 0 (subtraction,
+/// multiplication, min and max only; a division or remainder of a number
+/// below 0, or by 0, has no value).
+fn signed(e: &Expr, at: At) -> Option<BigInt> {
     Some(match e {
-        Expr::N => BigInt::from(n),
+        Expr::N => BigInt::from(at.n),
+        Expr::D => BigInt::from(at.d?),
         Expr::Num(k) => BigInt::from(*k),
-        Expr::Sub(a, b) => signed(a, n)? - signed(b, n)?,
-        Expr::Mul(a, b) => signed(a, n)? * signed(b, n)?,
+        Expr::Sub(a, b) => signed(a, at)? - signed(b, at)?,
+        Expr::Mul(a, b) => signed(a, at)? * signed(b, at)?,
+        Expr::Min(a, b) => signed(a, at)?.min(signed(b, at)?),
+        Expr::Max(a, b) => signed(a, at)?.max(signed(b, at)?),
         Expr::Div(a, b) | Expr::Mod(a, b) => {
-            let (a, b) = (exact(a, n)?, exact(b, n)?);
+            let (a, b) = (exact(a, at)?, exact(b, at)?);
             if b == BigUint::ZERO {
                 return None;
             }
@@ -123,9 +160,14 @@ fn signed(e: &Expr, n: u64) -> Option<BigInt> {
 pub(crate) fn numbers(o: &Opt, out: &mut Vec<u64>) {
     fn walk(e: &Expr, out: &mut Vec<u64>) {
         match e {
-            Expr::N => {}
+            Expr::N | Expr::D => {}
             Expr::Num(k) => out.push(*k),
-            Expr::Sub(a, b) | Expr::Mul(a, b) | Expr::Div(a, b) | Expr::Mod(a, b) => {
+            Expr::Sub(a, b)
+            | Expr::Mul(a, b)
+            | Expr::Div(a, b)
+            | Expr::Mod(a, b)
+            | Expr::Min(a, b)
+            | Expr::Max(a, b) => {
                 walk(a, out);
                 walk(b, out);
             }
@@ -143,16 +185,20 @@ pub(crate) fn numbers(o: &Opt, out: &mut Vec<u64>) {
         walk(&c.left, out);
         walk(&c.right, out);
     }
+    if let Some(e) = &o.divisor_of {
+        walk(e, out);
+    }
 }
 
 /// Whether condition `c` holds at heap `n` (false where a side is not a
 /// whole number; sides past 2^64 - 1 are compared exactly: `n*n>5` holds
 /// at every n >= 3).
-pub fn holds(c: &Cond, n: u64) -> bool {
-    match (fast(&c.left, n), fast(&c.right, n)) {
+pub fn holds(c: &Cond, at: impl Into<At>) -> bool {
+    let at = at.into();
+    match (fast(&c.left, at), fast(&c.right, at)) {
         (Ok(a), Ok(b)) => c.cmp.holds(a, b),
         (Err(Undefined::Negative), _) | (_, Err(Undefined::Negative)) => false,
-        _ => match (exact(&c.left, n), exact(&c.right, n)) {
+        _ => match (exact(&c.left, at), exact(&c.right, at)) {
             (Some(a), Some(b)) => c.cmp.holds(a, b),
             _ => false,
         },
@@ -175,23 +221,88 @@ pub(crate) enum Resolved {
     Equal(u64, u64),
 }
 
-/// The error of an option whose heaps add up to more than the heap.
+/// The error of a split whose heaps add up to more than the heap (some of
+/// its parts would not be smaller than the heap).
 fn too_much(word: &str, o: &Opt, n: u64, total: u128) -> Error {
     Error::Unsupported(format!(
-        "{word}: at heap {n} the option {} (column {}) leaves {total} tokens, more than {n}: \
-         a move takes tokens away and may split what is left (as in take-and-break games)",
+        "{word}: at heap {n} the option {} (column {}) splits {total} tokens, more than {n}: \
+         some of its splits would leave a heap as large as the one moved, so the game \
+         might never end (leave heaps each smaller than n: n/2&n/2, equal(n/2*5,5))",
         o.text, o.column
     ))
 }
 
-/// Resolves option `o` at heap `n`: `None` when it is no move there
-/// (a condition fails, an expression is not a whole number, a heap left
-/// would not be smaller than `n`, nothing to choose from).
+/// The divisors of `m >= 1`, increasing. Time: the factorisation
+/// (Pollard-Brent rho) and one product a divisor (at most 103,680 of
+/// them below 2^64).
+pub(crate) fn divisors(m: u64) -> Vec<u64> {
+    let mut out = vec![1u64];
+    for (p, e) in crate::ruleset::divisor::factorize(m) {
+        let before = out.len();
+        let mut power = 1u64;
+        for _ in 0..e {
+            power *= p;
+            for i in 0..before {
+                out.push(out[i] * power);
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// The work of factoring E for an option `d|E`, in evaluations of an
+/// option: an estimate (trial division by the small primes, then
+/// Miller-Rabin and Pollard-Brent rho on what is left: a few µs).
+pub(crate) const FACTOR_EVALS: u64 = 64;
+
+/// Resolves option `o` at heap `n`, pushing onto `out` what it leaves
+/// there: once, or once for each divisor d of E in an option with the
+/// condition `d|E` (none when E is 0 or undefined). Returns the work
+/// beyond one evaluation, in evaluations: the divisors tried and
+/// [`FACTOR_EVALS`] (0 for an option naming no divisor).
 ///
 /// # Errors
-/// [`Error::Unsupported`] when the heaps it leaves add up to more than `n`.
-pub(crate) fn resolve(word: &str, o: &Opt, n: u64) -> Result<Option<Resolved>, Error> {
-    if !o.conds.iter().all(|c| holds(c, n)) {
+/// [`Error::Unsupported`] when a split (`split`, `split3`, `unequal`)
+/// would divide more tokens than the heap holds.
+pub(crate) fn resolve_all(
+    word: &str,
+    o: &Opt,
+    n: u64,
+    out: &mut Vec<Resolved>,
+) -> Result<u64, Error> {
+    let Some(e) = &o.divisor_of else {
+        if let Some(r) = resolve(word, o, At::from(n))? {
+            out.push(r);
+        }
+        return Ok(0);
+    };
+    let m = match eval(e, n) {
+        Some(m) if m >= 1 => m,
+        _ => return Ok(1),
+    };
+    let all = divisors(m);
+    for &d in &all {
+        if let Some(r) = resolve(word, o, At { n, d: Some(d) })? {
+            out.push(r);
+        }
+    }
+    Ok(all.len() as u64 + FACTOR_EVALS)
+}
+
+/// Resolves option `o` at `at` (its divisor, if it names one, given):
+/// `None` when it is no move there (a condition fails, an expression is
+/// not a whole number, a heap left would not be smaller than the heap,
+/// nothing to choose from). The heaps left may add up to more than the
+/// heap, as long as each is smaller (`equal(n/2*3,3)` turns 2x into three
+/// heaps of x): every heap shrinks, so every play ends.
+///
+/// # Errors
+/// [`Error::Unsupported`] when a split (`split`, `split3`, `unequal`)
+/// would divide more tokens than the heap holds.
+pub(crate) fn resolve(word: &str, o: &Opt, at: At) -> Result<Option<Resolved>, Error> {
+    let n = at.n;
+    if !o.conds.iter().all(|c| holds(c, at)) {
         return Ok(None);
     }
     let total_check = |m: u64| -> Result<(), Error> {
@@ -205,27 +316,23 @@ pub(crate) fn resolve(word: &str, o: &Opt, n: u64) -> Result<Option<Resolved>, E
         Body::Parts(parts) => {
             let mut heaps = Vec::with_capacity(parts.len());
             for p in parts {
-                match eval(p, n) {
+                match eval(p, at) {
                     Some(h) if h < n => heaps.push(h),
                     _ => return Ok(None),
                 }
-            }
-            let total: u128 = heaps.iter().map(|&h| u128::from(h)).sum();
-            if total > u128::from(n) {
-                return Err(too_much(word, o, n, total));
             }
             heaps.retain(|&h| h > 0);
             heaps.sort_unstable();
             Some(Resolved::Parts(heaps))
         }
-        Body::Range(lo, hi) => match (lower_end(lo, n), eval(hi, n)) {
+        Body::Range(lo, hi) => match (lower_end(lo, at), eval(hi, at)) {
             (Some(lo), Some(hi)) if n > 0 => {
                 let hi = hi.min(n - 1);
                 (lo <= hi).then_some(Resolved::Range(lo, hi))
             }
             _ => None,
         },
-        Body::Split(e) | Body::Unequal(e) => match eval(e, n) {
+        Body::Split(e) | Body::Unequal(e) => match eval(e, at) {
             Some(m) => {
                 total_check(m)?;
                 let unequal = matches!(o.body, Body::Unequal(_));
@@ -234,22 +341,26 @@ pub(crate) fn resolve(word: &str, o: &Opt, n: u64) -> Result<Option<Resolved>, E
             }
             None => None,
         },
-        Body::Split3(e) => match eval(e, n) {
+        Body::Split3(e) => match eval(e, at) {
             Some(m) => {
                 total_check(m)?;
                 (m >= 3).then_some(Resolved::Split3(m))
             }
             None => None,
         },
-        Body::Equal(e, k) => match (eval(e, n), eval(k, n)) {
-            (Some(m), Some(k)) if k >= 1 && m.is_multiple_of(k) => {
-                total_check(m)?;
-                let size = m / k;
+        // E is taken exactly: K heaps of x may hold more than 2^64 - 1
+        // tokens in all (equal(n/2*K,K) with K near 2^64).
+        Body::Equal(e, k) => match (exact(e, at), eval(k, at)) {
+            (Some(m), Some(k)) if k >= 1 && (&m % k) == BigUint::ZERO => {
+                let Ok(size) = u64::try_from(m / k) else {
+                    return Ok(None);
+                };
                 match k {
                     // K heaps of 0 vanish: the move takes the whole heap
                     // (as `n-1` does at n = 1).
                     _ if size == 0 => (n > 0).then(|| Resolved::Parts(Vec::new())),
-                    1 => (size < n).then(|| Resolved::Parts(vec![size])),
+                    _ if size >= n => None,
+                    1 => Some(Resolved::Parts(vec![size])),
                     _ => Some(Resolved::Equal(size, k)),
                 }
             }

@@ -49,7 +49,7 @@ impl OptionIndex {
         let mut each = Vec::new();
         for (i, o) in rule.options.iter().enumerate() {
             match &o.body {
-                Body::Equal(e, Expr::Num(k)) if o.conds.is_empty() => {
+                Body::Equal(e, Expr::Num(k)) if o.conds.is_empty() && o.divisor_of.is_none() => {
                     by_e.entry(e).or_default().push((*k, i));
                 }
                 _ => each.push(i),
@@ -147,7 +147,7 @@ mod tests {
                 .collect();
             assert_eq!(out, naive, "heap {n}");
             for i in 0..rule.options.len() {
-                if matches!(eval::resolve("t", &rule.options[i], n), Ok(Some(_))) {
+                if matches!(eval::resolve("t", &rule.options[i], n.into()), Ok(Some(_))) {
                     assert!(out.contains(&i), "heap {n}: option {i}");
                 }
             }

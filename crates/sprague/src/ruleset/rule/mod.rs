@@ -16,17 +16,20 @@
 //!   any way; `split3(E)`, three; `unequal(E)`, two of different sizes
 //!   (`unequal(n)` is Grundy's game);
 //! - expressions of n: whole numbers, `n`, `-`, `*`, `/` (rounding down),
-//!   `%` and parentheses (no `+`, which separates the components of a
-//!   position);
+//!   `%`, `min(a,b)`, `max(a,b)` (sides compared as integers) and
+//!   parentheses (no `+`, which separates the components of a position);
 //! - conditions: `even`, `odd`, or two expressions compared by `==` (or
-//!   `=`), `!=`, `<`, `<=`, `>`, `>=` (`n>=3`, `n%3==1`).
+//!   `=`), `!=`, `<`, `<=`, `>`, `>=` (`n>=3`, `n%3==1`);
+//! - divisors: the condition `d|E` plays the option once for each divisor
+//!   d of E, `d` standing for it (`n-d:d|n:d<n`, Project Euler 509).
 //!
 //! An option is no move at heap n when a condition fails, an expression is
 //! not a whole number there (`n-4` at n = 2), or a heap it leaves is not
-//! smaller than n; heaps of 0 vanish. Heaps left that add up to more than
-//! n are an error (a move takes tokens away and may split what is left, as
-//! in take-and-break games, Winning Ways ch. 4). Errors in the word name
-//! the column.
+//! smaller than n; heaps of 0 vanish. Every heap left being smaller than
+//! n, every play ends, and the heaps may add up to more than n
+//! (`equal(n/2*3,3):even`, Codeforces 603C); a split (`split`, `split3`,
+//! `unequal`) of more than n tokens, which would leave a heap as large as
+//! n, is an error. Errors in the word name the column.
 //!
 //! **Values.** G(n) is the mex of the nim-sums of the heaps each option
 //! leaves (the Sprague-Grundy theorem), computed bottom-up into a table kept
@@ -45,6 +48,7 @@
 pub mod eval;
 mod index;
 pub mod parser;
+pub mod skeleton;
 mod takeany;
 pub mod theory;
 
@@ -84,6 +88,8 @@ pub struct RuleGame {
     index: OptionIndex,
     canonical: String,
     shape: Result<Shape, String>,
+    /// The residue-class argument for rules with far options.
+    skeleton: Option<skeleton::Skeleton>,
     state: Mutex<State>,
 }
 
@@ -95,6 +101,10 @@ struct State {
     proof: Option<Proof>,
     /// Heaps valued by the search past the table.
     memo: HashMap<u64, u64>,
+    /// The proof of [`skeleton::Skeleton`], once found.
+    skeleton: Option<skeleton::SkeletonProof>,
+    /// The longest table a proof of it was looked for in.
+    skeleton_tried: u64,
 }
 
 /// What [`search_period`] found: the claim, the last heap computed, and
@@ -181,9 +191,10 @@ impl RuleGame {
             });
             // The multiples first: `equal(n,K)` is a move at K, found at
             // once (a rule of 10^5 such options is read in milliseconds).
+            let mut found = Vec::new();
             if !near_multiples
                 .chain(0..1024u64)
-                .any(|n| matches!(eval::resolve(word, o, n), Ok(Some(_)) | Err(_)))
+                .any(|n| eval::resolve_all(word, o, n, &mut found).is_err() || !found.is_empty())
             {
                 return Err(format!(
                     "{word}: column {}: option {} is no move at any heap up to 1023, nor near \
@@ -195,10 +206,15 @@ impl RuleGame {
         let mut opts: Vec<String> = rule.options.iter().map(ToString::to_string).collect();
         opts.sort();
         opts.dedup();
+        let shape = theory::shape(&rule);
         Ok(RuleGame {
             word: word.to_string(),
             canonical: format!("rule:{}", opts.join(",")),
-            shape: theory::shape(&rule),
+            skeleton: shape
+                .is_err()
+                .then(|| skeleton::Skeleton::of(word, &rule).ok())
+                .flatten(),
+            shape,
             index: OptionIndex::new(&rule),
             rule,
             state: Mutex::default(),
@@ -221,13 +237,11 @@ impl RuleGame {
         let mut candidates = Vec::new();
         let mut work = self.index.candidates(n, &mut candidates);
         let mut out = Vec::with_capacity(candidates.len());
-        let mut count: u128 = 0;
         for &i in &candidates {
-            if let Some(r) = eval::resolve(&self.word, &self.rule.options[i], n)? {
-                count += r.count();
-                out.push(r);
-            }
+            let extra = eval::resolve_all(&self.word, &self.rule.options[i], n, &mut out)?;
+            work += u128::from(extra) * index::EVAL_COST;
         }
+        let count: u128 = out.iter().map(Resolved::count).sum();
         if count > limits.max_states as u128 {
             return Err(Error::StateLimit {
                 limit: limits.max_states,
@@ -241,12 +255,14 @@ impl RuleGame {
     /// (table-work units).
     fn count(&self, n: u64) -> Result<(u128, u128), Error> {
         let mut candidates = Vec::new();
-        let work = self.index.candidates(n, &mut candidates);
+        let mut work = self.index.candidates(n, &mut candidates);
         let mut count = 0u128;
+        let mut found = Vec::new();
         for &i in &candidates {
-            if let Some(r) = eval::resolve(&self.word, &self.rule.options[i], n)? {
-                count += r.count();
-            }
+            found.clear();
+            let extra = eval::resolve_all(&self.word, &self.rule.options[i], n, &mut found)?;
+            work += u128::from(extra) * index::EVAL_COST;
+            count += found.iter().map(Resolved::count).sum::<u128>();
         }
         Ok((count, work + candidates.len() as u128 * index::EVAL_COST))
     }
@@ -395,6 +411,9 @@ impl RuleGame {
                 }
                 to = to.saturating_mul(2);
             }
+        }
+        if let Some(found) = self.by_skeleton(&mut st, heap, limits)? {
+            return Ok(found);
         }
         let table = if heap < table_limit {
             self.extend(&mut st, heap, limits, false)
@@ -554,7 +573,9 @@ impl RuleGame {
 /// The move of heap `heap` that leaves `heaps` (non-empty, increasing).
 fn to_move(heap: u64, parts: Parts) -> HeapMove {
     HeapMove {
-        removed: heap - parts.total(),
+        // Heaps that each shrink may hold more tokens than the heap did
+        // (three heaps of x from 2x): such a move removes nothing.
+        removed: heap.saturating_sub(parts.total()),
         parts: if parts == Parts::NONE {
             Parts::one(0)
         } else {
@@ -609,8 +630,8 @@ impl HeapRules for RuleGame {
         let mut too_large = None;
         // In the order of `options`: by tokens removed, then heaps left.
         found.sort_unstable_by(|a, b| {
-            (heap - a.total(), a.sizes(), a.copies()).cmp(&(
-                heap - b.total(),
+            (heap.saturating_sub(a.total()), a.sizes(), a.copies()).cmp(&(
+                heap.saturating_sub(b.total()),
                 b.sizes(),
                 b.copies(),
             ))
@@ -653,22 +674,31 @@ impl HeapRules for RuleGame {
             }
             None => m.parts,
         };
+        // The tokens left and removed add up to the heap, or more are
+        // left (each heap smaller than it) and none removed.
         let total = parts
             .sizes()
             .iter()
-            .try_fold(0u64, |a, &h| a.checked_add(h))
-            .and_then(|t| t.checked_mul(parts.copies()));
-        if total.and_then(|t| t.checked_add(m.removed)) != Some(heap) {
+            .fold(0u128, |a, &h| a + u128::from(h))
+            .saturating_mul(u128::from(parts.copies()));
+        let heap_128 = u128::from(heap);
+        if total + u128::from(m.removed) != heap_128 && !(m.removed == 0 && total > heap_128) {
             return false;
         }
-        self.rule
-            .options
-            .iter()
-            .any(|o| matches!(eval::resolve(&self.word, o, heap), Ok(Some(r)) if r.leaves(&parts)))
+        let mut found = Vec::new();
+        self.rule.options.iter().any(|o| {
+            found.clear();
+            eval::resolve_all(&self.word, o, heap, &mut found).is_ok()
+                && found.iter().any(|r| r.leaves(&parts))
+        })
     }
 
     fn has_moves(&self, heap: u64) -> Option<bool> {
         self.count(heap).ok().map(|(c, _)| c > 0)
+    }
+
+    fn may_add_tokens(&self) -> bool {
+        true
     }
 
     fn value_note(&self, word: &str) -> String {

@@ -6,11 +6,15 @@
 use std::fmt;
 
 /// An expression of the heap size n: whole numbers, `n`, `-` (a negative
-/// result leaves no option), `*`, `/` (rounding down), `%`, parentheses.
+/// result leaves no option), `*`, `/` (rounding down), `%`, `min(a,b)`,
+/// `max(a,b)`, parentheses, and `d`, a divisor named by the option's
+/// condition `d|E`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Expr {
     /// The heap size.
     N,
+    /// The divisor `d` of the option's condition `d|E`.
+    D,
     /// A whole number.
     Num(u64),
     /// `a - b`.
@@ -21,6 +25,26 @@ pub enum Expr {
     Div(Box<Expr>, Box<Expr>),
     /// `a % b`.
     Mod(Box<Expr>, Box<Expr>),
+    /// `min(a,b)`.
+    Min(Box<Expr>, Box<Expr>),
+    /// `max(a,b)`.
+    Max(Box<Expr>, Box<Expr>),
+}
+
+impl Expr {
+    /// Whether the expression names `d`.
+    pub fn mentions_d(&self) -> bool {
+        match self {
+            Expr::D => true,
+            Expr::N | Expr::Num(_) => false,
+            Expr::Sub(a, b)
+            | Expr::Mul(a, b)
+            | Expr::Div(a, b)
+            | Expr::Mod(a, b)
+            | Expr::Min(a, b)
+            | Expr::Max(a, b) => a.mentions_d() || b.mentions_d(),
+        }
+    }
 }
 
 /// A comparison in a condition.
@@ -107,6 +131,10 @@ pub struct Opt {
     pub body: Body,
     /// Conditions on the heap, all of which must hold.
     pub conds: Vec<Cond>,
+    /// E of the condition `d|E`: the option is played once for each
+    /// divisor d of E (1 and E included; none where E is 0 or undefined),
+    /// with `d` standing for it in the body and the other conditions.
+    pub divisor_of: Option<Expr>,
     /// The column of the option in the word (from 1).
     pub column: usize,
     /// The option as written.
@@ -151,6 +179,10 @@ struct Parser<'a> {
     operations: usize,
     /// The column of byte 0 of `text` in the whole word, less one.
     offset: usize,
+    /// Where the present option first names `d`, if it does.
+    first_d: Option<usize>,
+    /// E of the present option's condition `d|E`.
+    divisor_of: Option<Expr>,
 }
 
 type Parsed<T> = Result<T, RuleError>;
@@ -179,6 +211,8 @@ pub fn parse_rule(text: &str, offset: usize) -> Parsed<Rule> {
         nesting: 0,
         operations: 0,
         offset,
+        first_d: None,
+        divisor_of: None,
     };
     if text.is_empty() {
         return Err(p.error(
@@ -228,15 +262,29 @@ impl Parser<'_> {
     fn option(&mut self) -> Parsed<Opt> {
         let start = self.at;
         self.operations = 0;
+        self.first_d = None;
+        self.divisor_of = None;
         let body = self.body()?;
         let mut conds = Vec::new();
         while self.peek() == Some(b':') {
             self.at += 1;
-            conds.push(self.cond()?);
+            if self.eat("d|") {
+                self.divisor_condition()?;
+            } else {
+                conds.push(self.cond()?);
+            }
+        }
+        if let (Some(at), None) = (self.first_d, &self.divisor_of) {
+            return Err(RuleError {
+                column: self.offset + at + 1,
+                message: "d names a divisor: the option needs the condition d|E saying of what                           (rule:n-d:d|n:d<n takes a proper divisor of the heap)"
+                    .into(),
+            });
         }
         Ok(Opt {
             body,
             conds,
+            divisor_of: self.divisor_of.take(),
             column: self.offset + start + 1,
             text: String::from_utf8_lossy(&self.text[start..self.at]).into_owned(),
         })
@@ -293,6 +341,30 @@ impl Parser<'_> {
             parts.push(self.expr()?);
         }
         Ok(Body::Parts(parts))
+    }
+
+    /// The condition `d|E` after its `d|`: E may not name d, and an
+    /// option names one divisor.
+    fn divisor_condition(&mut self) -> Parsed<()> {
+        let at = self.at - 2;
+        if self.divisor_of.is_some() {
+            return Err(RuleError {
+                column: self.offset + at + 1,
+                message: "an option names one divisor d: it has one condition d|E".into(),
+            });
+        }
+        let before = self.first_d;
+        self.first_d = None;
+        let e = self.expr()?;
+        if let Some(d_at) = self.first_d {
+            return Err(RuleError {
+                column: self.offset + d_at + 1,
+                message: "in d|E, E is what d divides: it cannot itself name d".into(),
+            });
+        }
+        self.first_d = before;
+        self.divisor_of = Some(e);
+        Ok(())
     }
 
     fn cond(&mut self) -> Parsed<Cond> {
@@ -365,6 +437,18 @@ impl Parser<'_> {
         Ok(())
     }
 
+    /// Runs `f` one level of nesting deeper (the arguments of min, max),
+    /// refusing nesting past [`MAX_NESTING`].
+    fn nested(&mut self, f: impl FnOnce(&mut Self) -> Parsed<Expr>) -> Parsed<Expr> {
+        if self.nesting == MAX_NESTING {
+            return Err(self.error(&format!("parentheses nested more than {MAX_NESTING} deep")));
+        }
+        self.nesting += 1;
+        let e = f(self);
+        self.nesting -= 1;
+        e
+    }
+
     fn term(&mut self) -> Parsed<Expr> {
         let mut e = self.factor()?;
         loop {
@@ -390,6 +474,40 @@ impl Parser<'_> {
             {
                 self.at += 1;
                 Ok(Expr::N)
+            }
+            Some(b'd')
+                if !self
+                    .text
+                    .get(self.at + 1)
+                    .is_some_and(u8::is_ascii_alphabetic) =>
+            {
+                self.first_d.get_or_insert(self.at);
+                self.at += 1;
+                Ok(Expr::D)
+            }
+            Some(b'm')
+                if self.text[self.at..].starts_with(b"min(")
+                    || self.text[self.at..].starts_with(b"max(") =>
+            {
+                let min = self.text[self.at + 1] == b'i';
+                self.operation()?;
+                self.at += 4;
+                let a = self.nested(|p| p.expr())?;
+                if !self.eat(",") {
+                    return Err(
+                        self.error("expected `,` between the two sides of min(a,b) or max(a,b)")
+                    );
+                }
+                let b = self.nested(|p| p.expr())?;
+                if !self.eat(")") {
+                    return Err(self.error("expected `)` closing min(a,b) or max(a,b)"));
+                }
+                let (a, b) = (Box::new(a), Box::new(b));
+                Ok(if min {
+                    Expr::Min(a, b)
+                } else {
+                    Expr::Max(a, b)
+                })
             }
             Some(b'(') => {
                 if self.nesting == MAX_NESTING {
@@ -422,8 +540,9 @@ impl Parser<'_> {
                  write the rule without them, e.g. rule:n-1,n/2&n/2:even",
             )),
             Some(b) if b.is_ascii_alphabetic() => Err(self.error(
-                "expected n, a number or `(`; the words a rule knows are split(E), \
-                 split3(E), unequal(E), equal(E,K) (an option) and even, odd (a condition)",
+                "expected n, d, a number, min(a,b), max(a,b) or `(`; the words a rule knows \
+                 are split(E), split3(E), unequal(E), equal(E,K) (an option) and even, odd, \
+                 d|E (a condition)",
             )),
             None => Err(self.error(
                 "the rule ends where n, a number or `(` was expected (a ruleset word holds no \
@@ -440,13 +559,18 @@ impl fmt::Display for Expr {
         // back the same.
         fn inner(e: &Expr, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             match e {
-                Expr::N | Expr::Num(_) => write!(f, "{e}"),
+                Expr::N | Expr::D | Expr::Num(_) | Expr::Min(..) | Expr::Max(..) => {
+                    write!(f, "{e}")
+                }
                 _ => write!(f, "({e})"),
             }
         }
         let (a, op, b) = match self {
             Expr::N => return f.write_str("n"),
+            Expr::D => return f.write_str("d"),
             Expr::Num(k) => return write!(f, "{k}"),
+            Expr::Min(a, b) => return write!(f, "min({a},{b})"),
+            Expr::Max(a, b) => return write!(f, "max({a},{b})"),
             Expr::Sub(a, b) => (a, "-", b),
             Expr::Mul(a, b) => (a, "*", b),
             Expr::Div(a, b) => (a, "/", b),
@@ -471,6 +595,9 @@ impl fmt::Display for Opt {
             Body::Unequal(e) => write!(f, "unequal({e})")?,
             Body::Split3(e) => write!(f, "split3({e})")?,
             Body::Equal(e, k) => write!(f, "equal({e},{k})")?,
+        }
+        if let Some(e) = &self.divisor_of {
+            write!(f, ":d|{e}")?;
         }
         for c in &self.conds {
             write!(f, ":{}{}{}", c.left, c.cmp.text(), c.right)?;

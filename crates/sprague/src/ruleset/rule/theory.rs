@@ -41,7 +41,7 @@ pub struct Shape {
 pub use crate::ruleset::own_sequence::Proof;
 
 /// `n - c`: `Some(c)`.
-fn local(e: &Expr) -> Option<u64> {
+pub(super) fn local(e: &Expr) -> Option<u64> {
     match e {
         Expr::N => Some(0),
         Expr::Sub(a, b) => match **b {
@@ -53,24 +53,28 @@ fn local(e: &Expr) -> Option<u64> {
 }
 
 /// A whole number with no n in it: its value.
-fn constant(e: &Expr) -> Option<u64> {
+pub(super) fn constant(e: &Expr) -> Option<u64> {
     super::eval::eval(e, 0).filter(|_| !mentions_n(e))
 }
 
+/// Whether `e` names n or d (is not a constant).
 fn mentions_n(e: &Expr) -> bool {
     match e {
-        Expr::N => true,
+        Expr::N | Expr::D => true,
         Expr::Num(_) => false,
-        Expr::Sub(a, b) | Expr::Mul(a, b) | Expr::Div(a, b) | Expr::Mod(a, b) => {
-            mentions_n(a) || mentions_n(b)
-        }
+        Expr::Sub(a, b)
+        | Expr::Mul(a, b)
+        | Expr::Div(a, b)
+        | Expr::Mod(a, b)
+        | Expr::Min(a, b)
+        | Expr::Max(a, b) => mentions_n(a) || mentions_n(b),
     }
 }
 
 /// Built from n by subtracting and dividing by constants (at least 1):
 /// non-decreasing, rising by at most 1 a heap, so once it is a whole
 /// number below n it stays one.
-fn gentle(e: &Expr) -> bool {
+pub(super) fn gentle(e: &Expr) -> bool {
     match e {
         Expr::N => true,
         Expr::Sub(a, b) => gentle(a) && constant(b).is_some(),
@@ -82,6 +86,21 @@ fn gentle(e: &Expr) -> bool {
 /// How far to look for the heap from which a gentle part is defined and
 /// below n.
 const GENTLE_SEARCH: u64 = 1 << 16;
+
+/// `g*k` or `k*g`: `Some(g)`.
+pub(super) fn scaled(e: &Expr, k: u64) -> Option<&Expr> {
+    match e {
+        Expr::Mul(a, b) if **b == Expr::Num(k) => Some(a),
+        Expr::Mul(a, b) if **a == Expr::Num(k) => Some(b),
+        _ => None,
+    }
+}
+
+/// The least heap from which gentle `e` is a whole number below n (and
+/// stays one), if one is found below [`GENTLE_SEARCH`].
+pub(super) fn gentle_from(e: &Expr) -> Option<u64> {
+    (0..GENTLE_SEARCH).find(|&n| super::eval::eval(e, n).is_some_and(|v| v < n))
+}
 
 fn gcd(a: u64, b: u64) -> u64 {
     if b == 0 {
@@ -105,6 +124,13 @@ pub fn shape(rule: &Rule) -> Result<Shape, String> {
     };
     let max_c = |acc: &mut Option<u64>, c: u64| *acc = Some(acc.map_or(c, |a| a.max(c)));
     for o in &rule.options {
+        if o.divisor_of.is_some() {
+            return Err(format!(
+                "option {} (column {}) ranges over the divisors of a number, so its options \
+                 are not n minus a bounded amount",
+                o.text, o.column
+            ));
+        }
         for c in &o.conds {
             cond_shape(c, &mut s).map_err(|why| {
                 format!(
@@ -188,6 +214,14 @@ pub fn shape(rule: &Rule) -> Result<Shape, String> {
                         ));
                     }
                 }
+                // g(n)*K split into K heaps of g(n), K even: worth 0, a
+                // move wherever g(n) < n, which holds from some heap on.
+                (None, Some(k)) if k >= 2 && k % 2 == 0 && scaled(e, k).is_some_and(gentle) => {
+                    let from = scaled(e, k)
+                        .and_then(gentle_from)
+                        .ok_or_else(|| not_local("leaves heaps never below n"))?;
+                    s.threshold = s.threshold.max(from);
+                }
                 _ => {
                     return Err(not_local(&format!(
                         "leaves equal heaps of ({e})/({k}), an odd or varying number of them \
@@ -210,7 +244,7 @@ pub fn shape(rule: &Rule) -> Result<Shape, String> {
 
 /// Adds condition `c` to the shape: periodic (`n%m==r`, `even`) or
 /// settled from some heap on (`n>=k`).
-fn cond_shape(c: &Cond, s: &mut Shape) -> Result<(), &'static str> {
+pub(super) fn cond_shape(c: &Cond, s: &mut Shape) -> Result<(), &'static str> {
     let (l, r) = (&c.left, &c.right);
     if constant(l).is_some() && constant(r).is_some() {
         return Ok(());
