@@ -67,6 +67,7 @@ pub mod tabled;
 pub mod takebreak;
 mod token_games;
 pub mod treblecross;
+pub mod tuple;
 pub mod undirected;
 pub mod welter;
 mod write;
