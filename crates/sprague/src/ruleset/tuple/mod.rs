@@ -98,11 +98,12 @@ struct Frame {
 }
 
 impl TupleGame {
-    /// Reads `text`, the part of `word` after `tuple:`.
+    /// Reads `text`, the part of `word` after `tuple:` (`word` is the
+    /// whole word, for the columns of errors).
     ///
     /// # Errors
     /// The message of a [`parser::TupleError`], naming the column.
-    pub(crate) fn new(word: &str, text: &str) -> Result<TupleGame, String> {
+    pub fn new(word: &str, text: &str) -> Result<TupleGame, String> {
         let offset = word.len() - text.len();
         let rule = parser::parse_tuple_rule(text, offset).map_err(|e| format!("{word}: {e}"))?;
         let symmetric = rule.perm || rule.arity.is_none();
