@@ -37,7 +37,11 @@ fn subsets(n: usize) -> impl Iterator<Item = usize> {
 fn pe260_moves(p: &[u64]) -> Vec<Vec<u64>> {
     let mut out = Vec::new();
     for s in subsets(p.len()) {
-        let most = (0..p.len()).filter(|i| s >> i & 1 == 1).map(|i| p[i]).min().unwrap();
+        let most = (0..p.len())
+            .filter(|i| s >> i & 1 == 1)
+            .map(|i| p[i])
+            .min()
+            .unwrap();
         for k in 1..=most {
             out.push(
                 (0..p.len())
@@ -111,7 +115,12 @@ const CASES: &[Case] = &[
     ("tuple:subset(x-1)", cses_moves, 3, 5),
     ("tuple:subset(x-1)", cses_moves, 4, 3),
     ("tuple:(a-k,b):k<=2,(a,b-k):k%2==1", one_two_odd, 2, 12),
-    ("tuple:(a/2,b):a%2==0,(a-1,b-1),(a,b/3)", halve_or_both, 2, 14),
+    (
+        "tuple:(a/2,b):a%2==0,(a-1,b-1),(a,b/3)",
+        halve_or_both,
+        2,
+        14,
+    ),
     ("tuple:subset(x-k):k>=1", same_from_a_set, 3, 5),
 ];
 
@@ -260,7 +269,9 @@ fn cses_2208_at_its_limits() {
     assert_eq!(a.outcome, Outcome::N);
     assert_eq!(a.winning_moves.len(), 1);
     let after = p.play(&a.winning_moves[0]).unwrap();
-    let b = Analyzer::default().analyze(&after, Play::Normal, None).unwrap();
+    let b = Analyzer::default()
+        .analyze(&after, Play::Normal, None)
+        .unwrap();
     assert_eq!(b.outcome, Outcome::P);
 }
 
@@ -300,4 +311,143 @@ fn searches_stop_at_their_limits() {
         ),
         "{e}"
     );
+}
+
+/// Codeforces 1396B by its definition: the player to move wins `heaps`
+/// with heap `barred` not to be taken from.
+fn cf1396b_wins(
+    heaps: &mut Vec<u64>,
+    barred: Option<usize>,
+    memo: &mut HashMap<(Vec<u64>, Option<usize>), bool>,
+) -> bool {
+    if let Some(&w) = memo.get(&(heaps.clone(), barred)) {
+        return w;
+    }
+    let mut wins = false;
+    for i in 0..heaps.len() {
+        if Some(i) != barred && heaps[i] > 0 {
+            heaps[i] -= 1;
+            let opponent = cf1396b_wins(heaps, Some(i), memo);
+            heaps[i] += 1;
+            if !opponent {
+                wins = true;
+                break;
+            }
+        }
+    }
+    memo.insert((heaps.clone(), barred), wins);
+    wins
+}
+
+/// The Grundy value of a position of 1396B by its definition (the
+/// position's last number the barred heap, from 1).
+fn cf1396b_value(p: &[u64], memo: &mut HashMap<Vec<u64>, u64>) -> u64 {
+    brute(
+        p.to_vec(),
+        &|p: &[u64]| {
+            let (last, heaps) = p.split_last().unwrap();
+            (0..heaps.len())
+                .filter(|&i| i as u64 + 1 != *last && heaps[i] > 0)
+                .map(|i| {
+                    let mut q = p.to_vec();
+                    q[i] -= 1;
+                    *q.last_mut().unwrap() = i as u64 + 1;
+                    q
+                })
+                .collect()
+        },
+        memo,
+    )
+}
+
+#[test]
+fn codeforces_1396b_theorem_and_values_against_brute_force() {
+    let rule = "tuple:last:one(x-1)";
+    let game = TupleGame::new(rule, &rule["tuple:".len()..]).unwrap();
+    let analyzer = Analyzer::default();
+    let (mut wins, mut values) = (HashMap::new(), HashMap::new());
+    for n in 1..=4 {
+        for heaps in tuples(n, if n == 4 { 3 } else { 4 }) {
+            for last in 0..=n as u64 {
+                let barred = last.checked_sub(1).map(|b| b as usize);
+                let expected = cf1396b_wins(&mut heaps.clone(), barred, &mut wins);
+                let mut p = heaps.clone();
+                p.push(last);
+                assert_eq!(
+                    sprague::ruleset::tuple::alternation_wins(&heaps, barred),
+                    expected,
+                    "{p:?}"
+                );
+                let g = cf1396b_value(&p, &mut values);
+                assert_eq!(g == 0, !expected, "{p:?}");
+                assert_eq!(game.value(&p, &Limits::default()).unwrap(), g, "{p:?}");
+                let position = position(rule, &p);
+                let a = analyzer.analyze(&position, Play::Normal, None).unwrap();
+                assert_eq!(a.outcome == Outcome::N, expected, "{position}");
+                for m in &a.winning_moves {
+                    let after = position.play(m).unwrap();
+                    let b = analyzer.analyze(&after, Play::Normal, None).unwrap();
+                    assert_eq!(b.outcome, Outcome::P, "{position} -> {after}");
+                }
+                // Every winning move is listed: one per heap whose taking
+                // leaves the opponent lost.
+                let count = (0..n)
+                    .filter(|&i| Some(i) != barred && heaps[i] > 0)
+                    .filter(|&i| {
+                        let mut q = heaps.clone();
+                        q[i] -= 1;
+                        !cf1396b_wins(&mut q, Some(i), &mut wins)
+                    })
+                    .count();
+                assert_eq!(a.winning_moves.len(), count, "{position}");
+            }
+        }
+    }
+}
+
+/// Codeforces 1396B at its limits: 100 games of 100 heaps of up to 100.
+#[test]
+fn codeforces_1396b_at_its_limits() {
+    let analyzer = Analyzer::default();
+    let mut seed = 1396u64;
+    for game in 0..100u64 {
+        let heaps: Vec<u64> = (0..100)
+            .map(|_| {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                1 + (seed >> 33) % if game % 2 == 0 { 100 } else { 3 }
+            })
+            .collect();
+        let mut p = heaps.clone();
+        p.push(0);
+        let position = position("tuple:last:one(x-1)", &p);
+        let a = analyzer.analyze(&position, Play::Normal, None).unwrap();
+        let total: u64 = heaps.iter().sum();
+        let most = *heaps.iter().max().unwrap();
+        let first_wins = 2 * most > total || total % 2 == 1;
+        assert_eq!(a.outcome == Outcome::N, first_wins, "{position}");
+    }
+}
+
+#[test]
+fn last_heap_memory_is_checked() {
+    let rule = "tuple:last:one(x-k):k%2==1";
+    let p = position(rule, &[3, 4, 1]);
+    // Heap 1 is barred: only odd takes from heap 2.
+    let a = Analyzer::default().analyze(&p, Play::Normal, None).unwrap();
+    for m in &a.winning_moves {
+        let after = p.play(m).unwrap();
+        assert_eq!(after.components()[0].heaps()[2], 2, "{after}");
+    }
+    let e = format!("{rule} 3 4 3")
+        .parse::<Position>()
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("the heap the last move changed"), "{e}");
+    let e = "tuple:last:(a-1,b)"
+        .parse::<Ruleset>()
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("column 12:") && e.contains("one(E)"), "{e}");
 }

@@ -155,6 +155,26 @@ impl Lister {
                 };
                 assignments(opt.bound.len(), max, budget, &mut cb)
             }
+            Body::One(e) => {
+                let mut cb = |bound: &[u64]| {
+                    for (i, &h) in heaps.iter().enumerate() {
+                        let x = [h];
+                        if !holds(&opt.conds, &x, bound) {
+                            continue;
+                        }
+                        if let Some(v) = eval(e, &x, bound).filter(|&v| v < u128::from(h)) {
+                            out[i] = v as u64;
+                            let stop = f(&out);
+                            out[i] = h;
+                            if stop {
+                                return true;
+                            }
+                        }
+                    }
+                    false
+                };
+                assignments(opt.bound.len(), max, budget, &mut cb)
+            }
             Body::Subset(e) => {
                 let mut inner = Ok(false);
                 let mut cb = |bound: &[u64]| {
@@ -259,7 +279,8 @@ pub fn is_option(
     for opt in &rule.options {
         let found = match &opt.body {
             Body::Tuple(_) => lister.each_option(opt, heaps, budget, &mut |o| o == after)?,
-            Body::Subset(e) => {
+            Body::One(_) if heaps.iter().zip(after).filter(|(h, a)| h != a).count() != 1 => false,
+            Body::Subset(e) | Body::One(e) => {
                 let mut cb = |bound: &[u64]| {
                     heaps.iter().zip(after).all(|(&h, &a)| {
                         a == h || {

@@ -76,6 +76,35 @@ pub const SUBSET_PARITY: Basis = Basis::Theorem {
            heap is even",
 };
 
+/// The basis of an outcome of `tuple:last:one(x-1)` by its alternation
+/// theorem.
+pub const ALTERNATION: Basis = Basis::Theorem {
+    word: "alternation",
+    name: "one token from a heap other than the one the last move took from: the player to \
+           move wins exactly when a heap they may take from holds more than all the others, or \
+           else when the barred heap holds no more than all the others and the total is odd",
+};
+
+/// Whether the player to move wins `tuple:last:one(x-1)` with `heaps`,
+/// heap `barred` not to be taken from (Codeforces 1396B, generalised to
+/// any position). With S the total: a heap one may take from holding more
+/// than S minus it wins (take from it every turn: the others run out
+/// first); else a barred heap holding more than S minus it loses (every
+/// move leaves the opponent such a heap to take from); else every move
+/// keeps the game balanced and it lasts S moves, so an odd S wins.
+/// Checked against the search on every small position in
+/// `tests/tuple_rules.rs`. O(number of heaps).
+pub fn alternation_wins(heaps: &[u64], barred: Option<usize>) -> bool {
+    let total: u128 = heaps.iter().map(|&h| u128::from(h)).sum();
+    let free_max = (0..heaps.len())
+        .filter(|&i| Some(i) != barred)
+        .map(|i| u128::from(heaps[i]))
+        .max()
+        .unwrap_or(0);
+    let barred_heap = barred.map_or(0, |b| u128::from(heaps[b]));
+    2 * free_max > total || (2 * barred_heap <= total && total % 2 == 1)
+}
+
 /// A `tuple:` game: the rule, its lister and the values found so far.
 #[derive(Debug)]
 pub struct TupleGame {
@@ -87,6 +116,8 @@ pub struct TupleGame {
     symmetric: bool,
     /// Whether the rule is `subset(x-1)` alone (the parity theorem).
     parity: bool,
+    /// Whether the rule is `last:one(x-1)` alone (the alternation theorem).
+    alternate: bool,
     memo: Mutex<HashMap<Vec<u64>, u64>>,
 }
 
@@ -107,17 +138,21 @@ impl TupleGame {
         let offset = word.len() - text.len();
         let rule = parser::parse_tuple_rule(text, offset).map_err(|e| format!("{word}: {e}"))?;
         let symmetric = rule.perm || rule.arity.is_none();
-        let parity = rule.arity.is_none()
-            && rule.options.len() == 1
-            && rule.options[0].conds.is_empty()
-            && rule.options[0].body
-                == Body::Subset(Expr::Sub(Box::new(Expr::Heap(0)), Box::new(Expr::Num(1))));
+        let take_one = Expr::Sub(Box::new(Expr::Heap(0)), Box::new(Expr::Num(1)));
+        let alone = |body: Body| {
+            rule.options.len() == 1
+                && rule.options[0].conds.is_empty()
+                && rule.options[0].body == body
+        };
+        let parity = !rule.last && alone(Body::Subset(take_one.clone()));
+        let alternate = rule.last && alone(Body::One(take_one));
         Ok(TupleGame {
             canonical: format!("tuple:{text}"),
             lister: Lister::new(&rule),
             rule,
             symmetric,
             parity,
+            alternate,
             memo: Mutex::default(),
         })
     }
@@ -125,7 +160,24 @@ impl TupleGame {
     /// The search key of a tuple: sorted when order does not matter (and
     /// without empty heaps for `subset(E)` rules, whose heaps of 0 never
     /// move: E is below x for a heap that changes).
-    fn key(&self, heaps: &[u64]) -> Vec<u64> {
+    fn key(&self, position: &[u64]) -> Vec<u64> {
+        if self.rule.last {
+            // The heap the last move changed first (when it can still
+            // change: a heap of 0 never does), then the others sorted
+            // without heaps of 0, then 1, or 0 when no heap is barred.
+            let (heaps, barred) = self.split(position);
+            let last = barred.map(|b| heaps[b]).filter(|&v| v > 0);
+            let mut key: Vec<u64> = last.into_iter().collect();
+            let mut others: Vec<u64> = (0..heaps.len())
+                .filter(|&i| Some(i) != barred && heaps[i] > 0)
+                .map(|i| heaps[i])
+                .collect();
+            others.sort_unstable();
+            key.extend(others);
+            key.push(u64::from(last.is_some()));
+            return key;
+        }
+        let heaps = position;
         let mut key = heaps.to_vec();
         if self.rule.arity.is_none() {
             key.retain(|&h| h != 0);
@@ -136,6 +188,15 @@ impl TupleGame {
         key
     }
 
+    /// The most heaps one move changes.
+    fn max_changed(&self) -> u64 {
+        if self.rule.last {
+            1
+        } else {
+            self.rule.arity.map_or(u64::MAX, |d| d as u64)
+        }
+    }
+
     fn work_limit(limits: &Limits) -> Error {
         Error::WorkLimit {
             options: (limits.max_states as u64).saturating_mul(WORK_PER_STATE),
@@ -144,13 +205,36 @@ impl TupleGame {
         }
     }
 
-    /// Every distinct option of `heaps`, in heap order, in the order found.
-    fn options(&self, heaps: &[u64], budget: &mut u64) -> Result<Vec<Vec<u64>>, Exhausted> {
+    /// The heaps of a position, and the heap a move may not change (for
+    /// `last:` rules, the position's last number less one).
+    fn split<'p>(&self, position: &'p [u64]) -> (&'p [u64], Option<usize>) {
+        match position.split_last() {
+            Some((&last, heaps)) if self.rule.last => {
+                (heaps, last.checked_sub(1).map(|b| b as usize))
+            }
+            _ => (position, None),
+        }
+    }
+
+    /// Every distinct option of `position` (with the heap it changed
+    /// remembered, for `last:` rules), in the order found.
+    fn options(&self, position: &[u64], budget: &mut u64) -> Result<Vec<Vec<u64>>, Exhausted> {
+        let (heaps, barred) = self.split(position);
         let mut out: Vec<Vec<u64>> = Vec::new();
         let mut seen = std::collections::HashSet::new();
         self.lister.each(&self.rule, heaps, budget, &mut |o| {
-            if seen.insert(o.to_vec()) {
-                out.push(o.to_vec());
+            let mut o = o.to_vec();
+            if self.rule.last {
+                let Some(changed) = (0..heaps.len()).find(|&i| heaps[i] != o[i]) else {
+                    return false;
+                };
+                if Some(changed) == barred {
+                    return false;
+                }
+                o.push(changed as u64 + 1);
+            }
+            if seen.insert(o.clone()) {
+                out.push(o);
             }
             false
         })?;
@@ -225,13 +309,53 @@ impl TupleGame {
         Ok((memo[&root], memo.len() as u64))
     }
 
+    /// Every winning move of `last:one(x-1)`: a token from heap i wins when
+    /// what it leaves, with heap i barred, loses for the opponent. O(number
+    /// of heaps), with the two largest heaps kept.
+    fn alternation_moves(&self, args: &[u64], f: Visit<'_, Action>) -> ControlFlow<()> {
+        let (heaps, barred) = self.split(args);
+        let total: u128 = heaps.iter().map(|&h| u128::from(h)).sum();
+        // The largest heap's index and the second largest heap.
+        let top = (0..heaps.len()).max_by_key(|&i| heaps[i]);
+        let second = (0..heaps.len())
+            .filter(|&i| Some(i) != top)
+            .map(|i| heaps[i])
+            .max()
+            .unwrap_or(0);
+        for i in 0..heaps.len() {
+            if Some(i) == barred || heaps[i] == 0 {
+                continue;
+            }
+            let left = total - 1;
+            let others_max = u128::from(if Some(i) == top {
+                second
+            } else {
+                top.map_or(0, |t| heaps[t])
+            });
+            let now_barred = u128::from(heaps[i] - 1);
+            let opponent_wins = 2 * others_max > left || (2 * now_barred <= left && left % 2 == 1);
+            if !opponent_wins {
+                f(Action::Heaps {
+                    changes: vec![HeapChange {
+                        heap: i,
+                        from: heaps[i],
+                        to: heaps[i] - 1,
+                    }],
+                })?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
     /// Whether every heap is even (the parity theorem's P-positions).
     fn all_even(heaps: &[u64]) -> bool {
         heaps.iter().all(|h| h % 2 == 0)
     }
 
-    /// The move from `heaps` to `after` (the heaps that changed).
-    fn action(heaps: &[u64], after: &[u64]) -> Action {
+    /// The move from `position` to `after` (the heaps that changed; a
+    /// `last:` rule's memory changes with them, by [`Rules::apply`]).
+    fn action(&self, position: &[u64], after: &[u64]) -> Action {
+        let heaps = self.split(position).0;
         Action::Heaps {
             changes: heaps
                 .iter()
@@ -267,11 +391,31 @@ impl Rules for TupleGame {
 
     fn move_kind(&self) -> MoveKind {
         MoveKind::Heaps {
-            max: self.rule.arity.map_or(u64::MAX, |d| d as u64),
+            max: self.max_changed(),
         }
     }
 
     fn check_arguments(&self, args: &crate::Numbers) -> Result<(), ArgumentError> {
+        if self.rule.last {
+            return match args.split_last() {
+                None => Err(ArgumentError::Count {
+                    expected: 1,
+                    found: 0,
+                    what: "numbers (the heaps, then the heap the last move changed, from 1; 0 \
+                           for none)",
+                }),
+                Some((&last, heaps)) if last > heaps.len() as u64 => Err(ArgumentError::At {
+                    index: heaps.len(),
+                    why: format!(
+                        "the last number is the heap the last move changed (from 1; 0 for \
+                         none), and there are {} heaps",
+                        heaps.len()
+                    )
+                    .into(),
+                }),
+                Some(_) => Ok(()),
+            };
+        }
         match self.rule.arity {
             Some(d) => ArgumentError::expect_count(
                 args.len(),
@@ -286,16 +430,32 @@ impl Rules for TupleGame {
         if self.parity && Self::all_even(args) {
             return Ok((0, SUBSET_PARITY));
         }
+        if self.closed_value(args) == Some(0) {
+            return Ok((0, ALTERNATION));
+        }
         let (g, positions) = self.searched(args, limits)?;
         Ok((g, Basis::Search { positions }))
     }
 
     fn closed_value(&self, args: &crate::Numbers) -> Option<u64> {
-        (self.parity && Self::all_even(args)).then_some(0)
+        let (heaps, barred) = self.split(args);
+        let p = (self.parity && Self::all_even(args))
+            || (self.alternate && !alternation_wins(heaps, barred));
+        p.then_some(0)
     }
 
     fn lone_outcome(&self, args: &crate::Numbers, play: Play) -> Option<(Outcome, Basis)> {
-        (self.parity && play == Play::Normal).then(|| {
+        if play != Play::Normal {
+            return None;
+        }
+        if self.alternate {
+            let (heaps, barred) = self.split(args);
+            return Some((
+                Outcome::from_next_player_wins(alternation_wins(heaps, barred)),
+                ALTERNATION,
+            ));
+        }
+        self.parity.then(|| {
             (
                 Outcome::from_next_player_wins(!Self::all_even(args)),
                 SUBSET_PARITY,
@@ -311,6 +471,9 @@ impl Rules for TupleGame {
         _: &Limits,
         f: Visit<'_, Action>,
     ) -> Result<ControlFlow<()>, Error> {
+        if self.alternate && play == Play::Normal {
+            return Ok(self.alternation_moves(args, f));
+        }
         if !self.parity || play != Play::Normal {
             return Err(Error::Internal(format!(
                 "{} has no theorem for the winning moves of a lone component",
@@ -321,7 +484,7 @@ impl Rules for TupleGame {
             return Ok(ControlFlow::Continue(()));
         }
         let after: Vec<u64> = args.iter().map(|&h| h - h % 2).collect();
-        Ok(f(Self::action(args, &after)))
+        Ok(f(self.action(args, &after)))
     }
 
     fn few_winning_moves(&self) -> bool {
@@ -346,7 +509,7 @@ impl Rules for TupleGame {
     ) -> Result<(), Error> {
         let options = self.listed(args, limits)?;
         super::reserve(out, options.len() as u64, limits)?;
-        out.extend(options.iter().map(|o| Self::action(args, o)));
+        out.extend(options.iter().map(|o| self.action(args, o)));
         Ok(())
     }
 
@@ -359,7 +522,7 @@ impl Rules for TupleGame {
         f: Visit<'_, Action>,
     ) -> Result<ControlFlow<()>, Error> {
         for o in self.listed(args, limits)? {
-            if self.value(&o, limits)? == target && f(Self::action(args, &o)).is_break() {
+            if self.value(&o, limits)? == target && f(self.action(args, &o)).is_break() {
                 return Ok(ControlFlow::Break(()));
             }
         }
@@ -372,15 +535,21 @@ impl Rules for TupleGame {
         args: &crate::Numbers,
         action: &Action,
     ) -> Result<(), IllegalMoveKind> {
-        let max = self.rule.arity.map_or(u64::MAX, |d| d as u64);
-        let changes = super::check_heap_changes(word, args, action, max)?;
-        let mut after = args.clone();
+        let (heaps, barred) = self.split(args);
+        let changes = super::check_heap_changes(word, heaps, action, self.max_changed())?;
+        if changes.iter().any(|c| Some(c.heap) == barred) {
+            return Err(IllegalMoveKind::Forbidden {
+                ruleset: word.into(),
+                rule: "a move may not change the heap the last move changed (the last number)",
+            });
+        }
+        let mut after = heaps.to_vec();
         for c in changes {
             after[c.heap] = c.to;
         }
         let limits = Limits::default();
         let mut budget = (limits.max_states as u64).saturating_mul(WORK_PER_STATE);
-        match eval::is_option(&self.lister, &self.rule, args, &after, &mut budget) {
+        match eval::is_option(&self.lister, &self.rule, heaps, &after, &mut budget) {
             Ok(true) => Ok(()),
             Ok(false) => Err(IllegalMoveKind::Forbidden {
                 ruleset: word.into(),
@@ -397,6 +566,10 @@ impl Rules for TupleGame {
         if let Action::Heaps { changes } = action {
             for c in changes {
                 args[c.heap] = c.to;
+            }
+            if let (true, Some(c), Some(last)) = (self.rule.last, changes.first(), args.last_mut())
+            {
+                *last = c.heap as u64 + 1;
             }
         }
     }

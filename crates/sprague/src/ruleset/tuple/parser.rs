@@ -11,7 +11,8 @@ use std::fmt;
 pub enum Expr {
     /// A whole number.
     Num(u64),
-    /// Heap `i` of the position (`a` is 0, `b` 1, ...; `x` in `subset(E)`).
+    /// Heap `i` of the position (`a` is 0, `b` 1, ...; `x` in `subset(E)`
+    /// and `one(E)`).
     Heap(usize),
     /// Bound variable `j` of the option (in the order first written).
     Bound(usize),
@@ -75,6 +76,8 @@ pub enum Body {
     /// `subset(E)`: every heap x of a non-empty set of heaps becomes E (an
     /// expression of `x` and the bound variables, shared by the set).
     Subset(Expr),
+    /// `one(E)`: one heap x becomes E.
+    One(Expr),
 }
 
 /// One option: what it leaves, its bound variables and its conditions.
@@ -99,6 +102,10 @@ pub struct TupleRule {
     /// Whether each tuple option is played on every permutation of the
     /// heaps (`tuple:perm:...`).
     pub perm: bool,
+    /// Whether the position remembers the heap the last move changed
+    /// (`tuple:last:...`, its last number, from 1; 0 for none) and a move
+    /// may not change that heap.
+    pub last: bool,
     /// The number of heaps of a position, when a tuple option fixes it
     /// (`None`: only `subset(E)` options, any number of heaps).
     pub arity: Option<usize>,
@@ -142,6 +149,7 @@ enum Raw {
 struct RawOpt {
     tuple: Option<Vec<Raw>>,
     subset: Option<Raw>,
+    one: bool,
     conds: Vec<(Raw, Cmp, Raw)>,
     column: usize,
     text: String,
@@ -178,6 +186,7 @@ pub fn parse_tuple_rule(text: &str, offset: usize) -> Parsed<TupleRule> {
         operations: 0,
         offset,
     };
+    let last = p.eat("last:");
     let perm = p.eat("perm:");
     if p.at == text.len() {
         return Err(p.error(
@@ -198,6 +207,18 @@ pub fn parse_tuple_rule(text: &str, offset: usize) -> Parsed<TupleRule> {
                 ))
             }
             Some(_) => return Err(p.error("expected `,` before the next option, or the end")),
+        }
+    }
+    if last {
+        if let Some(r) = raws.iter().find(|r| !r.one) {
+            return Err(TupleError {
+                column: r.column,
+                message: format!(
+                    "option {} changes a set of heaps; last: remembers one heap, so its options \
+                     are one(E) (one heap x becomes E)",
+                    r.text
+                ),
+            });
         }
     }
     let arity = raws.iter().find_map(|r| r.tuple.as_ref().map(Vec::len));
@@ -231,6 +252,7 @@ pub fn parse_tuple_rule(text: &str, offset: usize) -> Parsed<TupleRule> {
         .collect::<Parsed<Vec<_>>>()?;
     Ok(TupleRule {
         perm,
+        last,
         arity,
         options,
     })
@@ -248,6 +270,7 @@ fn resolve(raw: RawOpt, arity: usize) -> Parsed<Opt> {
     let mut conv = |r: &Raw| convert(r, arity, subset, &mut bound);
     let body = match (&raw.tuple, &raw.subset) {
         (Some(t), _) => Body::Tuple(t.iter().map(&mut conv).collect::<Parsed<_>>()?),
+        (None, Some(e)) if raw.one => Body::One(conv(e)?),
         (None, Some(e)) => Body::Subset(conv(e)?),
         (None, None) => unreachable!("an option is a tuple or a subset"),
     };
@@ -283,7 +306,7 @@ fn resolve(raw: RawOpt, arity: usize) -> Parsed<Opt> {
             });
         }
     }
-    if matches!(body, Body::Subset(Expr::Heap(0))) {
+    if matches!(body, Body::Subset(Expr::Heap(0)) | Body::One(Expr::Heap(0))) {
         return Err(TupleError {
             column: raw.column,
             message: format!("option {} leaves every heap as it is", raw.text),
@@ -366,11 +389,14 @@ impl Parser<'_> {
     fn option(&mut self) -> Parsed<RawOpt> {
         let start = self.at;
         self.operations = 0;
-        let (mut tuple, mut subset) = (None, None);
-        if self.eat("subset(") {
+        let (mut tuple, mut subset, mut one) = (None, None, false);
+        if self.eat("subset(") || {
+            one = self.eat("one(");
+            one
+        } {
             let e = self.expr()?;
             if !self.eat(")") {
-                return Err(self.error("expected `)` closing subset(E)"));
+                return Err(self.error("expected `)` closing subset(E) or one(E)"));
             }
             subset = Some(e);
         } else if self.eat("(") {
@@ -389,8 +415,8 @@ impl Parser<'_> {
             tuple = Some(parts);
         } else {
             return Err(self.error(
-                "expected an option: a tuple such as (a-k,b) or subset(x-1) (one token from each \
-                 heap of a non-empty set)",
+                "expected an option: a tuple such as (a-k,b), subset(x-1) (one token from each \
+                 heap of a non-empty set) or one(x-k) (from one heap)",
             ));
         }
         let mut conds = Vec::new();
@@ -400,6 +426,7 @@ impl Parser<'_> {
         Ok(RawOpt {
             tuple,
             subset,
+            one,
             conds,
             column: self.offset + start + 1,
             text: String::from_utf8_lossy(&self.text[start..self.at]).into_owned(),
