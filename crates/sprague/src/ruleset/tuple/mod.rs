@@ -51,6 +51,7 @@
 //! leaves all even. A lone component is answered by it, at any size.
 
 pub mod eval;
+pub mod once;
 pub mod parser;
 
 use std::collections::HashMap;
@@ -135,8 +136,17 @@ impl TupleGame {
     /// # Errors
     /// The message of a [`parser::TupleError`], naming the column.
     pub fn new(word: &str, text: &str) -> Result<TupleGame, String> {
-        let offset = word.len() - text.len();
-        let rule = parser::parse_tuple_rule(text, offset).map_err(|e| format!("{word}: {e}"))?;
+        let rule = read(word, text)?;
+        if rule.once {
+            return Err(format!(
+                "{word}: a once: rule remembers amounts per heap: it is a once::OnceGame"
+            ));
+        }
+        Ok(TupleGame::from_rule(text, rule))
+    }
+
+    /// The game of a rule read from `text` (not `once:`).
+    fn from_rule(text: &str, rule: TupleRule) -> TupleGame {
         let symmetric = rule.perm || rule.arity.is_none();
         let take_one = Expr::Sub(Box::new(Expr::Heap(0)), Box::new(Expr::Num(1)));
         let alone = |body: Body| {
@@ -146,7 +156,7 @@ impl TupleGame {
         };
         let parity = !rule.last && alone(Body::Subset(take_one.clone()));
         let alternate = rule.last && alone(Body::One(take_one));
-        Ok(TupleGame {
+        TupleGame {
             canonical: format!("tuple:{text}"),
             lister: Lister::new(&rule),
             rule,
@@ -154,7 +164,7 @@ impl TupleGame {
             parity,
             alternate,
             memo: Mutex::default(),
-        })
+        }
     }
 
     /// The search key of a tuple: sorted when order does not matter (and
@@ -600,6 +610,15 @@ pub(crate) fn parse(
     param: Option<&str>,
 ) -> Result<Box<dyn super::DynRules>, ParseErrorKind> {
     let text = param.unwrap_or("");
-    let game = TupleGame::new(word, text).map_err(ParseErrorKind::BadRuleset)?;
-    Ok(Box::new(game))
+    let rule = read(word, text).map_err(ParseErrorKind::BadRuleset)?;
+    if rule.once {
+        return Ok(Box::new(once::OnceGame::new(format!("tuple:{text}"), rule)));
+    }
+    Ok(Box::new(TupleGame::from_rule(text, rule)))
+}
+
+/// Reads the rule `text` of `word`, its error naming the column.
+fn read(word: &str, text: &str) -> Result<TupleRule, String> {
+    let offset = word.len() - text.len();
+    parser::parse_tuple_rule(text, offset).map_err(|e| format!("{word}: {e}"))
 }

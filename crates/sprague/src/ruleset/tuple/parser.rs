@@ -106,6 +106,9 @@ pub struct TupleRule {
     /// (`tuple:last:...`, its last number, from 1; 0 for none) and a move
     /// may not change that heap.
     pub last: bool,
+    /// Whether each heap remembers the amounts taken from it and no amount
+    /// is taken from a heap twice (`tuple:once:...`).
+    pub once: bool,
     /// The number of heaps of a position, when a tuple option fixes it
     /// (`None`: only `subset(E)` options, any number of heaps).
     pub arity: Option<usize>,
@@ -187,6 +190,7 @@ pub fn parse_tuple_rule(text: &str, offset: usize) -> Parsed<TupleRule> {
         offset,
     };
     let last = p.eat("last:");
+    let once = !last && p.eat("once:");
     let perm = p.eat("perm:");
     if p.at == text.len() {
         return Err(p.error(
@@ -209,13 +213,18 @@ pub fn parse_tuple_rule(text: &str, offset: usize) -> Parsed<TupleRule> {
             Some(_) => return Err(p.error("expected `,` before the next option, or the end")),
         }
     }
-    if last {
+    if last || once {
         if let Some(r) = raws.iter().find(|r| !r.one) {
+            let memory = if last {
+                "last: remembers one heap"
+            } else {
+                "once: remembers the amounts taken from each heap"
+            };
             return Err(TupleError {
                 column: r.column,
                 message: format!(
-                    "option {} changes a set of heaps; last: remembers one heap, so its options \
-                     are one(E) (one heap x becomes E)",
+                    "option {} changes a set of heaps; {memory}, so its options are one(E) (one \
+                     heap x becomes E)",
                     r.text
                 ),
             });
@@ -253,6 +262,7 @@ pub fn parse_tuple_rule(text: &str, offset: usize) -> Parsed<TupleRule> {
     Ok(TupleRule {
         perm,
         last,
+        once,
         arity,
         options,
     })
