@@ -118,12 +118,34 @@ impl Lister {
         budget: &mut u64,
         f: &mut dyn FnMut(&[u64]) -> bool,
     ) -> Result<bool, Exhausted> {
+        if self.candidates(rule, heaps) > u128::from(*budget) {
+            return Err(Exhausted);
+        }
         for opt in &rule.options {
             if self.each_option(opt, heaps, budget, f)? {
                 return Ok(true);
             }
         }
         Ok(false)
+    }
+
+    /// The candidates [`Lister::each`] would examine at `heaps` (at least:
+    /// a `subset(E)` option counts its sets as it finds which heaps can
+    /// change), computed before any is: each bound variable takes the
+    /// largest heap + 1 values, a tuple option is tried in every order.
+    pub fn candidates(&self, rule: &TupleRule, heaps: &[u64]) -> u128 {
+        let values = u128::from(heaps.iter().copied().max().unwrap_or(0)) + 1;
+        rule.options
+            .iter()
+            .map(|opt| {
+                let assignments = (0..opt.bound.len()).fold(1u128, |n, _| n.saturating_mul(values));
+                let per = match opt.body {
+                    Body::Tuple(_) => self.perms.len() as u128,
+                    Body::One(_) | Body::Subset(_) => 1,
+                };
+                assignments.saturating_mul(per)
+            })
+            .fold(0u128, u128::saturating_add)
     }
 
     /// As [`Lister::each`], for the one option `opt`.

@@ -54,7 +54,7 @@ pub mod eval;
 pub mod once;
 pub mod parser;
 
-use std::collections::HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
@@ -67,8 +67,10 @@ use crate::{Action, Basis, Error, HeapChange, IllegalMoveKind, Limits, Outcome, 
 
 /// The candidate options a search may examine per tuple of its state
 /// limit (a `perm:` option of three heaps and one bound variable has
-/// 6 · (largest heap + 1) candidates).
-pub const WORK_PER_STATE: u64 = 4096;
+/// 6 · (largest heap + 1) candidates; most tuples a search stores are
+/// smaller than the one asked). A tuple whose own candidates pass the whole
+/// budget is refused before any is listed.
+pub const WORK_PER_STATE: u64 = 256;
 
 /// The basis of an outcome of `tuple:subset(x-1)` by its parity theorem.
 pub const SUBSET_PARITY: Basis = Basis::Theorem {
@@ -227,13 +229,21 @@ impl TupleGame {
     }
 
     /// Every distinct option of `position` (with the heap it changed
-    /// remembered, for `last:` rules), in the order found.
-    fn options(&self, position: &[u64], budget: &mut u64) -> Result<Vec<Vec<u64>>, Exhausted> {
+    /// remembered, for `last:` rules), in the order found, or its search
+    /// key when `keyed`.
+    fn options_as(
+        &self,
+        position: &[u64],
+        keyed: bool,
+        budget: &mut u64,
+    ) -> Result<Vec<Vec<u64>>, Exhausted> {
         let (heaps, barred) = self.split(position);
         let mut out: Vec<Vec<u64>> = Vec::new();
-        let mut seen = std::collections::HashSet::new();
-        self.lister.each(&self.rule, heaps, budget, &mut |o| {
-            let mut o = o.to_vec();
+        let mut seen: HashSet<Vec<u64>> = HashSet::default();
+        let mut o: Vec<u64> = Vec::with_capacity(position.len());
+        self.lister.each(&self.rule, heaps, budget, &mut |found| {
+            o.clear();
+            o.extend_from_slice(found);
             if self.rule.last {
                 let Some(changed) = (0..heaps.len()).find(|&i| heaps[i] != o[i]) else {
                     return false;
@@ -243,22 +253,32 @@ impl TupleGame {
                 }
                 o.push(changed as u64 + 1);
             }
-            if seen.insert(o.clone()) {
-                out.push(o);
+            if keyed {
+                if self.rule.last || self.rule.arity.is_none() {
+                    o = self.key(&o);
+                } else if self.symmetric {
+                    o.sort_unstable();
+                }
+            }
+            // Options found twice (by two orders of the heaps, two values
+            // of a bound variable) are kept once, copied only the first
+            // time.
+            if !seen.contains(o.as_slice()) {
+                seen.insert(o.clone());
+                out.push(o.clone());
             }
             false
         })?;
         Ok(out)
     }
 
+    /// Every distinct option of `position`, in the order found.
+    fn options(&self, position: &[u64], budget: &mut u64) -> Result<Vec<Vec<u64>>, Exhausted> {
+        self.options_as(position, false, budget)
+    }
+
     fn frame(&self, key: Vec<u64>, budget: &mut u64) -> Result<Frame, Exhausted> {
-        let mut options: Vec<Vec<u64>> = self
-            .options(&key, budget)?
-            .iter()
-            .map(|o| self.key(o))
-            .collect();
-        options.sort_unstable();
-        options.dedup();
+        let options = self.options_as(&key, true, budget)?;
         Ok(Frame {
             key,
             options,

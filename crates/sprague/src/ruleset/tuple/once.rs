@@ -21,7 +21,7 @@
 //! `one(x-k)` reaches a few thousand states at n = 60 (the sets of
 //! distinct amounts adding up to at most n).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
