@@ -85,7 +85,7 @@ fn one_two_odd(p: &[u64]) -> Vec<Vec<u64>> {
 /// both heaps, or move the second heap's tokens down to a third of it.
 fn halve_or_both(p: &[u64]) -> Vec<Vec<u64>> {
     let mut out = Vec::new();
-    if p[0] > 0 && p[0] % 2 == 0 {
+    if p[0] > 0 && p[0].is_multiple_of(2) {
         out.push(vec![p[0] / 2, p[1]]);
     }
     if p[0] > 0 && p[1] > 0 {
