@@ -232,6 +232,12 @@ fn errors_name_the_column_and_limits_their_flag() {
     ]);
     assert_eq!(code, 3, "{e}");
     assert!(e.contains("--max-states"), "{e}");
+    let (e, code) = cli_error(&["verify", "tuple:once:one(x-k)"]);
+    assert_eq!(code, 2, "{e}");
+    assert!(
+        e.contains("cannot be verified by enumeration of heaps"),
+        "{e}"
+    );
     // Three bound variables over heaps of 10^6: the work limit, not a hang.
     let (e, code) = cli_error(&["analyze", "tuple:(a-i-j-k,b)", "1000000", "1"]);
     assert_eq!(code, 3, "{e}");
