@@ -81,6 +81,16 @@ pub fn run(args: Args) -> Result<Exit> {
             ))
             .into());
         }
+        // Heaps written with more than a number (`tuple:once:`'s `N/A,B`).
+        MoveKind::Heaps { .. } if ruleset.has_named_arguments() => {
+            return Err(UsageError(format!(
+                "{} cannot be verified by enumeration of heaps: its heaps carry the amounts \
+                 taken from them (N/A,B), not plain numbers (its values and every winning move \
+                 are checked by the test suite against the game's definition)",
+                ruleset.word()
+            ))
+            .into())
+        }
         MoveKind::Token => "tokens on nodes numbered at most",
         _ => "heaps of size at most",
     };

@@ -68,6 +68,7 @@ pub mod tabled;
 pub mod takebreak;
 mod token_games;
 pub mod treblecross;
+pub mod tuple;
 pub mod undirected;
 pub mod welter;
 mod write;

@@ -182,6 +182,12 @@ pub(super) const REGISTRY: &[Registration] = &[
         theorem: "the Sprague-Grundy theorem on the nim-sequence computed bottom-up; its period proven by a Guy-Smith-style argument where the options are n minus bounded amounts, their splits, constants and equal pairs under periodic conditions",
     }, rule::parse),
     (RulesetInfo {
+        names: &["tuple"], notation: "tuple:OPTIONS",
+        rule: "a game of several heaps written as the tuples a move leaves, expressions of the heaps a, b, c, ... and of bound variables (each 0 to the largest heap), with conditions after :; perm: plays each option on every order of the heaps; subset(E) changes each heap x of a non-empty set to E",
+        example: "tuple:perm:(a-k,b,c),(a-k,b-k,c),(a-k,b-k,c-k) 1 2 3",
+        theorem: "the Sprague-Grundy theorem by a memoised search over the tuples reached (sorted when order does not matter); tuple:subset(x-1) (CSES 2208) by its parity theorem: a P-position exactly when every heap is even",
+    }, tuple::parse),
+    (RulesetInfo {
         names: &["geography"], notation: "geography",
         rule: "undirected vertex Geography: a graph (written as for nodekayles), the visited vertices after ~ and the token after @ (grid:3x3~1@2): move the token to a neighbour not yet visited",
         example: "geography grid:3x3@1",

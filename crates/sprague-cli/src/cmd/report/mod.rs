@@ -333,7 +333,14 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
                         writeln!(out, "  {c}: {v} (by Moore's theorem)")
                     }
                     None if !basis.is_search() => writeln!(out, "  {c}: {v}"),
-                    None if !matches!(c.ruleset().move_kind(), MoveKind::Heaps { .. }) => {
+                    // Only Moore's theorem, among the rulesets of several
+                    // heaps changed at once, gives the P-positions alone.
+                    None if !matches!(c.ruleset().move_kind(), MoveKind::Heaps { .. })
+                        || c.ruleset()
+                            .rules()
+                            .lone_outcome(c.args(), sprague::Play::Normal)
+                            .is_none_or(|(_, b)| b != Basis::Moore) =>
+                    {
                         writeln!(out, "  {c}: {v} (by search)")
                     }
                     None => writeln!(
