@@ -268,6 +268,8 @@ fn every_help_example_is_a_legal_move_of_its_ruleset() {
         "treblecross .X.......",
         "pieces 2 7 9 12",
         "cards:2-3 10:4-6 7 + nodekayles intervals:1..3,2..5,4-6",
+        "tuple:perm:(a-k,b,c),(a-k,b-k,c) 3 4 5 + tuple:subset(x-1) 2 3",
+        "tuple:last:one(x-1) 2 3 1 + tuple:once:one(x-k) 5 3/1",
         "rule:n-1,n-2,n-4,n/2&n/2:even 10 + rule:split(n-1),0..n/3 9",
     ];
     let mut words: Vec<String> = Vec::new();

@@ -608,6 +608,23 @@ impl Rules for TupleGame {
         *args = self.key(args);
     }
 
+    /// A move typed as the whole position it leaves, for a `last:` rule:
+    /// the heaps that changed, with the last number naming the heap
+    /// changed (as [`Rules::apply`] sets it). Other rules read the heaps
+    /// that changed as the move.
+    fn actions_between(&self, before: &Vec<u64>, after: &Vec<u64>) -> Vec<Action> {
+        if !self.rule.last || before.len() != after.len() {
+            return Vec::new();
+        }
+        let action = self.action(before, self.split(after).0);
+        let mut reached = before.clone();
+        self.apply(&mut reached, &action);
+        match &action {
+            Action::Heaps { changes } if !changes.is_empty() && reached == *after => vec![action],
+            _ => Vec::new(),
+        }
+    }
+
     fn move_summary(&self) -> Option<String> {
         Some(format!(
             "change heaps to a tuple the rule {} allows (type the position it leaves)",
