@@ -617,6 +617,26 @@ pub enum Error {
 }
 
 impl Error {
+    /// The same error with the ruleset it names written `word`: a ruleset
+    /// valued through another one (a row of `cards:L-R` through its octal
+    /// game, whose code has R digits) names itself in its messages, which
+    /// stay as short as what the user typed.
+    pub(crate) fn naming(mut self, word: &str) -> Error {
+        match &mut self {
+            Error::TableLimit { ruleset, .. }
+            | Error::TableWorkLimit { ruleset, .. }
+            | Error::ComponentTableLimit { ruleset, .. }
+            | Error::PeriodSearchLimit { ruleset, .. }
+            | Error::RuleWorkLimit { ruleset, .. }
+            | Error::ValueOverflow { ruleset, .. }
+            | Error::ValueTooLarge { ruleset, .. }
+            | Error::TooManyMoves { ruleset, .. }
+            | Error::OptionLimit { ruleset, .. } => *ruleset = word.to_string(),
+            _ => {}
+        }
+        self
+    }
+
     /// Whether the error is a limit (exit status 3): a resource limit the
     /// caller may raise and try again, or a value past 2^64 - 1
     /// ([`Error::ValueTooLarge`]), which no limit raises.

@@ -214,7 +214,9 @@ impl Cards {
         if s < self.least {
             return Ok(0);
         }
-        self.octal.heap_value(s, limits)
+        self.octal
+            .heap_value(s, limits)
+            .map_err(|e| e.naming(&format!("{} (a run of cards)", self.canonical())))
     }
 
     fn row_value(&self, row: &Row, limits: &Limits) -> Result<u64, Error> {

@@ -438,8 +438,12 @@ impl Rules for TupleGame {
                     index: heaps.len(),
                     why: format!(
                         "the last number is the heap the last move changed (from 1; 0 for \
-                         none), and there are {} heaps",
-                        heaps.len()
+                         none), and {}",
+                        if heaps.len() == 1 {
+                            "there is 1 heap".to_string()
+                        } else {
+                            format!("there are {} heaps", heaps.len())
+                        }
                     )
                     .into(),
                 }),

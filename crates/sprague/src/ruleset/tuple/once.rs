@@ -16,7 +16,7 @@
 //! (heap, amounts taken) kept with the ruleset; amounts larger than the
 //! heap can never be taken again, so they are dropped from the key. The
 //! search stores at most `Limits::max_states` heaps ([`Error::StateLimit`])
-//! and examines at most [`WORK_PER_STATE`](super::WORK_PER_STATE)
+//! and examines at most [`WORK_PER_STATE`]
 //! candidates a heap ([`Error::WorkLimit`]). A fresh heap of n in
 //! `one(x-k)` reaches a few thousand states at n = 60 (the sets of
 //! distinct amounts adding up to at most n).
