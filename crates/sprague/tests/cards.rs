@@ -277,3 +277,18 @@ fn moves_name_the_cards_and_bad_input_is_named() {
         assert!(e.contains(says), "{text}: {e}");
     }
 }
+
+/// A row whose octal game's table passes a limit is refused naming the
+/// cards word, in a message as short as the input: the code of
+/// `cards:1-5000` has 5,000 digits and is not quoted.
+#[test]
+fn a_limit_names_the_cards_word_in_a_short_message() {
+    let p: Position = "cards:1-5000 5000".parse().unwrap();
+    let e = Analyzer::default()
+        .analyze(&p, Play::Normal, Some(1))
+        .unwrap_err();
+    assert!(e.is_limit(), "{e}");
+    let text = e.to_string();
+    assert!(text.contains("cards:1-5000"), "{text}");
+    assert!(text.len() < 1_000, "{} bytes: {text}", text.len());
+}
