@@ -54,6 +54,8 @@ impl fmt::Display for GraphError {
                 "line {number} `{text}` is not an edge `u v` (two node names) or a node name{}",
                 if text.contains('#') {
                     " (names hold no `#`; a comment starts with `#` and a space)"
+                } else if text.contains('@') {
+                    " (names hold no `@`, which starts the targets after a graph's source)"
                 } else {
                     ""
                 }
@@ -145,10 +147,11 @@ pub(super) fn shorten(text: &str) -> String {
 
 /// Whether `name` can name a node: not empty, no space, no control
 /// character (a NUL byte in a file is not part of a name), and none of the
-/// characters the notations use (`>`, `,`, `+`, `#`, `:`).
+/// characters the notations use (`>`, `,`, `+`, `#`, `:`, and `@`, which
+/// starts the targets after a source).
 pub(super) fn is_node_name(name: &str) -> bool {
     !name.is_empty()
         && !name.chars().any(|c| {
-            c.is_whitespace() || c.is_control() || matches!(c, '>' | ',' | '+' | '#' | ':')
+            c.is_whitespace() || c.is_control() || matches!(c, '>' | ',' | '+' | '#' | ':' | '@')
         })
 }
