@@ -292,3 +292,28 @@ fn a_limit_names_the_cards_word_in_a_short_message() {
     assert!(text.contains("cards:1-5000"), "{text}");
     assert!(text.len() < 1_000, "{} bytes: {text}", text.len());
 }
+
+/// A move typed as the whole position it leaves is read as the cards
+/// taken, in time linear in the runs (a row of 2^64 − 1 cards too).
+#[test]
+fn a_move_typed_as_the_position_it_leaves() {
+    let p: Position = "cards:2-3 10:4-6".parse().unwrap();
+    let m = movetext::parse(&p, "cards:2-3 10:4-8").unwrap();
+    assert_eq!(
+        movetext::describe(&p, &m),
+        "take cards 7-8 (10:4-6 -> 10:4-8)"
+    );
+    assert!(movetext::parse(&p, "cards:2-3 10:1-9").is_err());
+    assert!(movetext::parse(&p, "cards:2-3 10:4-6,8").is_err());
+    let top = u64::MAX;
+    let big: Position = format!("cards:1-2 {top}:1-2").parse().unwrap();
+    let m = movetext::parse(&big, &format!("cards:1-2 {top}:1-2,{}-{top}", top - 1)).unwrap();
+    assert_eq!(
+        movetext::describe(&big, &m),
+        format!(
+            "take cards {}-{top} ({top}:1-2 -> {top}:1-2,{}-{top})",
+            top - 1,
+            top - 1
+        )
+    );
+}

@@ -527,30 +527,22 @@ impl Rules for Cards {
         if a.cards != b.cards {
             return Vec::new();
         }
-        // The cards now taken that were not: one block, all there before.
-        let (old, new) = (b.runs(), a.runs());
-        let gone: Vec<(u64, u64)> = old
-            .iter()
-            .flat_map(|&(first, s)| {
-                let mut blocks = Vec::new();
-                let mut start = None;
-                for c in first..first + s {
-                    let kept = new.iter().any(|&(f, t)| c >= f && c < f + t);
-                    match (kept, start) {
-                        (false, None) => start = Some(c),
-                        (true, Some(s0)) => {
-                            blocks.push((s0, c - 1));
-                            start = None;
-                        }
-                        _ => {}
-                    }
+        // The cards now taken that were not: the parts of `after`'s taken
+        // runs that `before` had not taken, which must make one block (in
+        // time linear in the runs, whatever the row's length).
+        let mut gone: Vec<(u64, u64)> = Vec::new();
+        for &(p, q) in &a.taken {
+            let mut next = Some(p);
+            for &(x, y) in b.taken.iter().filter(|&&(x, y)| y >= p && x <= q) {
+                if let Some(n) = next.filter(|&n| x > n) {
+                    gone.push((n, x - 1));
                 }
-                if let Some(s0) = start {
-                    blocks.push((s0, first + s - 1));
-                }
-                blocks
-            })
-            .collect();
+                next = y.checked_add(1);
+            }
+            if let Some(n) = next.filter(|&n| n <= q) {
+                gone.push((n, q));
+            }
+        }
         match gone[..] {
             [(x, y)] if b.without(x, y) == *a => vec![take(i, x, y)],
             _ => Vec::new(),
