@@ -601,7 +601,7 @@ fn genus_theory_bounds_the_options_it_lists() {
 fn a_quotient_stopped_at_a_limit_is_tried_again_with_larger_limits() {
     // A game no other test here uses, so that nothing is kept for it yet.
     let p: Position = "octal:0.53 12 9 7".parse().unwrap();
-    let small = sprague::Limits {
+    let small = Limits {
         max_states: 100,
         max_quotient_states: 10,
         ..sprague::Limits::default()
@@ -709,4 +709,36 @@ fn a_small_state_limit_does_not_stop_a_quotient_listing_its_moves() {
         assert!(!a.basis.is_search(), "{text}: {:?}", a.basis);
         assert!(!a.winning_moves.is_empty(), "{text}");
     }
+}
+
+/// Heaps with no option still count against the quotient's option budget:
+/// in `octal:.10110` no heap above 4 has a move, and a quotient to heap
+/// 63,444,442,227,165 used to be counted heap by heap (the fuzzer found it
+/// timing out). It stops at the budget now, and the analysis of the heap,
+/// which has no move, is answered by the search.
+#[test]
+fn a_quotient_of_heaps_without_options_stops_at_its_budget() {
+    let heap = 63_444_442_227_165;
+    let limits = QuotientLimits {
+        max_states: 1_000,
+        ..QuotientLimits::default()
+    };
+    for bound in [heap, u64::MAX] {
+        let e = Quotient::compute(&ruleset("octal:.10110"), bound, &limits).unwrap_err();
+        assert!(
+            matches!(e, sprague::Error::OptionLimit { limit: 2_000, .. }),
+            "{e:?}"
+        );
+    }
+    let small = Limits {
+        max_states: 2_000,
+        max_table: 500,
+        ..Limits::default()
+    };
+    let position: Position = format!("octal:.10110 {heap}").parse().unwrap();
+    let a = Analyzer::new(small)
+        .analyze(&position, Play::Misere, Some(8))
+        .unwrap();
+    assert_eq!(a.outcome, Outcome::N);
+    assert!(a.winning_moves.is_empty());
 }

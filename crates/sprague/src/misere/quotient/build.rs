@@ -524,8 +524,12 @@ pub(super) const QUOTIENT_OPTIONS_PER_STATE: u64 = 2;
 /// Counts the options of heaps `from..=bound` with the `kept` ones of the
 /// heaps before, before any is stored or any check is run:
 /// [`Error::OptionLimit`] when they pass the budget of
-/// [`QUOTIENT_OPTIONS_PER_STATE`] a state. Stops counting at the budget,
-/// so a huge `bound` costs no more than the heaps the budget allows.
+/// [`QUOTIENT_OPTIONS_PER_STATE`] a state. A heap with no option still
+/// counts one (the quotient keeps a list and an element for every heap,
+/// and a game whose large heaps have no moves, such as `octal:.10110`,
+/// would otherwise be counted heap by heap to 2^64 - 1); counting stops at
+/// the budget, so a huge `bound` costs no more than the heaps the budget
+/// allows.
 pub(super) fn check_option_budget(
     word: &str,
     rules: &dyn HeapRules,
@@ -551,7 +555,7 @@ pub(super) fn check_option_budget(
             Error::StateLimit { .. } => over(),
             e => e,
         })?;
-        listed = listed.saturating_add(opts.len() as u64);
+        listed = listed.saturating_add((opts.len() as u64).max(1));
         if listed > budget {
             return Err(over());
         }
@@ -583,7 +587,7 @@ pub(super) fn build(
     limits: &QuotientLimits,
     progress: &mut dyn FnMut(u64, usize),
 ) -> Result<Builder, Error> {
-    let kept: u64 = b.options.iter().map(|o| o.len() as u64).sum();
+    let kept: u64 = b.options.iter().map(|o| (o.len() as u64).max(1)).sum();
     check_option_budget(&b.word, rules, b.options.len() as u64, bound, kept, limits)?;
     match b.extend_to(rules, bound, limits, progress) {
         Ok(()) => return Ok(b),
