@@ -53,11 +53,6 @@ const KNOWN_CIRCLES: &[(&str, &str, &str)] = &[
         "the nim-sequence engine's files are being rewritten and split on their own",
     ),
     (
-        "sprague",
-        "ruleset::hackenbush::file, ruleset::hackenbush::picture",
-        "Picture::parse reads `file:PATH` words through the file store, which builds pictures",
-    ),
-    (
         "sprague-cli",
         "cmd, web",
         "`serve` starts the server, whose answers call the commands' functions",

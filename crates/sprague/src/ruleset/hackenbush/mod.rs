@@ -16,6 +16,7 @@
 
 mod file;
 pub mod picture;
+mod read;
 
 pub use file::{define_file, FileError, MAX_PICTURE_FILE_EDGES};
 pub(crate) mod value;

@@ -93,21 +93,12 @@ impl Picture {
         }
     }
 
-    /// Reads a picture in either notation: a picture file when the word
-    /// starts `file:` (once its text is given to
-    /// [`define_file`](super::define_file)),
-    /// an edge list when it holds a `-`, else the string notation.
-    ///
-    /// # Errors
-    /// [`PictureError`] naming what is wrong and where: a letter other than
-    /// `e` (red and blue edges are partizan), unbalanced parentheses, a bad
-    /// label, a bad edge, an edge that does not reach the ground.
-    pub fn parse(word: &str) -> Result<Picture, PictureError> {
+    /// Reads a picture in the string notation or as an edge list (an edge
+    /// list when the word holds a `-`); `0` is the empty picture.
+    /// [`Picture::parse`] reads `file:` words too.
+    pub(super) fn parse_notation(word: &str) -> Result<Picture, PictureError> {
         if word == "0" {
             return Ok(Picture::empty(Notation::String));
-        }
-        if let Some(rest) = word.strip_prefix("file:") {
-            return super::file::parse_word(rest);
         }
         if word.contains('-') {
             Picture::parse_edge_list(word)
