@@ -48,11 +48,6 @@ const KNOWN_CIRCLES: &[(&str, &str, &str)] = &[
         "the nim-sequence engine's files are being rewritten and split on their own",
     ),
     (
-        "sprague",
-        "sequence::period, sequence::store, sequence::table",
-        "the nim-sequence engine's files are being rewritten and split on their own",
-    ),
-    (
         "sprague-cli",
         "cmd, web",
         "`serve` starts the server, whose answers call the commands' functions",

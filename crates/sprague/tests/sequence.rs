@@ -63,7 +63,7 @@ fn kayles_and_grundy_first_values() {
 
 fn period_of(moves: MoveSet, limit: u64) -> period::PeriodReport {
     let mut seq = NimSequence::new("test", moves);
-    period::search(&mut seq, limit, Method::Fast, &mut |_| {}).unwrap()
+    sprague::sequence::store::search_sequence(&mut seq, limit, Method::Fast, &mut |_| {}).unwrap()
 }
 
 #[test]

@@ -23,9 +23,8 @@
 //! the step `b -> b - p` can reach a forbidden split) nor to codes with
 //! unbounded removals; for them no period is claimed.
 
-use super::{Method, NimSequence, Values};
+use super::Values;
 use crate::takebreak::MoveSet;
-use crate::Error;
 
 /// A preperiod `n0` and period `p`: G(n + p) = G(n) for all n >= n0, with
 /// `n0` and `p` the least such.
@@ -325,25 +324,6 @@ impl WindowHash {
         let rest = Self::add(self.hash, Self::MODULUS - out);
         self.hash = Self::add(Self::mul(rest, Self::BASE), incoming % Self::MODULUS + 1);
     }
-}
-
-/// Computes the nim-sequence `seq` further until the periodicity theorem
-/// proves a period or the values reach heap `limit`, looking for one at
-/// heaps 1,024, 2,048, ... and at `limit` (as
-/// [`Store::search_period`](super::Store::search_period) does). When no
-/// theorem applies nothing is computed.
-///
-/// `progress` is called with the last heap computed after each step.
-///
-/// # Errors
-/// As for [`NimSequence::extend_to`].
-pub fn search(
-    seq: &mut NimSequence,
-    limit: u64,
-    method: Method,
-    progress: &mut dyn FnMut(u64),
-) -> Result<PeriodReport, Error> {
-    super::store::search_sequence(seq, limit, method, progress)
 }
 
 #[cfg(test)]

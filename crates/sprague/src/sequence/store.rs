@@ -736,9 +736,17 @@ pub fn unlimited() -> Limits {
     }
 }
 
-/// `period::search` on a bare sequence: the sequence goes through a store
-/// and comes back with the values computed.
-pub(crate) fn search_sequence(
+/// Computes the nim-sequence `seq` further until the periodicity theorem
+/// proves a period or the values reach heap `limit`, looking for one at
+/// heaps 1,024, 2,048, ... and at `limit` (as [`Store::search_period`]
+/// does, the sequence going through a store and coming back with the
+/// values computed). When no theorem applies nothing is computed.
+///
+/// `progress` is called with the last heap computed after each step.
+///
+/// # Errors
+/// As for [`NimSequence::extend_to`].
+pub fn search_sequence(
     seq: &mut NimSequence,
     limit: u64,
     method: Method,
@@ -821,12 +829,6 @@ fn largest_from(seq: &NimSequence, from: usize) -> u64 {
 /// The least period the table proves, with its proof.
 fn proven(seq: &NimSequence) -> Option<(Period, Proof)> {
     period::find_proven(seq.values(), seq.moves())
-}
-
-/// The table and the period as the ruleset's lookups read them.
-pub(crate) fn lookup(store: &Store) -> super::table::Lookup<'_> {
-    super::table::Lookup::new(store.seq.values(), store.period())
-        .with_arith(store.arith.map(|(p, _)| p))
 }
 
 #[cfg(test)]

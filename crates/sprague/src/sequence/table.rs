@@ -95,6 +95,12 @@ impl SharedTable {
         let mut state = self.store.lock().unwrap_or_else(|e| e.into_inner());
         let store = state.get_or_insert_with(|| Store::new(word, moves.clone(), Method::Fast));
         store.ensure(heap, limits)?;
-        Ok(f(&super::store::lookup(store)))
+        Ok(f(&lookup(store)))
     }
+}
+
+/// The table and the period as the ruleset's lookups read them.
+fn lookup(store: &Store) -> Lookup<'_> {
+    Lookup::new(store.sequence().values(), store.period())
+        .with_arith(store.arithmetic().map(|(p, _)| p))
 }
