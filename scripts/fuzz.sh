@@ -15,6 +15,9 @@
 # SPRAGUE_FUZZ_RUNS=N also stops each target after N executions (the long
 # run: `SPRAGUE_FUZZ_RUNS=10000000 scripts/fuzz.sh 1800`, 10^7 executions
 # or 30 minutes per target, whichever comes first);
+# SPRAGUE_FUZZ_SEED=N fixes libFuzzer's seed, so that a run from the same
+# corpus makes the same inputs (CI's short run: a seed and a count of
+# executions make it the same run on every machine, whatever its speed);
 # SPRAGUE_FUZZ_JOBS=N runs N processes per target (default 1);
 # SPRAGUE_FUZZ_LINT=1 first checks the targets with rustfmt and clippy.
 set -euo pipefail
@@ -33,6 +36,9 @@ fi
 jobs_flags=()
 if [ -n "${SPRAGUE_FUZZ_RUNS:-}" ]; then
     jobs_flags+=(-runs="$SPRAGUE_FUZZ_RUNS")
+fi
+if [ -n "${SPRAGUE_FUZZ_SEED:-}" ]; then
+    jobs_flags+=(-seed="$SPRAGUE_FUZZ_SEED")
 fi
 if [ "${SPRAGUE_FUZZ_JOBS:-1}" -gt 1 ]; then
     jobs_flags+=(-jobs="$SPRAGUE_FUZZ_JOBS" -workers="$SPRAGUE_FUZZ_JOBS")
