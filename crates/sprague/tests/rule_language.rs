@@ -500,3 +500,140 @@ fn finding_the_options_counts_as_work() {
         .collect();
     assert_eq!(small, (0..=30).collect::<Vec<u64>>());
 }
+
+/// The K-th root of `x` rounded down, by a plain binary search on exact
+/// integers (the reference for `root(a,K)` and `rootup(a,K)`).
+fn plain_root(x: &num_bigint::BigUint, k: u32) -> num_bigint::BigUint {
+    use num_bigint::BigUint;
+    let (mut lo, mut hi) = (BigUint::from(0u32), x.clone() + 1u32);
+    // lo^k <= x < hi^k
+    while hi.clone() - lo.clone() > BigUint::from(1u32) {
+        let mid = (lo.clone() + hi.clone()) / 2u32;
+        if mid.pow(k) <= *x {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+/// `root(a,K)` and `rootup(a,K)` at the edges of 64 bits, and past them
+/// (`root(n*n,2)`, whose inside passes 2^64 - 1), against the plain root.
+#[test]
+fn roots_at_the_edges_agree_with_a_plain_root() {
+    use num_bigint::BigUint;
+    use sprague::ruleset::rule::eval::eval;
+    use sprague::ruleset::rule::parser::Expr;
+    let root = |of: Expr, k: u32, up: bool| Expr::Root {
+        of: Box::new(of),
+        k,
+        up,
+    };
+    let heaps = [
+        0,
+        1,
+        2,
+        15,
+        16,
+        17,
+        1 << 32,
+        (1 << 32) - 1,
+        1 << 63,
+        (1 << 63) + 1,
+        u64::MAX - 1,
+        u64::MAX,
+    ];
+    for n in heaps {
+        for k in [1, 2, 3, 4, 7, 63, 64] {
+            let x = BigUint::from(n);
+            let down = plain_root(&x, k);
+            let up = if down.pow(k) == x {
+                down.clone()
+            } else {
+                down.clone() + 1u32
+            };
+            let want = |v: BigUint| u64::try_from(v).ok();
+            assert_eq!(
+                eval(&root(Expr::N, k, false), n),
+                want(down),
+                "root({n},{k})"
+            );
+            assert_eq!(
+                eval(&root(Expr::N, k, true), n),
+                want(up),
+                "rootup({n},{k})"
+            );
+            // n*n passes 2^64 - 1 for large n: computed exactly.
+            let square = root(Expr::Mul(Box::new(Expr::N), Box::new(Expr::N)), 2, false);
+            assert_eq!(eval(&square, n), Some(n), "root({n}*{n},2)");
+        }
+    }
+    // Below 0 has no root: no move.
+    let below = root(
+        Expr::Sub(Box::new(Expr::N), Box::new(Expr::Num(5))),
+        2,
+        false,
+    );
+    assert_eq!(eval(&below, 3), None);
+}
+
+/// Codeforces 255E ("Furlo and Rublo and Game"): a heap x moves to any y
+/// with x^(1/4) <= y <= x^(1/2), y < x. Its values by the rule language
+/// equal a plain definition to 5,000, and the boundaries of the published
+/// intervals (G = 0 to heap 3, 1 to 15, 2 to 81, 0 to 6,723, 3 to 50,625,
+/// 1 to 2,562,991,875, then 2) hold.
+#[test]
+fn root_ranges_agree_with_their_definition() {
+    let word = "rule:rootup(n,4)..min(root(n,2),n-1)";
+    let to = 5_000u64;
+    let mut g = vec![0u64; to as usize + 1];
+    for x in 0..=to {
+        let (mut lo, mut hi) = (0u64, 0u64);
+        while lo.pow(4) < x {
+            lo += 1;
+        }
+        while (hi + 1) * (hi + 1) <= x {
+            hi += 1;
+        }
+        let hi = hi.min(x.saturating_sub(1));
+        let options: Vec<u64> = if x == 0 || lo > hi {
+            Vec::new()
+        } else {
+            (lo..=hi).map(|y| g[y as usize]).collect()
+        };
+        g[x as usize] = (0..).find(|v| !options.contains(v)).unwrap();
+    }
+    assert_eq!(values(word, to), g);
+    let r = ruleset(word);
+    for (heap, want) in [
+        (3, 0),
+        (4, 1),
+        (15, 1),
+        (16, 2),
+        (81, 2),
+        (82, 0),
+        (6_723, 0),
+        (6_724, 3),
+        (50_625, 3),
+        (50_626, 1),
+        (2_562_991_875, 1),
+        (2_562_991_876, 2),
+    ] {
+        assert_eq!(
+            r.heap_value(heap, &Limits::default()).unwrap(),
+            want,
+            "heap {heap}"
+        );
+    }
+    // The roots read back as written, and a bad root names its column.
+    assert_eq!(ruleset(word).to_string(), word);
+    for (bad, column) in [
+        ("rule:root(n,0)..n-1", 13),
+        ("rule:root(n)..n-1", 12),
+        ("rule:rootup(n,2..n-1", 16),
+    ] {
+        let e = bad.parse::<Ruleset>().unwrap_err().to_string();
+        assert!(e.contains(&format!("column {column}")), "{bad}: {e}");
+    }
+}

@@ -84,6 +84,30 @@ fn fast(e: &Expr, at: At) -> Result<u64, Undefined> {
                 .ok_or(Undefined::Negative),
             Err(Undefined::Overflow) => Err(Undefined::Overflow),
         },
+        Expr::Root { of, k, up } => Ok(root_u64(fast(of, at)?, *k, *up)),
+    }
+}
+
+/// The `k`-th root of `x`, rounded down or (`up`) up: exact, by
+/// `num-integer`'s integer roots.
+fn root_u64(x: u64, k: u32, up: bool) -> u64 {
+    use num_integer::Roots;
+    let r = x.nth_root(k);
+    // r^k <= x < (r + 1)^k; rounded up, r + 1 unless r^k is x.
+    if up && r.checked_pow(k) != Some(x) {
+        r + 1
+    } else {
+        r
+    }
+}
+
+/// [`root_u64`] of a number past 2^64 - 1.
+fn root_big(x: &BigUint, k: u32, up: bool) -> BigUint {
+    let r = x.nth_root(k);
+    if up && &r.pow(k) != x {
+        r + 1u32
+    } else {
+        r
     }
 }
 
@@ -103,6 +127,7 @@ pub(crate) fn exact(e: &Expr, at: At) -> Option<BigUint> {
         }
         Expr::Mul(a, b) => exact(a, at)? * exact(b, at)?,
         Expr::Min(..) | Expr::Max(..) => BigUint::try_from(signed(e, at)?).ok()?,
+        Expr::Root { of, k, up } => root_big(&BigUint::try_from(signed(of, at)?).ok()?, *k, *up),
         Expr::Div(a, b) | Expr::Mod(a, b) => {
             let (a, b) = (exact(a, at)?, exact(b, at)?);
             if b == BigUint::ZERO {
@@ -141,6 +166,8 @@ fn signed(e: &Expr, at: At) -> Option<BigInt> {
         Expr::Mul(a, b) => signed(a, at)? * signed(b, at)?,
         Expr::Min(a, b) => signed(a, at)?.min(signed(b, at)?),
         Expr::Max(a, b) => signed(a, at)?.max(signed(b, at)?),
+        // A number below 0 has no root here.
+        Expr::Root { .. } => BigInt::from(exact(e, at)?),
         Expr::Div(a, b) | Expr::Mod(a, b) => {
             let (a, b) = (exact(a, at)?, exact(b, at)?);
             if b == BigUint::ZERO {
@@ -171,6 +198,7 @@ pub(crate) fn numbers(o: &Opt, out: &mut Vec<u64>) {
                 walk(a, out);
                 walk(b, out);
             }
+            Expr::Root { of, .. } => walk(of, out),
         }
     }
     match &o.body {

@@ -16,8 +16,11 @@
 //!   any way; `split3(E)`, three; `unequal(E)`, two of different sizes
 //!   (`unequal(n)` is Grundy's game);
 //! - expressions of n: whole numbers, `n`, `-`, `*`, `/` (rounding down),
-//!   `%`, `min(a,b)`, `max(a,b)` (sides compared as integers) and
-//!   parentheses (no `+`, which separates the components of a position);
+//!   `%`, `min(a,b)`, `max(a,b)` (sides compared as integers),
+//!   `root(a,K)` and `rootup(a,K)` (the K-th root of a, rounded down or
+//!   up: `rootup(n,4)..min(root(n,2),n-1)` moves a heap x to any y with
+//!   x^(1/4) ≤ y ≤ x^(1/2), y < x, Codeforces 255E) and parentheses (no
+//!   `+`, which separates the components of a position);
 //! - conditions: `even`, `odd`, or two expressions compared by `==` (or
 //!   `=`), `!=`, `<`, `<=`, `>`, `>=` (`n>=3`, `n%3==1`);
 //! - divisors: the condition `d|E` plays the option once for each divisor

@@ -7,7 +7,8 @@ use std::fmt;
 
 /// An expression of the heap size n: whole numbers, `n`, `-` (a negative
 /// result leaves no option), `*`, `/` (rounding down), `%`, `min(a,b)`,
-/// `max(a,b)`, parentheses, and `d`, a divisor named by the option's
+/// `max(a,b)`, `root(a,K)` and `rootup(a,K)` (the K-th root, rounded down
+/// or up), parentheses, and `d`, a divisor named by the option's
 /// condition `d|E`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Expr {
@@ -29,6 +30,16 @@ pub enum Expr {
     Min(Box<Expr>, Box<Expr>),
     /// `max(a,b)`.
     Max(Box<Expr>, Box<Expr>),
+    /// `root(a,K)`, the K-th root of a rounded down, or `rootup(a,K)`,
+    /// rounded up (K from 1 to 64; a below 0 has no root).
+    Root {
+        /// The number whose root is taken.
+        of: Box<Expr>,
+        /// Which root: 2 for the square root.
+        k: u32,
+        /// Rounded up (`rootup`) rather than down (`root`).
+        up: bool,
+    },
 }
 
 impl Expr {
@@ -43,6 +54,7 @@ impl Expr {
             | Expr::Mod(a, b)
             | Expr::Min(a, b)
             | Expr::Max(a, b) => a.mentions_d() || b.mentions_d(),
+            Expr::Root { of, .. } => of.mentions_d(),
         }
     }
 }
@@ -509,6 +521,40 @@ impl Parser<'_> {
                     Expr::Max(a, b)
                 })
             }
+            Some(b'r') if self.text[self.at..].starts_with(b"root") => {
+                let up = self.text[self.at..].starts_with(b"rootup(");
+                if !up && !self.text[self.at..].starts_with(b"root(") {
+                    return Err(self.error("expected root(a,K) or rootup(a,K)"));
+                }
+                self.operation()?;
+                self.at += if up { 7 } else { 5 };
+                let of = self.nested(|p| p.expr())?;
+                if !self.eat(",") {
+                    return Err(self
+                        .error("expected `,` and which root, as in root(n,2) (the square root)"));
+                }
+                let start = self.at;
+                while self.peek().is_some_and(|b| b.is_ascii_digit()) {
+                    self.at += 1;
+                }
+                let digits = std::str::from_utf8(&self.text[start..self.at]).unwrap_or("");
+                let k = digits.parse::<u32>().ok().filter(|k| (1..=64).contains(k));
+                let Some(k) = k else {
+                    self.at = start;
+                    return Err(self.error(
+                        "expected which root, a number from 1 to 64, as in root(n,2) (the \
+                         square root, rounded down) or rootup(n,4)",
+                    ));
+                };
+                if !self.eat(")") {
+                    return Err(self.error("expected `)` closing root(a,K) or rootup(a,K)"));
+                }
+                Ok(Expr::Root {
+                    of: Box::new(of),
+                    k,
+                    up,
+                })
+            }
             Some(b'(') => {
                 if self.nesting == MAX_NESTING {
                     return Err(
@@ -540,7 +586,8 @@ impl Parser<'_> {
                  write the rule without them, e.g. rule:n-1,n/2&n/2:even",
             )),
             Some(b) if b.is_ascii_alphabetic() => Err(self.error(
-                "expected n, d, a number, min(a,b), max(a,b) or `(`; the words a rule knows \
+                "expected n, d, a number, min(a,b), max(a,b), root(a,K), rootup(a,K) or `(`; \
+                 the words a rule knows \
                  are split(E), split3(E), unequal(E), equal(E,K) (an option) and even, odd, \
                  d|E (a condition)",
             )),
@@ -559,7 +606,12 @@ impl fmt::Display for Expr {
         // back the same.
         fn inner(e: &Expr, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             match e {
-                Expr::N | Expr::D | Expr::Num(_) | Expr::Min(..) | Expr::Max(..) => {
+                Expr::N
+                | Expr::D
+                | Expr::Num(_)
+                | Expr::Min(..)
+                | Expr::Max(..)
+                | Expr::Root { .. } => {
                     write!(f, "{e}")
                 }
                 _ => write!(f, "({e})"),
@@ -571,6 +623,10 @@ impl fmt::Display for Expr {
             Expr::Num(k) => return write!(f, "{k}"),
             Expr::Min(a, b) => return write!(f, "min({a},{b})"),
             Expr::Max(a, b) => return write!(f, "max({a},{b})"),
+            Expr::Root { of, k, up } => {
+                let name = if *up { "rootup" } else { "root" };
+                return write!(f, "{name}({of},{k})");
+            }
             Expr::Sub(a, b) => (a, "-", b),
             Expr::Mul(a, b) => (a, "*", b),
             Expr::Div(a, b) => (a, "/", b),

@@ -68,6 +68,7 @@ fn mentions_n(e: &Expr) -> bool {
         | Expr::Mod(a, b)
         | Expr::Min(a, b)
         | Expr::Max(a, b) => mentions_n(a) || mentions_n(b),
+        Expr::Root { of, .. } => mentions_n(of),
     }
 }
 
