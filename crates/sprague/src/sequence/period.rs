@@ -329,6 +329,8 @@ impl WindowHash {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sequence::store::search_sequence as search;
+    use crate::sequence::{Method, NimSequence};
     use crate::takebreak::TakeBreakCode;
     use proptest::prelude::*;
 
