@@ -141,7 +141,7 @@ fn theorem(moves: &MoveSet) -> Option<(u64, u64, u64)> {
 /// O(N^2) on sequences like that of `sub:1,1000000`, which agree with many
 /// shifts for a long way). The least p whose window fits is reported.
 ///
-/// `values` is a [`Values`] view ([`NimSequence::values`]) or a slice of
+/// `values` is a [`Values`] view ([`NimSequence::values`](super::NimSequence::values)) or a slice of
 /// `u16` or `u32` values.
 pub fn find_proven<'a>(values: impl Into<Values<'a>>, moves: &MoveSet) -> Option<(Period, Proof)> {
     match values.into() {
