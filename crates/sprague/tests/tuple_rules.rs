@@ -295,6 +295,45 @@ fn errors_name_the_column() {
     }
 }
 
+/// An option that can never move, whatever the position, is refused when
+/// the rule is read, naming the option and why; an option that moves
+/// somewhere is not.
+#[test]
+fn options_that_never_move_are_refused() {
+    for (word, column, says) in [
+        ("tuple:(a-k/0,b)", 7, "divides by 0"),
+        ("tuple:(a-k%(2-2),b)", 7, "divides by 0"),
+        ("tuple:(a-1,b),(a-(1-2),b)", 15, "below 0"),
+        ("tuple:(a-k,b):1>2", 7, "compares the numbers 1 and 2"),
+        ("tuple:perm:(a-k,b,c):k>=1:3==4", 12, "never holds"),
+        (
+            "tuple:(a-k,b):k/0>=1",
+            7,
+            "condition is never a whole number",
+        ),
+        ("tuple:subset(x-1):2<1", 7, "never holds"),
+        ("tuple:one(x/0)", 7, "divides by 0"),
+        ("tuple:last:one(x-k):0!=0", 12, "never holds"),
+        ("tuple:once:one(x-1-(0-1))", 12, "below 0"),
+    ] {
+        let e = word.parse::<Ruleset>().unwrap_err().to_string();
+        assert!(e.contains(&format!("column {column}:")), "{word}: {e}");
+        assert!(e.contains("can never move"), "{word}: {e}");
+        assert!(e.contains(says), "{word}: {e}");
+    }
+    // Constant parts that are whole numbers, or a condition that holds
+    // somewhere, are a game.
+    for word in [
+        "tuple:(a-k/1,b):2>1",
+        "tuple:(a-(3-2),b):k<=4-1",
+        "tuple:(a-k,b):k%2==1",
+    ] {
+        let p = position(word, &[3, 4]);
+        let a = Analyzer::default().analyze(&p, Play::Normal, None).unwrap();
+        assert_eq!(a.outcome, Outcome::N, "{word}");
+    }
+}
+
 #[test]
 fn searches_stop_at_their_limits() {
     let limits = Limits {
