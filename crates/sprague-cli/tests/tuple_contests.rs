@@ -238,6 +238,18 @@ fn errors_name_the_column_and_limits_their_flag() {
         e.contains("cannot be verified by enumeration of heaps"),
         "{e}"
     );
+    // Past the work limit from the start (the search took over a minute
+    // to reach it): refused before the search, naming the flag.
+    let (e, code) = cli_error(&["analyze", "tuple:perm:(a-k,b-m,c-j):k>0", "50", "50", "50"]);
+    assert_eq!(code, 3, "{e}");
+    assert!(e.contains("--max-states"), "{e}");
+    // An option that can never move: refused when the word is read.
+    let (e, code) = cli_error(&["analyze", "tuple:(a-k/0,b)", "2", "3"]);
+    assert_eq!(code, 2, "{e}");
+    assert!(
+        e.contains("column 7") && e.contains("can never move"),
+        "{e}"
+    );
     // Three bound variables over heaps of 10^6: the work limit, not a hang.
     let (e, code) = cli_error(&["analyze", "tuple:(a-i-j-k,b)", "1000000", "1"]);
     assert_eq!(code, 3, "{e}");

@@ -352,6 +352,45 @@ fn searches_stop_at_their_limits() {
     );
 }
 
+/// A search that cannot end within the limits is refused before it
+/// starts, from the tuples it must reach and the candidates each costs:
+/// these took minutes before the limits stopped them (three bound
+/// variables in every order of three heaps of 200; one heap of 10^6
+/// lowered by any amount). Below the limits the search still answers.
+#[test]
+fn searches_past_the_limits_are_refused_at_once() {
+    for (rule, heaps) in [
+        ("tuple:perm:(a-k,b-m,c-j):k>0", vec![200, 200, 200]),
+        ("tuple:perm:(a-k,b-m,c-j):k>0", vec![50, 50, 50]),
+        ("tuple:(a-k,b-m,c-j):k>=1", vec![150, 200, 200]),
+        ("tuple:(a-k,b):k!=0,(a,b-1)", vec![1_000_000, 3]),
+    ] {
+        let game = TupleGame::new(rule, &rule["tuple:".len()..]).unwrap();
+        let e = game.value(&heaps, &Limits::default()).unwrap_err();
+        assert!(matches!(e, sprague::Error::WorkLimit { .. }), "{rule}: {e}");
+    }
+    // Every sorted triple below 40 40 40 is reached: past 1000 states.
+    let rule = "tuple:perm:(a-k,b,c),(a-k,b-k,c),(a-k,b-k,c-k)";
+    let game = TupleGame::new(rule, &rule["tuple:".len()..]).unwrap();
+    let limits = Limits {
+        max_states: 1000,
+        ..Limits::default()
+    };
+    let e = game.value(&[40, 40, 40], &limits).unwrap_err();
+    assert!(matches!(e, sprague::Error::StateLimit { .. }), "{e}");
+    // Within the limits (the tuples below and the options waiting on the
+    // stack): answered, and equal to the definition's value.
+    let limits = Limits {
+        max_states: 4000,
+        ..Limits::default()
+    };
+    let mut memo = HashMap::new();
+    for heaps in [[12, 13, 14], [5, 9, 20]] {
+        let g = game.value(&heaps, &limits).unwrap();
+        assert_eq!(g, brute(heaps.to_vec(), &pe260_moves, &mut memo));
+    }
+}
+
 /// Codeforces 1396B by its definition: the player to move wins `heaps`
 /// with heap `barred` not to be taken from.
 fn cf1396b_wins(
