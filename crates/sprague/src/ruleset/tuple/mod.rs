@@ -53,6 +53,7 @@
 pub mod eval;
 pub mod once;
 pub mod parser;
+pub mod sieve;
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::ops::ControlFlow;
@@ -122,6 +123,8 @@ pub struct TupleGame {
     /// Whether the rule is `last:one(x-1)` alone (the alternation theorem).
     alternate: bool,
     memo: Mutex<HashMap<Vec<u64>, u64>>,
+    /// The line sieve, for a line rule.
+    sieve: Option<sieve::LineSieve>,
 }
 
 /// A search frame: a tuple's key, its options' keys and the next to value.
@@ -161,12 +164,21 @@ impl TupleGame {
         TupleGame {
             canonical: format!("tuple:{text}"),
             lister: Lister::new(&rule),
+            sieve: sieve::LineSieve::of(&rule),
             rule,
             symmetric,
             parity,
             alternate,
             memo: Mutex::default(),
         }
+    }
+
+    /// The line sieve of the rule, when it is a line rule (every option
+    /// takes the same amount k >= 1 from a fixed set of heaps): its
+    /// P-positions up to a bound without a search
+    /// ([`sieve::LineSieve::p_positions`]).
+    pub fn line_sieve(&self) -> Option<&sieve::LineSieve> {
+        self.sieve.as_ref()
     }
 
     /// The search key of a tuple: sorted when order does not matter (and
