@@ -203,7 +203,7 @@ impl LineSieve {
                 }
             }
             visited += 1;
-            if visited % CHECK_EVERY == 0 {
+            if visited.is_multiple_of(CHECK_EVERY) {
                 crate::budget::check()?;
             }
             // The next tuple in lexicographic order (sorted under perm:).
