@@ -531,11 +531,11 @@ fn last_heap_memory_is_checked() {
 }
 
 /// The P-positions of a line rule up to `n` by its sieve.
-fn sieved(rule: &str, n: u64, limits: &Limits) -> Result<Vec<Vec<u64>>, sprague::Error> {
+fn sieved(rule: &str, n: u64, max_work: u64) -> Result<Vec<Vec<u64>>, sprague::Error> {
     let game = TupleGame::new(rule, &rule["tuple:".len()..]).unwrap();
     let sieve = game.line_sieve().unwrap_or_else(|| panic!("{rule}"));
     let mut out = Vec::new();
-    sieve.p_positions(n, limits, &mut |x| out.push(x.to_vec()))?;
+    sieve.p_positions(rule, n, max_work, &mut |x| out.push(x.to_vec()))?;
     Ok(out)
 }
 
@@ -563,7 +563,7 @@ fn line_sieve_agrees_with_the_search_on_every_small_tuple() {
             .filter(|t| !perm || t.windows(2).all(|w| w[0] <= w[1]))
             .filter(|t| game.value(t, &Limits::default()).unwrap() == 0)
             .collect();
-        let mut got = sieved(rule, n, &Limits::default()).unwrap();
+        let mut got = sieved(rule, n, 1 << 29).unwrap();
         got.sort();
         let mut want = want;
         want.sort();
@@ -583,9 +583,9 @@ fn line_sieve_agrees_with_the_search_on_every_small_tuple() {
 
 /// Project Euler 260 by the sieve: the sum of x + y + z over the
 /// P-positions 0 <= x <= y <= z <= n.
-fn pe260_sieved(n: u64, limits: &Limits) -> Result<u64, sprague::Error> {
+fn pe260_sieved(n: u64, max_work: u64) -> Result<u64, sprague::Error> {
     let rule = "tuple:perm:(a-k,b,c),(a-k,b-k,c),(a-k,b-k,c-k)";
-    Ok(sieved(rule, n, limits)?
+    Ok(sieved(rule, n, max_work)?
         .iter()
         .map(|t| t.iter().sum::<u64>())
         .sum())
@@ -594,23 +594,29 @@ fn pe260_sieved(n: u64, limits: &Limits) -> Result<u64, sprague::Error> {
 #[test]
 fn project_euler_260_by_the_sieve() {
     // The problem's small answer, and the search's sum at 12.
-    assert_eq!(pe260_sieved(100, &Limits::default()).unwrap(), 173_895);
-    assert_eq!(pe260_sieved(12, &Limits::default()).unwrap(), pe260_sum(12));
-    // Past the work budget: refused before any work, naming the limit.
-    let e = pe260_sieved(1000, &Limits::default()).unwrap_err();
-    assert!(matches!(e, sprague::Error::WorkLimit { .. }), "{e}");
+    assert_eq!(pe260_sieved(100, 1 << 29).unwrap(), 173_895);
+    assert_eq!(pe260_sieved(12, 1 << 29).unwrap(), pe260_sum(12));
+    // Past the work allowed: refused before any work, saying how much
+    // it needs (176,851 sorted triples, 2,066 words of lines).
+    let e = pe260_sieved(100, 100_000).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            sprague::Error::CountLimit {
+                needed: 178_917,
+                ..
+            }
+        ),
+        "{e}"
+    );
 }
 
 /// Project Euler 260 at its own bound, 1,000 (1.7·10^8 sorted triples).
 #[test]
 #[ignore = "seconds in a release build: cargo test --release -p sprague --test tuple_rules -- --ignored"]
 fn project_euler_260_at_its_bound() {
-    let limits = Limits {
-        max_states: 5_000_000,
-        ..Limits::default()
-    };
     let start = std::time::Instant::now();
-    let sum = pe260_sieved(1000, &limits).unwrap();
+    let sum = pe260_sieved(1000, 1 << 29).unwrap();
     eprintln!("PE 260 to 1000 by the sieve: {:?}", start.elapsed());
     assert_eq!(sum, 167_542_057);
 }

@@ -26,8 +26,8 @@
 //! its every order.
 
 use super::parser::{Body, Expr, TupleRule};
-use super::WORK_PER_STATE;
-use crate::{Error, Limits};
+use crate::error::CountLimitKind;
+use crate::Error;
 
 /// The directions of a line rule and how to name their lines.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,71 +102,95 @@ impl LineSieve {
         &self.directions
     }
 
-    /// Calls `f` with every P-position whose heaps are all at most `n`, in
-    /// lexicographic order; only the sorted ones (x_1 <= ... <= x_d) for a
-    /// `perm:` rule, whose other P-positions are their reorderings.
-    ///
-    /// Work: one step per tuple visited and direction ((n + 1)^d tuples,
-    /// or the C(n + d, d) sorted ones under `perm:`), plus, under
-    /// `perm:`, d! per direction for each P-position found; memory: one
-    /// bit per line, O(directions · (2n + 1)^(d - 1)) bits.
-    ///
-    /// # Errors
-    /// [`Error::WorkLimit`] when the tuples visited times the directions
-    /// pass `limits.max_states` · [`WORK_PER_STATE`] (checked before any
-    /// work); [`Error::StateLimit`] when the bits of the lines pass the
-    /// same budget, or cannot be had; [`Error::TimeLimit`] or
-    /// [`Error::MemoryLimit`] past a deadline or memory budget
-    /// ([`crate::budget`]).
-    pub fn p_positions(
-        &self,
-        n: u64,
-        limits: &Limits,
-        f: &mut dyn FnMut(&[u64]),
-    ) -> Result<(), Error> {
+    /// The steps [`LineSieve::p_positions`] takes for heaps up to `n`:
+    /// one a tuple visited ((n + 1)^d tuples, or the C(n + d, d) sorted
+    /// ones under `perm:`; each looks up one bit a direction) and one a
+    /// word of 64 lines of the tables; `None` past 2^128 - 1.
+    pub fn work(&self, n: u64) -> Option<u128> {
         let d = self.arity;
-        let budget = u128::from((limits.max_states as u64).saturating_mul(WORK_PER_STATE));
-        let work_limit = || Error::WorkLimit {
-            options: budget as u64,
-            states: limits.max_states,
-            per_state: WORK_PER_STATE,
-        };
-        let state_limit = || Error::StateLimit {
-            limit: limits.max_states,
-        };
         let side = u128::from(n) + 1;
         let tuples = if self.perm {
             // C(n + d, d), the sorted tuples of d heaps up to n.
             (1..=d as u128).try_fold(1u128, |c, i| Some(c.checked_mul(side + i - 1)? / i))
         } else {
             (0..d).try_fold(1u128, |c, _| c.checked_mul(side))
-        };
-        match tuples.and_then(|t| t.checked_mul(self.directions.len() as u128)) {
-            Some(work) if work <= budget => {}
-            _ => return Err(work_limit()),
+        }?;
+        let words = self.directions.iter().try_fold(0u128, |w, &mask| {
+            w.checked_add(self.lines(mask, n)?.div_ceil(64))
+        })?;
+        tuples.checked_add(words)
+    }
+
+    /// The lines of direction `mask` for heaps up to `n`.
+    fn lines(&self, mask: u32, n: u64) -> Option<u128> {
+        let side = u128::from(n) + 1;
+        let first = mask.trailing_zeros() as usize;
+        (0..self.arity)
+            .filter(|&j| j != first)
+            .try_fold(1u128, |size, j| {
+                size.checked_mul(if mask >> j & 1 == 1 {
+                    2 * side - 1
+                } else {
+                    side
+                })
+            })
+    }
+
+    /// Calls `f` with every P-position whose heaps are all at most `n`, in
+    /// lexicographic order; only the sorted ones (x_1 <= ... <= x_d) for a
+    /// `perm:` rule, whose other P-positions are their reorderings.
+    /// `ruleset` is the word, for errors.
+    ///
+    /// Work: [`LineSieve::work`] steps, each of O(directions), plus,
+    /// under `perm:`, d! · directions for each P-position found; memory:
+    /// one bit per line, O(directions · (2n + 1)^(d - 1)) bits.
+    ///
+    /// # Errors
+    /// [`Error::CountLimit`] (of [`CountLimitKind::Work`]) when the steps
+    /// pass `max_work`, before any work; [`Error::MemoryLimit`] when the
+    /// tables cannot be had or pass a memory budget, or
+    /// [`Error::TimeLimit`] past a deadline ([`crate::budget`]).
+    pub fn p_positions(
+        &self,
+        ruleset: &str,
+        n: u64,
+        max_work: u64,
+        f: &mut dyn FnMut(&[u64]),
+    ) -> Result<(), Error> {
+        let d = self.arity;
+        match self.work(n) {
+            Some(work) if work <= u128::from(max_work) => {}
+            needed => {
+                return Err(Error::CountLimit {
+                    ruleset: ruleset.to_string(),
+                    kind: CountLimitKind::Work,
+                    needed: needed.unwrap_or(u128::MAX),
+                    limit: max_work,
+                })
+            }
         }
-        // Each direction's line table: its mixed radices and its bits.
+        let side = n + 1;
         let wide = 2 * side - 1;
         let mut lines: Vec<Line> = Vec::with_capacity(self.directions.len());
-        let mut bits = 0u128;
         for &mask in &self.directions {
             let first = mask.trailing_zeros() as usize;
             let mut strides = vec![0u64; d];
-            let mut size = 1u128;
+            let mut size = 1u64;
             for (j, stride) in strides.iter_mut().enumerate() {
                 if j == first {
                     continue;
                 }
-                *stride = size as u64;
-                size = size.saturating_mul(if mask >> j & 1 == 1 { wide } else { side });
-            }
-            bits = bits.saturating_add(size);
-            if bits > budget {
-                return Err(state_limit());
+                *stride = size;
+                size *= if mask >> j & 1 == 1 { wide } else { side };
             }
             let words = size.div_ceil(64) as usize;
             let mut table: Vec<u64> = Vec::new();
-            table.try_reserve_exact(words).map_err(|_| state_limit())?;
+            table
+                .try_reserve_exact(words)
+                .map_err(|_| Error::MemoryLimit {
+                    limit: crate::budget::process_memory_limit()
+                        .unwrap_or((words as u64).saturating_mul(8)),
+                })?;
             table.resize(words, 0);
             lines.push(Line {
                 mask,
