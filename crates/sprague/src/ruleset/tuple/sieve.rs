@@ -96,6 +96,17 @@ impl LineSieve {
         })
     }
 
+    /// The number of heaps of a position.
+    pub fn heaps(&self) -> usize {
+        self.arity
+    }
+
+    /// Whether the options are played in every order of the heaps
+    /// (`perm:`): only sorted P-positions are then listed.
+    pub fn is_perm(&self) -> bool {
+        self.perm
+    }
+
     /// The directions, each a bit mask of the heaps its options take from
     /// (heap `a` is bit 0).
     pub fn directions(&self) -> &[u32] {
