@@ -127,7 +127,9 @@ pub struct SelectArgs {
     pub distinct: bool,
     /// Instead of a count, the sum of x + y over the positions (x, y) of a
     /// two-number game with 0 < x < y <= M (`euclid`: Project Euler 325,
-    /// by Cole and Davie's theorem for any M; with --modulo Q).
+    /// by Cole and Davie's theorem for any M; with --modulo Q); `total`:
+    /// the total of the heaps over the positions of a `tuple:` line rule
+    /// with every heap in 0..=M (sorted under `perm:`: Project Euler 260).
     #[arg(long, value_enum, value_name = "x+y", requires = "max",
           conflicts_with_all = ["heaps", "heaps_up_to", "min", "nonempty", "primes", "sizes",
                                 "sizes_file", "distinct", "unordered"])]

@@ -33,7 +33,10 @@
 //! heaps falls with every move, play always ends, and the options of a
 //! position are finitely many (at most (largest heap + 1)^3 · 720 per
 //! option). An option that leaves every heap as it is or only reorders
-//! them is refused when the rule is read.
+//! them is refused when the rule is read, and so is one whose writing
+//! shows it can never move (a part never a whole number: `k/0`, `1-2`;
+//! a condition comparing two numbers that fails: `1>2`); one that never
+//! moves for other reasons (`k<0`) is accepted and is no move.
 //!
 //! **Values.** The Grundy value of the tuple, one game, is the mex of its
 //! options' values (the Sprague-Grundy theorem), found by a memoised
@@ -43,7 +46,14 @@
 //! stores at most `Limits::max_states` tuples (with the options waiting on
 //! its stack; [`Error::StateLimit`]) and examines at most
 //! [`WORK_PER_STATE`] candidate options per tuple it may store
-//! ([`Error::WorkLimit`]), so every question ends.
+//! ([`Error::WorkLimit`]), so every question ends; a question whose
+//! tuples or candidates certainly pass those limits (a lower bound from
+//! the heaps a move lowers alone by any amount) is refused before the
+//! search starts.
+//!
+//! **Line rules.** The P-positions of a rule whose every option takes the
+//! same k >= 1 from a fixed set of heaps (three-heap Wythoff) come, up to
+//! a bound, from a sieve over the lines of its moves ([`sieve`]).
 //!
 //! **Theorem.** `tuple:subset(x-1)` (CSES 2208, "Another Game") has the
 //! P-positions where every heap is even: from them every move leaves an odd
