@@ -8,7 +8,7 @@
 //! limits their flag (exit 3).
 
 mod common;
-use common::{cli_error, sprague};
+use common::{cli_error, sprague, stdout_of};
 use std::time::{Duration, Instant};
 
 /// Runs `sprague batch` on `input`; its lines and the time taken.
@@ -215,6 +215,31 @@ fn project_euler_260_by_count() {
         .parse()
         .unwrap();
     assert_eq!(p + n, 31 * 31 * 31);
+    // Two-heap Wythoff to 10: (0,0), (1,2), (3,5), (4,7), (6,10) sorted,
+    // 9 ordered; an order-bound rule has no --unordered count.
+    let wythoff = |flags: &[&str]| {
+        stdout_of(
+            &[
+                &["count", "tuple:perm:(a-k,b),(a-k,b-k)", "--heaps", "2"],
+                flags,
+            ]
+            .concat(),
+        )
+        .trim()
+        .to_string()
+    };
+    assert_eq!(wythoff(&["--max", "10"]), "9");
+    assert_eq!(wythoff(&["--max", "10", "--unordered"]), "5");
+    let (e, code) = cli_error(&[
+        "count",
+        "tuple:(a-k,b),(a,b-k),(a-k,b-k)",
+        "--heaps",
+        "2",
+        "--max",
+        "10",
+        "--unordered",
+    ]);
+    assert_eq!(code, 2, "{e}");
     // Past --max-work: exit 3 before any work; not a line rule: exit 2.
     let (e, code) = cli_error(&["count", rule, "--max", "100000", "--sum", "total"]);
     assert_eq!(code, 3, "{e}");
