@@ -8,7 +8,7 @@
 //! limits their flag (exit 3).
 
 mod common;
-use common::{cli_error, sprague};
+use common::{cli_error, sprague, stdout_of};
 use std::time::{Duration, Instant};
 
 /// Runs `sprague batch` on `input`; its lines and the time taken.
@@ -190,6 +190,65 @@ fn project_euler_260_small_by_brute_force() {
     assert_eq!(pe_260(n as u64).0, sum);
 }
 
+/// `count --sum total` by the line sieve: PE 260's sum to 20 equals the
+/// batch run's, to 100 the problem's published 173,895, and its counts
+/// of P- and N-positions cover every triple.
+#[test]
+fn project_euler_260_by_count() {
+    let rule = "tuple:perm:(a-k,b,c),(a-k,b-k,c),(a-k,b-k,c-k)";
+    let count = |flags: &[&str]| {
+        let out = sprague()
+            .args(["count", rule])
+            .args(flags)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap().trim().to_string()
+    };
+    assert_eq!(
+        count(&["--max", "20", "--sum", "total"]),
+        pe_260(20).0.to_string()
+    );
+    assert_eq!(count(&["--max", "100", "--sum", "total"]), "173895");
+    let p: u64 = count(&["--heaps", "3", "--max", "30"]).parse().unwrap();
+    let n: u64 = count(&["--heaps", "3", "--max", "30", "--outcome", "N"])
+        .parse()
+        .unwrap();
+    assert_eq!(p + n, 31 * 31 * 31);
+    // Two-heap Wythoff to 10: (0,0), (1,2), (3,5), (4,7), (6,10) sorted,
+    // 9 ordered; an order-bound rule has no --unordered count.
+    let wythoff = |flags: &[&str]| {
+        stdout_of(
+            &[
+                &["count", "tuple:perm:(a-k,b),(a-k,b-k)", "--heaps", "2"],
+                flags,
+            ]
+            .concat(),
+        )
+        .trim()
+        .to_string()
+    };
+    assert_eq!(wythoff(&["--max", "10"]), "9");
+    assert_eq!(wythoff(&["--max", "10", "--unordered"]), "5");
+    let (e, code) = cli_error(&[
+        "count",
+        "tuple:(a-k,b),(a,b-k),(a-k,b-k)",
+        "--heaps",
+        "2",
+        "--max",
+        "10",
+        "--unordered",
+    ]);
+    assert_eq!(code, 2, "{e}");
+    // Past --max-work: exit 3 before any work; not a line rule: exit 2.
+    let (e, code) = cli_error(&["count", rule, "--max", "100000", "--sum", "total"]);
+    assert_eq!(code, 3, "{e}");
+    assert!(e.contains("--max-work"), "{e}");
+    let (e, code) = cli_error(&["count", "tuple:(a-k,b-m)", "--heaps", "2", "--max", "9"]);
+    assert_eq!(code, 2, "{e}");
+    assert!(e.contains("not such a rule"), "{e}");
+}
+
 #[test]
 #[ignore = "release timing: cargo test --release -p sprague-cli --test tuple_contests -- --ignored"]
 fn contest_time_limits_in_release() {
@@ -209,6 +268,17 @@ fn contest_time_limits_in_release() {
     eprintln!("PE 260 to 100 (176,851 positions): {t:?}");
     assert_eq!(sum, 173_895);
     assert!(t < Duration::from_secs(180), "{t:?}");
+    // Its own bound by the line sieve (5.1 s on the same machine).
+    let start = Instant::now();
+    let out = sprague()
+        .args(["count", "tuple:perm:(a-k,b,c),(a-k,b-k,c),(a-k,b-k,c-k)"])
+        .args(["--max", "1000", "--sum", "total"])
+        .output()
+        .unwrap();
+    let t = start.elapsed();
+    eprintln!("PE 260 to 1000 by count --sum total: {t:?}");
+    assert_eq!(String::from_utf8(out.stdout).unwrap().trim(), "167542057");
+    assert!(t < Duration::from_secs(60), "{t:?}");
 }
 
 #[test]
@@ -236,6 +306,18 @@ fn errors_name_the_column_and_limits_their_flag() {
     assert_eq!(code, 2, "{e}");
     assert!(
         e.contains("cannot be verified by enumeration of heaps"),
+        "{e}"
+    );
+    // Past the work limit from the start (the search took over a minute
+    // to reach it): refused before the search, naming the flag.
+    let (e, code) = cli_error(&["analyze", "tuple:perm:(a-k,b-m,c-j):k>0", "50", "50", "50"]);
+    assert_eq!(code, 3, "{e}");
+    assert!(e.contains("--max-states"), "{e}");
+    // An option that can never move: refused when the word is read.
+    let (e, code) = cli_error(&["analyze", "tuple:(a-k/0,b)", "2", "3"]);
+    assert_eq!(code, 2, "{e}");
+    assert!(
+        e.contains("column 7") && e.contains("can never move"),
         "{e}"
     );
     // Three bound variables over heaps of 10^6: the work limit, not a hang.

@@ -295,6 +295,45 @@ fn errors_name_the_column() {
     }
 }
 
+/// An option that can never move, whatever the position, is refused when
+/// the rule is read, naming the option and why; an option that moves
+/// somewhere is not.
+#[test]
+fn options_that_never_move_are_refused() {
+    for (word, column, says) in [
+        ("tuple:(a-k/0,b)", 7, "divides by 0"),
+        ("tuple:(a-k%(2-2),b)", 7, "divides by 0"),
+        ("tuple:(a-1,b),(a-(1-2),b)", 15, "below 0"),
+        ("tuple:(a-k,b):1>2", 7, "compares the numbers 1 and 2"),
+        ("tuple:perm:(a-k,b,c):k>=1:3==4", 12, "never holds"),
+        (
+            "tuple:(a-k,b):k/0>=1",
+            7,
+            "condition is never a whole number",
+        ),
+        ("tuple:subset(x-1):2<1", 7, "never holds"),
+        ("tuple:one(x/0)", 7, "divides by 0"),
+        ("tuple:last:one(x-k):0!=0", 12, "never holds"),
+        ("tuple:once:one(x-1-(0-1))", 12, "below 0"),
+    ] {
+        let e = word.parse::<Ruleset>().unwrap_err().to_string();
+        assert!(e.contains(&format!("column {column}:")), "{word}: {e}");
+        assert!(e.contains("can never move"), "{word}: {e}");
+        assert!(e.contains(says), "{word}: {e}");
+    }
+    // Constant parts that are whole numbers, or a condition that holds
+    // somewhere, are a game.
+    for word in [
+        "tuple:(a-k/1,b):2>1",
+        "tuple:(a-(3-2),b):k<=4-1",
+        "tuple:(a-k,b):k%2==1",
+    ] {
+        let p = position(word, &[3, 4]);
+        let a = Analyzer::default().analyze(&p, Play::Normal, None).unwrap();
+        assert_eq!(a.outcome, Outcome::N, "{word}");
+    }
+}
+
 #[test]
 fn searches_stop_at_their_limits() {
     let limits = Limits {
@@ -311,6 +350,45 @@ fn searches_stop_at_their_limits() {
         ),
         "{e}"
     );
+}
+
+/// A search that cannot end within the limits is refused before it
+/// starts, from the tuples it must reach and the candidates each costs:
+/// these took minutes before the limits stopped them (three bound
+/// variables in every order of three heaps of 200; one heap of 10^6
+/// lowered by any amount). Below the limits the search still answers.
+#[test]
+fn searches_past_the_limits_are_refused_at_once() {
+    for (rule, heaps) in [
+        ("tuple:perm:(a-k,b-m,c-j):k>0", vec![200, 200, 200]),
+        ("tuple:perm:(a-k,b-m,c-j):k>0", vec![50, 50, 50]),
+        ("tuple:(a-k,b-m,c-j):k>=1", vec![150, 200, 200]),
+        ("tuple:(a-k,b):k!=0,(a,b-1)", vec![1_000_000, 3]),
+    ] {
+        let game = TupleGame::new(rule, &rule["tuple:".len()..]).unwrap();
+        let e = game.value(&heaps, &Limits::default()).unwrap_err();
+        assert!(matches!(e, sprague::Error::WorkLimit { .. }), "{rule}: {e}");
+    }
+    // Every sorted triple below 40 40 40 is reached: past 1000 states.
+    let rule = "tuple:perm:(a-k,b,c),(a-k,b-k,c),(a-k,b-k,c-k)";
+    let game = TupleGame::new(rule, &rule["tuple:".len()..]).unwrap();
+    let limits = Limits {
+        max_states: 1000,
+        ..Limits::default()
+    };
+    let e = game.value(&[40, 40, 40], &limits).unwrap_err();
+    assert!(matches!(e, sprague::Error::StateLimit { .. }), "{e}");
+    // Within the limits (the tuples below and the options waiting on the
+    // stack): answered, and equal to the definition's value.
+    let limits = Limits {
+        max_states: 4000,
+        ..Limits::default()
+    };
+    let mut memo = HashMap::new();
+    for heaps in [[12, 13, 14], [5, 9, 20]] {
+        let g = game.value(&heaps, &limits).unwrap();
+        assert_eq!(g, brute(heaps.to_vec(), &pe260_moves, &mut memo));
+    }
 }
 
 /// Codeforces 1396B by its definition: the player to move wins `heaps`
@@ -450,4 +528,95 @@ fn last_heap_memory_is_checked() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("column 12:") && e.contains("one(E)"), "{e}");
+}
+
+/// The P-positions of a line rule up to `n` by its sieve.
+fn sieved(rule: &str, n: u64, max_work: u64) -> Result<Vec<Vec<u64>>, sprague::Error> {
+    let game = TupleGame::new(rule, &rule["tuple:".len()..]).unwrap();
+    let sieve = game.line_sieve().unwrap_or_else(|| panic!("{rule}"));
+    let mut out = Vec::new();
+    sieve.p_positions(rule, n, max_work, &mut |x| out.push(x.to_vec()))?;
+    Ok(out)
+}
+
+/// The line sieve finds the P-positions the memoised search finds, on
+/// every tuple up to a small bound (every sorted one under `perm:`), for
+/// line rules of 2, 3 and 4 heaps with and without `perm:`.
+#[test]
+fn line_sieve_agrees_with_the_search_on_every_small_tuple() {
+    for (rule, d, n) in [
+        ("tuple:(a-k,b),(a,b-k)", 2, 25),
+        ("tuple:(a-k,b),(a,b-k),(a-k,b-k)", 2, 25),
+        ("tuple:(a-k,b-k),(a,b-k):k>=1", 2, 25),
+        ("tuple:perm:(a-k,b),(a-k,b-k)", 2, 25),
+        ("tuple:perm:(a-k,b,c),(a-k,b-k,c),(a-k,b-k,c-k)", 3, 12),
+        ("tuple:perm:(a-k,b-k,c):k>0", 3, 12),
+        ("tuple:perm:(a-k,b,c),(a-k,b-k,c-k)", 3, 12),
+        ("tuple:(a-k,b,c),(a,b-k,c-k),(a-k,b-k,c-k)", 3, 10),
+        ("tuple:(a-k,b,c),(a,b-k,c),(a,b,c-k),(a-k,b-k,c)", 3, 10),
+        ("tuple:perm:(a-k,b,c,d),(a-k,b-k,c-k,d)", 4, 6),
+    ] {
+        let game = TupleGame::new(rule, &rule["tuple:".len()..]).unwrap();
+        let perm = rule.contains("perm:");
+        let want: Vec<Vec<u64>> = tuples(d, n)
+            .into_iter()
+            .filter(|t| !perm || t.windows(2).all(|w| w[0] <= w[1]))
+            .filter(|t| game.value(t, &Limits::default()).unwrap() == 0)
+            .collect();
+        let mut got = sieved(rule, n, 1 << 29).unwrap();
+        got.sort();
+        let mut want = want;
+        want.sort();
+        assert_eq!(got, want, "{rule}");
+    }
+    // Not line rules: two bound variables, a bound amount, a fixed amount.
+    for rule in [
+        "tuple:(a-k,b-m)",
+        "tuple:(a-k,b):k<=3",
+        "tuple:(a-1,b),(a,b-k)",
+        "tuple:(a-2*k,b)",
+    ] {
+        let game = TupleGame::new(rule, &rule["tuple:".len()..]).unwrap();
+        assert!(game.line_sieve().is_none(), "{rule}");
+    }
+}
+
+/// Project Euler 260 by the sieve: the sum of x + y + z over the
+/// P-positions 0 <= x <= y <= z <= n.
+fn pe260_sieved(n: u64, max_work: u64) -> Result<u64, sprague::Error> {
+    let rule = "tuple:perm:(a-k,b,c),(a-k,b-k,c),(a-k,b-k,c-k)";
+    Ok(sieved(rule, n, max_work)?
+        .iter()
+        .map(|t| t.iter().sum::<u64>())
+        .sum())
+}
+
+#[test]
+fn project_euler_260_by_the_sieve() {
+    // The problem's small answer, and the search's sum at 12.
+    assert_eq!(pe260_sieved(100, 1 << 29).unwrap(), 173_895);
+    assert_eq!(pe260_sieved(12, 1 << 29).unwrap(), pe260_sum(12));
+    // Past the work allowed: refused before any work, saying how much
+    // it needs (176,851 sorted triples, 2,066 words of lines).
+    let e = pe260_sieved(100, 100_000).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            sprague::Error::CountLimit {
+                needed: 178_917,
+                ..
+            }
+        ),
+        "{e}"
+    );
+}
+
+/// Project Euler 260 at its own bound, 1,000 (1.7·10^8 sorted triples).
+#[test]
+#[ignore = "seconds in a release build: cargo test --release -p sprague --test tuple_rules -- --ignored"]
+fn project_euler_260_at_its_bound() {
+    let start = std::time::Instant::now();
+    let sum = pe260_sieved(1000, 1 << 29).unwrap();
+    eprintln!("PE 260 to 1000 by the sieve: {:?}", start.elapsed());
+    assert_eq!(sum, 167_542_057);
 }

@@ -127,7 +127,9 @@ pub struct SelectArgs {
     pub distinct: bool,
     /// Instead of a count, the sum of x + y over the positions (x, y) of a
     /// two-number game with 0 < x < y <= M (`euclid`: Project Euler 325,
-    /// by Cole and Davie's theorem for any M; with --modulo Q).
+    /// by Cole and Davie's theorem for any M; with --modulo Q); `total`:
+    /// the total of the heaps over the positions of a `tuple:` line rule
+    /// with every heap in 0..=M (sorted under `perm:`: Project Euler 260).
     #[arg(long, value_enum, value_name = "x+y", requires = "max",
           conflicts_with_all = ["heaps", "heaps_up_to", "min", "nonempty", "primes", "sizes",
                                 "sizes_file", "distinct", "unordered"])]
@@ -140,6 +142,11 @@ pub enum SumArg {
     /// The sum of both numbers of each position.
     #[value(name = "x+y")]
     XPlusY,
+    /// The total of the heaps of each position of a `tuple:` line rule,
+    /// every heap in 0..=M (sorted heaps, each position once up to order,
+    /// under `perm:`: Project Euler 260).
+    #[value(name = "total")]
+    Total,
 }
 
 impl SelectArgs {
@@ -229,6 +236,17 @@ pub fn count_json_with(
     progress: &mut dyn FnMut(u64),
 ) -> Result<JsonCount> {
     let ruleset: Ruleset = super::ruleset_from_word(&args.ruleset)?;
+    if args.ruleset.starts_with("tuple:") {
+        return tuple_json(&args.ruleset, args, select);
+    }
+    if select.sum == Some(SumArg::Total) {
+        return Err(UsageError(format!(
+            "count --sum total: the totals of positions are summed for tuple: line rules; {} is \
+             not one (--sum x+y is euclid's)",
+            ruleset.word()
+        ))
+        .into());
+    }
     if args.misere {
         return Err(UsageError(format!(
             "count --misere: misère play of a sum of {} heaps is not decided by the nim-sum of \
@@ -281,6 +299,124 @@ pub fn count_json_with(
         basis: basis_word(report.basis),
         preperiod,
         period,
+        ..JsonCount::default()
+    })
+}
+
+/// The count (or with `--sum total` the total of the heaps) of the
+/// P-positions or N-positions of a `tuple:` line rule with every heap in
+/// 0..=M, by its line sieve
+/// ([`sprague::ruleset::tuple::sieve::LineSieve`]): ordered tuples, or
+/// with `--unordered` (or `--sum total`) sorted ones, for a `perm:` rule.
+fn tuple_json(word: &str, args: &Args, select: &SelectArgs) -> Result<JsonCount> {
+    use sprague::ruleset::tuple::TupleGame;
+    let game = TupleGame::new(word, &word["tuple:".len()..]).map_err(UsageError)?;
+    let Some(sieve) = game.line_sieve() else {
+        return Err(UsageError(format!(
+            "count {word}: a tuple: rule is counted by a sieve over the lines of its moves, which \
+             needs every option to take the same amount k >= 1 of one bound variable from a \
+             fixed set of heaps, as tuple:perm:(a-k,b,c),(a-k,b-k,c),(a-k,b-k,c-k) does; this \
+             rule is not such a rule (analyze or batch value its positions one by one)"
+        ))
+        .into());
+    };
+    let perm = sieve.is_perm();
+    if args.misere {
+        return Err(UsageError(format!(
+            "count --misere: the line sieve of {word} finds normal-play P-positions only"
+        ))
+        .into());
+    }
+    if select.sum.is_none() && !select.is_plain() {
+        return Err(UsageError(format!(
+            "count {word}: a tuple: rule is counted with --max M (every heap in 0..=M), \
+             --unordered, --outcome, --modulo and --sum total only"
+        ))
+        .into());
+    }
+    if select.sum == Some(SumArg::XPlusY) {
+        return Err(UsageError(format!(
+            "count {word}: --sum x+y is euclid's; a tuple: rule's positions are summed by \
+             --sum total"
+        ))
+        .into());
+    }
+    let d = sieve.heaps() as u64;
+    if select.sum.is_none() && args.heaps != d {
+        return Err(UsageError(format!(
+            "count {word} --heaps {}: the rule's positions have {d} heaps (give --heaps {d})",
+            args.heaps
+        ))
+        .into());
+    }
+    let sorted = perm && (args.unordered || select.sum.is_some());
+    if args.unordered && !perm {
+        return Err(UsageError(format!(
+            "count {word} --unordered: the rule is not played in every order of the heaps \
+             (no perm:), so its P-positions are counted as ordered tuples only"
+        ))
+        .into());
+    }
+    let (mut count, mut total) = (0u128, 0u128);
+    let factorial = |k: u64| (1..=u128::from(k)).product::<u128>();
+    sieve
+        .p_positions(word, args.max, args.max_work, &mut |x| {
+            // The orders of x, when counting ordered tuples of a perm: rule.
+            let orders = if perm && !sorted {
+                let mut repeats = 1u128;
+                let mut run = 1u64;
+                for w in x.windows(2) {
+                    if w[0] == w[1] {
+                        run += 1;
+                    } else {
+                        repeats *= factorial(run);
+                        run = 1;
+                    }
+                }
+                repeats *= factorial(run);
+                factorial(x.len() as u64) / repeats
+            } else {
+                1
+            };
+            count += orders;
+            total += orders * x.iter().map(|&h| u128::from(h)).sum::<u128>();
+        })
+        .map_err(LibError)?;
+    if args.outcome == OutcomeArg::N {
+        // Every tuple (or sorted tuple) up to M, and their totals: the
+        // map x -> M - x on each heap shows the mean total is d·M/2.
+        let side = u128::from(args.max) + 1;
+        let all = if sorted {
+            (1..=u128::from(d)).fold(1u128, |c, i| c * (side + i - 1) / i)
+        } else {
+            side.pow(d as u32)
+        };
+        let too_large = || UsageError(format!("count {word}: the answer passes 2^128 - 1"));
+        let all_total = all
+            .checked_mul(u128::from(d) * u128::from(args.max))
+            .ok_or_else(too_large)?
+            / 2;
+        count = all - count;
+        total = all_total - total;
+    }
+    let answer = if select.sum.is_some() { total } else { count };
+    let answer = match args.modulo {
+        Some(q) => answer % u128::from(q),
+        None => answer,
+    };
+    Ok(JsonCount {
+        ruleset: word.to_string(),
+        heaps: Some(d),
+        max: Some(args.max),
+        unordered: sorted,
+        outcome: match args.outcome {
+            OutcomeArg::P => "P",
+            OutcomeArg::N => "N",
+        },
+        modulo: args.modulo,
+        count: answer.to_string(),
+        basis: "line-sieve",
+        sum: select.sum.map(|_| "total"),
         ..JsonCount::default()
     })
 }
@@ -526,7 +662,8 @@ pub struct JsonCount {
     pub modulo: Option<u64>,
     /// The count, in decimal digits.
     pub count: String,
-    /// Where the values came from: `closed-form`, `table`, `period`.
+    /// Where the values came from: `closed-form`, `table`, `period`,
+    /// `line-sieve` (a `tuple:` line rule).
     pub basis: &'static str,
     /// The preperiod, when a period gave the values.
     pub preperiod: Option<u64>,
@@ -548,7 +685,8 @@ pub struct JsonCount {
     /// All heaps different.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub distinct: bool,
-    /// `x+y` when the answer is a sum over pairs, not a count.
+    /// `x+y` when the answer is a sum over pairs, `total` when it is a sum
+    /// of the heaps of tuples, not a count.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sum: Option<&'static str>,
 }

@@ -316,6 +316,12 @@ fn resolve(raw: RawOpt, arity: usize) -> Parsed<Opt> {
             });
         }
     }
+    if let Some(why) = never_moves(&body, &conds) {
+        return Err(TupleError {
+            column: raw.column,
+            message: format!("option {} can never move: {why}", raw.text),
+        });
+    }
     if matches!(body, Body::Subset(Expr::Heap(0)) | Body::One(Expr::Heap(0))) {
         return Err(TupleError {
             column: raw.column,
@@ -329,6 +335,89 @@ fn resolve(raw: RawOpt, arity: usize) -> Parsed<Opt> {
         column: raw.column,
         text: raw.text,
     })
+}
+
+/// The value of `e` when it names no heap and no bound variable:
+/// `Some(None)` when it is never a whole number (a difference below 0, a
+/// division by 0, past 2^128 - 1), `None` when it is not constant.
+fn constant(e: &Expr) -> Option<Option<u128>> {
+    let pair = |a: &Expr, b: &Expr| Some((constant(a)?, constant(b)?));
+    Some(match e {
+        Expr::Num(n) => Some(u128::from(*n)),
+        Expr::Heap(_) | Expr::Bound(_) => return None,
+        Expr::Sub(a, b) => match pair(a, b)? {
+            (Some(a), Some(b)) => a.checked_sub(b),
+            _ => None,
+        },
+        Expr::Mul(a, b) => match pair(a, b)? {
+            (Some(a), Some(b)) => a.checked_mul(b),
+            _ => None,
+        },
+        Expr::Div(a, b) | Expr::Mod(a, b) => match pair(a, b)? {
+            (Some(a), Some(b)) if b > 0 => Some(if matches!(e, Expr::Div(..)) {
+                a / b
+            } else {
+                a % b
+            }),
+            _ => None,
+        },
+    })
+}
+
+/// A part of `e` that is never a whole number, whatever the heaps and the
+/// bound variables (a constant difference below 0, a division or a
+/// remainder by a constant 0), written out; every value of `e` then fails
+/// too, since a part that fails makes the whole fail.
+fn never_whole(e: &Expr) -> Option<String> {
+    match e {
+        Expr::Num(_) | Expr::Heap(_) | Expr::Bound(_) => None,
+        Expr::Sub(a, b) | Expr::Mul(a, b) | Expr::Div(a, b) | Expr::Mod(a, b) => {
+            if let Some(why) = never_whole(a).or_else(|| never_whole(b)) {
+                return Some(why);
+            }
+            if matches!(e, Expr::Div(..) | Expr::Mod(..)) && constant(b) == Some(Some(0)) {
+                return Some("it divides by 0".into());
+            }
+            (constant(e) == Some(None))
+                .then(|| "a part of it made of numbers alone is below 0 or past 2^128 - 1".into())
+        }
+    }
+}
+
+/// Why an option can never be a move, at any position, when that follows
+/// from its writing alone: an expression of what it leaves, or a side of
+/// a condition, is never a whole number, or a condition compares two
+/// numbers and fails. Other options that never move (`(a-k,b):k<0`,
+/// whose condition fails for every value but names a bound variable) are
+/// not found: they are accepted, and play as no move.
+fn never_moves(body: &Body, conds: &[Cond]) -> Option<String> {
+    let exprs: Vec<&Expr> = match body {
+        Body::Tuple(t) => t.iter().collect(),
+        Body::Subset(e) | Body::One(e) => vec![e],
+    };
+    for e in exprs {
+        if let Some(why) = never_whole(e) {
+            return Some(format!("what it leaves is never a whole number ({why})"));
+        }
+    }
+    for c in conds {
+        for side in [&c.left, &c.right] {
+            if let Some(why) = never_whole(side) {
+                return Some(format!(
+                    "a side of a condition is never a whole number ({why}), so the condition \
+                     never holds"
+                ));
+            }
+        }
+        if let (Some(Some(l)), Some(Some(r))) = (constant(&c.left), constant(&c.right)) {
+            if !c.cmp.holds(l as i128, r as i128) {
+                return Some(format!(
+                    "a condition compares the numbers {l} and {r}, and never holds"
+                ));
+            }
+        }
+    }
+    None
 }
 
 fn convert(r: &Raw, arity: usize, subset: bool, bound: &mut Vec<String>) -> Parsed<Expr> {
