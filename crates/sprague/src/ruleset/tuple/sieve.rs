@@ -60,7 +60,12 @@ impl LineSieve {
             let Body::Tuple(parts) = &opt.body else {
                 return None;
             };
-            if opt.bound.len() != 1 || !opt.conds.iter().all(|c| super::every_positive(c, 0)) {
+            if opt.bound.len() != 1
+                || !opt
+                    .conds
+                    .iter()
+                    .all(|c| super::project::every_positive(c, 0))
+            {
                 return None;
             }
             let mut mask = 0u32;
