@@ -463,6 +463,15 @@ fn the_human_view_lists_a_few_moves_and_counts_the_rest() {
     let moves = text.lines().filter(|l| l.starts_with("  take")).count();
     assert_eq!(moves, 10, "{text}");
     assert!(text.contains("more; --max-moves all lists them"), "{text}");
+    // At the cap of `--max-moves all` the hint does not send the reader
+    // back to it.
+    let capped = common::stdout_of(&["analyze", "kayles", "1000000000000", "--max-moves", "all"]);
+    let last = capped.lines().last().unwrap();
+    assert!(
+        last.contains("--max-moves all lists at most 10000 for this game")
+            && !last.contains("lists them"),
+        "{last}"
+    );
     // JSON lists as many by default, and all of them (up to the cap) with
     // --max-moves all.
     let v: serde_json::Value =

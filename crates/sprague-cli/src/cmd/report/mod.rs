@@ -437,10 +437,18 @@ pub fn human(position: &Position, analysis: &Analysis, limits: &Limits) -> Strin
                     Some(total) => format!("and {} more", total.saturating_sub(listed)),
                     None => "and more".to_string(),
                 };
-                let _ = writeln!(
-                    out,
-                    "  ... {more}; --max-moves all lists them, --max-moves N the first N"
-                );
+                // `--max-moves all` stops at the cap where lists can be
+                // astronomically long: it cannot be what lists the rest.
+                let how = if listed >= super::DEFAULT_MOVE_CAP as u64 {
+                    format!(
+                        "--max-moves all lists at most {} for this game; --max-moves N lists \
+                         the first N",
+                        super::DEFAULT_MOVE_CAP
+                    )
+                } else {
+                    "--max-moves all lists them, --max-moves N the first N".to_string()
+                };
+                let _ = writeln!(out, "  ... {more}; {how}");
             }
         }
         Outcome::D => {}
