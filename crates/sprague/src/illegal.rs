@@ -39,7 +39,7 @@ impl Place {
             Place::Token => "token",
             Place::Picture => "picture",
             Place::Move => "move",
-            Place::Part => "graph or board",
+            Place::Part => "graph, board or row",
         }
     }
 
@@ -52,7 +52,7 @@ impl Place {
             Place::Token => "tokens",
             Place::Picture => "pictures",
             Place::Move => "moves",
-            Place::Part => "graphs or boards",
+            Place::Part => "graphs, boards or rows",
         }
     }
 
@@ -410,7 +410,7 @@ impl fmt::Display for IllegalMoveKind {
                 count,
             } => write!(
                 f,
-                "there is no graph or board {} (the component has {count})",
+                "there is no graph, board or row {} (the component has {count})",
                 index + 1
             ),
             K::NoSuchEdge {

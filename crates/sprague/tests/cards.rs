@@ -317,3 +317,15 @@ fn a_move_typed_as_the_position_it_leaves() {
         )
     );
 }
+
+/// A move in a row that is not there names rows among what it may be
+/// (it said "no graph or board 2" of a one-row position).
+#[test]
+fn a_move_in_a_missing_row_names_rows() {
+    let p: Position = "cards:1-2 10".parse().unwrap();
+    let e = match movetext::parse(&p, "2 3") {
+        Ok(m) => p.play(&m).unwrap_err().to_string(),
+        Err(e) => e.to_string(),
+    };
+    assert!(e.contains("graph, board or row 2"), "{e}");
+}

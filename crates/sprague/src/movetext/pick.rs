@@ -72,9 +72,9 @@ pub(super) fn read(position: &Position, index: usize, words: &[&str]) -> Result<
 
 fn expected(count: usize) -> MoveError {
     let part = if count == 1 {
-        "in a component of one graph or board, just the name"
+        "in a component of one graph, board or row, just the name"
     } else {
-        "begin with the graph or board's number, `2 5`"
+        "begin with the number of the graph, board or row, `2 5`"
     };
     MoveError::Syntax(format!(
         "a move names what it takes: a vertex `5`, an edge or a domino `3-7` or `1.2-1.3`, a \
