@@ -262,3 +262,63 @@ fn heavy_three_heap_splits_fast_and_plain_agree_to_heap_3000() {
         assert_eq!(plain, values(hex(code), 3000, Method::Fast), "hex:{code}");
     }
 }
+
+/// G(0..=to) of the octal game `digits` (digit k of the code, from 1) by
+/// its definition: a move takes k tokens and leaves no heap (bit 1, only
+/// from a heap of exactly k), one non-empty heap (bit 2) or two non-empty
+/// heaps (bit 4).
+fn octal_by_definition(digits: &[u8], to: usize) -> Vec<u16> {
+    let mut g: Vec<u16> = Vec::with_capacity(to + 1);
+    for n in 0..=to {
+        let mut seen = vec![false; 2 * n + 4];
+        for (i, &d) in digits.iter().enumerate() {
+            let k = i + 1;
+            if d & 1 != 0 && n == k {
+                seen[0] = true;
+            }
+            if d & 2 != 0 && n > k {
+                seen[g[n - k] as usize] = true;
+            }
+            if d & 4 != 0 && n >= k + 2 {
+                for a in 1..=(n - k) / 2 {
+                    seen[(g[a] ^ g[n - k - a]) as usize] = true;
+                }
+            }
+        }
+        g.push(seen.iter().position(|&s| !s).unwrap() as u16);
+    }
+    g
+}
+
+/// A period proven from the first values of a sequence holds far past
+/// them, for every octal code of up to three digits and every prefix of
+/// up to 40 values. The tester's `octal:.101` (heaps 1 and 3 taken only
+/// whole) was "proven" of period 2 from five values, G(5) read as 1: a
+/// window from heap 0 does not hold when a whole-heap move has no
+/// one-heap move beside it.
+#[test]
+fn proofs_from_short_tables_hold_far_past_them() {
+    let far = 400;
+    for code in 1..512u32 {
+        let digits: Vec<u8> = vec![(code >> 6) as u8, ((code >> 3) & 7) as u8, (code & 7) as u8];
+        let text: String = digits.iter().map(|d| char::from(b'0' + d)).collect();
+        let word = format!(".{text}");
+        let moves = sprague::takebreak::TakeBreakCode::parse_octal(&word)
+            .unwrap()
+            .move_set();
+        let truth = octal_by_definition(&digits, far);
+        for len in 1..=40 {
+            if let Some((p, _)) = period::find_proven(&truth[..len], &moves) {
+                for n in p.preperiod..(far as u64 - p.period) {
+                    assert_eq!(
+                        truth[n as usize],
+                        truth[(n + p.period) as usize],
+                        "octal:{word}: period {} from {} proven from {len} values fails at heap {n}",
+                        p.period,
+                        p.preperiod
+                    );
+                }
+            }
+        }
+    }
+}

@@ -324,17 +324,22 @@ impl MoveSet {
         !self.unequal && self.max_removal().is_some()
     }
 
-    /// Whether leaving a single heap of size 0 is always allowed where
-    /// leaving one non-empty heap is (as in subtraction games), so that the
-    /// periodicity window can start at the preperiod itself instead of at
-    /// `max(preperiod, 1)`.
+    /// Whether taking the whole heap is allowed exactly where leaving one
+    /// non-empty heap is (as in subtraction games): a move of k tokens
+    /// then reaches heap 0 from heap k as it reaches heap n - k from heap
+    /// n, so that the periodicity window can start at the preperiod itself
+    /// instead of at `max(preperiod, 1)`. Both ways round: a whole-heap
+    /// move with no one-heap move beside it (`octal:.101`, whose heaps 1
+    /// and 3 may only be taken whole) makes heap t unlike heap t + p, and
+    /// a window from 0 would prove a false period.
     pub(crate) fn zero_heap_is_free(&self) -> bool {
+        let within = |k: (u64, u64), ranges: &[(u64, u64)]| {
+            ranges.iter().any(|&(a, b)| a <= k.0 && k.1 <= b)
+        };
         self.split2.is_empty()
             && self.split3.is_empty()
-            && self
-                .take
-                .iter()
-                .all(|&(lo, hi)| self.take_all.iter().any(|&(a, b)| a <= lo && hi <= b))
+            && self.take.iter().all(|&r| within(r, &self.take_all))
+            && self.take_all.iter().all(|&r| within(r, &self.take))
     }
 }
 
