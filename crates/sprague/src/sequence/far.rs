@@ -3,7 +3,7 @@
 //! for all 32 heaps at once, with AVX-512 in registers
 //! ([`stamp_far_regs`]) or with AVX2 by byte stores ([`stamp_far_bytes`]).
 
-use super::rare::FarPairs;
+use super::marks::{FarPairs, Partial, BATCH};
 use super::simd::{detected, level, Level};
 
 /// The largest value span (a power of two) [`stamp_far_bytes`] handles: 32
@@ -98,9 +98,6 @@ fn check_args(span: usize, max: usize, level: Level, rows: &[u64], words: usize)
             && rows.len() >= BATCH * words
     );
 }
-
-/// The heaps of a batch.
-const BATCH: usize = super::rare::BATCH;
 
 /// Pair `i` of the far pairs at `top` (see [`mark_far_avx2`]): the rare
 /// heaps `heaps` (values `vals`), then the small parts from `small_from`
@@ -249,31 +246,6 @@ pub(super) const FAR_REGS_VALUES: usize = 256;
 /// have a value below 192 (99.83% below 160, 84% below 128); one thread to
 /// 2^24 took 12.9 s of CPU against 14.8 s with 256.
 pub(super) const PARTIAL_LOW: usize = 192;
-
-/// How much of the far pairs' values a batch may leave unmarked (see
-/// [`far_regs_bound`]): the heaps whose least common value not reached is
-/// not below the bound are computed from scratch, and where they pass one
-/// in 1,024 the next level is used, down to [`Partial::Off`] for good.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Partial {
-    /// Every value is marked.
-    Off,
-    /// With rows of 512 values, the values below 256.
-    Below256,
-    /// With rows of 256 or 512 values, those below [`PARTIAL_LOW`] (the
-    /// level a run starts with).
-    Below192,
-}
-
-impl Partial {
-    /// The level after this one has missed too often.
-    pub(super) fn next(self) -> Partial {
-        match self {
-            Partial::Below192 => Partial::Below256,
-            Partial::Below256 | Partial::Off => Partial::Off,
-        }
-    }
-}
 
 /// Whether [`stamp_far_regs`] applies to a batch whose values are below
 /// `span` on this CPU, and below which value it marks: every value when

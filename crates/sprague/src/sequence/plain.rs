@@ -20,13 +20,11 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
+use super::marks::{Need, NeedBits, NEED_VALUES};
 use super::threads::{next_post, wait_for, Gone, Watch};
 use super::value::{Stamp, Value};
 use super::{simd, Core, Method};
 use crate::takebreak::largest_smaller_part;
-
-/// The plain method's bit test covers the values below this.
-pub(super) const NEED_VALUES: usize = 1024;
 
 /// Splits of each amount (of each piece) stamped before the bit test
 /// (measured on 0.007 to 10^5 with AVX2 among 1,024 to 32,768: 8,192 and
@@ -38,70 +36,14 @@ const PRESTAMP: usize = if cfg!(test) { 64 } else { 8192 };
 /// time than handing half of them over). Tests share smaller heaps.
 pub(super) const THREADS_FROM: usize = if cfg!(test) { 512 } else { 4096 };
 
-/// A set of values below [`NEED_VALUES`] still to be seen: bit `v % 64` of
-/// word `v / 64` (so, in memory, bit `v % 8` of byte `v / 8`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Need {
-    words: [u64; NEED_VALUES / 64],
-    count: u32,
-}
-
-impl Need {
-    /// The values below [`NEED_VALUES`] (and below the stamp's length) not
-    /// marked with `s` in `stamp`.
-    pub(super) fn unreached<V: Value>(stamp: &V::Stamp, s: u32) -> Need {
-        let mut words = [0u64; NEED_VALUES / 64];
-        for v in 0..NEED_VALUES.min(stamp.len()) {
-            words[v >> 6] |= u64::from(stamp.get(v) != s) << (v & 63);
-        }
-        Need::from_words(words)
+/// The values below [`NEED_VALUES`] (and below the stamp's length) not
+/// marked with `s` in `stamp`.
+fn unreached<V: Value>(stamp: &V::Stamp, s: u32) -> Need {
+    let mut words = [0u64; NEED_VALUES / 64];
+    for v in 0..NEED_VALUES.min(stamp.len()) {
+        words[v >> 6] |= u64::from(stamp.get(v) != s) << (v & 63);
     }
-
-    /// The set whose bits are `words`.
-    fn from_words(words: [u64; NEED_VALUES / 64]) -> Need {
-        let count = words.iter().map(|w| w.count_ones()).sum();
-        Need { words, count }
-    }
-
-    /// Whether every value has been seen.
-    pub(super) fn is_empty(&self) -> bool {
-        self.count == 0
-    }
-
-    /// The least value still needed.
-    pub(super) fn first(&self) -> Option<usize> {
-        let w = self.words.iter().position(|&w| w != 0)?;
-        Some(w << 6 | self.words[w].trailing_zeros() as usize)
-    }
-
-    /// The largest value still needed.
-    fn last(&self) -> Option<usize> {
-        let w = self.words.iter().rposition(|&w| w != 0)?;
-        Some(w << 6 | (63 - self.words[w].leading_zeros() as usize))
-    }
-
-    /// Whether `v` is still needed.
-    #[inline]
-    fn contains(&self, v: usize) -> bool {
-        v < NEED_VALUES && self.words[v >> 6] >> (v & 63) & 1 == 1
-    }
-
-    /// Marks `v` seen.
-    #[inline]
-    fn take(&mut self, v: usize) {
-        if self.contains(v) {
-            self.words[v >> 6] &= !(1 << (v & 63));
-            self.count -= 1;
-        }
-    }
-
-    /// Keeps only the values needed in `other` too.
-    pub(super) fn intersect(&mut self, other: &Need) {
-        for (w, o) in self.words.iter_mut().zip(&other.words) {
-            *w &= o;
-        }
-        *self = Need::from_words(self.words);
-    }
+    Need::from_words(words)
 }
 
 /// Marks seen, in `need`, each value G(a) ^ G(m - a) for `lo <= a <= hi`
@@ -119,7 +61,7 @@ pub(super) fn drain(g: &[u16], m: usize, lo: usize, hi: usize, need: &mut Need, 
         let level = simd::level();
         if m < g.len() && 2 * hi <= m && lo >= 1 {
             if level == simd::Level::Avx512 && need.last().is_some_and(|v| v < 512) {
-                let mut bits = simd::NeedBits::from_words(need.words[..8].try_into().unwrap());
+                let mut bits = NeedBits::from_words(need.words[..8].try_into().unwrap());
                 simd::drain_need(g, m, lo, hi, &mut bits);
                 let mut words = [0u64; NEED_VALUES / 64];
                 words[..8].copy_from_slice(&bits.words());
@@ -366,7 +308,7 @@ impl Splits<'_> {
                 V::stamp_pairs(g, m, lo, hi.min(lo + PRESTAMP - 1), stamp, s);
             }
         });
-        let mut need = Need::unreached::<V>(stamp, s);
+        let mut need = unreached::<V>(stamp, s);
         self.each(n, piece, |m, lo, hi| {
             V::drain_plain(g, m, lo + PRESTAMP, hi, &mut need, bound);
         });

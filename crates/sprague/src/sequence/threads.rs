@@ -42,7 +42,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
-use super::rare::{lane_width, stamp_far, FarPairs, Lanes, BATCH};
+use super::marks::{FarPairs, Partial, BATCH};
+use super::rare::{lane_width, stamp_far, Lanes};
 use super::value::Value;
 use super::Core;
 
@@ -88,7 +89,7 @@ struct Job<V> {
     /// The end of the small parts marked (see `RareState::small_end`).
     smalls_to: usize,
     /// Whether values from 256 on may be left unmarked (`FarPairs::partial`).
-    partial: super::far::Partial,
+    partial: Partial,
 }
 
 // SAFETY: the pointers are read only while a part of the job runs, and the

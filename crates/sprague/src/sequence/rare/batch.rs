@@ -1,9 +1,7 @@
 //! Batches of 32 heaps: the pairs with a rare part (and small parts)
 //! marked for all heaps of a batch at once, then each heap finished.
 
-use std::ops::Range;
-
-use super::super::far::Partial;
+use super::super::marks::{FarPairs, NeedBits, NEED_BITS_VALUES};
 use super::super::value::Value;
 use super::super::{simd, Core};
 use super::{RareState, BATCH};
@@ -70,86 +68,6 @@ impl Lanes {
 /// width is computed from scratch).
 pub(in crate::sequence) fn lane_width(max: usize) -> usize {
     (max + 1).next_power_of_two().max(64) * 2
-}
-
-/// The far pairs of the batch at `n0` to mark: for each split amount `k`,
-/// the pairs `(h, n0 + j - k - h)` whose first part `h` is a rare heap of
-/// `heaps` (values `vals`), or any heap `a` of a range of small parts (see
-/// [`RareState::small_end`]), with `BATCH - k <= h < n0 - k`, so that the other parts
-/// of the batch's heaps are the 32 consecutive heaps from `n0 - k - h`,
-/// below the batch.
-pub(crate) struct FarPairs<'a, V> {
-    pub(in crate::sequence) g: &'a [V],
-    pub(in crate::sequence) n0: usize,
-    pub(in crate::sequence) heaps: &'a [u32],
-    pub(in crate::sequence) vals: &'a [u32],
-    pub(in crate::sequence) unequal: bool,
-    /// For each split amount: `k`, the range of indices of `heaps`, and the
-    /// range of small parts, each restricted to `BATCH - k .. n0 - k`.
-    pub(in crate::sequence) per_k: Vec<(usize, Range<usize>, Range<usize>)>,
-    /// Whether the values from 256 on may be left unmarked once values
-    /// reach 256, so that rows would hold 512 values (not from 512 on:
-    /// see [`super::far::far_regs_bound`]); false unless set.
-    pub(in crate::sequence) partial: Partial,
-}
-
-impl<'a, V: Value> FarPairs<'a, V> {
-    /// The far pairs of the batch at `n0` with a rare part among `heaps`
-    /// (increasing, values `vals`) or a small part in `smalls`.
-    pub(in crate::sequence) fn new(
-        g: &'a [V],
-        n0: usize,
-        heaps: &'a [u32],
-        vals: &'a [u32],
-        smalls: Range<usize>,
-        split_ks: &[usize],
-        unequal: bool,
-    ) -> FarPairs<'a, V> {
-        let per_k = split_ks
-            .iter()
-            .map(|&k| {
-                let (from, to) = (BATCH - k, n0 - k);
-                let lo = heaps.partition_point(|&h| (h as usize) < from);
-                let hi = heaps.partition_point(|&h| (h as usize) < to);
-                let a = smalls.start.max(from);
-                (k, lo..hi.max(lo), a..smalls.end.min(to).max(a))
-            })
-            .collect();
-        FarPairs {
-            g,
-            n0,
-            heaps,
-            vals,
-            unequal,
-            per_k,
-            partial: Partial::Off,
-        }
-    }
-
-    /// For each split amount `k`: the top `n0 - k` (the other parts of a
-    /// pair with first part `h` are the 32 heaps from `top - h`), and the
-    /// rare heaps, their values and the range of small parts to mark.
-    pub(in crate::sequence) fn tops(
-        &self,
-    ) -> impl Iterator<Item = (usize, &[u32], &[u32], Range<usize>)> {
-        self.per_k.iter().map(|(k, rare, small)| {
-            (
-                self.n0 - k,
-                &self.heaps[rare.clone()],
-                &self.vals[rare.clone()],
-                small.clone(),
-            )
-        })
-    }
-
-    /// The number of marks: 32 per pair.
-    pub(super) fn marks(&self) -> usize {
-        self.per_k
-            .iter()
-            .map(|(_, rare, small)| rare.len() + small.len())
-            .sum::<usize>()
-            * BATCH
-    }
 }
 
 /// One batch in this many is a probe: computed without small parts, it
@@ -426,7 +344,7 @@ impl<V: Value> Core<V> {
         debug_assert_eq!(common.len() * 64, width);
         let w = (0..row.len()).find(|&w| common[w] & !row[w] != 0)?;
         let c = w * 64 + (common[w] & !row[w]).trailing_zeros() as usize;
-        if c > simd::NEED_VALUES || c >= complete {
+        if c > NEED_BITS_VALUES || c >= complete {
             return None;
         }
         let mut words = [0u64; 8];
@@ -438,7 +356,7 @@ impl<V: Value> Core<V> {
             };
             *word = !common[i] & !row[i] & below_c;
         }
-        let mut bits = simd::NeedBits::from_words(words);
+        let mut bits = NeedBits::from_words(words);
         let probe = r.smalls_to == 0 && is_probe(n - n % BATCH);
         if probe {
             self.rare.probe_need += bits.len();

@@ -5,17 +5,17 @@
 //! partial marks) and one heap from scratch are here; the mask's choice
 //! in `mask.rs`, the batches of 32 heaps in `batch.rs`.
 
-use super::far::Partial;
+use super::marks::Partial;
+pub(super) use super::marks::BATCH;
+use super::marks::{NeedBits, NEED_BITS_VALUES};
 use super::value::{Stamp, Value, RARE_MAX_VALUE};
-use super::{simd, Core};
+use super::Core;
 use crate::takebreak::{largest_smaller_part, MoveSet};
 
 /// Splits stamped between checks of the values still needed (values of
 /// 512 and more, where the SIMD check does not apply).
 const BLOCK: usize = 256;
 
-/// Heaps computed together by [`Core::rare_batch`].
-pub(super) const BATCH: usize = 32;
 /// Batches are used only while every value is below this.
 const BATCH_VALUES: usize = 4096;
 
@@ -325,8 +325,8 @@ impl<V: Value> Core<V> {
         // order of their smaller part until each has been seen. Each value
         // left unseen after all splits is missing from the options.
         if !need.is_empty() {
-            if c <= simd::NEED_VALUES {
-                let mut bits = simd::NeedBits::new(need.iter().map(|v| v.index()));
+            if c <= NEED_BITS_VALUES {
+                let mut bits = NeedBits::new(need.iter().map(|v| v.index()));
                 for &k in &r.split_ks {
                     if k + 2 > n || bits.is_empty() {
                         break;
@@ -348,7 +348,7 @@ impl<V: Value> Core<V> {
                     let mut a = 1;
                     while a <= h && !need.is_empty() {
                         let end = (a + BLOCK - 1).min(h);
-                        super::stamp_pair_range(g, m, a, end, stamp, s);
+                        super::value::stamp_pair_range(g, m, a, end, stamp, s);
                         need.retain(|&v| stamp.get(v.index()) != s);
                         a = end + 1;
                     }
@@ -424,6 +424,5 @@ mod mask;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use batch::FarPairs;
 pub(super) use batch::{lane_width, smalls_max, stamp_far, Lanes, PROBE_EVERY, SMALLS_FROM_NEED};
 pub(super) use mask::{choose_mask, mask_from_histogram};

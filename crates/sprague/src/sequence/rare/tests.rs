@@ -2,7 +2,8 @@
 
 use super::batch::stamp_far_bits;
 use super::*;
-use crate::sequence::far;
+use crate::sequence::marks::FarPairs;
+use crate::sequence::{far, simd};
 use crate::sequence::{Engine, Method, NimSequence};
 use crate::takebreak::{MoveSet, TakeBreakCode};
 

@@ -244,7 +244,7 @@ impl Streamed {
             return Ok(None);
         };
         let c = w * 64 + (common[w] & !row[w]).trailing_zeros() as usize;
-        if c > NEED_VALUES || c >= complete {
+        if c > NEED_BITS_VALUES || c >= complete {
             return Ok(None);
         }
         let mut words = [0u64; 8];
@@ -388,7 +388,7 @@ impl Streamed {
         if need.is_empty() {
             return self.fit(n, c);
         }
-        if c <= NEED_VALUES {
+        if c <= NEED_BITS_VALUES {
             let mut bits = NeedBits::new(need.iter().copied());
             for ki in 0..self.split_ks.len() {
                 let k = self.split_ks[ki] as u64;

@@ -49,9 +49,8 @@
 
 use std::fmt;
 
-use super::far::Partial;
-use super::rare::{self, FarPairs, Lanes, BATCH};
-use super::simd::{NeedBits, NEED_VALUES};
+use super::marks::{FarPairs, NeedBits, Partial, BATCH, NEED_BITS_VALUES};
+use super::rare::{self, Lanes};
 use super::value::Value;
 use crate::takebreak::{largest_smaller_part, MoveSet};
 use crate::Error;
