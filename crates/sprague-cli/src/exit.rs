@@ -155,11 +155,11 @@ impl fmt::Display for LibError {
             }
             sprague::Error::MisereLimit { .. } => f.write_str(
                 "; raise --max-quotient-states N for the quotient (time and memory grow with \
-                 it: about 150 bytes a tuple) or --max-states N for the search (a few hundred \
+                 it: about 100 bytes a tuple) or --max-states N for the search (a few hundred \
                  bytes a state)",
             ),
             sprague::Error::CheckLimit { .. } => f.write_str(
-                "; raise the limit with --max-states N (time and memory grow with it: about 150 \
+                "; raise the limit with --max-states N (time and memory grow with it: about 100 \
                  bytes a tuple)",
             ),
             sprague::Error::TableLimit { limit, .. }

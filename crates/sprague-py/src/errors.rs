@@ -72,7 +72,7 @@ fn hint(e: &sprague::Error) -> String {
                                     with it"
             .into(),
         Error::MisereLimit { .. } => "; raise max_quotient_states=N for the quotient (time and \
-                                      memory grow with it: about 150 bytes a tuple) or \
+                                      memory grow with it: about 100 bytes a tuple) or \
                                       max_states=N for the search (a few hundred bytes a state)"
             .into(),
         Error::TableLimit { limit, .. } if *limit >= MAX_TABLE_LEN => {

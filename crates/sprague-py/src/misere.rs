@@ -131,7 +131,7 @@ fn quotient_error(e: sprague::Error) -> PyErr {
             "; raise the limit with max_order=Q (time and memory grow with it)"
         }
         sprague::Error::CheckLimit { .. } | sprague::Error::StateLimit { .. } => {
-            "; raise the limit with max_states=N (time and memory grow with it: about 150 \
+            "; raise the limit with max_states=N (time and memory grow with it: about 100 \
              bytes a tuple)"
         }
         _ => return errors::lib(e),
