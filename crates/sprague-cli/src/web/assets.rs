@@ -19,11 +19,14 @@ const LIMITS_SCRIPT: &str = include_str!("assets/limits.js");
 /// The drawings of graphs, boards of cells, coins and strips (added to
 /// board.js's renderers).
 const PIECES: &str = include_str!("assets/pieces.js");
+/// The play view in the game's own words: its rules, the move box's
+/// example, the winning moves marked, the dominoes placed.
+const GAME: &str = include_str!("assets/game.js");
 /// Its style sheet.
 const STYLE: &str = include_str!("assets/style.css");
 
 /// The content type and bytes of the embedded file `name` (`index.html`,
-/// `app.js`, `board.js`, `pieces.js`, `count.js`, `nimber.js`, `misere.js`,
+/// `app.js`, `board.js`, `pieces.js`, `game.js`, `count.js`, `nimber.js`, `misere.js`,
 /// `limits.js`, `style.css`); `None` for any other name.
 pub fn get(name: &str) -> Option<(&'static str, &'static [u8])> {
     match name {
@@ -32,6 +35,7 @@ pub fn get(name: &str) -> Option<(&'static str, &'static [u8])> {
         "count.js" => Some(("text/javascript; charset=utf-8", COUNT_SCRIPT.as_bytes())),
         "board.js" => Some(("text/javascript; charset=utf-8", BOARD.as_bytes())),
         "pieces.js" => Some(("text/javascript; charset=utf-8", PIECES.as_bytes())),
+        "game.js" => Some(("text/javascript; charset=utf-8", GAME.as_bytes())),
         "style.css" => Some(("text/css; charset=utf-8", STYLE.as_bytes())),
         "nimber.js" => Some(("text/javascript; charset=utf-8", NIMBER_SCRIPT.as_bytes())),
         "misere.js" => Some(("text/javascript; charset=utf-8", MISERE_SCRIPT.as_bytes())),
@@ -55,6 +59,7 @@ mod tests {
             assert!(get(script).is_some(), "{script}");
         }
         assert!(get("pieces.js").is_some());
+        assert!(get("game.js").is_some());
         for name in [
             "",
             "../Cargo.toml",
