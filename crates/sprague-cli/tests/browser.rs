@@ -20,7 +20,9 @@
 //! checks the play view speaks each game's words (its rules, click hint and
 //! move-box example), plays Cram to the end by clicking the winning moves
 //! the hint marks, with undo and redo, and shoots a Cram game after three
-//! moves (`cram-three-moves.png`). The scripts share `tests/browser/common.mjs`
+//! moves (`cram-three-moves.png`). `tests/browser/gallery.test.mjs` checks
+//! the home page's gallery (a card per ruleset, its example drawn, Play and
+//! Analyse) and shoots the home page (`home.png`, `gallery.png`). The scripts share `tests/browser/common.mjs`
 //! (Chromium, the page, the audit, screenshots).
 //!
 //! `playwright-core` and `axe-core` are installed with `npm ci` from the lock file into
@@ -87,6 +89,7 @@ fn prepared(source: &Path) -> PathBuf {
         "boards.test.mjs",
         "sections.test.mjs",
         "game.test.mjs",
+        "gallery.test.mjs",
     ] {
         std::fs::copy(source.join(script), dir.join(script)).expect("copy the test scripts");
     }
@@ -126,6 +129,14 @@ fn the_nimber_genus_and_quotient_sections_work_in_headless_chromium() {
 #[test]
 fn the_play_view_speaks_each_games_words_in_headless_chromium() {
     in_chromium("game.test.mjs");
+}
+
+/// The home page's gallery (gallery.js): a card per ruleset with its
+/// example drawn and its rule; Play and Analyse on a card; the audit; the
+/// screenshots of the home page and the gallery.
+#[test]
+fn the_gallery_works_in_headless_chromium() {
+    in_chromium("gallery.test.mjs");
 }
 
 /// Runs one test script of tests/browser against a server started here.

@@ -22,11 +22,13 @@ const PIECES: &str = include_str!("assets/pieces.js");
 /// The play view in the game's own words: its rules, the move box's
 /// example, the winning moves marked, the dominoes placed.
 const GAME: &str = include_str!("assets/game.js");
+/// The home page's gallery: a card per ruleset with its example drawn.
+const GALLERY: &str = include_str!("assets/gallery.js");
 /// Its style sheet.
 const STYLE: &str = include_str!("assets/style.css");
 
 /// The content type and bytes of the embedded file `name` (`index.html`,
-/// `app.js`, `board.js`, `pieces.js`, `game.js`, `count.js`, `nimber.js`, `misere.js`,
+/// `app.js`, `board.js`, `pieces.js`, `game.js`, `gallery.js`, `count.js`, `nimber.js`, `misere.js`,
 /// `limits.js`, `style.css`); `None` for any other name.
 pub fn get(name: &str) -> Option<(&'static str, &'static [u8])> {
     match name {
@@ -36,6 +38,7 @@ pub fn get(name: &str) -> Option<(&'static str, &'static [u8])> {
         "board.js" => Some(("text/javascript; charset=utf-8", BOARD.as_bytes())),
         "pieces.js" => Some(("text/javascript; charset=utf-8", PIECES.as_bytes())),
         "game.js" => Some(("text/javascript; charset=utf-8", GAME.as_bytes())),
+        "gallery.js" => Some(("text/javascript; charset=utf-8", GALLERY.as_bytes())),
         "style.css" => Some(("text/css; charset=utf-8", STYLE.as_bytes())),
         "nimber.js" => Some(("text/javascript; charset=utf-8", NIMBER_SCRIPT.as_bytes())),
         "misere.js" => Some(("text/javascript; charset=utf-8", MISERE_SCRIPT.as_bytes())),
@@ -60,6 +63,7 @@ mod tests {
         }
         assert!(get("pieces.js").is_some());
         assert!(get("game.js").is_some());
+        assert!(get("gallery.js").is_some());
         for name in [
             "",
             "../Cargo.toml",
