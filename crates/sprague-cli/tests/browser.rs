@@ -22,7 +22,9 @@
 //! the hint marks, with undo and redo, and shoots a Cram game after three
 //! moves (`cram-three-moves.png`). `tests/browser/gallery.test.mjs` checks
 //! the home page's gallery (a card per ruleset, its example drawn, Play and
-//! Analyse) and shoots the home page (`home.png`, `gallery.png`). The scripts share `tests/browser/common.mjs`
+//! Analyse) and shoots the home page (`home.png`, `gallery.png`).
+//! `tests/browser/lesson.test.mjs` fills lesson 1's P/N table with mistakes,
+//! reads their explanations, and answers its exercise wrong and right. The scripts share `tests/browser/common.mjs`
 //! (Chromium, the page, the audit, screenshots).
 //!
 //! `playwright-core` and `axe-core` are installed with `npm ci` from the lock file into
@@ -90,6 +92,7 @@ fn prepared(source: &Path) -> PathBuf {
         "sections.test.mjs",
         "game.test.mjs",
         "gallery.test.mjs",
+        "lesson.test.mjs",
     ] {
         std::fs::copy(source.join(script), dir.join(script)).expect("copy the test scripts");
     }
@@ -137,6 +140,14 @@ fn the_play_view_speaks_each_games_words_in_headless_chromium() {
 #[test]
 fn the_gallery_works_in_headless_chromium() {
     in_chromium("gallery.test.mjs");
+}
+
+/// Lesson 1 (lesson.html): reached from the home page, its P/N table
+/// checked with mistakes explained, its exercise answered wrong and right,
+/// the audit, the screenshots `lesson.png` and `lesson-exercise.png`.
+#[test]
+fn the_lesson_works_in_headless_chromium() {
+    in_chromium("lesson.test.mjs");
 }
 
 /// Runs one test script of tests/browser against a server started here.

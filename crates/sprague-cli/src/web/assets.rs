@@ -24,11 +24,16 @@ const PIECES: &str = include_str!("assets/pieces.js");
 const GAME: &str = include_str!("assets/game.js");
 /// The home page's gallery: a card per ruleset with its example drawn.
 const GALLERY: &str = include_str!("assets/gallery.js");
-/// Its style sheet.
+/// Lesson 1: P- and N-positions found by hand, and an exercise.
+const LESSON: &str = include_str!("assets/lesson.html");
+/// The script of lesson 1: it checks the table and the exercise.
+const LESSON_SCRIPT: &str = include_str!("assets/lesson.js");
+/// The style sheet of both pages.
 const STYLE: &str = include_str!("assets/style.css");
 
 /// The content type and bytes of the embedded file `name` (`index.html`,
-/// `app.js`, `board.js`, `pieces.js`, `game.js`, `gallery.js`, `count.js`, `nimber.js`, `misere.js`,
+/// `lesson.html`, `app.js`, `board.js`, `pieces.js`, `game.js`, `gallery.js`,
+/// `lesson.js`, `count.js`, `nimber.js`, `misere.js`,
 /// `limits.js`, `style.css`); `None` for any other name.
 pub fn get(name: &str) -> Option<(&'static str, &'static [u8])> {
     match name {
@@ -39,6 +44,8 @@ pub fn get(name: &str) -> Option<(&'static str, &'static [u8])> {
         "pieces.js" => Some(("text/javascript; charset=utf-8", PIECES.as_bytes())),
         "game.js" => Some(("text/javascript; charset=utf-8", GAME.as_bytes())),
         "gallery.js" => Some(("text/javascript; charset=utf-8", GALLERY.as_bytes())),
+        "lesson.html" => Some(("text/html; charset=utf-8", LESSON.as_bytes())),
+        "lesson.js" => Some(("text/javascript; charset=utf-8", LESSON_SCRIPT.as_bytes())),
         "style.css" => Some(("text/css; charset=utf-8", STYLE.as_bytes())),
         "nimber.js" => Some(("text/javascript; charset=utf-8", NIMBER_SCRIPT.as_bytes())),
         "misere.js" => Some(("text/javascript; charset=utf-8", MISERE_SCRIPT.as_bytes())),
@@ -64,6 +71,8 @@ mod tests {
         assert!(get("pieces.js").is_some());
         assert!(get("game.js").is_some());
         assert!(get("gallery.js").is_some());
+        assert!(get("lesson.html").is_some());
+        assert!(get("lesson.js").is_some());
         for name in [
             "",
             "../Cargo.toml",
