@@ -391,6 +391,13 @@ fn heaps_and_components_in_another_order_are_the_move_that_reaches_them() {
             "{start} -> {typed}"
         );
     }
+    // A heap too large to list its moves: read in place only, and refused
+    // at once (not after listing a million moves) in another order.
+    let p: Position = "nim 3 1000000".parse().unwrap();
+    assert!(movetext::parse(&p, "nim 3 999999").is_ok());
+    let started = std::time::Instant::now();
+    assert!(movetext::parse(&p, "nim 999999 3").is_err());
+    assert!(started.elapsed().as_secs() < 5);
     // Still refused: no one move reaches these, in any order.
     for (start, typed) in [
         ("nim 3 4 5", "nim 5 5 1"),

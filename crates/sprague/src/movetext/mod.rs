@@ -117,7 +117,7 @@ impl std::error::Error for MoveError {}
 /// Reading never lists all moves, so it costs the same for heaps of any
 /// size, except for a whole position typed in another order than the
 /// move leaves it: then the moves of the one component that differs are
-/// listed (within the default limits) and compared by canonical form.
+/// listed (up to 100,000 of them) and compared by canonical form.
 ///
 /// # Errors
 /// [`MoveError`] saying why the text is not a legal move here: not a move
@@ -386,7 +386,7 @@ mod tests {
             ("nim 3 + nim 4", "c3 1 1", "there is no component 3"),
             (
                 "nim 3 + nim 4",
-                "nim 2 + nim 3",
+                "nim 2 + nim 2",
                 "components 1, 2 all change",
             ),
             ("nim 3 + nim 4", "1 1 + 1", "'+' at column 5"),

@@ -24,12 +24,17 @@ pub(super) fn parse_position_form(position: &Position, text: &str) -> Result<Mov
     }
 }
 
+/// The most moves of a component listed to read a position typed in
+/// another order (each is played and put in canonical form): a heap of
+/// Nim up to 100,000, a board of any size the page draws.
+const MAX_LISTED: usize = 100_000;
+
 /// A legal move of `position` that leads to a position with the same
 /// canonical form as `after` (heaps of heap games as a multiset, zeros
 /// dropped, components in any order): `kayles 1 5 3` typed in
 /// `kayles 5 1 5`. Only the moves of the one component that differs are
-/// listed; `None` when no single component differs, when listing its
-/// moves passes the default limits, or when no move fits.
+/// listed; `None` when no single component differs, when it has more
+/// than [`MAX_LISTED`] moves, or when no move fits.
 fn same_game_move(position: &Position, after: &Position) -> Option<Move> {
     let target = after.canonical();
     let one = |c: &crate::Component| Position::new(vec![c.clone()]).canonical();
@@ -50,9 +55,13 @@ fn same_game_move(position: &Position, after: &Position) -> Option<Move> {
         return None;
     };
     let c = &position.components()[index];
+    let listed = Limits {
+        max_states: MAX_LISTED,
+        ..Limits::default()
+    };
     let mut actions = Vec::new();
     c.ruleset()
-        .component_moves(c.args(), &Limits::default(), &mut actions)
+        .component_moves(c.args(), &listed, &mut actions)
         .ok()?;
     actions
         .into_iter()
