@@ -4,7 +4,8 @@
 // `sprague rulesets` is a card with its example drawn and its rule; a
 // card's Play starts that game in the Play section, its Analyse analyses
 // the example. Screenshots: the home page and the gallery.
-import { audit, check, shot, text, withPage } from "./common.mjs";
+import { join } from "node:path";
+import { audit, check, shot, shots, text, withPage } from "./common.mjs";
 
 await withPage("#gallery-cards[data-ready=true]", async (page) => {
   const registry = await page.evaluate(async () => {
@@ -26,7 +27,8 @@ await withPage("#gallery-cards[data-ready=true]", async (page) => {
   check((await page.locator(`${cram} .cell-board .sq`).count()) === 9, "the Cram card draws its 3x3 board");
   check((await text(page, `${cram} h3`)) === "cram", "titled cram");
   await audit(page, "on the home page with the gallery");
-  await shot(page, "home");
+  // What a new user sees first, and the whole gallery.
+  await page.screenshot({ path: join(shots, "home.png"), fullPage: false });
   await shot(page, "gallery", "#games");
 
   // Play on the Cram card: a game of cram 3x3 in the Play section, in Cram's words.
