@@ -78,6 +78,7 @@ await withPage("body[data-ready=true]", async (page) => {
     check((await marked.count()) === total, `every winning move is marked on the board (${total})`);
     const played = await page.getAttribute("#hint button.play-hint", "data-move");
     check((await page.locator(`#board .winning[data-move="${played}"]`).count()) === 1, `the hint's own move ${played} is among those marked`);
+    if (turns === 1) await audit(page, "in a Cram game with dominoes placed and the winning moves marked");
     await move(page, marked.first());
     turns++;
     const placed = await page.locator("#board .placed-domino").count();
@@ -88,7 +89,6 @@ await withPage("body[data-ready=true]", async (page) => {
       check((await last.count()) === 1, "the last move's domino is marked");
       check((await last.getAttribute("aria-label")).includes("the computer"), "and it is the computer's reply");
     }
-    if (turns === 1) await audit(page, "in a Cram game with dominoes placed and a hint shown");
     if (turns === 2 && !undone) {
       const position = await text(page, "#game-status");
       const log = await logLines(page);
