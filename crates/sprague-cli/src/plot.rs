@@ -49,11 +49,19 @@ impl Format {
     }
 }
 
-/// Draws `plot` into `path` (SVG or PNG by the extension).
+/// Draws `plot` into `path` (SVG or PNG by the extension) and says so on
+/// standard error (`plot: wrote PATH`), so that standard output keeps only
+/// the values asked for.
 ///
 /// # Errors
 /// A bad extension (usage), or the file cannot be written.
 pub fn plot_sequence(path: &Path, plot: &SequencePlot<'_>) -> Result<()> {
+    draw_sequence_file(path, plot)?;
+    report_written(path);
+    Ok(())
+}
+
+fn draw_sequence_file(path: &Path, plot: &SequencePlot<'_>) -> Result<()> {
     match Format::of(path)? {
         Format::Svg => write_svg(path, &sequence_svg(plot)?),
         Format::Png => {
@@ -69,12 +77,24 @@ pub fn plot_sequence(path: &Path, plot: &SequencePlot<'_>) -> Result<()> {
 }
 
 /// Draws the grid into `path` (SVG or PNG by the extension): a heat map of
-/// the values with the P-positions (value 0) in black.
+/// the values with the P-positions (value 0) in black; says so on standard
+/// error as [`plot_sequence`] does.
 ///
 /// # Errors
 /// A bad extension (usage), a grid whose values do not fill its rows and
 /// columns, or the file cannot be written.
 pub fn plot_grid(path: &Path, grid: &GridPlot<'_>) -> Result<()> {
+    draw_grid_file(path, grid)?;
+    report_written(path);
+    Ok(())
+}
+
+/// The line that names the file a plot was written to.
+fn report_written(path: &Path) {
+    eprintln!("plot: wrote {}", path.display());
+}
+
+fn draw_grid_file(path: &Path, grid: &GridPlot<'_>) -> Result<()> {
     sprague_plot::check_grid(grid)?;
     match Format::of(path)? {
         Format::Svg => write_svg(path, &grid_svg(grid)?),

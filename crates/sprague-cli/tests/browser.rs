@@ -16,7 +16,15 @@
 //! section's limit error names the page's field (limits.js), runs the
 //! axe-core audit, and writes each section's screenshot at phone and
 //! desktop width (`NAME-phone.png`, `NAME-desktop.png`) to
-//! `target/browser-shots` (or `SPRAGUE_SHOTS`). The scripts share `tests/browser/common.mjs`
+//! `target/browser-shots` (or `SPRAGUE_SHOTS`). `tests/browser/game.test.mjs`
+//! checks the play view speaks each game's words (its rules, click hint and
+//! move-box example), plays Cram to the end by clicking the winning moves
+//! the hint marks, with undo and redo, and shoots a Cram game after three
+//! moves (`cram-three-moves.png`). `tests/browser/gallery.test.mjs` checks
+//! the home page's gallery (a card per ruleset, its example drawn, Play and
+//! Analyse) and shoots the home page (`home.png`, `gallery.png`).
+//! `tests/browser/lesson.test.mjs` fills lesson 1's P/N table with mistakes,
+//! reads their explanations, and answers its exercise wrong and right. The scripts share `tests/browser/common.mjs`
 //! (Chromium, the page, the audit, screenshots).
 //!
 //! `playwright-core` and `axe-core` are installed with `npm ci` from the lock file into
@@ -82,6 +90,9 @@ fn prepared(source: &Path) -> PathBuf {
         "count.test.mjs",
         "boards.test.mjs",
         "sections.test.mjs",
+        "game.test.mjs",
+        "gallery.test.mjs",
+        "lesson.test.mjs",
     ] {
         std::fs::copy(source.join(script), dir.join(script)).expect("copy the test scripts");
     }
@@ -112,6 +123,31 @@ fn the_count_section_works_in_headless_chromium() {
 #[test]
 fn the_nimber_genus_and_quotient_sections_work_in_headless_chromium() {
     in_chromium("sections.test.mjs");
+}
+
+/// The play view in the game's own words (game.js): Kayles' and Cram's
+/// rules and examples only, a Cram game played to the end by clicking the
+/// winning moves the hint marks, with undo and redo, its dominoes drawn as
+/// pieces, the axe-core audit, and a Cram game after three moves.
+#[test]
+fn the_play_view_speaks_each_games_words_in_headless_chromium() {
+    in_chromium("game.test.mjs");
+}
+
+/// The home page's gallery (gallery.js): a card per ruleset with its
+/// example drawn and its rule; Play and Analyse on a card; the audit; the
+/// screenshots of the home page and the gallery.
+#[test]
+fn the_gallery_works_in_headless_chromium() {
+    in_chromium("gallery.test.mjs");
+}
+
+/// Lesson 1 (lesson.html): reached from the home page, its P/N table
+/// checked with mistakes explained, its exercise answered wrong and right,
+/// the audit, the screenshots `lesson.png` and `lesson-exercise.png`.
+#[test]
+fn the_lesson_works_in_headless_chromium() {
+    in_chromium("lesson.test.mjs");
 }
 
 /// Runs one test script of tests/browser against a server started here.

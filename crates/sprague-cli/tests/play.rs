@@ -370,6 +370,30 @@ fn bad_input_is_refused_and_leaves_the_game_as_it_was() {
     assert!(!out.contains("you win") && !out.contains("computer wins"));
 }
 
+/// Issue 64: a move typed as the whole position it reaches, with the heaps
+/// or the components in another order, is that move.
+#[test]
+fn a_whole_position_in_any_order_is_the_move_that_reaches_it() {
+    let out = script(&["kayles 5 1 5", "--seed", "1"], "kayles 1 5 3\n");
+    assert!(!out.contains("illegal"), "{out}");
+    assert_eq!(
+        &positions(&out)[..2],
+        ["kayles 5 1 5", "kayles 3 1 5"],
+        "{out}"
+    );
+    let out = script(&["nim 3 + kayles 4", "--seed", "1"], "kayles 2 + nim 3\n");
+    assert!(!out.contains("illegal"), "{out}");
+    assert_eq!(
+        &positions(&out)[..2],
+        ["nim 3 + kayles 4", "nim 3 + kayles 2"],
+        "{out}"
+    );
+    // A position no one move reaches, in any order, is still refused.
+    let out = script(&["kayles 5 1 5", "--seed", "1"], "kayles 1 1 5 5\n");
+    assert!(out.contains("illegal move"), "{out}");
+    assert_eq!(positions(&out), ["kayles 5 1 5"], "{out}");
+}
+
 #[test]
 fn end_of_input_mid_game_exits_cleanly() {
     let out = script(&["nim 3 4 5", "--seed", "9"], "1 2\n");

@@ -36,6 +36,45 @@ fn a_short_sequence_plot_has_one_mark_per_value() {
     assert!(svg.contains("period 12 from n0 = 71, proven"));
 }
 
+/// The path written is named on standard error, for both `sequence` and
+/// `table`, with the values (when asked for) alone on standard output.
+#[test]
+fn the_file_written_is_named_on_standard_error() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, file) in [
+        (&["sequence", "kayles", "--to", "10"][..], "k.svg"),
+        (
+            &["sequence", "kayles", "--to", "10", "--format", "raw"][..],
+            "k.png",
+        ),
+        (&["table", "wythoff", "--to", "5"][..], "w.svg"),
+    ] {
+        let path = dir.path().join(file);
+        let out = sprague()
+            .args(args)
+            .arg("--plot")
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!("plot: wrote {}\n", path.display()),
+            "{args:?}"
+        );
+        assert!(!String::from_utf8_lossy(&out.stdout).contains("plot:"));
+        assert!(path.exists());
+    }
+    // Nothing written, nothing named.
+    let out = sprague()
+        .args(["sequence", "kayles", "--to", "10", "--plot"])
+        .arg(dir.path().join("none/k.svg"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("plot: wrote"));
+}
+
 #[test]
 fn a_png_is_written_and_other_extensions_are_refused() {
     let dir = tempfile::tempdir().unwrap();

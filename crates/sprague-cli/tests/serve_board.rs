@@ -134,3 +134,84 @@ async fn every_click_of_graphs_boards_coins_and_strips_plays() {
         }
     }
 }
+
+/// Issue 64: a drawing comes with the rules of its rulesets only, once
+/// each, as `rulesets --json` words them; a hint names every winning move
+/// as the drawing's clicks write it, and each leads to a P-position.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_has_its_own_rules_and_the_hint_every_winning_click() {
+    let server = Server::start(Settings::default());
+    let registry = cli_json(&["rulesets", "--json"]);
+    let entry = |notation: &str| {
+        registry["rulesets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["notation"] == notation)
+            .unwrap()
+            .clone()
+    };
+    let position = "cram 2x3 + kayles 4 + cram 1x2";
+    for endpoint in ["board", "play"] {
+        let mut body = json!({ "position": position });
+        if endpoint == "play" {
+            body["move"] = json!("c2 1 1");
+            body["reply"] = json!(false);
+        }
+        let (status, answer) = server.post(endpoint, &body).await;
+        assert_eq!(status, 200, "{answer}");
+        let rules = answer["rules"].as_array().unwrap();
+        let words: Vec<&str> = rules
+            .iter()
+            .map(|r| r["ruleset"].as_str().unwrap())
+            .collect();
+        assert_eq!(words, ["cram", "kayles"], "{endpoint}");
+        let kayles = entry("octal:CODE, hex:CODE, kayles, dawson");
+        for (rule, want) in rules.iter().zip([entry("cram"), kayles]) {
+            for field in ["notation", "rule", "theorem"] {
+                assert_eq!(rule[field], want[field], "{endpoint} {field}");
+            }
+        }
+    }
+    let (_, board) = server
+        .post("board", &json!({ "position": "cram 3x4" }))
+        .await;
+    let clicks: Vec<&str> = board["boards"][0]["clicks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["text"].as_str().unwrap())
+        .collect();
+    let (status, hint) = server
+        .post("hint", &json!({ "position": "cram 3x4" }))
+        .await;
+    assert_eq!(status, 200, "{hint}");
+    let winning: Vec<&str> = hint["winning"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap())
+        .collect();
+    let cli = cli_json(&["analyze", "cram 3x4", "--json", "--max-moves", "all"]);
+    assert_eq!(
+        winning.len(),
+        cli["winning_moves"].as_array().unwrap().len()
+    );
+    assert!(winning.contains(&hint["move"]["text"].as_str().unwrap()));
+    for text in &winning {
+        assert!(clicks.contains(text), "{text} is a click of the drawing");
+        let (_, turn) = server
+            .post(
+                "play",
+                &json!({"position": "cram 3x4", "move": text, "reply": false}),
+            )
+            .await;
+        let (_, after) = server
+            .post("board", &json!({ "position": turn["position"] }))
+            .await;
+        assert_eq!(after["outcome"], "P", "{text}");
+    }
+    // A P-position: no winning move to mark.
+    let (_, hint) = server.post("hint", &json!({ "position": "nim 1 1" })).await;
+    assert_eq!(hint["winning"], json!([]));
+}

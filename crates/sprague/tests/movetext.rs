@@ -308,3 +308,105 @@ proptest! {
         check_help(&p);
     }
 }
+
+/// A position as a set of games: each component's word and its nonzero
+/// heaps in increasing order, empty components dropped, components sorted.
+/// Staircase Nim keeps its order of steps (less the empty steps on top).
+fn as_multisets(p: &Position) -> Vec<(String, Vec<u64>)> {
+    let mut out: Vec<(String, Vec<u64>)> = p
+        .components()
+        .iter()
+        .map(|c| {
+            let word = c.ruleset().word().to_string();
+            let mut heaps = c.heaps().to_vec();
+            if word == "staircase" {
+                // Empty steps at the top change nothing.
+                while heaps.last() == Some(&0) {
+                    heaps.pop();
+                }
+            } else {
+                heaps.retain(|&h| h > 0);
+                heaps.sort_unstable();
+            }
+            (word, heaps)
+        })
+        .filter(|(_, heaps)| !heaps.is_empty())
+        .collect();
+    out.sort();
+    out
+}
+
+/// `p` written with each heap game's heaps and the components in reverse
+/// order (a staircase keeps its steps in order).
+fn reversed(p: &Position) -> String {
+    p.components()
+        .iter()
+        .rev()
+        .map(|c| {
+            let mut heaps = c.heaps().to_vec();
+            if c.ruleset().word() != "staircase" {
+                heaps.reverse();
+            }
+            Component::new(c.ruleset().clone(), heaps)
+                .unwrap()
+                .to_string()
+        })
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn a_position_reached_reads_back_in_any_order(p in position()) {
+        for mv in p.moves(&Limits::default()).unwrap() {
+            let after = p.play(&mv).unwrap();
+            let text = reversed(&after);
+            let read = movetext::parse(&p, &text);
+            prop_assert!(read.is_ok(), "{} -> {}: {:?}", p, text, read);
+            let then = p.play(&read.unwrap()).unwrap();
+            prop_assert_eq!(as_multisets(&then), as_multisets(&after), "{} -> {}", p, text);
+        }
+    }
+}
+
+#[test]
+fn heaps_and_components_in_another_order_are_the_move_that_reaches_them() {
+    for (start, typed, reached) in [
+        // The move of issue 64: a 5 of Kayles knocked down to 3.
+        ("kayles 5 1 5", "kayles 1 5 3", "kayles 3 1 5"),
+        ("nim 3 4 5", "nim 5 4 1", "nim 1 4 5"),
+        // A heap taken to nothing may be left out.
+        ("nim 3 4 5", "nim 4 5", "nim 0 4 5"),
+        ("moore:2 3 4 5", "moore:2 5 2 1", "moore:2 2 1 5"),
+        ("nim 3 + kayles 4", "kayles 2 + nim 3", "nim 3 + kayles 2"),
+        ("nim 3 + nim 4", "nim 2 + nim 3", "nim 3 + nim 2"),
+    ] {
+        let p: Position = start.parse().unwrap();
+        let mv = movetext::parse(&p, typed).unwrap_or_else(|e| panic!("{start} -> {typed}: {e}"));
+        assert_eq!(
+            p.play(&mv).unwrap().to_string(),
+            reached,
+            "{start} -> {typed}"
+        );
+    }
+    // A heap too large to list its moves: read in place only, and refused
+    // at once (not after listing a million moves) in another order.
+    let p: Position = "nim 3 1000000".parse().unwrap();
+    assert!(movetext::parse(&p, "nim 3 999999").is_ok());
+    let started = std::time::Instant::now();
+    assert!(movetext::parse(&p, "nim 999999 3").is_err());
+    assert!(started.elapsed().as_secs() < 5);
+    // Still refused: no one move reaches these, in any order.
+    for (start, typed) in [
+        ("nim 3 4 5", "nim 5 5 1"),
+        ("nim 3 4 5", "nim 3 4 5"),
+        ("nim 3 + nim 4", "nim 2 + nim 2"),
+        ("kayles 5 1 5", "kayles 1 1 5 5"),
+        ("staircase 3 1 0", "staircase 3 0 1"),
+    ] {
+        let p: Position = start.parse().unwrap();
+        assert!(movetext::parse(&p, typed).is_err(), "{start} -> {typed}");
+    }
+}

@@ -19,11 +19,21 @@ const LIMITS_SCRIPT: &str = include_str!("assets/limits.js");
 /// The drawings of graphs, boards of cells, coins and strips (added to
 /// board.js's renderers).
 const PIECES: &str = include_str!("assets/pieces.js");
-/// Its style sheet.
+/// The play view in the game's own words: its rules, the move box's
+/// example, the winning moves marked, the dominoes placed.
+const GAME: &str = include_str!("assets/game.js");
+/// The home page's gallery: a card per ruleset with its example drawn.
+const GALLERY: &str = include_str!("assets/gallery.js");
+/// Lesson 1: P- and N-positions found by hand, and an exercise.
+const LESSON: &str = include_str!("assets/lesson.html");
+/// The script of lesson 1: it checks the table and the exercise.
+const LESSON_SCRIPT: &str = include_str!("assets/lesson.js");
+/// The style sheet of both pages.
 const STYLE: &str = include_str!("assets/style.css");
 
 /// The content type and bytes of the embedded file `name` (`index.html`,
-/// `app.js`, `board.js`, `pieces.js`, `count.js`, `nimber.js`, `misere.js`,
+/// `lesson.html`, `app.js`, `board.js`, `pieces.js`, `game.js`, `gallery.js`,
+/// `lesson.js`, `count.js`, `nimber.js`, `misere.js`,
 /// `limits.js`, `style.css`); `None` for any other name.
 pub fn get(name: &str) -> Option<(&'static str, &'static [u8])> {
     match name {
@@ -32,6 +42,10 @@ pub fn get(name: &str) -> Option<(&'static str, &'static [u8])> {
         "count.js" => Some(("text/javascript; charset=utf-8", COUNT_SCRIPT.as_bytes())),
         "board.js" => Some(("text/javascript; charset=utf-8", BOARD.as_bytes())),
         "pieces.js" => Some(("text/javascript; charset=utf-8", PIECES.as_bytes())),
+        "game.js" => Some(("text/javascript; charset=utf-8", GAME.as_bytes())),
+        "gallery.js" => Some(("text/javascript; charset=utf-8", GALLERY.as_bytes())),
+        "lesson.html" => Some(("text/html; charset=utf-8", LESSON.as_bytes())),
+        "lesson.js" => Some(("text/javascript; charset=utf-8", LESSON_SCRIPT.as_bytes())),
         "style.css" => Some(("text/css; charset=utf-8", STYLE.as_bytes())),
         "nimber.js" => Some(("text/javascript; charset=utf-8", NIMBER_SCRIPT.as_bytes())),
         "misere.js" => Some(("text/javascript; charset=utf-8", MISERE_SCRIPT.as_bytes())),
@@ -55,6 +69,10 @@ mod tests {
             assert!(get(script).is_some(), "{script}");
         }
         assert!(get("pieces.js").is_some());
+        assert!(get("game.js").is_some());
+        assert!(get("gallery.js").is_some());
+        assert!(get("lesson.html").is_some());
+        assert!(get("lesson.js").is_some());
         for name in [
             "",
             "../Cargo.toml",

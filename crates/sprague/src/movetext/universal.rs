@@ -3,9 +3,12 @@
 
 use super::build::{candidate_parts, first_legal};
 use super::{illegal, MoveError};
-use crate::{Action, HeapChange, IllegalMoveKind, Move, MoveKind, Place, Position, PositionParser};
+use crate::{
+    Action, HeapChange, IllegalMoveKind, Limits, Move, MoveKind, Place, Position, PositionParser,
+};
 
-/// The universal form: the whole position the move leads to.
+/// The universal form: the whole position the move leads to, with its
+/// heaps and components in place or in any other order.
 pub(super) fn parse_position_form(position: &Position, text: &str) -> Result<Move, MoveError> {
     let mut parser = PositionParser::new();
     // The rulesets in play, so that a graph read from a file is known.
@@ -13,6 +16,61 @@ pub(super) fn parse_position_form(position: &Position, text: &str) -> Result<Mov
         parser.define(c.ruleset().clone());
     }
     let after = parser.parse(text).map_err(MoveError::Position)?;
+    match in_place(position, &after) {
+        Err(MoveError::Illegal(why)) => {
+            same_game_move(position, &after).ok_or(MoveError::Illegal(why))
+        }
+        read => read,
+    }
+}
+
+/// The most moves of a component listed to read a position typed in
+/// another order (each is played and put in canonical form): a heap of
+/// Nim up to 100,000, a board of any size the page draws.
+const MAX_LISTED: usize = 100_000;
+
+/// A legal move of `position` that leads to a position with the same
+/// canonical form as `after` (heaps of heap games as a multiset, zeros
+/// dropped, components in any order): `kayles 1 5 3` typed in
+/// `kayles 5 1 5`. Only the moves of the one component that differs are
+/// listed; `None` when no single component differs, when it has more
+/// than [`MAX_LISTED`] moves, or when no move fits.
+fn same_game_move(position: &Position, after: &Position) -> Option<Move> {
+    let target = after.canonical();
+    let one = |c: &crate::Component| Position::new(vec![c.clone()]).canonical();
+    // The components of `position` whose canonical form is not among
+    // `after`'s (each of `after`'s matched at most once).
+    let mut unmatched: Vec<Position> = after.components().iter().map(one).collect();
+    let mut changed = Vec::new();
+    for (i, c) in position.components().iter().enumerate() {
+        let mine = one(c);
+        match unmatched.iter().position(|p| *p == mine) {
+            Some(j) => {
+                unmatched.swap_remove(j);
+            }
+            None => changed.push(i),
+        }
+    }
+    let [index] = changed[..] else {
+        return None;
+    };
+    let c = &position.components()[index];
+    let listed = Limits {
+        max_states: MAX_LISTED,
+        ..Limits::default()
+    };
+    let mut actions = Vec::new();
+    c.ruleset()
+        .component_moves(c.args(), &listed, &mut actions)
+        .ok()?;
+    actions
+        .into_iter()
+        .map(|action| position.make_move(index, action))
+        .find(|mv| position.play_unchecked(mv).canonical() == target)
+}
+
+/// The move to `after` with its heaps and components in place.
+fn in_place(position: &Position, after: &Position) -> Result<Move, MoveError> {
     let (now, then) = (position.components(), after.components());
     if now.len() != then.len() {
         return illegal(IllegalMoveKind::ComponentCount {

@@ -94,7 +94,7 @@ pub use rules::{HeapRules, PickNames, Rules};
 pub use subtraction::SubtractionSet;
 
 use registry::REGISTRY;
-pub use registry::{known_rulesets, nearest_name, registered, RulesetInfo};
+pub use registry::{info_of, known_rulesets, nearest_name, registered, RulesetInfo};
 
 /// A ruleset as named in a position: its word, exactly as written (`nim`,
 /// `sub:1-3`), and its rules.

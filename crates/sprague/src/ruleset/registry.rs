@@ -236,6 +236,26 @@ pub fn registered() -> impl Iterator<Item = &'static RulesetInfo> {
     REGISTRY.iter().map(|(info, _)| info)
 }
 
+/// What the registry says of the ruleset written `word` (as a component's
+/// ruleset prints it: `kayles`, `sub:1,3,4`, `octal:0.137`): the entry
+/// naming the whole word, else the one naming the part before `:`.
+/// `None` for a word no entry names.
+///
+/// ```
+/// use sprague::ruleset::info_of;
+/// assert_eq!(info_of("cram").unwrap().example, "cram 3x3");
+/// assert_eq!(info_of("sub:1,3,4").unwrap().notation, "sub:S");
+/// assert_eq!(info_of("sub:squares").unwrap().example, "sub:squares 10");
+/// assert!(info_of("kayles").unwrap().rule.contains("take-and-break"));
+/// assert!(info_of("chess").is_none());
+/// ```
+pub fn info_of(word: &str) -> Option<&'static RulesetInfo> {
+    let name = word.split(':').next().unwrap_or(word);
+    registered()
+        .find(|info| info.names.contains(&word))
+        .or_else(|| registered().find(|info| info.names.contains(&name)))
+}
+
 /// How every known ruleset is written, in registration order:
 /// `nim, moore:K, staircase, sub:S, ...`.
 pub fn known_rulesets() -> String {

@@ -37,6 +37,31 @@ fn move_json(before: &Position, mv: &sprague::Move) -> anyhow::Result<Value> {
     }))
 }
 
+/// The rules of each ruleset in `position`, once each in the order they
+/// first appear, as the library's registry says them (`sprague rulesets`):
+/// `[{ruleset, notation, rule, theorem}]`. The page shows these above the
+/// board, so that a game is described in its own words only.
+fn rules_json(position: &Position) -> Value {
+    let mut seen: Vec<&str> = Vec::new();
+    let mut out = Vec::new();
+    for c in position.components() {
+        let word = c.ruleset().word();
+        if seen.contains(&word) {
+            continue;
+        }
+        seen.push(word);
+        if let Some(info) = sprague::ruleset::info_of(word) {
+            out.push(json!({
+                "ruleset": word,
+                "notation": info.notation,
+                "rule": info.rule,
+                "theorem": info.theorem,
+            }));
+        }
+    }
+    Value::Array(out)
+}
+
 fn session_error(e: SessionError) -> anyhow::Error {
     match e {
         SessionError::Analysis(e) => LibError(e).into(),
@@ -117,6 +142,7 @@ pub(super) fn play(r: PlayRequest, s: &Settings) -> anyhow::Result<Answer> {
         "computer": computer,
         "winner": winner,
         "boards": sprague::board::boards(game.position()),
+        "rules": rules_json(game.position()),
         }),
         s,
     )
@@ -146,6 +172,19 @@ pub(super) fn hint(r: HintRequest, s: &Settings) -> anyhow::Result<Answer> {
         }
         _ => (Value::Null, None),
     };
+    // Every winning move's text (as the drawing's clicks carry it), so
+    // that the page can mark them all on the board.
+    let winning: Vec<String> = if mv.is_null() {
+        Vec::new()
+    } else {
+        let args = analyze_args(&r.position, r.misere, None, &r.limits, s)?;
+        let (_, analysis) = cmd::analyze::analyze(&args)?;
+        analysis
+            .winning_moves
+            .iter()
+            .map(|m| movetext::write(&position, m))
+            .collect()
+    };
     Answer::json(
         &json!({
             "position": position.to_string(),
@@ -153,6 +192,7 @@ pub(super) fn hint(r: HintRequest, s: &Settings) -> anyhow::Result<Answer> {
             "outcome": hint.outcome().to_string(),
             "move": mv,
             "total_winning_moves": total,
+            "winning": winning,
             "why": hint.why(),
         }),
         s,
@@ -190,9 +230,10 @@ pub(super) struct BoardRequest {
     limits: LimitsRequest,
 }
 
-/// `{position, play, outcome, value, basis, boards}`: the outcome and
-/// value as `analyze --json` gives them (no winning moves), and the
-/// drawing of each component with its clicks.
+/// `{position, play, outcome, value, basis, boards, rules}`: the outcome
+/// and value as `analyze --json` gives them (no winning moves), the
+/// drawing of each component with its clicks, and the rules of its
+/// rulesets.
 pub(super) fn board(r: BoardRequest, s: &Settings) -> anyhow::Result<Answer> {
     let args = analyze_args(&r.position, r.misere, Some(0), &r.limits, s)?;
     let (position, analysis) = cmd::analyze::analyze(&args)?;
@@ -204,6 +245,7 @@ pub(super) fn board(r: BoardRequest, s: &Settings) -> anyhow::Result<Answer> {
             "value": analysis.value,
             "basis": analysis.basis.word(),
             "boards": sprague::board::boards(&position),
+            "rules": rules_json(&position),
         }),
         s,
     )

@@ -174,8 +174,14 @@ const game = {
   position: "",
   misere: false,
   seed: 0,
-  /** The position before each of your moves (and the chart's length then), for undo. */
+  /** The game as it stood before each of your moves, for undo (snapshot()). */
   history: [],
+  /** The game as it stood before each undo, for redo; a new move clears it. */
+  redo: [],
+  /** The dominoes placed so far ({component, part, cells, by}), drawn as pieces. */
+  placed: [],
+  /** The rules of the rulesets in play, from the server. */
+  rules: [],
   over: false,
   /** The drawing of the position (sprague::board, from the server). */
   boards: [],
@@ -192,10 +198,44 @@ function logLine(text, cls) {
 
 function showGame() {
   $("game").hidden = false;
-  SpragueBoard.drawBoards($("board"), game.boards, game.over ? null : (text) => playMove(text));
+  SpragueGame.showRules($("game-rules"), game.rules);
+  const boards = SpragueGame.withPlaced(game.boards, game.placed);
+  SpragueBoard.drawBoards($("board"), boards, game.over ? null : (text) => playMove(text));
   SpragueBoard.drawChart($("chart"), game.points);
+  $("move-text").placeholder = SpragueGame.moveExample(game.boards);
   $("undo-button").disabled = game.history.length === 0;
+  $("redo-button").disabled = game.redo.length === 0;
   $("hint-button").disabled = game.over;
+}
+
+/** Everything undo and redo restore: the position, drawing, chart, log and status. */
+function snapshot() {
+  return {
+    position: game.position,
+    boards: game.boards,
+    points: game.points.slice(),
+    placed: game.placed.slice(),
+    over: game.over,
+    seed: game.seed,
+    log: Array.from($("game-log").childNodes, (n) => n.cloneNode(true)),
+    status: $("game-status").textContent,
+    statusClass: $("game-status").className,
+  };
+}
+
+function restore(state) {
+  game.position = state.position;
+  game.boards = state.boards;
+  game.points = state.points.slice();
+  game.placed = state.placed.slice();
+  game.over = state.over;
+  game.seed = state.seed;
+  $("game-log").replaceChildren(...state.log.map((n) => n.cloneNode(true)));
+  const s = $("game-status");
+  s.textContent = state.status;
+  s.className = state.statusClass;
+  $("hint").hidden = true;
+  showGame();
 }
 
 function setStatus(text, cls) {
@@ -207,7 +247,7 @@ function setStatus(text, cls) {
 /** The outcome and value of `position`, for the chart. */
 async function chartPoint(position) {
   const { ok, data } = await api("board", { position, misere: game.misere });
-  return ok ? { position, outcome: data.outcome, value: data.value } : { position, outcome: "?", value: null };
+  return ok ? { position, outcome: data.outcome, value: data.value, boards: data.boards } : { position, outcome: "?", value: null, boards: [] };
 }
 
 /** Whose move it is when you make both sides' moves. */
@@ -218,8 +258,19 @@ function sideToMove() {
 /** Applies a /api/play answer. */
 async function applyTurn(data) {
   // The chart: the position after your move, and after the reply.
-  if (data.you && data.computer) game.points.push(await chartPoint(data.you.after));
+  const before = game.boards;
+  let between = data.boards;
+  if (data.you && data.computer) {
+    const point = await chartPoint(data.you.after);
+    game.points.push(point);
+    between = point.boards;
+  }
   if (data.you || data.computer) game.points.push(await chartPoint(data.position));
+  // The dominoes each move placed, drawn as pieces from now on.
+  const mover = game.both ? (game.points.length % 2 === 0 ? "Player 1" : "Player 2") : "you";
+  if (data.you) game.placed.push(...SpragueGame.placedBetween(before, between, mover));
+  if (data.computer) game.placed.push(...SpragueGame.placedBetween(data.you ? between : before, data.boards, "the computer"));
+  game.rules = data.rules || game.rules;
   if (data.you) logLine(`${game.both ? (game.points.length % 2 === 0 ? "Player 1" : "Player 2") : "you"}: ${data.you.description}, leaving ${data.you.after}`, "you");
   if (data.computer) {
     logLine(`computer: ${data.computer.description}, leaving ${data.computer.after}`, "computer");
@@ -257,6 +308,9 @@ async function newGame() {
   game.both = $("first").value === "both";
   game.points = [];
   game.history = [];
+  game.redo = [];
+  game.placed = [];
+  game.boards = [];
   game.over = false;
   game.seed = Math.floor(Math.random() * 1e9);
   $("game-log").replaceChildren();
@@ -269,7 +323,9 @@ async function newGame() {
     const { ok, data } = await api("play", { position: input.value, misere: game.misere, seed: game.seed });
     if (!ok) return failStart(data.error);
     showError($("play-error"), input, null);
-    game.points = [await chartPoint(input.value.trim())];
+    const start = await chartPoint(input.value.trim());
+    game.points = [start];
+    game.boards = start.boards;
     await applyTurn(data);
     return;
   }
@@ -279,7 +335,8 @@ async function newGame() {
   showError($("play-error"), input, null);
   game.position = data.position;
   game.boards = data.boards;
-  game.points = [{ position: data.position, outcome: data.outcome, value: data.value }];
+  game.rules = data.rules;
+  game.points = [{ position: data.position, outcome: data.outcome, value: data.value, boards: data.boards }];
   game.over = false;
   setStatus(game.both ? `Player 1 to move in ${data.position}.` : `Your move in ${data.position}.`, "");
   showGame();
@@ -305,7 +362,8 @@ async function playMove(text) {
     return;
   }
   showError($("move-error"), $("move-text"), null);
-  game.history.push({ position: game.position, boards: game.boards, points: game.points.length });
+  game.history.push(snapshot());
+  game.redo = [];
   $("move-text").value = "";
   await applyTurn(data);
 }
@@ -319,10 +377,12 @@ async function showHint() {
     box.append(make("p", "error", "no hint: " + data.error));
     return;
   }
+  SpragueGame.markWinning($("board"), data.winning || []);
   if (data.move === null) {
     box.append(make("p", "", "No winning move: " + data.why));
     return;
   }
+  const marked = $("board").querySelectorAll(".winning").length;
   const p = make("p", "", `Hint: ${data.move.description}, leaving ${data.move.after} (type ${data.move.text}). `);
   const b = make("button", "move play-hint", "Play this move");
   b.type = "button";
@@ -330,27 +390,24 @@ async function showHint() {
   b.addEventListener("click", () => playMove(data.move.text));
   p.append(b);
   box.append(p, make("p", "why", "Why: " + data.move.why));
+  const total = (data.winning || []).length;
+  if (marked > 0) {
+    box.append(make("p", "note", `${total === 1 ? "The winning move is" : `The ${total} winning moves are`} marked on the board${marked < total ? ` (${marked} of them drawn)` : ""}.`));
+  }
 }
 
+/** Takes back your last move and the computer's reply (redo plays them again). */
 function undo() {
   if (game.history.length === 0) return;
-  const back = game.history.pop();
-  game.position = back.position;
-  game.boards = back.boards;
-  game.points.length = back.points;
-  game.over = false;
-  // Take back your move and the computer's reply from the log.
-  const log = $("game-log");
-  let removed = 0;
-  while (log.lastChild && removed < 2) {
-    const you = log.lastChild.classList.contains("you");
-    log.lastChild.remove();
-    removed++;
-    if (you) break;
-  }
-  setStatus(game.both ? `${sideToMove()} to move in ${game.position}.` : `Your move in ${game.position}.`, "");
-  $("hint").hidden = true;
-  showGame();
+  game.redo.push(snapshot());
+  restore(game.history.pop());
+}
+
+/** Plays again the moves the last undo took back. */
+function redo() {
+  if (game.redo.length === 0) return;
+  game.history.push(snapshot());
+  restore(game.redo.pop());
 }
 
 async function moveHelp() {
@@ -446,6 +503,7 @@ document.addEventListener("DOMContentLoaded", () => {
   on("table-form", table);
   $("hint-button").addEventListener("click", showHint);
   $("undo-button").addEventListener("click", undo);
+  $("redo-button").addEventListener("click", redo);
   $("help-button").addEventListener("click", moveHelp);
   SpragueBoard.setUpPicker($("game-pick"), $("game-about"), (example) => {
     $("play-position").value = example;

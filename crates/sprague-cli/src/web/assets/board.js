@@ -89,6 +89,11 @@ function renderHeaps(board, onMove) {
     }
     box.append(row);
   });
+  if (onMove && board.clicks.some((c) => c.on === "token")) {
+    box.append(el("p", "note", unit === "step"
+      ? "Click a coin on a step: the coins from it to the right go down to the step below."
+      : "Click a token: it is taken with every token to its right."));
+  }
   return box;
 }
 
@@ -144,6 +149,11 @@ function renderPinRows(board, onMove) {
       box.append(more);
     }
   });
+  if (onMove && board.clicks.some((c) => c.on === "run")) {
+    box.append(el("p", "note", board.clicks.some((c) => c.on === "run" && c.len === 0)
+      ? "Click a pin to knock it down, or the gap between two pins to split the row there."
+      : "Click a pin to knock it down, or the gap between two pins to knock both down."));
+  }
   return box;
 }
 
@@ -177,6 +187,9 @@ function renderGrid(board, onMove) {
     }
   }
   box.append(grid);
+  if (onMove && board.clicks.some((c) => c.on === "cell")) {
+    box.append(el("p", "note", "Click a cell to move the queen there: left, up, or diagonally toward (0, 0)."));
+  }
   return box;
 }
 
@@ -248,6 +261,9 @@ function renderHackenbush(board, onMove) {
     for (let v = 1; v < n; v++) if (pos[v]) svg.append(svgEl("circle", { cx: pos[v][0], cy: pos[v][1], r: 4, class: "vertex" }));
     box.append(svg);
   });
+  if (onMove && board.clicks.some((c) => c.on === "edge")) {
+    box.append(el("p", "note", "Click an edge to cut it: whatever no longer reaches the ground falls with it."));
+  }
   return box;
 }
 
@@ -327,6 +343,9 @@ function renderGraph(board, onMove) {
   });
   drawNodes();
   box.append(svg);
+  if (onMove && board.clicks.some((c) => c.on === "slide")) {
+    box.append(el("p", "note", "Click a token to choose it, then the node one arrow away to move it there."));
+  }
   return box;
 }
 

@@ -177,6 +177,17 @@ function renderCells(board, onMove) {
         place(node, domino ? 2 * r : r, domino ? 2 * c : c);
       }
     }
+    // The dominoes placed in this game (the page's record of its moves):
+    // each drawn as one piece over its two cells, the last move marked.
+    for (const d of (board.placed || []).filter((x) => x.part === p)) {
+      const [[r1, c1], [r2, c2]] = d.cells;
+      const piece = el("span", "placed-domino" + (r1 === r2 ? " across" : " down") + (d.last ? " last" : ""));
+      piece.setAttribute("role", "img");
+      piece.setAttribute("aria-label", `a domino on ${b.names[r1][c1]} and ${b.names[r2][c2]}, placed by ${d.by}${d.last ? " (the last move)" : ""}`);
+      piece.style.gridRow = `${2 * Math.min(r1, r2) + 1} / ${2 * Math.max(r1, r2) + 2}`;
+      piece.style.gridColumn = `${2 * Math.min(c1, c2) + 1} / ${2 * Math.max(c1, c2) + 2}`;
+      grid.append(piece);
+    }
     if (onMove && domino) {
       // The boundary between two cells: the domino on both.
       for (const m of mine.filter((x) => x.on === "domino")) {
