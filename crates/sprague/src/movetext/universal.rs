@@ -54,6 +54,9 @@ fn same_game_move(position: &Position, after: &Position) -> Option<Move> {
     let [index] = changed[..] else {
         return None;
     };
+    if let Some(mv) = heaps_rewritten(position, index, unmatched.first(), &target) {
+        return Some(mv);
+    }
     let c = &position.components()[index];
     let listed = Limits {
         max_states: MAX_LISTED,
@@ -67,6 +70,53 @@ fn same_game_move(position: &Position, after: &Position) -> Option<Move> {
         .into_iter()
         .map(|action| position.make_move(index, action))
         .find(|mv| position.play_unchecked(mv).canonical() == target)
+}
+
+/// The move of component `index` to `after` (the one component of the
+/// typed position no component of `position` matches, `None` when it has
+/// none), found without listing moves: where the two differ, as multisets
+/// of their non-empty heaps, by one heap of `position` replaced with the
+/// others (none: it is taken to nothing), that heap is rewritten in place
+/// and read as [`in_place`] reads it. Heaps of any size cost the same
+/// (`nim 3` typed in `nim 18446744073709551615 3`). The move is returned
+/// only if it is legal there and leads to `target`'s canonical form.
+fn heaps_rewritten(
+    position: &Position,
+    index: usize,
+    after: Option<&Position>,
+    target: &Position,
+) -> Option<Move> {
+    let c = &position.components()[index];
+    let before = c.heaps();
+    let left: Vec<u64> = match after {
+        Some(a) => a.components().first()?.heaps().to_vec(),
+        None => Vec::new(),
+    };
+    let mut added: Vec<u64> = left.into_iter().filter(|&h| h > 0).collect();
+    let mut removed = Vec::new();
+    for &h in before.iter().filter(|&&h| h > 0) {
+        match added.iter().position(|&a| a == h) {
+            Some(j) => {
+                added.swap_remove(j);
+            }
+            None => removed.push(h),
+        }
+    }
+    let [r] = removed[..] else {
+        return None;
+    };
+    let i = before.iter().position(|&h| h == r)?;
+    let mut heaps = before[..i].to_vec();
+    if added.is_empty() {
+        heaps.push(0);
+    } else {
+        heaps.extend(&added);
+    }
+    heaps.extend(&before[i + 1..]);
+    let mut components = position.components().to_vec();
+    components[index] = crate::Component::new(c.ruleset().clone(), heaps).ok()?;
+    let mv = in_place(position, &Position::new(components)).ok()?;
+    (position.play_unchecked(&mv).canonical() == *target).then_some(mv)
 }
 
 /// The move to `after` with its heaps and components in place.
