@@ -501,6 +501,44 @@ fn dawson_quotient_to_30_has_order_360_slow() {
     );
 }
 
+/// Octal 0.57 to heap 40 (issue 54's survey of the two-digit games): the
+/// powers of heap 3 do not repeat within 12 copies, so the quotient needs
+/// the second try with cycles up to `RETRY_MAX_CYCLE`. Order 122 with a
+/// P-portion of 30, as MisereSolver finds; every sum of up to three heaps
+/// up to 12 is decided as the search decides it. About 30 s of CPU in a
+/// release build (`cargo test --release -p sprague --test misere --
+/// --ignored`), far more in a debug one.
+#[test]
+#[ignore]
+fn octal_0_57_quotient_to_40_needs_longer_cycles_slow() {
+    let q = Quotient::compute(&ruleset("octal:0.57"), 40, &QuotientLimits::default()).unwrap();
+    assert_eq!((q.order(), q.p_portion().len()), (122, 30));
+    let mut solver = Solver::new(SumGame::default());
+    for s in sums(12, 3) {
+        let p = with_nim("octal:0.57", &s, &[]);
+        let searched = solver.outcome(&p, Play::Misere).unwrap() == Outcome::P;
+        let e = q.element_of(&s).unwrap();
+        assert_eq!(q.is_p(e), searched, "{p}");
+    }
+}
+
+/// Where the powers of a heap do not repeat even with the longer cycles,
+/// the construction stops and says so, naming the longer bound it tried
+/// (octal 0.76: heap 7's copies), never a guessed quotient.
+#[test]
+fn a_quotient_whose_powers_do_not_repeat_stops_naming_the_longer_cycles() {
+    let err = Quotient::compute(&ruleset("octal:0.76"), 12, &QuotientLimits::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains(&format!(
+            "1 to {} copies of it do not repeat",
+            sprague::misere::RETRY_MAX_CYCLE
+        )),
+        "{err}"
+    );
+}
+
 #[test]
 fn known_answer_lines_use_the_new_bases() {
     let analyzer = Analyzer::default();

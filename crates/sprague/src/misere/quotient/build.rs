@@ -5,8 +5,9 @@
 use std::collections::VecDeque;
 
 use super::check::{joins_unchanged, verify};
+use super::refine::NO_REPEAT;
 use super::{
-    charge, merged_reps, relax_reps, rep_options, Monoid, Quotient, QuotientLimits, MAX_CYCLE,
+    charge, merged_reps, relax_reps, rep_options, Monoid, Quotient, QuotientLimits, RETRY_MAX_CYCLE,
 };
 use crate::misere::genus::heap_options;
 use crate::ruleset::HeapRules;
@@ -269,7 +270,7 @@ impl Builder {
             self.option_images.push(images);
             return Ok(());
         }
-        // The outcome of each representative plus one to MAX_CYCLE copies of
+        // The outcome of each representative plus one to `max_cycle` copies of
         // heap n, by the outcome rule (supposing the classes hold), then the
         // test of every candidate against every element.
         let order = self.monoid.order as u64;
@@ -280,11 +281,11 @@ impl Builder {
         charge(
             &mut self.work,
             order
-                .saturating_mul(images.len() as u64 * MAX_CYCLE as u64 + order)
+                .saturating_mul(images.len() as u64 * limits.max_cycle as u64 + order)
                 .saturating_add(opts_count),
             limits,
         )?;
-        let table = self.outcomes_with(n, &images, MAX_CYCLE);
+        let table = self.outcomes_with(n, &images, limits.max_cycle);
         let forced = self
             .forced
             .iter()
@@ -318,7 +319,7 @@ impl Builder {
         }
         // 2. Extend by a new generator t with t^(i+p) = t^i.
         self.option_images.push(images);
-        for len in forced.unwrap_or(2).max(2)..=MAX_CYCLE {
+        for len in forced.unwrap_or(2).max(2)..=limits.max_cycle {
             for i in 0..len {
                 let p = len - i;
                 // Necessary: the representatives agree at t^(i+p) and t^i.
@@ -326,7 +327,7 @@ impl Builder {
                 {
                     continue;
                 }
-                if self.monoid.order * len > limits.max_order.saturating_mul(MAX_CYCLE) {
+                if self.monoid.order * len > limits.max_order.saturating_mul(limits.max_cycle) {
                     return Err(self.order_limit(n, limits));
                 }
                 let product_order = (self.monoid.order * len) as u64;
@@ -581,6 +582,29 @@ pub(super) fn listing_limits(limits: &QuotientLimits) -> Limits {
 }
 
 pub(super) fn build(
+    b: Builder,
+    rules: &dyn HeapRules,
+    bound: u64,
+    limits: &QuotientLimits,
+    progress: &mut dyn FnMut(u64, usize),
+) -> Result<Builder, Error> {
+    let again = (limits.max_cycle < RETRY_MAX_CYCLE).then(|| b.clone());
+    match (build_once(b, rules, bound, limits, progress), again) {
+        // The powers of a heap did not repeat soon enough: once more, from
+        // the same start, with longer cycles.
+        (Err(Error::Unsupported(why)), Some(b)) if why.contains(NO_REPEAT) => {
+            let longer = QuotientLimits {
+                max_cycle: RETRY_MAX_CYCLE,
+                ..*limits
+            };
+            build_once(b, rules, bound, &longer, progress)
+        }
+        (result, _) => result,
+    }
+}
+
+/// [`build`] with the cycles of `limits` alone.
+fn build_once(
     mut b: Builder,
     rules: &dyn HeapRules,
     bound: u64,

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use super::build::{check_option_budget, listing_limits};
 use super::check::Memo;
 use super::refine::{Base, Ctx, Level};
-use super::{heap_rules, Monoid, QuotientLimits, MAX_CYCLE};
+use super::{heap_rules, Monoid, QuotientLimits};
 use crate::misere::genus::heap_options;
 use crate::{Error, Ruleset};
 
@@ -328,7 +328,7 @@ fn build_level(base: &Base, heaps: usize, ctx: &mut Ctx) -> Result<Level, Error>
     for h in 0..heaps as u64 {
         crate::budget::check()?;
         level = level.add_heap(base, h, ctx)?;
-        if level.order() > ctx.limits.max_order.saturating_mul(MAX_CYCLE) {
+        if level.order() > ctx.limits.max_order.saturating_mul(ctx.limits.max_cycle) {
             return Err(Error::OrderLimit {
                 ruleset: String::new(),
                 heap: h,

@@ -106,16 +106,26 @@ pub(crate) use large::LargeHeaps;
 /// are refused.
 pub const DEFAULT_MAX_ORDER: usize = 1_000;
 
-/// The most work a cyclic extension `t^(i+p) = t^i` tries: `i + p` up to
-/// this.
-const MAX_CYCLE: usize = 12;
+/// The default of [`QuotientLimits::max_cycle`]: a cyclic extension
+/// `t^(i+p) = t^i` tries `i + p` up to this first.
+pub const DEFAULT_MAX_CYCLE: usize = 12;
+
+/// Where both constructions stop at [`DEFAULT_MAX_CYCLE`] because the
+/// powers of a heap do not repeat soon enough, the quotient is tried once
+/// more with cycles up to this (octal 0.57 to heap 40 needs it: its heap 3
+/// passes 12 copies; order 122, as MisereSolver finds).
+pub const RETRY_MAX_CYCLE: usize = 32;
 
 /// Limits of a quotient computation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QuotientLimits {
     /// The largest order accepted (the monoid before reduction may be up to
-    /// `MAX_CYCLE` times larger); past it, [`Error::OrderLimit`].
+    /// `max_cycle` times larger); past it, [`Error::OrderLimit`].
     pub max_order: usize,
+    /// The longest cycle `t^(i+p) = t^i` (`i + p`) tried for the powers of
+    /// a heap; where the powers do not repeat within it, the construction
+    /// stops ([`Error::Unsupported`]). Time grows with it.
+    pub max_cycle: usize,
     /// The most tuples one check may explore (see the module
     /// documentation); past it, [`Error::CheckLimit`].
     pub max_states: usize,
@@ -134,6 +144,7 @@ impl QuotientLimits {
     /// computation that stopped within `other` stops within `self` too).
     fn within(&self, other: &QuotientLimits) -> bool {
         self.max_order <= other.max_order
+            && self.max_cycle <= other.max_cycle
             && self.max_states <= other.max_states
             && self.max_work <= other.max_work
             && self.max_rebuilds <= other.max_rebuilds
@@ -144,6 +155,7 @@ impl Default for QuotientLimits {
     fn default() -> QuotientLimits {
         QuotientLimits {
             max_order: DEFAULT_MAX_ORDER,
+            max_cycle: DEFAULT_MAX_CYCLE,
             max_states: crate::DEFAULT_MAX_STATES,
             max_work: u64::MAX,
             max_rebuilds: MAX_REBUILDS,

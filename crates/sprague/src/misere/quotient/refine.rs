@@ -31,8 +31,12 @@
 //! an error, never a wrong quotient.
 
 use super::check::{joins_unchanged, verify_remembered, Memo};
-use super::{charge, merged_reps, relax_reps, rep_options, Monoid, QuotientLimits, MAX_CYCLE};
+use super::{charge, merged_reps, relax_reps, rep_options, Monoid, QuotientLimits};
 use crate::Error;
+
+/// The end of the message where the powers of a heap do not repeat within
+/// [`QuotientLimits::max_cycle`] (what a longer cycle may mend).
+pub(super) const NO_REPEAT: &str = "copies of it do not repeat";
 
 /// The monoid of a language `L(S)` over the sums of heaps `0..pretend.len()`,
 /// refining a base.
@@ -76,9 +80,9 @@ pub(super) struct Ctx<'a> {
 ///
 /// # Errors
 /// [`Error::OrderLimit`] when a level passes `limits.max_order` times
-/// [`MAX_CYCLE`] elements (the quotient itself is checked by the caller),
+/// [`QuotientLimits::max_cycle`] elements (the quotient itself is checked by the caller),
 /// [`Error::CheckLimit`] past the check's limits, [`Error::Unsupported`]
-/// when the powers of a heap do not repeat within [`MAX_CYCLE`].
+/// when the powers of a heap do not repeat within [`QuotientLimits::max_cycle`].
 pub(super) fn quotient(
     word: &str,
     options: &[Vec<Vec<u64>>],
@@ -245,7 +249,7 @@ impl Level {
         }
         let phi = base.phi[h as usize];
         let mut powers = vec![0u32];
-        for _ in 0..MAX_CYCLE {
+        for _ in 0..ctx.limits.max_cycle {
             let last = powers[powers.len() - 1];
             powers.push(base.monoid.mul(last, phi));
         }
@@ -256,7 +260,7 @@ impl Level {
         charge(
             &mut ctx.work,
             order
-                .saturating_mul(images.len() as u64 * MAX_CYCLE as u64 + order)
+                .saturating_mul(images.len() as u64 * ctx.limits.max_cycle as u64 + order)
                 .saturating_add(opts.len() as u64),
             ctx.limits,
         )?;
@@ -287,7 +291,7 @@ impl Level {
             }
         }
         // 2. A new generator t with t^(i+p) = t^i, the classes kept.
-        for len in 2..=MAX_CYCLE {
+        for len in 2..=ctx.limits.max_cycle {
             for i in 0..len {
                 let p = len - i;
                 if powers[len] != powers[i] || (0..self.order()).any(|q| rows[len][q] != rows[i][q])
@@ -368,7 +372,7 @@ impl Level {
         // this level.
         let mut levels = vec![self];
         let mut found = None;
-        for k in 1..=MAX_CYCLE {
+        for k in 1..=ctx.limits.max_cycle {
             let prev = &levels[k - 1];
             let terminal: Vec<bool> = (0..prev.order())
                 .map(|y| {
@@ -389,7 +393,7 @@ impl Level {
             for g in 0..h {
                 crate::budget::check()?;
                 next = next.add_heap(&sub, g, ctx)?;
-                if next.order() > ctx.limits.max_order.saturating_mul(MAX_CYCLE) {
+                if next.order() > ctx.limits.max_order.saturating_mul(ctx.limits.max_cycle) {
                     return Err(order_limit(ctx));
                 }
             }
@@ -406,7 +410,8 @@ impl Level {
         }
         let Some(i) = found else {
             return Err(Error::Unsupported(format!(
-                "heap {h}: the outcomes of sums with 1 to {MAX_CYCLE} copies of it do not repeat"
+                "heap {h}: the outcomes of sums with 1 to {} {NO_REPEAT}",
+                ctx.limits.max_cycle
             )));
         };
         let len = levels.len() - 1;
@@ -530,7 +535,7 @@ fn in_level(levels: &[Level], k: usize, j: usize, x: u32) -> bool {
 /// cycle of `len` powers is made (`(order · len)²` entries): the order
 /// limit, then the work it costs.
 fn admit_product(order: usize, len: usize, ctx: &mut Ctx) -> Result<(), Error> {
-    if order * len > ctx.limits.max_order.saturating_mul(MAX_CYCLE) {
+    if order * len > ctx.limits.max_order.saturating_mul(ctx.limits.max_cycle) {
         return Err(order_limit(ctx));
     }
     let product_order = (order * len) as u64;
