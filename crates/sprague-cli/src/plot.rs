@@ -49,6 +49,36 @@ impl Format {
     }
 }
 
+/// The format of `path` ([`Format::of`]), and whether the file can be
+/// put there at all: its folder exists and it is not itself a folder.
+/// Called before any work, so that a long run does not end in an error
+/// after its values (a fresh tester's `sequence --plot /nonexistent/x.svg`
+/// ran 11 s first).
+///
+/// # Errors
+/// A [`UsageError`] naming the file and what is wrong.
+pub fn check_target(path: &Path) -> Result<Format, UsageError> {
+    let format = Format::of(path)?;
+    if path.is_dir() {
+        return Err(UsageError(format!(
+            "--plot {}: that is a folder; name a file in it",
+            path.display()
+        )));
+    }
+    let folder = match path.parent() {
+        Some(f) if !f.as_os_str().is_empty() => f,
+        _ => Path::new("."),
+    };
+    if !folder.is_dir() {
+        return Err(UsageError(format!(
+            "--plot {}: the folder {} does not exist",
+            path.display(),
+            folder.display()
+        )));
+    }
+    Ok(format)
+}
+
 /// Draws `plot` into `path` (SVG or PNG by the extension) and says so on
 /// standard error (`plot: wrote PATH`), so that standard output keeps only
 /// the values asked for.

@@ -145,19 +145,39 @@ fn a_table_plot_marks_the_p_positions() {
 fn write_errors_name_the_file_and_leave_nothing() {
     let dir = tempfile::tempdir().unwrap();
     for ext in ["png", "svg"] {
+        // A missing folder or a folder as the file: refused before any
+        // value is computed or printed (a fresh tester's run printed its
+        // values for 11 s first).
         let path = dir.path().join(format!("no/such/folder/k.{ext}"));
-        let out = sprague()
-            .args(["sequence", "kayles", "--to", "50", "--plot"])
-            .arg(&path)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{ext}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            err.contains(&format!("cannot write {}: No such file", path.display())),
-            "{err}"
-        );
-        assert!(!err.contains("Os {") && !err.contains(".sprague-"), "{err}");
+        let folder = dir.path().join(format!("d.{ext}"));
+        std::fs::create_dir(&folder).unwrap();
+        for (bad, says) in [
+            (
+                &path,
+                format!(
+                    "the folder {} does not exist",
+                    path.parent().unwrap().display()
+                ),
+            ),
+            (&folder, "that is a folder".to_string()),
+        ] {
+            for command in ["sequence", "table"] {
+                let out = sprague()
+                    .args([command, "kayles", "--to", "50", "--format", "csv", "--plot"])
+                    .arg(bad)
+                    .output()
+                    .unwrap();
+                assert_eq!(out.status.code(), Some(2), "{command} {ext}");
+                assert!(
+                    out.stdout.is_empty(),
+                    "{command}: printed before the refusal"
+                );
+                let err = String::from_utf8_lossy(&out.stderr);
+                assert!(err.contains(&says), "{err}");
+                assert!(!err.contains("Os {") && !err.contains(".sprague-"), "{err}");
+            }
+        }
+        std::fs::remove_dir(&folder).unwrap();
         // Written twice over the same name: whole, and nothing else left.
         let path = dir.path().join(format!("k.{ext}"));
         for _ in 0..2 {

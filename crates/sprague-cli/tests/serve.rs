@@ -540,7 +540,16 @@ async fn unknown_paths_get_404_and_files_stay_inside() {
     }
     let missing = client.get(server.url("nope.html")).send().await.unwrap();
     assert_eq!(missing.status().as_u16(), 404);
+    // A path that is not there is the client's error (exit 2), not a
+    // fault of sprague (exit 1), as a fresh tester noticed.
+    let body: Value = missing.json().await.unwrap();
+    assert_eq!(
+        (body["kind"].as_str(), body["exit"].as_u64()),
+        (Some("not-found"), Some(2))
+    );
     expect_error(&server, "nope", &json!({}), 404, "/api/analyze").await;
+    let (_, answer) = server.post("nope", &json!({})).await;
+    assert_eq!(answer["exit"], 2, "{answer}");
     for path in [
         "/../Cargo.toml",
         "/..%2fCargo.toml",

@@ -86,8 +86,8 @@ pub enum Format {
 /// Runs `table`.
 pub fn run(args: Args) -> Result<Exit> {
     if let Some(path) = &args.plot {
-        // A bad extension is refused before any work.
-        plot::Format::of(path)?;
+        // A bad extension or folder is refused before any work.
+        plot::check_target(path)?;
     }
     let grid = super::with_progress(|| grid(&args))?;
     // Each format is one view of the grid, and the plot one more.

@@ -194,7 +194,7 @@ pub fn router(mut settings: Settings) -> Router {
             error_response(
                 StatusCode::NOT_FOUND,
                 "not-found",
-                1,
+                2,
                 &format!("no page or API endpoint {}", uri.path()),
             )
         })
@@ -369,7 +369,7 @@ fn asset(name: &str) -> Response {
         None => error_response(
             StatusCode::NOT_FOUND,
             "not-found",
-            1,
+            2,
             &format!("no page or API endpoint /{name}"),
         ),
     }
@@ -386,7 +386,7 @@ async fn api_request(
         return error_response(
             StatusCode::NOT_FOUND,
             "not-found",
-            1,
+            2,
             &format!(
                 "no API endpoint /api/{name}; the endpoints are {}",
                 Endpoint::ALL

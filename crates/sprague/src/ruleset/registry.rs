@@ -75,7 +75,7 @@ pub(super) const REGISTRY: &[Registration] = &[
         notation: "octal:CODE, hex:CODE, kayles, dawson",
         rule: "take-and-break games in Winning Ways code: each digit says how a heap may be left after removing that many tokens (kayles is octal:0.77, dawson octal:0.07)",
         example: "kayles 10",
-        theorem: "the Sprague-Grundy theorem on the nim-sequence, whose period is proven by the periodicity theorem of Guy and Smith (1956)",
+        theorem: "the Sprague-Grundy theorem on the nim-sequence; where its values show a period, the periodicity theorem of Guy and Smith (1956) proves it, else values are computed up to the heap (octal:0.6 has no known period)",
     }, takebreak::parse),
     (RulesetInfo {
         names: &["grundy"], notation: "grundy",
@@ -215,7 +215,7 @@ pub(super) const REGISTRY: &[Registration] = &[
         names: &["cards"], notation: "cards:L-R, cards:K",
         rule: "rows of cards numbered from 1 (10, or 10:4-6,9 with those cards taken): take L to R consecutive cards still in one row (AtCoder ABC278 G)",
         example: "cards:2-3 10:4-6",
-        theorem: "a run of s cards is the heap s of the octal game whose digits L to R are 7; a row is the nim-sum of its runs (Guy and Smith 1956 prove the octal game's period)",
+        theorem: "a run of s cards is the heap s of the octal game whose digits L to R are 7; a row is the nim-sum of its runs (its values computed, their period proven by Guy and Smith 1956 where they show one)",
     }, cards::parse),
     (RulesetInfo {
         names: &["pieces"], notation: "pieces",

@@ -243,7 +243,7 @@ fn check(args: &Args) -> Result<Wanted> {
         .into());
     };
     if let Some(path) = &args.plot {
-        plot::Format::of(path)?;
+        plot::check_target(path)?;
         if to >= PLOT_LIMIT {
             return Err(UsageError(format!(
                 "--plot draws at most {PLOT_LIMIT} values (heaps up to {}), not --to {}",
