@@ -317,3 +317,31 @@ fn a_quotient_is_the_same_in_two_runs() {
         assert!(first == run(), "{word} --to {to}: two runs differ");
     }
 }
+
+#[test]
+fn a_quotient_whose_powers_do_not_repeat_names_max_cycle() {
+    // octal:0.76's heap 7: its copies do not repeat within 12 (nor 16).
+    sprague()
+        .args(["quotient", "octal:0.76", "--to", "12"])
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("1 to 12 copies of it do not repeat").and(
+                predicate::str::contains("a longer cycle may find it: --max-cycle L (now 12"),
+            ),
+        );
+    sprague()
+        .args(["quotient", "octal:0.76", "--to", "12", "--max-cycle", "16"])
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("1 to 16 copies").and(predicate::str::contains("(now 16")),
+        );
+    for bad in ["1", "257", "x"] {
+        sprague()
+            .args(["quotient", "kayles", "--to", "5", "--max-cycle", bad])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--max-cycle"));
+    }
+}

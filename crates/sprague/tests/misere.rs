@@ -502,16 +502,23 @@ fn dawson_quotient_to_30_has_order_360_slow() {
 }
 
 /// Octal 0.57 to heap 40 (issue 54's survey of the two-digit games): the
-/// powers of heap 3 do not repeat within 12 copies, so the quotient needs
-/// the second try with cycles up to `RETRY_MAX_CYCLE`. Order 122 with a
-/// P-portion of 30, as MisereSolver finds; every sum of up to three heaps
-/// up to 12 is decided as the search decides it. About 30 s of CPU in a
-/// release build (`cargo test --release -p sprague --test misere --
-/// --ignored`), far more in a debug one.
+/// powers of heap 3 do not repeat within the default 12 copies, so the
+/// construction stops; with cycles up to 32 it finds the quotient, order
+/// 122 with a P-portion of 30, as MisereSolver finds, and every sum of up
+/// to three heaps up to 12 is decided as the search decides it. About 30 s
+/// of CPU in a release build (`cargo test --release -p sprague --test
+/// misere -- --ignored`), far more in a debug one.
 #[test]
 #[ignore]
 fn octal_0_57_quotient_to_40_needs_longer_cycles_slow() {
-    let q = Quotient::compute(&ruleset("octal:0.57"), 40, &QuotientLimits::default()).unwrap();
+    let short = Quotient::compute(&ruleset("octal:0.57"), 40, &QuotientLimits::default());
+    let err = short.unwrap_err().to_string();
+    assert!(err.contains(sprague::misere::NO_REPEAT), "{err}");
+    let longer = QuotientLimits {
+        max_cycle: 32,
+        ..QuotientLimits::default()
+    };
+    let q = Quotient::compute(&ruleset("octal:0.57"), 40, &longer).unwrap();
     assert_eq!((q.order(), q.p_portion().len()), (122, 30));
     let mut solver = Solver::new(SumGame::default());
     for s in sums(12, 3) {
@@ -522,21 +529,24 @@ fn octal_0_57_quotient_to_40_needs_longer_cycles_slow() {
     }
 }
 
-/// Where the powers of a heap do not repeat even with the longer cycles,
-/// the construction stops and says so, naming the longer bound it tried
-/// (octal 0.76: heap 7's copies), never a guessed quotient.
+/// Where the powers of a heap do not repeat within the cycle bound, the
+/// construction stops and says so, naming the bound it tried (octal 0.76:
+/// heap 7's copies), never a guessed quotient.
 #[test]
-fn a_quotient_whose_powers_do_not_repeat_stops_naming_the_longer_cycles() {
-    let err = Quotient::compute(&ruleset("octal:0.76"), 12, &QuotientLimits::default())
-        .unwrap_err()
-        .to_string();
-    assert!(
-        err.contains(&format!(
-            "1 to {} copies of it do not repeat",
-            sprague::misere::RETRY_MAX_CYCLE
-        )),
-        "{err}"
-    );
+fn a_quotient_whose_powers_do_not_repeat_stops_naming_the_cycle_bound() {
+    for cycle in [12, 16] {
+        let limits = QuotientLimits {
+            max_cycle: cycle,
+            ..QuotientLimits::default()
+        };
+        let err = Quotient::compute(&ruleset("octal:0.76"), 12, &limits)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains(&format!("1 to {cycle} {}", sprague::misere::NO_REPEAT)),
+            "{err}"
+        );
+    }
 }
 
 #[test]

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use anyhow::Result;
 use serde::Serialize;
-use sprague::misere::{Quotient, QuotientLimits, DEFAULT_MAX_ORDER};
+use sprague::misere::{Quotient, QuotientLimits, DEFAULT_MAX_CYCLE, DEFAULT_MAX_ORDER, NO_REPEAT};
 use sprague::{Ruleset, DEFAULT_MAX_STATES};
 
 use super::LibError;
@@ -60,6 +60,14 @@ pub struct Args {
     /// options of heaps kept (exit status 3 beyond either).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
     pub max_states: usize,
+    /// The longest cycle t^(i+p) = t^i (i + p) tried for the powers of a
+    /// heap. Where they do not repeat within it, the construction stops
+    /// (exit status 2) and says so; a longer cycle may find the quotient
+    /// (octal:0.57 to heap 40 needs 32), and takes longer, also where it
+    /// finds none.
+    #[arg(long, value_name = "L", default_value_t = DEFAULT_MAX_CYCLE as u16,
+          value_parser = clap::value_parser!(u16).range(2..=256))]
+    pub max_cycle: u16,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -119,10 +127,22 @@ pub fn compute(args: &Args, progress: &mut dyn FnMut(u64, usize)) -> Result<Json
     let limits = QuotientLimits {
         max_order: args.max_order,
         max_states: args.max_states,
+        max_cycle: usize::from(args.max_cycle),
         ..QuotientLimits::default()
     };
-    let q =
-        Quotient::compute_with_status(&ruleset, args.to, &limits, progress).map_err(LibError)?;
+    let q = Quotient::compute_with_status(&ruleset, args.to, &limits, progress).map_err(|e| {
+        // Powers that did not repeat within the cycle: say how to ask for a
+        // longer one.
+        match e {
+            sprague::Error::Unsupported(why) if why.contains(NO_REPEAT) => {
+                LibError(sprague::Error::Unsupported(format!(
+                    "{why}; a longer cycle may find it: --max-cycle L (now {}; time grows with it)",
+                    args.max_cycle
+                )))
+            }
+            e => LibError(e),
+        }
+    })?;
     Ok(JsonQuotient {
         ruleset: ruleset.word().to_string(),
         to: args.to,

@@ -19,5 +19,5 @@ pub mod quotient;
 pub use genus::{genus_table, tame_kinds, Genus, GenusTable, HeapGenus, TameKind, TameKinds};
 pub use quotient::{
     cache_bytes, set_cache_limit, Quotient, QuotientLimits, DEFAULT_CACHE_BYTES, DEFAULT_MAX_CYCLE,
-    DEFAULT_MAX_ORDER, RETRY_MAX_CYCLE,
+    DEFAULT_MAX_ORDER, NO_REPEAT,
 };

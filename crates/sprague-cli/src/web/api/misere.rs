@@ -68,6 +68,7 @@ pub(super) fn quotient(r: QuotientRequest, s: &Settings) -> anyhow::Result<Answe
         ruleset: r.ruleset,
         to: r.to,
         max_order: cap(r.limits.max_order, s.max_order),
+        max_cycle: sprague::misere::DEFAULT_MAX_CYCLE as u16,
         max_states: cap(r.limits.max_states, s.limits.max_states),
         json: true,
     };

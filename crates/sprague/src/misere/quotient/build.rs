@@ -5,10 +5,7 @@
 use std::collections::VecDeque;
 
 use super::check::{joins_unchanged, verify};
-use super::refine::NO_REPEAT;
-use super::{
-    charge, merged_reps, relax_reps, rep_options, Monoid, Quotient, QuotientLimits, RETRY_MAX_CYCLE,
-};
+use super::{charge, merged_reps, relax_reps, rep_options, Monoid, Quotient, QuotientLimits};
 use crate::misere::genus::heap_options;
 use crate::ruleset::HeapRules;
 use crate::{Error, Limits};
@@ -582,29 +579,6 @@ pub(super) fn listing_limits(limits: &QuotientLimits) -> Limits {
 }
 
 pub(super) fn build(
-    b: Builder,
-    rules: &dyn HeapRules,
-    bound: u64,
-    limits: &QuotientLimits,
-    progress: &mut dyn FnMut(u64, usize),
-) -> Result<Builder, Error> {
-    let again = (limits.max_cycle < RETRY_MAX_CYCLE).then(|| b.clone());
-    match (build_once(b, rules, bound, limits, progress), again) {
-        // The powers of a heap did not repeat soon enough: once more, from
-        // the same start, with longer cycles.
-        (Err(Error::Unsupported(why)), Some(b)) if why.contains(NO_REPEAT) => {
-            let longer = QuotientLimits {
-                max_cycle: RETRY_MAX_CYCLE,
-                ..*limits
-            };
-            build_once(b, rules, bound, &longer, progress)
-        }
-        (result, _) => result,
-    }
-}
-
-/// [`build`] with the cycles of `limits` alone.
-fn build_once(
     mut b: Builder,
     rules: &dyn HeapRules,
     bound: u64,

@@ -34,9 +34,10 @@ use super::check::{joins_unchanged, verify_remembered, Memo};
 use super::{charge, merged_reps, relax_reps, rep_options, Monoid, QuotientLimits};
 use crate::Error;
 
-/// The end of the message where the powers of a heap do not repeat within
-/// [`QuotientLimits::max_cycle`] (what a longer cycle may mend).
-pub(super) const NO_REPEAT: &str = "copies of it do not repeat";
+/// The end of the message of [`Error::Unsupported`] where the powers of a
+/// heap do not repeat within [`QuotientLimits::max_cycle`] (what a longer
+/// cycle may mend, so a front end may say how to ask for one).
+pub const NO_REPEAT: &str = "copies of it do not repeat";
 
 /// The monoid of a language `L(S)` over the sums of heaps `0..pretend.len()`,
 /// refining a base.
