@@ -24,7 +24,9 @@
 //! the home page's gallery (a card per ruleset, its example drawn, Play and
 //! Analyse) and shoots the home page (`home.png`, `gallery.png`).
 //! `tests/browser/lesson.test.mjs` fills lesson 1's P/N table with mistakes,
-//! reads their explanations, and answers its exercise wrong and right. The scripts share `tests/browser/common.mjs`
+//! reads their explanations, and answers its exercise wrong and right;
+//! `tests/browser/lesson2.test.mjs` plays Nim in lesson 2 and answers its
+//! exercise. The scripts share `tests/browser/common.mjs`
 //! (Chromium, the page, the audit, screenshots).
 //!
 //! `playwright-core` and `axe-core` are installed with `npm ci` from the lock file into
@@ -93,6 +95,7 @@ fn prepared(source: &Path) -> PathBuf {
         "game.test.mjs",
         "gallery.test.mjs",
         "lesson.test.mjs",
+        "lesson2.test.mjs",
     ] {
         std::fs::copy(source.join(script), dir.join(script)).expect("copy the test scripts");
     }
@@ -148,6 +151,16 @@ fn the_gallery_works_in_headless_chromium() {
 #[test]
 fn the_lesson_works_in_headless_chromium() {
     in_chromium("lesson.test.mjs");
+}
+
+/// Lesson 2 (lesson2.html, lessons.js): Nim played to the end with
+/// Bouton's moves, the nim-sum in binary checked after every turn; its
+/// exercise answered wrong (explained by the nim-sum left), with a non-move,
+/// and with every winning move; the audit; `lesson2.png`,
+/// `lesson2-exercise.png`.
+#[test]
+fn lesson_2_works_in_headless_chromium() {
+    in_chromium("lesson2.test.mjs");
 }
 
 /// Runs one test script of tests/browser against a server started here.

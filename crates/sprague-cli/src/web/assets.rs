@@ -28,12 +28,16 @@ const GALLERY: &str = include_str!("assets/gallery.js");
 const LESSON: &str = include_str!("assets/lesson.html");
 /// The script of lesson 1: it checks the table and the exercise.
 const LESSON_SCRIPT: &str = include_str!("assets/lesson.js");
-/// The style sheet of both pages.
+/// Lesson 2: Nim and Bouton's theorem (its script is lessons.js).
+const LESSON2: &str = include_str!("assets/lesson2.html");
+/// The script of lessons 2 to 4: the lesson a page names in its `<body>`.
+const LESSONS_SCRIPT: &str = include_str!("assets/lessons.js");
+/// The style sheet of the pages.
 const STYLE: &str = include_str!("assets/style.css");
 
 /// The content type and bytes of the embedded file `name` (`index.html`,
-/// `lesson.html`, `app.js`, `board.js`, `pieces.js`, `game.js`, `gallery.js`,
-/// `lesson.js`, `count.js`, `nimber.js`, `misere.js`,
+/// `lesson.html`, `lesson2.html`, `app.js`, `board.js`, `pieces.js`, `game.js`, `gallery.js`,
+/// `lesson.js`, `lessons.js`, `count.js`, `nimber.js`, `misere.js`,
 /// `limits.js`, `style.css`); `None` for any other name.
 pub fn get(name: &str) -> Option<(&'static str, &'static [u8])> {
     match name {
@@ -46,6 +50,8 @@ pub fn get(name: &str) -> Option<(&'static str, &'static [u8])> {
         "gallery.js" => Some(("text/javascript; charset=utf-8", GALLERY.as_bytes())),
         "lesson.html" => Some(("text/html; charset=utf-8", LESSON.as_bytes())),
         "lesson.js" => Some(("text/javascript; charset=utf-8", LESSON_SCRIPT.as_bytes())),
+        "lesson2.html" => Some(("text/html; charset=utf-8", LESSON2.as_bytes())),
+        "lessons.js" => Some(("text/javascript; charset=utf-8", LESSONS_SCRIPT.as_bytes())),
         "style.css" => Some(("text/css; charset=utf-8", STYLE.as_bytes())),
         "nimber.js" => Some(("text/javascript; charset=utf-8", NIMBER_SCRIPT.as_bytes())),
         "misere.js" => Some(("text/javascript; charset=utf-8", MISERE_SCRIPT.as_bytes())),
@@ -73,6 +79,9 @@ mod tests {
         assert!(get("gallery.js").is_some());
         assert!(get("lesson.html").is_some());
         assert!(get("lesson.js").is_some());
+        for lesson in ["lesson2.html", "lessons.js"] {
+            assert!(get(lesson).is_some(), "{lesson}");
+        }
         for name in [
             "",
             "../Cargo.toml",

@@ -1,0 +1,231 @@
+// Lessons 2 to 4 of `sprague serve`'s page (lesson2.html, lesson3.html,
+// lesson4.html; lesson 1 is lesson.js): each page names its lesson in
+// <body data-lesson>, and this script runs that lesson's parts. The page
+// knows no answer: every outcome, Grundy value, move, nim-sum and winning
+// move is asked of the server (/api/analyze, /api/board, /api/play,
+// /api/hint), and a wrong answer is explained from the lesson's theorem
+// with the numbers the server gives.
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const make = (tag, className, text) => {
+    const e = document.createElement(tag);
+    if (className) e.className = className;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+
+  async function post(name, body) {
+    const response = await fetch("/api/" + name, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const data = await response.json();
+    if (!response.ok) throw new Error(data.error || response.statusText);
+    return data;
+  }
+
+  const cache = new Map();
+  /** /api/`name` of `body`, asked once. */
+  function once(name, body) {
+    const key = name + " " + JSON.stringify(body);
+    if (!cache.has(key)) cache.set(key, post(name, body));
+    return cache.get(key);
+  }
+  /** `analyze --explain` of `position`: its value, and its rows and nim-sum in binary. */
+  const analysis = (position) => once("analyze", { position, explain: true });
+  /** /api/board of `position`: its outcome, value and moves. */
+  const board = (position) => once("board", { position });
+
+  /** The moves of `position`: [{text, label, after}], where each leads. */
+  async function moves(position) {
+    const clicks = (await board(position)).boards.flatMap((x) => x.clicks);
+    const out = [];
+    const seen = new Set();
+    for (const c of clicks) {
+      if (seen.has(c.text)) continue;
+      seen.add(c.text);
+      const turn = await once("play", { position, move: c.text, reply: false });
+      out.push({ text: c.text, label: turn.you.description, after: turn.you.after });
+    }
+    return out;
+  }
+
+  /**
+   * Rows in binary with their nim-sum, as a table: `rows` of {label,
+   * value}, the sum row labelled "nim-sum ⊕". The bits are the numbers'
+   * own, written by the browser; the numbers are the server's.
+   */
+  function binaryTable(rows, label) {
+    const table = make("table", "binary");
+    table.setAttribute("aria-label", label);
+    const body = make("tbody");
+    const sum = rows.reduce((s, r) => s ^ r.value, 0);
+    const width = Math.max(1, ...rows.map((r) => r.value.toString(2).length), sum.toString(2).length);
+    const row = (name, value, cls) => {
+      const tr = make("tr", cls);
+      tr.append(make("th", "", name), make("td", "num", String(value)), make("td", "bits", value.toString(2).padStart(width, "0")));
+      body.append(tr);
+    };
+    for (const r of rows) row(r.label, r.value, "");
+    row("nim-sum ⊕", sum, "sum");
+    table.append(body);
+    return table;
+  }
+
+  /** The binary table of `position`'s analysis (Bouton's rows). */
+  async function nimSumTable(position) {
+    const a = await analysis(position);
+    return binaryTable(a.binary.rows, `The heaps of ${position} in binary and their nim-sum`);
+  }
+
+  const fail = (box, e) => box.replaceChildren(make("p", "error", "error: " + e.message));
+  const paragraph = (cls, ...parts) => {
+    const p = make("p", cls);
+    for (const x of parts) p.append(typeof x === "string" ? document.createTextNode(x) : x);
+    return p;
+  };
+
+  // -------------------------------------------------------------------------
+  // Lesson 2: Nim and Bouton's theorem.
+
+  const nim = { position: "", over: true };
+
+  /** The heaps of a Nim position: "nim 4 5 0" gives [4, 5, 0]. */
+  const heapsOf = (position) => position.trim().split(/\s+/).slice(1).map(Number);
+
+  async function nimShow(position) {
+    nim.position = position;
+    const heaps = heapsOf(position);
+    const [a, b] = await Promise.all([analysis(position), board(position)]);
+    const clicks = b.boards.flatMap((x) => x.clicks);
+    const box = $("nim-heaps");
+    box.dataset.position = position;
+    box.replaceChildren();
+    heaps.forEach((size, h) => {
+      const row = make("div", "heap");
+      row.append(make("span", "heap-label", `heap ${h + 1}`));
+      const tokens = make("span", "tokens");
+      for (let i = 0; i < size; i++) {
+        const click = clicks.find((c) => c.heap === h && c.index === i);
+        if (nim.over || !click) {
+          tokens.append(make("span", "token inert"));
+          continue;
+        }
+        const t = make("button", "token");
+        t.type = "button";
+        t.dataset.move = click.text;
+        t.setAttribute("aria-label", click.label);
+        t.title = click.label;
+        t.addEventListener("click", () => nimMove(click.text));
+        tokens.append(t);
+      }
+      if (size === 0) tokens.append(make("span", "heap-empty", "empty"));
+      row.append(tokens, make("span", "heap-count", String(size)));
+      box.append(row);
+    });
+    $("nim-binary").replaceChildren(make("p", "note", "The heaps in binary; the nim-sum is the XOR of the rows:"), await nimSumTable(position));
+    const s = a.binary.nim_sum;
+    $("nim-verdict").textContent = s === 0
+      ? `${a.summary}: a P-position. Whoever moves from here leaves a nim-sum that is not 0.`
+      : `${a.summary}, not 0: an N-position. The player to move wins by leaving a nim-sum of 0.`;
+    $("nim-verdict").dataset.nimSum = String(s);
+  }
+
+  async function nimStart() {
+    nim.over = false;
+    $("nim-log").replaceChildren();
+    $("nim-status").textContent = "Your move.";
+    try {
+      await nimShow($("nim-start").value);
+    } catch (e) {
+      fail($("nim-status"), e);
+    }
+  }
+
+  async function nimMove(text) {
+    if (nim.over) return;
+    nim.over = true;
+    $("nim-status").textContent = "…";
+    try {
+      const turn = await post("play", { position: nim.position, move: text });
+      const left = await analysis(turn.you.after);
+      $("nim-log").append(make("li", "", `You: ${turn.you.description}, leaving ${turn.you.after}; ${left.summary}.`));
+      if (turn.computer) {
+        const then = await analysis(turn.computer.after);
+        $("nim-log").append(make("li", "", `Computer: ${turn.computer.description}, leaving ${turn.computer.after}; ${then.summary}.`));
+      }
+      nim.over = turn.winner !== null;
+      $("nim-status").textContent = turn.winner === "you"
+        ? "You took the last token: you win."
+        : turn.winner === "computer" ? "The computer took the last token: it wins. Start again, and leave a nim-sum of 0 after each of your moves." : "Your move.";
+      await nimShow(turn.position);
+    } catch (e) {
+      nim.over = false;
+      fail($("nim-status"), e);
+    }
+  }
+
+  async function nimExercise() {
+    const position = $("exercise-position").textContent.trim();
+    const heaps = heapsOf(position);
+    heaps.forEach((size, h) => {
+      const o = make("option", "", `heap ${h + 1} (${size} tokens)`);
+      o.value = String(h + 1);
+      $("exercise-heap").append(o);
+    });
+    $("exercise-check").addEventListener("click", async () => {
+      const box = $("exercise-result");
+      const h = Number($("exercise-heap").value);
+      const size = heaps[h - 1];
+      const raw = $("exercise-leave").value.trim();
+      const leave = Number(raw);
+      if (raw === "" || !Number.isInteger(leave) || leave < 0 || leave >= size) {
+        box.replaceChildren(make("p", "lesson-wrong", `Not a move: a move takes at least one token from the heap, so heap ${h} (${size} tokens) can be left with 0 to ${size - 1}.`));
+        return;
+      }
+      box.replaceChildren(make("p", "note", "checking…"));
+      try {
+        const text = `${h} ${size - leave}`;
+        const [turn, hint, before] = await Promise.all([
+          once("play", { position, move: text, reply: false }), once("hint", { position }), analysis(position)]);
+        const after = turn.you.after;
+        const left = await analysis(after);
+        const table = await nimSumTable(after);
+        if (hint.winning.includes(text)) {
+          box.replaceChildren(
+            paragraph("lesson-right", `Right: ${turn.you.description} leaves ${after}, and ${left.summary}:`),
+            table,
+            paragraph("", `a P-position. Whatever your opponent takes next changes a column, so the nim-sum is no longer 0, and you can make it 0 again, until you take the last token. (${position} has ${hint.winning.length} winning moves; any of them is right.)`));
+          return;
+        }
+        const reply = await once("hint", { position: after });
+        box.replaceChildren(
+          paragraph("lesson-wrong", `Not this one: ${turn.you.description} leaves ${after}, and ${left.summary}, not 0:`),
+          table,
+          paragraph("", `an N-position: your opponent wins from it, by ${reply.move.description}, which leaves ${reply.move.after} with a nim-sum of 0. A winning move leaves a nim-sum of 0. In ${position}, ${before.summary} (${before.binary.nim_sum_binary} in binary): take from a heap with a 1 in the highest column of the nim-sum, and leave it h ⊕ ${before.binary.nim_sum}.`));
+      } catch (e) {
+        fail(box, e);
+      }
+    });
+  }
+
+  async function nimLesson() {
+    $("nim-new").addEventListener("click", nimStart);
+    await nimStart();
+    await nimExercise();
+  }
+
+  const lessons = { nim: nimLesson };
+
+  document.addEventListener("DOMContentLoaded", async () => {
+    try {
+      await lessons[document.body.dataset.lesson]();
+    } catch (e) {
+      document.querySelector("main").prepend(make("p", "error", "error: " + e.message));
+    }
+    document.body.dataset.ready = "true";
+  });
+})();
