@@ -26,7 +26,8 @@
 //! `tests/browser/lesson.test.mjs` fills lesson 1's P/N table with mistakes,
 //! reads their explanations, and answers its exercise wrong and right;
 //! `tests/browser/lesson2.test.mjs` plays Nim in lesson 2 and answers its
-//! exercise. The scripts share `tests/browser/common.mjs`
+//! exercise; `tests/browser/lesson3.test.mjs` fills lesson 3's table of
+//! Grundy values with mistakes and reads their explanations. The scripts share `tests/browser/common.mjs`
 //! (Chromium, the page, the audit, screenshots).
 //!
 //! `playwright-core` and `axe-core` are installed with `npm ci` from the lock file into
@@ -96,6 +97,7 @@ fn prepared(source: &Path) -> PathBuf {
         "gallery.test.mjs",
         "lesson.test.mjs",
         "lesson2.test.mjs",
+        "lesson3.test.mjs",
     ] {
         std::fs::copy(source.join(script), dir.join(script)).expect("copy the test scripts");
     }
@@ -161,6 +163,15 @@ fn the_lesson_works_in_headless_chromium() {
 #[test]
 fn lesson_2_works_in_headless_chromium() {
     in_chromium("lesson2.test.mjs");
+}
+
+/// Lesson 3 (lesson3.html, lessons.js): the table of Grundy values of
+/// sub:2,3,5 checked with three kinds of mistake and a blank, each
+/// explained as the mex of its options' values, then corrected; the audit;
+/// `lesson3.png`.
+#[test]
+fn lesson_3_works_in_headless_chromium() {
+    in_chromium("lesson3.test.mjs");
 }
 
 /// Runs one test script of tests/browser against a server started here.

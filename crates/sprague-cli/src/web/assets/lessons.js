@@ -218,7 +218,103 @@
     await nimExercise();
   }
 
-  const lessons = { nim: nimLesson };
+  // -------------------------------------------------------------------------
+  // Lesson 3: mex and Grundy values.
+
+  /** The heaps of the Grundy table: 0 to G_LAST. */
+  const G_LAST = 13;
+  const mex = (values) => {
+    let m = 0;
+    while (values.includes(m)) m++;
+    return m;
+  };
+  const setText = (values) => `{${[...new Set(values)].sort((a, b) => a - b).join(", ")}}`;
+
+  /**
+   * The explanation of the value `said` (a string as typed) for heap `n`
+   * of `ruleset`, whose Grundy value is `truth`: the options, each with its
+   * value (the server's), and their mex.
+   */
+  async function explainValue(ruleset, n, said, truth) {
+    if (said === "") return `G(${n}) is not filled in.`;
+    const options = [];
+    for (const m of await moves(`${ruleset} ${n}`)) {
+      const heap = m.after.trim().split(/\s+/).slice(1).join(" ");
+      options.push({ heap, value: (await board(m.after)).value, label: m.label });
+    }
+    const not = `G(${n}) is ${truth}, not ${said}`;
+    if (options.length === 0) {
+      return `${not}: heap ${n} has no move, so the set of its options' values is empty, and mex{} = 0.`;
+    }
+    const values = options.map((o) => o.value);
+    const listed = options.map((o) => `G(${o.heap}) = ${o.value} (${o.label})`).join(", ");
+    const why = Number(said) === truth ? "" : values.includes(Number(said))
+      ? ` ${said} is the value of an option, so it cannot be the mex.`
+      : Number(said) > truth ? ` ${truth} is missing from the set, and the mex is the least number missing.` : "";
+    return `${not}: the moves from heap ${n} lead to ${listed}. The set of these values is ${setText(values)}; its mex, the least whole number not in it, is ${mex(values)}.${why}`;
+  }
+
+  function buildValueTable() {
+    for (let n = 0; n <= G_LAST; n++) {
+      const th = make("th", "", String(n));
+      th.scope = "col";
+      $("g-heaps").append(th);
+      const td = make("td", "pn-cell");
+      const input = make("input", "g-answer");
+      input.id = `g-${n}`;
+      input.type = "text";
+      input.inputMode = "numeric";
+      input.autocomplete = "off";
+      input.setAttribute("aria-label", `G(${n})`);
+      td.append(input);
+      $("g-answers").append(td);
+    }
+  }
+
+  async function checkValues() {
+    const ruleset = $("lesson-ruleset").textContent.trim();
+    const box = $("g-result");
+    box.replaceChildren(make("p", "note", "checking…"));
+    try {
+      const wrong = [];
+      for (let n = 0; n <= G_LAST; n++) {
+        const truth = (await board(`${ruleset} ${n}`)).value;
+        const said = $(`g-${n}`).value.trim();
+        const ok = said !== "" && /^\d+$/.test(said) && Number(said) === truth;
+        $(`g-${n}`).parentElement.classList.toggle("right", ok);
+        $(`g-${n}`).parentElement.classList.toggle("wrong", !ok);
+        $(`g-${n}`).setAttribute("aria-invalid", String(!ok));
+        if (!ok) wrong.push([n, said, truth]);
+      }
+      box.replaceChildren();
+      if (wrong.length === 0) {
+        const zeros = [];
+        for (let n = 0; n <= G_LAST; n++) if ((await board(`${ruleset} ${n}`)).value === 0) zeros.push(n);
+        box.append(make("p", "lesson-right", `All ${G_LAST + 1} right. The heaps of value 0 (${zeros.join(", ")}) are the P-positions of ${ruleset}; a heap of value g plays like a Nim heap of g tokens.`));
+        return;
+      }
+      box.append(make("p", "lesson-wrong", `${wrong.length} of ${G_LAST + 1} not right yet (marked in the table):`));
+      const list = make("ul", "explanations");
+      for (const [n, said, truth] of wrong) {
+        const li = make("li", "", await explainValue(ruleset, n, said, truth));
+        li.dataset.heap = String(n);
+        list.append(li);
+      }
+      box.append(list);
+    } catch (e) {
+      fail(box, e);
+    }
+  }
+
+  async function grundyLesson() {
+    buildValueTable();
+    $("g-check").addEventListener("click", checkValues);
+    const ruleset = $("lesson-ruleset").textContent.trim();
+    const rules = (await board(`${ruleset} 0`)).rules;
+    if (rules && rules[0]) $("lesson-rule").textContent = `In the notation of sprague: ${rules[0].ruleset}: ${rules[0].rule}.`;
+  }
+
+  const lessons = { nim: nimLesson, grundy: grundyLesson };
 
   document.addEventListener("DOMContentLoaded", async () => {
     try {
