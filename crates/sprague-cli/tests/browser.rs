@@ -27,7 +27,9 @@
 //! reads their explanations, and answers its exercise wrong and right;
 //! `tests/browser/lesson2.test.mjs` plays Nim in lesson 2 and answers its
 //! exercise; `tests/browser/lesson3.test.mjs` fills lesson 3's table of
-//! Grundy values with mistakes and reads their explanations. The scripts share `tests/browser/common.mjs`
+//! Grundy values with mistakes and reads their explanations;
+//! `tests/browser/lesson4.test.mjs` answers lesson 4's sums wrong and
+//! right. The scripts share `tests/browser/common.mjs`
 //! (Chromium, the page, the audit, screenshots).
 //!
 //! `playwright-core` and `axe-core` are installed with `npm ci` from the lock file into
@@ -98,6 +100,7 @@ fn prepared(source: &Path) -> PathBuf {
         "lesson.test.mjs",
         "lesson2.test.mjs",
         "lesson3.test.mjs",
+        "lesson4.test.mjs",
     ] {
         std::fs::copy(source.join(script), dir.join(script)).expect("copy the test scripts");
     }
@@ -172,6 +175,15 @@ fn lesson_2_works_in_headless_chromium() {
 #[test]
 fn lesson_3_works_in_headless_chromium() {
     in_chromium("lesson3.test.mjs");
+}
+
+/// Lesson 4 (lesson4.html, lessons.js): the Grundy values of three sums,
+/// one given as the ordinary sum and one left blank, each explained by its
+/// components' values and their nim-sum in binary, then corrected; the
+/// audit; `lesson4.png`.
+#[test]
+fn lesson_4_works_in_headless_chromium() {
+    in_chromium("lesson4.test.mjs");
 }
 
 /// Runs one test script of tests/browser against a server started here.

@@ -314,7 +314,85 @@
     if (rules && rules[0]) $("lesson-rule").textContent = `In the notation of sprague: ${rules[0].ruleset}: ${rules[0].rule}.`;
   }
 
-  const lessons = { nim: nimLesson, grundy: grundyLesson };
+  // -------------------------------------------------------------------------
+  // Lesson 4: sums of games (the Sprague-Grundy theorem).
+
+  /** The components of a sum as typed: "a + b" gives ["a", "b"]. */
+  const componentsOf = (position) => position.split(/\s+\+\s+/).map((c) => c.trim());
+
+  /** The explanation of `said` for the sum `position` of value `truth`. */
+  async function explainSum(position, said, truth) {
+    const parts = [];
+    for (const c of componentsOf(position)) parts.push({ label: `G(${c})`, value: (await board(c)).value });
+    const values = parts.map((p) => p.value);
+    const written = `${values.join(" ⊕ ")} = ${truth}`;
+    const table = binaryTable(parts, `The Grundy values of the components of ${position} in binary and their nim-sum`);
+    const start = said === "" ? `G(${position}) is not filled in.` : `G(${position}) is ${truth}, not ${said}.`;
+    const plain = values.reduce((a, b) => a + b, 0);
+    const added = said !== "" && Number(said) === plain && plain !== truth
+      ? ` ${said} is the ordinary sum ${values.join(" + ")}: Grundy values are added by the nim-sum, in binary without carrying.` : "";
+    const cancel = new Set(values).size < values.length ? " Components of equal value cancel: g ⊕ g = 0." : "";
+    return [
+      paragraph("", `${start} By the Sprague-Grundy theorem the value of a sum is the nim-sum of its components' values: ${parts.map((p) => `${p.label} = ${p.value}`).join(", ")}, and ${written}.${added}${cancel}`),
+      table,
+      paragraph("", truth === 0 ? "The nim-sum is 0: the sum is a P-position." : `The nim-sum is ${truth}, not 0: the sum is an N-position, and plays like a Nim heap of ${truth}.`),
+    ];
+  }
+
+  async function checkSums() {
+    const box = $("sum-result");
+    box.replaceChildren(make("p", "note", "checking…"));
+    try {
+      const items = [...document.querySelectorAll("#sum-items li")];
+      const wrong = [];
+      for (const li of items) {
+        const position = li.dataset.position;
+        const truth = (await board(position)).value;
+        const input = li.querySelector("input");
+        const said = input.value.trim();
+        const ok = /^\d+$/.test(said) && Number(said) === truth;
+        li.classList.toggle("right", ok);
+        li.classList.toggle("wrong", !ok);
+        input.setAttribute("aria-invalid", String(!ok));
+        if (!ok) wrong.push([position, said, truth]);
+      }
+      box.replaceChildren();
+      if (wrong.length === 0) {
+        box.append(make("p", "lesson-right", `All ${items.length} right: each sum's value is the nim-sum of its components' values.`));
+        return;
+      }
+      box.append(make("p", "lesson-wrong", `${wrong.length} of ${items.length} not right yet:`));
+      const list = make("ul", "explanations");
+      for (const [position, said, truth] of wrong) {
+        const li = make("li");
+        li.dataset.position = position;
+        li.append(...(await explainSum(position, said, truth)));
+        list.append(li);
+      }
+      box.append(list);
+    } catch (e) {
+      fail(box, e);
+    }
+  }
+
+  async function sumsLesson() {
+    document.querySelectorAll("#sum-items li").forEach((li, i) => {
+      const position = li.querySelector(".sum-position").textContent.trim();
+      li.dataset.position = position;
+      const label = make("label", "", " G = ");
+      const input = make("input", "sum-answer");
+      input.id = `sum-${i + 1}`;
+      input.type = "text";
+      input.inputMode = "numeric";
+      input.autocomplete = "off";
+      label.htmlFor = input.id;
+      input.setAttribute("aria-label", `the Grundy value of ${position}`);
+      li.append(label, input);
+    });
+    $("sum-check").addEventListener("click", checkSums);
+  }
+
+  const lessons = { nim: nimLesson, grundy: grundyLesson, sums: sumsLesson };
 
   document.addEventListener("DOMContentLoaded", async () => {
     try {
