@@ -29,7 +29,8 @@
 //! exercise; `tests/browser/lesson3.test.mjs` fills lesson 3's table of
 //! Grundy values with mistakes and reads their explanations;
 //! `tests/browser/lesson4.test.mjs` answers lesson 4's sums wrong and
-//! right. The scripts share `tests/browser/common.mjs`
+//! right; `tests/browser/lesson5.test.mjs` checks lesson 5's periods and
+//! answers its exercise and its pitfall wrong and right. The scripts share `tests/browser/common.mjs`
 //! (Chromium, the page, the audit, screenshots).
 //!
 //! `playwright-core` and `axe-core` are installed with `npm ci` from the lock file into
@@ -101,6 +102,7 @@ fn prepared(source: &Path) -> PathBuf {
         "lesson2.test.mjs",
         "lesson3.test.mjs",
         "lesson4.test.mjs",
+        "lesson5.test.mjs",
     ] {
         std::fs::copy(source.join(script), dir.join(script)).expect("copy the test scripts");
     }
@@ -184,6 +186,16 @@ fn lesson_3_works_in_headless_chromium() {
 #[test]
 fn lesson_4_works_in_headless_chromium() {
     in_chromium("lesson4.test.mjs");
+}
+
+/// Lesson 5 (lesson5.html, lessons.js): the periods and values it shows
+/// checked against the mex; G(1000) answered with the period counted from
+/// heap 0 (explained) and right; the pitfall of a table that stops short
+/// answered as if the heap past it were 0 (explained, the table extended)
+/// and right; the audit; `lesson5.png`.
+#[test]
+fn lesson_5_works_in_headless_chromium() {
+    in_chromium("lesson5.test.mjs");
 }
 
 /// Runs one test script of tests/browser against a server started here.

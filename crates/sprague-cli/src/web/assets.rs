@@ -34,14 +34,17 @@ const LESSON2: &str = include_str!("assets/lesson2.html");
 const LESSON3: &str = include_str!("assets/lesson3.html");
 /// Lesson 4: sums of games, the Sprague-Grundy theorem.
 const LESSON4: &str = include_str!("assets/lesson4.html");
-/// The script of lessons 2 to 4: the lesson a page names in its `<body>`.
+/// Lesson 5: subtraction games and their periods; the pitfall of a table
+/// that stops short of the largest heap.
+const LESSON5: &str = include_str!("assets/lesson5.html");
+/// The script of lessons 2 to 5: the lesson a page names in its `<body>`.
 const LESSONS_SCRIPT: &str = include_str!("assets/lessons.js");
 /// The style sheet of the pages.
 const STYLE: &str = include_str!("assets/style.css");
 
 /// The content type and bytes of the embedded file `name` (`index.html`,
 /// `lesson.html`, `lesson2.html`, `lesson3.html`, `lesson4.html`,
-/// `app.js`, `board.js`, `pieces.js`, `game.js`, `gallery.js`,
+/// `lesson5.html`, `app.js`, `board.js`, `pieces.js`, `game.js`, `gallery.js`,
 /// `lesson.js`, `lessons.js`, `count.js`, `nimber.js`, `misere.js`,
 /// `limits.js`, `style.css`); `None` for any other name.
 pub fn get(name: &str) -> Option<(&'static str, &'static [u8])> {
@@ -58,6 +61,7 @@ pub fn get(name: &str) -> Option<(&'static str, &'static [u8])> {
         "lesson2.html" => Some(("text/html; charset=utf-8", LESSON2.as_bytes())),
         "lesson3.html" => Some(("text/html; charset=utf-8", LESSON3.as_bytes())),
         "lesson4.html" => Some(("text/html; charset=utf-8", LESSON4.as_bytes())),
+        "lesson5.html" => Some(("text/html; charset=utf-8", LESSON5.as_bytes())),
         "lessons.js" => Some(("text/javascript; charset=utf-8", LESSONS_SCRIPT.as_bytes())),
         "style.css" => Some(("text/css; charset=utf-8", STYLE.as_bytes())),
         "nimber.js" => Some(("text/javascript; charset=utf-8", NIMBER_SCRIPT.as_bytes())),
@@ -86,7 +90,13 @@ mod tests {
         assert!(get("gallery.js").is_some());
         assert!(get("lesson.html").is_some());
         assert!(get("lesson.js").is_some());
-        for lesson in ["lesson2.html", "lesson3.html", "lesson4.html", "lessons.js"] {
+        for lesson in [
+            "lesson2.html",
+            "lesson3.html",
+            "lesson4.html",
+            "lesson5.html",
+            "lessons.js",
+        ] {
             assert!(get(lesson).is_some(), "{lesson}");
         }
         for name in [

@@ -1,9 +1,9 @@
-// Lessons 2 to 4 of `sprague serve`'s page (lesson2.html, lesson3.html,
-// lesson4.html; lesson 1 is lesson.js): each page names its lesson in
+// Lessons 2 to 5 of `sprague serve`'s page (lesson2.html to lesson5.html;
+// lesson 1 is lesson.js): each page names its lesson in
 // <body data-lesson>, and this script runs that lesson's parts. The page
 // knows no answer: every outcome, Grundy value, move, nim-sum and winning
 // move is asked of the server (/api/analyze, /api/board, /api/play,
-// /api/hint), and a wrong answer is explained from the lesson's theorem
+// /api/hint, /api/sequence), and a wrong answer is explained from the lesson's theorem
 // with the numbers the server gives.
 "use strict";
 
@@ -392,7 +392,154 @@
     $("sum-check").addEventListener("click", checkSums);
   }
 
-  const lessons = { nim: nimLesson, grundy: grundyLesson, sums: sumsLesson };
+  // -------------------------------------------------------------------------
+  // Lesson 5: subtraction games and their periods (and the pitfall of a
+  // table that stops short of the largest heap).
+
+  const sequence = (ruleset, to) => once("sequence", { ruleset, to });
+  const heapOf = (position) => Number(position.trim().split(/\s+/)[1]);
+
+  /**
+   * The values G(0..values.length-1) as a table with a caption; with
+   * `seq`, the preperiod's cells and the first period's are marked.
+   */
+  function valuesTable(values, caption, seq) {
+    const table = make("table", "grid pn lesson-values");
+    table.append(make("caption", "", caption));
+    const head = make("tr");
+    const body = make("tr");
+    const th = make("th", "", "n");
+    th.scope = "row";
+    const tv = make("th", "", "G(n)");
+    tv.scope = "row";
+    head.append(th);
+    body.append(tv);
+    values.forEach((v, n) => {
+      const h = make("th", "", String(n));
+      h.scope = "col";
+      head.append(h);
+      let cls = "pn-cell";
+      if (seq && seq.period !== null) {
+        if (n < seq.preperiod) cls += " pre";
+        else if (n < seq.preperiod + seq.period) cls += " first-period";
+      }
+      const cell = make("td", cls, String(v));
+      cell.dataset.heap = String(n);
+      body.append(cell);
+    });
+    const thead = make("thead");
+    thead.append(head);
+    const tbody = make("tbody");
+    tbody.append(body);
+    table.append(thead, tbody);
+    return table;
+  }
+
+  /** "preperiod q, period p" of `seq` in words. */
+  const periodWords = (seq) => seq.preperiod === 0
+    ? `no preperiod, period ${seq.period}: G(n) = G(n − ${seq.period}) for every n ≥ ${seq.period}`
+    : `a preperiod of ${seq.preperiod} (G(0) to G(${seq.preperiod - 1}) come before the repetition), then period ${seq.period}: G(n) = G(n − ${seq.period}) for every n ≥ ${seq.preperiod + seq.period}`;
+
+  async function periodShow() {
+    const ruleset = $("period-game").value;
+    try {
+      const seq = await sequence(ruleset, 40);
+      $("period-words").textContent = `${ruleset}: ${periodWords(seq)}. In the table the preperiod is shaded and the first period framed.`;
+      $("period-words").dataset.preperiod = String(seq.preperiod);
+      $("period-words").dataset.period = String(seq.period);
+      $("period-values").replaceChildren(valuesTable(seq.values, `G(n) of ${ruleset} for n from 0 to ${seq.values.length - 1}`, seq));
+    } catch (e) {
+      fail($("period-words"), e);
+    }
+  }
+
+  async function farCheck() {
+    const box = $("far-result");
+    const game = $("far-game").textContent.trim();
+    const n = Number($("far-heap").textContent);
+    const said = $("far-answer").value.trim();
+    box.replaceChildren(make("p", "note", "checking…"));
+    try {
+      const [b, seq] = await Promise.all([board(`${game} ${n}`), sequence(game, 40)]);
+      const truth = b.value;
+      const q = seq.preperiod;
+      const p = seq.period;
+      const r = q + ((n - q) % p);
+      const reason = `The values of ${game} have ${periodWords(seq)}. ${n} − ${q} = ${n - q} = ${p} × ${Math.floor((n - q) / p)} + ${(n - q) % p}, so G(${n}) = G(${r}) = ${seq.values[r]}.`;
+      if (/^\d+$/.test(said) && Number(said) === truth) {
+        box.replaceChildren(make("p", "lesson-right", `Right: G(${n}) = ${truth}. ${reason}`));
+        return;
+      }
+      const start = said === "" ? `G(${n}) is not filled in.` : `G(${n}) is ${truth}, not ${said}.`;
+      const m = n % p;
+      const fromZero = q > 0 && said !== "" && Number(said) === seq.values[m] && seq.values[m] !== truth
+        ? ` ${said} is G(${m}), from ${n} mod ${p} = ${m}: that counts the period from heap 0, but the heaps before ${q} are the preperiod, which does not repeat; count from heap ${q}.` : "";
+      box.replaceChildren(make("p", "lesson-wrong", `${start} ${reason}${fromZero}`));
+    } catch (e) {
+      fail(box, e);
+    }
+  }
+
+  /** The lines extending the table of `game` from heap `from` to `to`, each value the mex of its options'. */
+  async function extension(game, from, to) {
+    const lines = [];
+    for (let n = from; n <= to; n++) {
+      const options = [];
+      for (const m of await moves(`${game} ${n}`)) options.push({ heap: heapOf(m.after), value: (await board(m.after)).value });
+      const v = (await board(`${game} ${n}`)).value;
+      lines.push(`G(${n}) = mex{${options.map((o) => `G(${o.heap})`).join(", ")}} = mex${setText(options.map((o) => o.value))} = ${v}`);
+    }
+    return lines;
+  }
+
+  async function shortCheck() {
+    const box = $("short-result");
+    const game = $("short-game").textContent.trim();
+    const last = Number($("short-last").textContent);
+    const position = $("short-position").textContent.trim();
+    const said = $("short-answer").value.trim();
+    box.replaceChildren(make("p", "note", "checking…"));
+    try {
+      const truth = (await board(position)).value;
+      const parts = componentsOf(position).map(heapOf);
+      const values = [];
+      for (const h of parts) values.push((await board(`${game} ${h}`)).value);
+      const largest = Math.max(...parts);
+      const written = `${parts.map((h) => `G(${h})`).join(" ⊕ ")} = ${values.join(" ⊕ ")} = ${truth}`;
+      if (/^\d+$/.test(said) && Number(said) === truth) {
+        box.replaceChildren(make("p", "lesson-right", `Right: ${written}. The table had to be extended to heap ${largest}, the largest heap of the position, before it could be read.`));
+        return;
+      }
+      const table = (await sequence(game, last)).values.slice(0, last + 1);
+      const inside = parts.filter((h) => h <= last);
+      const known = inside.reduce((s, h) => s ^ table[h], 0);
+      const guesses = [];
+      if (said !== "" && Number(said) === known) guesses.push(` ${said} is what the table gives if a heap past its end counts as 0.`);
+      if (said !== "" && Number(said) === parts.reduce((s, h) => s ^ table[Math.min(h, last)], 0) && Number(said) !== known) guesses.push(` ${said} is what the table gives if a heap past its end takes the last value, G(${last}).`);
+      const start = said === "" ? "The value is not filled in." : `The value is ${truth}, not ${said}.`;
+      const list = make("ul", "explanations");
+      for (const line of await extension(game, last + 1, largest)) list.append(make("li", "", line));
+      box.replaceChildren(
+        paragraph("lesson-wrong", `${start} The table stops at heap ${last}, short of the largest heap of the position, ${largest}: G(${largest}) is not in it.${guesses.join("")} A table must reach the largest heap of the input. Extended, each value the mex of its options' values:`),
+        list,
+        paragraph("", `and then, by the Sprague-Grundy theorem, ${written}.`));
+    } catch (e) {
+      fail(box, e);
+    }
+  }
+
+  async function periodsLesson() {
+    $("period-show").addEventListener("click", periodShow);
+    $("far-check").addEventListener("click", farCheck);
+    $("short-check").addEventListener("click", shortCheck);
+    await periodShow();
+    const game = $("short-game").textContent.trim();
+    const last = Number($("short-last").textContent);
+    const seq = await sequence(game, last);
+    $("short-table").replaceChildren(valuesTable(seq.values.slice(0, last + 1), `The program's table: G(n) of ${game} for n from 0 to ${last}`));
+  }
+
+  const lessons = { nim: nimLesson, grundy: grundyLesson, sums: sumsLesson, periods: periodsLesson };
 
   document.addEventListener("DOMContentLoaded", async () => {
     try {
