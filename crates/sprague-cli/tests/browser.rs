@@ -30,7 +30,9 @@
 //! Grundy values with mistakes and reads their explanations;
 //! `tests/browser/lesson4.test.mjs` answers lesson 4's sums wrong and
 //! right; `tests/browser/lesson5.test.mjs` checks lesson 5's periods and
-//! answers its exercise and its pitfall wrong and right. The scripts share `tests/browser/common.mjs`
+//! answers its exercise and its pitfall wrong and right;
+//! `tests/browser/lesson6.test.mjs` plays misère Nim in lesson 6 and
+//! answers its exercise. The scripts share `tests/browser/common.mjs`
 //! (Chromium, the page, the audit, screenshots).
 //!
 //! `playwright-core` and `axe-core` are installed with `npm ci` from the lock file into
@@ -103,6 +105,7 @@ fn prepared(source: &Path) -> PathBuf {
         "lesson3.test.mjs",
         "lesson4.test.mjs",
         "lesson5.test.mjs",
+        "lesson6.test.mjs",
     ] {
         std::fs::copy(source.join(script), dir.join(script)).expect("copy the test scripts");
     }
@@ -196,6 +199,15 @@ fn lesson_4_works_in_headless_chromium() {
 #[test]
 fn lesson_5_works_in_headless_chromium() {
     in_chromium("lesson5.test.mjs");
+}
+
+/// Lesson 6 (lesson6.html, lessons.js): misère Nim played to the end by
+/// the misère rule, the outcome checked after every turn; its exercise
+/// answered with the normal-play move (explained) and with every misère
+/// winning move; the audit; `lesson6-exercise.png`.
+#[test]
+fn lesson_6_works_in_headless_chromium() {
+    in_chromium("lesson6.test.mjs");
 }
 
 /// Runs one test script of tests/browser against a server started here.

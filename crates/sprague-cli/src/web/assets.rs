@@ -37,14 +37,16 @@ const LESSON4: &str = include_str!("assets/lesson4.html");
 /// Lesson 5: subtraction games and their periods; the pitfall of a table
 /// that stops short of the largest heap.
 const LESSON5: &str = include_str!("assets/lesson5.html");
-/// The script of lessons 2 to 5: the lesson a page names in its `<body>`.
+/// Lesson 6: misère Nim (lesson 2's parts in misère play).
+const LESSON6: &str = include_str!("assets/lesson6.html");
+/// The script of lessons 2 to 6: the lesson a page names in its `<body>`.
 const LESSONS_SCRIPT: &str = include_str!("assets/lessons.js");
 /// The style sheet of the pages.
 const STYLE: &str = include_str!("assets/style.css");
 
 /// The content type and bytes of the embedded file `name` (`index.html`,
 /// `lesson.html`, `lesson2.html`, `lesson3.html`, `lesson4.html`,
-/// `lesson5.html`, `app.js`, `board.js`, `pieces.js`, `game.js`, `gallery.js`,
+/// `lesson5.html`, `lesson6.html`, `app.js`, `board.js`, `pieces.js`, `game.js`, `gallery.js`,
 /// `lesson.js`, `lessons.js`, `count.js`, `nimber.js`, `misere.js`,
 /// `limits.js`, `style.css`); `None` for any other name.
 pub fn get(name: &str) -> Option<(&'static str, &'static [u8])> {
@@ -62,6 +64,7 @@ pub fn get(name: &str) -> Option<(&'static str, &'static [u8])> {
         "lesson3.html" => Some(("text/html; charset=utf-8", LESSON3.as_bytes())),
         "lesson4.html" => Some(("text/html; charset=utf-8", LESSON4.as_bytes())),
         "lesson5.html" => Some(("text/html; charset=utf-8", LESSON5.as_bytes())),
+        "lesson6.html" => Some(("text/html; charset=utf-8", LESSON6.as_bytes())),
         "lessons.js" => Some(("text/javascript; charset=utf-8", LESSONS_SCRIPT.as_bytes())),
         "style.css" => Some(("text/css; charset=utf-8", STYLE.as_bytes())),
         "nimber.js" => Some(("text/javascript; charset=utf-8", NIMBER_SCRIPT.as_bytes())),
@@ -95,6 +98,7 @@ mod tests {
             "lesson3.html",
             "lesson4.html",
             "lesson5.html",
+            "lesson6.html",
             "lessons.js",
         ] {
             assert!(get(lesson).is_some(), "{lesson}");

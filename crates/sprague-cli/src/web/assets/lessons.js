@@ -1,4 +1,4 @@
-// Lessons 2 to 5 of `sprague serve`'s page (lesson2.html to lesson5.html;
+// Lessons 2 to 6 of `sprague serve`'s page (lesson2.html to lesson6.html;
 // lesson 1 is lesson.js): each page names its lesson in
 // <body data-lesson>, and this script runs that lesson's parts. The page
 // knows no answer: every outcome, Grundy value, move, nim-sum and winning
@@ -34,10 +34,12 @@
     if (!cache.has(key)) cache.set(key, post(name, body));
     return cache.get(key);
   }
+  /** Misère play: the page's <body data-misere="true"> (lesson 6). */
+  const misere = () => document.body.dataset.misere === "true";
   /** `analyze --explain` of `position`: its value, and its rows and nim-sum in binary. */
-  const analysis = (position) => once("analyze", { position, explain: true });
+  const analysis = (position) => once("analyze", { position, explain: true, misere: misere() });
   /** /api/board of `position`: its outcome, value and moves. */
-  const board = (position) => once("board", { position });
+  const board = (position) => once("board", { position, misere: misere() });
 
   /** The moves of `position`: [{text, label, after}], where each leads. */
   async function moves(position) {
@@ -47,7 +49,7 @@
     for (const c of clicks) {
       if (seen.has(c.text)) continue;
       seen.add(c.text);
-      const turn = await once("play", { position, move: c.text, reply: false });
+      const turn = await once("play", { position, move: c.text, reply: false, misere: misere() });
       out.push({ text: c.text, label: turn.you.description, after: turn.you.after });
     }
     return out;
@@ -89,7 +91,8 @@
   };
 
   // -------------------------------------------------------------------------
-  // Lesson 2: Nim and Bouton's theorem.
+  // Lesson 2: Nim and Bouton's theorem; lesson 6: misère Nim (the same
+  // parts, in misère play).
 
   const nim = { position: "", over: true };
 
@@ -128,10 +131,14 @@
     });
     $("nim-binary").replaceChildren(make("p", "note", "The heaps in binary; the nim-sum is the XOR of the rows:"), await nimSumTable(position));
     const s = a.binary.nim_sum;
-    $("nim-verdict").textContent = s === 0
+    const kind = a.outcome === "P" ? "a P-position" : "an N-position";
+    if (misere()) {
+      $("nim-verdict").textContent = `${a.summary}, and the nim-sum is ${s}: ${kind} in misère play. ${a.outcome === "P" ? "Whoever moves from here loses against perfect play." : "The player to move wins by Bouton's misère rule."}`;
+    } else $("nim-verdict").textContent = s === 0
       ? `${a.summary}: a P-position. Whoever moves from here leaves a nim-sum that is not 0.`
       : `${a.summary}, not 0: an N-position. The player to move wins by leaving a nim-sum of 0.`;
     $("nim-verdict").dataset.nimSum = String(s);
+    $("nim-verdict").dataset.outcome = a.outcome;
   }
 
   async function nimStart() {
@@ -150,7 +157,7 @@
     nim.over = true;
     $("nim-status").textContent = "…";
     try {
-      const turn = await post("play", { position: nim.position, move: text });
+      const turn = await post("play", { position: nim.position, move: text, misere: misere() });
       const left = await analysis(turn.you.after);
       $("nim-log").append(make("li", "", `You: ${turn.you.description}, leaving ${turn.you.after}; ${left.summary}.`));
       if (turn.computer) {
@@ -158,9 +165,9 @@
         $("nim-log").append(make("li", "", `Computer: ${turn.computer.description}, leaving ${turn.computer.after}; ${then.summary}.`));
       }
       nim.over = turn.winner !== null;
-      $("nim-status").textContent = turn.winner === "you"
-        ? "You took the last token: you win."
-        : turn.winner === "computer" ? "The computer took the last token: it wins. Start again, and leave a nim-sum of 0 after each of your moves." : "Your move.";
+      const last = misere() ? ["The computer had to take the last token: you win.", "You had to take the last token: the computer wins. Start again, and follow Bouton's misère rule."]
+        : ["You took the last token: you win.", "The computer took the last token: it wins. Start again, and leave a nim-sum of 0 after each of your moves."];
+      $("nim-status").textContent = turn.winner === "you" ? last[0] : turn.winner === "computer" ? last[1] : "Your move.";
       await nimShow(turn.position);
     } catch (e) {
       nim.over = false;
@@ -190,10 +197,14 @@
       try {
         const text = `${h} ${size - leave}`;
         const [turn, hint, before] = await Promise.all([
-          once("play", { position, move: text, reply: false }), once("hint", { position }), analysis(position)]);
+          once("play", { position, move: text, reply: false, misere: misere() }), once("hint", { position, misere: misere() }), analysis(position)]);
         const after = turn.you.after;
         const left = await analysis(after);
         const table = await nimSumTable(after);
+        if (misere()) {
+          await misereAnswer(box, { position, text, turn, hint, before, left, table });
+          return;
+        }
         if (hint.winning.includes(text)) {
           box.replaceChildren(
             paragraph("lesson-right", `Right: ${turn.you.description} leaves ${after}, and ${left.summary}:`),
@@ -210,6 +221,30 @@
         fail(box, e);
       }
     });
+  }
+
+  /** Lesson 6's answer to the exercise: a move judged in misère play. */
+  async function misereAnswer(box, { position, text, turn, hint, before, left, table }) {
+    const after = turn.you.after;
+    const heaps = heapsOf(after);
+    const endgame = heaps.every((h) => h <= 1);
+    const ones = heaps.filter((h) => h === 1).length;
+    const state = endgame
+      ? `it leaves no heap above 1 and ${ones} heap${ones === 1 ? "" : "s"} of 1, an ${ones % 2 ? "odd" : "even"} number`
+      : `it leaves a heap above 1, and ${left.binary.nim_sum === 0 ? "a nim-sum of 0" : `a nim-sum of ${left.binary.nim_sum}, not 0`}`;
+    if (hint.winning.includes(text)) {
+      box.replaceChildren(
+        paragraph("lesson-right", `Right: ${turn.you.description} leaves ${after}: ${state}, a P-position in misère play. (${position} has ${hint.winning.length} winning move${hint.winning.length === 1 ? "" : "s"} in misère play.)`),
+        table);
+      return;
+    }
+    const reply = await once("hint", { position: after, misere: true });
+    const normal = left.binary.nim_sum === 0
+      ? ` In normal play this move would win, as it leaves a nim-sum of 0; in misère play that holds only while a heap above 1 is left. ${before.basis_words[0].toUpperCase()}${before.basis_words.slice(1)}.`
+      : "";
+    box.replaceChildren(
+      paragraph("lesson-wrong", `Not this one: ${turn.you.description} leaves ${after}: ${state}, an N-position in misère play. Your opponent wins from it by ${reply.move.description}, leaving ${reply.move.after}: ${reply.move.why}${normal}`),
+      table);
   }
 
   async function nimLesson() {
