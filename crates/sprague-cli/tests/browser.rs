@@ -32,7 +32,8 @@
 //! right; `tests/browser/lesson5.test.mjs` checks lesson 5's periods and
 //! answers its exercise and its pitfall wrong and right;
 //! `tests/browser/lesson6.test.mjs` plays misère Nim in lesson 6 and
-//! answers its exercise. The scripts share `tests/browser/common.mjs`
+//! answers its exercise; `tests/browser/lesson7.test.mjs` answers lesson
+//! 7's exercise and pitfall. The scripts share `tests/browser/common.mjs`
 //! (Chromium, the page, the audit, screenshots).
 //!
 //! `playwright-core` and `axe-core` are installed with `npm ci` from the lock file into
@@ -106,6 +107,7 @@ fn prepared(source: &Path) -> PathBuf {
         "lesson4.test.mjs",
         "lesson5.test.mjs",
         "lesson6.test.mjs",
+        "lesson7.test.mjs",
     ] {
         std::fs::copy(source.join(script), dir.join(script)).expect("copy the test scripts");
     }
@@ -208,6 +210,16 @@ fn lesson_5_works_in_headless_chromium() {
 #[test]
 fn lesson_6_works_in_headless_chromium() {
     in_chromium("lesson6.test.mjs");
+}
+
+/// Lesson 7 (lesson7.html, lessons-more.js): Moore's Nim-k, its exercise
+/// answered with a losing move (explained by the columns' counts), a move
+/// on too many heaps and every winning move; the pitfall of "at most k
+/// tokens" ticked wrong and right; the audit; `lesson7.png`,
+/// `lesson7-exercise.png`.
+#[test]
+fn lesson_7_works_in_headless_chromium() {
+    in_chromium("lesson7.test.mjs");
 }
 
 /// Runs one test script of tests/browser against a server started here.

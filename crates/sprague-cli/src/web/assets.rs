@@ -42,6 +42,10 @@ const LESSON6: &str = include_str!("assets/lesson6.html");
 /// What the lesson scripts share: asking the server, a position's moves, a
 /// table in binary, running the lesson a page names.
 const LESSON_KIT: &str = include_str!("assets/lesson-kit.js");
+/// Lesson 7: Moore's Nim-k; the pitfall of "at most k tokens".
+const LESSON7: &str = include_str!("assets/lesson7.html");
+/// The script of lesson 7 (on lesson-kit.js).
+const LESSONS_MORE_SCRIPT: &str = include_str!("assets/lessons-more.js");
 /// The script of lessons 2 to 6: the lesson a page names in its `<body>`.
 const LESSONS_SCRIPT: &str = include_str!("assets/lessons.js");
 /// The style sheet of the pages.
@@ -49,7 +53,8 @@ const STYLE: &str = include_str!("assets/style.css");
 
 /// The content type and bytes of the embedded file `name` (`index.html`,
 /// `lesson.html`, `lesson2.html`, `lesson3.html`, `lesson4.html`,
-/// `lesson5.html`, `lesson6.html`, `lesson-kit.js`, `app.js`, `board.js`, `pieces.js`, `game.js`, `gallery.js`,
+/// `lesson5.html`, `lesson6.html`, `lesson7.html`, `lesson-kit.js`,
+/// `lessons-more.js`, `app.js`, `board.js`, `pieces.js`, `game.js`, `gallery.js`,
 /// `lesson.js`, `lessons.js`, `count.js`, `nimber.js`, `misere.js`,
 /// `limits.js`, `style.css`); `None` for any other name.
 pub fn get(name: &str) -> Option<(&'static str, &'static [u8])> {
@@ -69,6 +74,11 @@ pub fn get(name: &str) -> Option<(&'static str, &'static [u8])> {
         "lesson5.html" => Some(("text/html; charset=utf-8", LESSON5.as_bytes())),
         "lesson6.html" => Some(("text/html; charset=utf-8", LESSON6.as_bytes())),
         "lesson-kit.js" => Some(("text/javascript; charset=utf-8", LESSON_KIT.as_bytes())),
+        "lesson7.html" => Some(("text/html; charset=utf-8", LESSON7.as_bytes())),
+        "lessons-more.js" => Some((
+            "text/javascript; charset=utf-8",
+            LESSONS_MORE_SCRIPT.as_bytes(),
+        )),
         "lessons.js" => Some(("text/javascript; charset=utf-8", LESSONS_SCRIPT.as_bytes())),
         "style.css" => Some(("text/css; charset=utf-8", STYLE.as_bytes())),
         "nimber.js" => Some(("text/javascript; charset=utf-8", NIMBER_SCRIPT.as_bytes())),
@@ -104,6 +114,8 @@ mod tests {
             "lesson5.html",
             "lesson6.html",
             "lesson-kit.js",
+            "lesson7.html",
+            "lessons-more.js",
             "lessons.js",
         ] {
             assert!(get(lesson).is_some(), "{lesson}");
