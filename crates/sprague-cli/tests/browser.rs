@@ -33,7 +33,8 @@
 //! answers its exercise and its pitfall wrong and right;
 //! `tests/browser/lesson6.test.mjs` plays misère Nim in lesson 6 and
 //! answers its exercise; `tests/browser/lesson7.test.mjs` answers lesson
-//! 7's exercise and pitfall. The scripts share `tests/browser/common.mjs`
+//! 7's exercise and pitfall, `tests/browser/lesson8.test.mjs` lesson 8's.
+//! The scripts share `tests/browser/common.mjs`
 //! (Chromium, the page, the audit, screenshots).
 //!
 //! `playwright-core` and `axe-core` are installed with `npm ci` from the lock file into
@@ -108,6 +109,7 @@ fn prepared(source: &Path) -> PathBuf {
         "lesson5.test.mjs",
         "lesson6.test.mjs",
         "lesson7.test.mjs",
+        "lesson8.test.mjs",
     ] {
         std::fs::copy(source.join(script), dir.join(script)).expect("copy the test scripts");
     }
@@ -220,6 +222,16 @@ fn lesson_6_works_in_headless_chromium() {
 #[test]
 fn lesson_7_works_in_headless_chromium() {
     in_chromium("lesson7.test.mjs");
+}
+
+/// Lesson 8 (lesson8.html, lessons-more.js): staircase Nim, its exercise
+/// answered with a losing move (explained by the odd steps' nim-sum), a
+/// non-move and every winning move; the pitfall of numbering the stairs
+/// ticked with one numbering for both staircases, then right; the audit;
+/// `lesson8.png`, `lesson8-exercise.png`.
+#[test]
+fn lesson_8_works_in_headless_chromium() {
+    in_chromium("lesson8.test.mjs");
 }
 
 /// Runs one test script of tests/browser against a server started here.

@@ -44,7 +44,9 @@ const LESSON6: &str = include_str!("assets/lesson6.html");
 const LESSON_KIT: &str = include_str!("assets/lesson-kit.js");
 /// Lesson 7: Moore's Nim-k; the pitfall of "at most k tokens".
 const LESSON7: &str = include_str!("assets/lesson7.html");
-/// The script of lesson 7 (on lesson-kit.js).
+/// Lesson 8: staircase Nim; the pitfall of numbering the stairs.
+const LESSON8: &str = include_str!("assets/lesson8.html");
+/// The script of lessons 7 and 8 (on lesson-kit.js).
 const LESSONS_MORE_SCRIPT: &str = include_str!("assets/lessons-more.js");
 /// The script of lessons 2 to 6: the lesson a page names in its `<body>`.
 const LESSONS_SCRIPT: &str = include_str!("assets/lessons.js");
@@ -53,7 +55,7 @@ const STYLE: &str = include_str!("assets/style.css");
 
 /// The content type and bytes of the embedded file `name` (`index.html`,
 /// `lesson.html`, `lesson2.html`, `lesson3.html`, `lesson4.html`,
-/// `lesson5.html`, `lesson6.html`, `lesson7.html`, `lesson-kit.js`,
+/// `lesson5.html`, `lesson6.html`, `lesson7.html`, `lesson8.html`, `lesson-kit.js`,
 /// `lessons-more.js`, `app.js`, `board.js`, `pieces.js`, `game.js`, `gallery.js`,
 /// `lesson.js`, `lessons.js`, `count.js`, `nimber.js`, `misere.js`,
 /// `limits.js`, `style.css`); `None` for any other name.
@@ -75,6 +77,7 @@ pub fn get(name: &str) -> Option<(&'static str, &'static [u8])> {
         "lesson6.html" => Some(("text/html; charset=utf-8", LESSON6.as_bytes())),
         "lesson-kit.js" => Some(("text/javascript; charset=utf-8", LESSON_KIT.as_bytes())),
         "lesson7.html" => Some(("text/html; charset=utf-8", LESSON7.as_bytes())),
+        "lesson8.html" => Some(("text/html; charset=utf-8", LESSON8.as_bytes())),
         "lessons-more.js" => Some((
             "text/javascript; charset=utf-8",
             LESSONS_MORE_SCRIPT.as_bytes(),
@@ -115,6 +118,7 @@ mod tests {
             "lesson6.html",
             "lesson-kit.js",
             "lesson7.html",
+            "lesson8.html",
             "lessons-more.js",
             "lessons.js",
         ] {

@@ -1,13 +1,14 @@
-// Lesson 7 of `sprague serve`'s page (lesson7.html): Moore's Nim-k, and
-// the pitfall of reading its "at most k heaps" as "at most k tokens". Runs
-// on lesson-kit.js. The page knows no answer: the winning moves come from
+// Lessons 7 and 8 of `sprague serve`'s page (lesson7.html: Moore's Nim-k,
+// and the pitfall of reading its "at most k heaps" as "at most k tokens";
+// lesson8.html: staircase Nim, and the pitfall of numbering the stairs from
+// 0 or from 1). Runs on lesson-kit.js. The page knows no answer: the winning moves come from
 // /api/hint, where a move leads from /api/play, the counts' verdict from
 // /api/analyze, and which moves are legal from the moves /api/board lists
 // (an illegal one's reason is the server's error).
 "use strict";
 
 (() => {
-  const { $, make, post, once, analysis, fail, paragraph, heapsOf, lessons } = window.lessonKit;
+  const { $, make, post, once, analysis, binaryTable, fail, paragraph, heapsOf, lessons } = window.lessonKit;
 
   /** k of a position of moore:K. */
   const kOf = (position) => Number(position.trim().split(/\s+/)[0].split(":")[1]);
@@ -159,5 +160,121 @@
     $("legal-check").addEventListener("click", legalCheck);
   }
 
-  Object.assign(lessons, { moore: mooreLesson });
+  // -------------------------------------------------------------------------
+  // Lesson 8: staircase Nim, and the pitfall of numbering the stairs from
+  // 0 or from 1 (which stairs count).
+
+  /** The stairs that count in `position`: those the server's analysis writes in binary. */
+  async function counting(position) {
+    const a = await analysis(position);
+    return a.binary.rows.map((r) => Number(r.label.match(/(\d+)$/)[1]));
+  }
+
+  async function stairCheck() {
+    const position = $("stair-position").textContent.trim();
+    const coins = heapsOf(position);
+    const step = Number($("stair-step").value);
+    const raw = $("stair-coins").value.trim();
+    const box = $("stair-result");
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || n < 1 || n > coins[step - 1]) {
+      box.replaceChildren(make("p", "lesson-wrong", `Not a move: a move carries 1 to ${coins[step - 1]} coins down from step ${step} (the coins it holds).`));
+      return;
+    }
+    box.replaceChildren(make("p", "note", "checking…"));
+    try {
+      const text = `${step} ${n}`;
+      const [turn, hint] = await Promise.all([once("play", { position, move: text, reply: false }), once("hint", { position })]);
+      const after = turn.you.after;
+      const a = await analysis(after);
+      const table = binaryTable(a.binary.rows, `The counting steps of ${after} in binary and their nim-sum`);
+      if (hint.winning.includes(text)) {
+        box.replaceChildren(
+          paragraph("lesson-right", `Right: ${turn.you.description} leaves ${after}: ${a.summary}:`),
+          table,
+          paragraph("", `a P-position: it plays like Nim with a nim-sum of 0. (${position} has ${hint.winning.length} winning move${hint.winning.length === 1 ? "" : "s"}.)`));
+        return;
+      }
+      const reply = await once("hint", { position: after });
+      const before = await analysis(position);
+      box.replaceChildren(
+        paragraph("lesson-wrong", `Not this one: ${turn.you.description} leaves ${after}: ${a.summary}, not 0:`),
+        table,
+        paragraph("", `an N-position: your opponent wins from it by ${reply.move.description} (${reply.move.why}) Only the odd steps count: in ${position}, ${before.summary}; a winning move makes that nim-sum 0.`));
+    } catch (e) {
+      fail(box, e);
+    }
+  }
+
+  async function countCheck() {
+    const box = $("count-result");
+    box.replaceChildren(make("p", "note", "checking…"));
+    try {
+      const items = [...document.querySelectorAll("#count-items li")];
+      const wrong = [];
+      for (const li of items) {
+        const position = li.dataset.position;
+        const truth = await counting(position);
+        const ticked = [...li.querySelectorAll("input")].filter((x) => x.checked).map((x) => Number(x.dataset.stair));
+        const ok = ticked.length === truth.length && ticked.every((x) => truth.includes(x));
+        li.classList.toggle("right", ok);
+        li.classList.toggle("wrong", !ok);
+        if (ok) continue;
+        const ruleset = position.split(/\s+/)[0];
+        const a = await analysis(position);
+        const parity = truth.every((x) => x % 2 === 0) ? "even" : "odd";
+        const other = parity === "even" ? "odd" : "even";
+        const stairs = heapsOf(position).map((_, i) => i + 1);
+        const flipped = ticked.length > 0 && ticked.every((x) => (x % 2 === 0) === (other === "even")) && stairs.filter((x) => (x % 2 === 0) === (other === "even")).length === ticked.length;
+        const where = ruleset === "staircase"
+          ? "the steps are numbered from 1 above the ground, so a coin on an odd step is an odd number of moves from the ground"
+          : "stair 1 is the floor, where coins stop, so a coin on an even stair is an odd number of moves from the floor";
+        const mistake = flipped ? ` You ticked the ${other} stairs: that is the other numbering, counting from the wrong bottom stair.` : "";
+        wrong.push([position, `In ${position} the stairs that count are ${truth.join(" and ")}, the ${parity} ones: ${where}.${mistake} So ${a.summary}.`]);
+      }
+      box.replaceChildren();
+      if (wrong.length === 0) {
+        box.append(make("p", "lesson-right", "Both right: what counts is how many moves a coin is from where coins stop, so the numbering decides which stairs count."));
+        return;
+      }
+      box.append(make("p", "lesson-wrong", `${wrong.length} of ${items.length} not right yet:`));
+      const list = make("ul", "explanations");
+      for (const [position, why] of wrong) {
+        const li = make("li", "", why);
+        li.dataset.position = position;
+        list.append(li);
+      }
+      box.append(list);
+    } catch (e) {
+      fail(box, e);
+    }
+  }
+
+  async function staircaseLesson() {
+    const position = $("stair-position").textContent.trim();
+    heapsOf(position).forEach((c, i) => {
+      const o = make("option", "", `step ${i + 1} (${c} coins)`);
+      o.value = String(i + 1);
+      $("stair-step").append(o);
+    });
+    document.querySelectorAll("#count-items li").forEach((li, k) => {
+      const position = li.dataset.position;
+      const group = make("fieldset", "stairs");
+      group.append(make("legend", "", position));
+      heapsOf(position).forEach((c, i) => {
+        const box = make("input");
+        box.type = "checkbox";
+        box.id = `count-${k + 1}-${i + 1}`;
+        box.dataset.stair = String(i + 1);
+        const label = make("label", "", `stair ${i + 1} (${c} coins)`);
+        label.htmlFor = box.id;
+        group.append(box, label, document.createTextNode(" "));
+      });
+      li.append(group);
+    });
+    $("stair-check").addEventListener("click", stairCheck);
+    $("count-check").addEventListener("click", countCheck);
+  }
+
+  Object.assign(lessons, { moore: mooreLesson, staircase: staircaseLesson });
 })();
