@@ -7,7 +7,7 @@
 // binary after every turn; then answers the exercise with a move that
 // leaves a nim-sum of 1 (explained), a non-move, and every winning move.
 // The nim-sums and winning moves are computed here, not read from the page.
-import { audit, check, shot, text, withPage } from "./common.mjs";
+import { audit, check, shot, shotsAtBothWidths, text, withPage } from "./common.mjs";
 
 const heapsOf = (position) => position.trim().split(/\s+/).slice(1).map(Number);
 const nimSum = (heaps) => heaps.reduce((s, h) => s ^ h, 0);
@@ -92,4 +92,6 @@ await withPage("body[data-ready=true]", async (page) => {
       `heap ${h} left with ${l} is accepted, its nim-sum 0 shown (${ok})`);
   }
   await shot(page, "lesson2");
+  // At phone width nothing makes the page scroll sideways.
+  await shotsAtBothWidths(page, "lesson2-page", "main");
 }, { audit: true });

@@ -7,7 +7,7 @@
 // explanations (each option's value and their mex), then corrects the
 // table. The values the test expects are computed here by the definition
 // (G(n) = mex of G(n - s), s in {2, 3, 5}), not read from the page.
-import { audit, check, shot, text, withPage } from "./common.mjs";
+import { audit, check, shot, shotsAtBothWidths, text, withPage } from "./common.mjs";
 
 const S = [2, 3, 5];
 const mex = (values) => {
@@ -64,4 +64,6 @@ await withPage("body[data-ready=true]", async (page) => {
   const zeros = G.flatMap((g, n) => (g === 0 ? [n] : []));
   check((await text(page, "#g-result")).includes(`(${zeros.join(", ")}) are the P-positions`), `the heaps of value 0 (${zeros}) are named P-positions`);
   check((await page.locator("#g-answers td.wrong").count()) === 0, "the corrected table is all right");
+  // At phone width nothing makes the page scroll sideways.
+  await shotsAtBothWidths(page, "lesson3-page", "main");
 }, { audit: true });

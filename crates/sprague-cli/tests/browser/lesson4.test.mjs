@@ -7,7 +7,7 @@
 // (the components' values, their nim-sum in binary), then corrects them.
 // The values are computed here (a Nim heap of n is worth n; sub:2,3,5 by
 // the mex; a sum by the nim-sum), not read from the page.
-import { audit, check, shot, text, withPage } from "./common.mjs";
+import { audit, check, shot, shotsAtBothWidths, text, withPage } from "./common.mjs";
 
 const mex = (values) => {
   let m = 0;
@@ -63,4 +63,6 @@ await withPage("body[data-ready=true]", async (page) => {
   await page.click("#sum-check");
   await page.waitForFunction(() => document.getElementById("sum-result").textContent.startsWith("All 3 right"));
   check((await page.locator("#sum-items li.wrong").count()) === 0, "the corrected answers are all right");
+  // At phone width nothing makes the page scroll sideways.
+  await shotsAtBothWidths(page, "lesson4-page", "main");
 }, { audit: true });

@@ -8,7 +8,7 @@
 // past the table were 0 (explained, the table extended) and right. Every
 // value is computed here by the mex (G(n) = mex of G(n - s), s in S), and
 // the period found here by comparing values, not read from the page.
-import { audit, check, shot, text, withPage } from "./common.mjs";
+import { audit, check, shot, shotsAtBothWidths, text, withPage } from "./common.mjs";
 
 const mex = (values) => {
   let m = 0;
@@ -105,4 +105,6 @@ await withPage("body[data-ready=true]", async (page) => {
   await page.click("#short-check");
   await page.waitForSelector("#short-result .lesson-right");
   check((await text(page, "#short-result")).includes(`extended to heap ${largest}`), "the right value is confirmed");
+  // At phone width nothing makes the page scroll sideways.
+  await shotsAtBothWidths(page, "lesson5-page", "main");
 }, { audit: true });

@@ -7,7 +7,7 @@
 // answers the exercise with the normal-play winning move (explained: it
 // leaves an even number of heaps of 1) and with every misère winning move.
 // Outcomes and moves are computed here from the rule, not read from the page.
-import { audit, check, shot, text, withPage } from "./common.mjs";
+import { audit, check, shot, shotsAtBothWidths, text, withPage } from "./common.mjs";
 
 const heapsOf = (position) => position.trim().split(/\s+/).slice(1).map(Number);
 const nimSum = (heaps) => heaps.reduce((s, h) => s ^ h, 0);
@@ -73,4 +73,6 @@ await withPage("body[data-ready=true]", async (page) => {
     const ok = await text(page, "#exercise-result");
     check(ok.includes("a P-position in misère play") && ok.includes(`has ${right.length} winning move`), `heap ${h} left with ${l} is accepted (${ok})`);
   }
+  // At phone width nothing makes the page scroll sideways.
+  await shotsAtBothWidths(page, "lesson6-page", "main");
 }, { audit: true });

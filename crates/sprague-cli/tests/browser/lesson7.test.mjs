@@ -7,7 +7,7 @@
 // every winning move; then ticks the pitfall's moves all legal, then as
 // the misreading would, then right. Moore's theorem, the winning moves and
 // the legal moves are computed here, not read from the page.
-import { audit, check, shot, text, withPage } from "./common.mjs";
+import { audit, check, shot, shotsAtBothWidths, text, withPage } from "./common.mjs";
 
 const heapsOf = (position) => position.trim().split(/\s+/).slice(1).map(Number);
 const kOf = (position) => Number(position.trim().split(/\s+/)[0].split(":")[1]);
@@ -105,4 +105,6 @@ await withPage("body[data-ready=true]", async (page) => {
   await tick(legal);
   await page.waitForFunction(() => document.getElementById("legal-result").textContent.startsWith("All "));
   check((await page.locator("#legal-moves li.wrong").count()) === 0, "the right ticks are all right");
+  // At phone width nothing makes the page scroll sideways.
+  await shotsAtBothWidths(page, "lesson7-page", "main");
 }, { audit: true });

@@ -8,7 +8,7 @@
 // (explained where wrong), then right. The theory is computed here: a coin
 // counts when it is an odd number of moves from where coins stop (the
 // ground below step 1; in staircase:floor, the floor, stair 1).
-import { audit, check, shot, text, withPage } from "./common.mjs";
+import { audit, check, shot, shotsAtBothWidths, text, withPage } from "./common.mjs";
 
 const coinsOf = (position) => position.trim().split(/\s+/).slice(1).map(Number);
 /** The stairs (from 1) whose coins count. */
@@ -92,4 +92,6 @@ await withPage("body[data-ready=true]", async (page) => {
   await tick((p, s) => countingStairs(p).includes(s));
   await page.waitForFunction(() => document.getElementById("count-result").textContent.startsWith("Both right"));
   check((await page.locator("#count-items li.wrong").count()) === 0, "both right");
+  // At phone width nothing makes the page scroll sideways.
+  await shotsAtBothWidths(page, "lesson8-page", "main");
 }, { audit: true });
