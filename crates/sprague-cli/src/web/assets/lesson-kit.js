@@ -30,7 +30,12 @@ window.lessonKit = (() => {
   /** /api/`name` of `body`, asked once. */
   function once(name, body) {
     const key = name + " " + JSON.stringify(body);
-    if (!cache.has(key)) cache.set(key, post(name, body));
+    if (!cache.has(key)) {
+      const answer = post(name, body);
+      // A failed question is asked again next time, not remembered.
+      answer.catch(() => cache.delete(key));
+      cache.set(key, answer);
+    }
     return cache.get(key);
   }
   /** Misère play: the page's <body data-misere="true"> (lesson 6). */
