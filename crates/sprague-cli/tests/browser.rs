@@ -24,7 +24,17 @@
 //! the home page's gallery (a card per ruleset, its example drawn, Play and
 //! Analyse) and shoots the home page (`home.png`, `gallery.png`).
 //! `tests/browser/lesson.test.mjs` fills lesson 1's P/N table with mistakes,
-//! reads their explanations, and answers its exercise wrong and right. The scripts share `tests/browser/common.mjs`
+//! reads their explanations, and answers its exercise wrong and right;
+//! `tests/browser/lesson2.test.mjs` plays Nim in lesson 2 and answers its
+//! exercise; `tests/browser/lesson3.test.mjs` fills lesson 3's table of
+//! Grundy values with mistakes and reads their explanations;
+//! `tests/browser/lesson4.test.mjs` answers lesson 4's sums wrong and
+//! right; `tests/browser/lesson5.test.mjs` checks lesson 5's periods and
+//! answers its exercise and its pitfall wrong and right;
+//! `tests/browser/lesson6.test.mjs` plays misère Nim in lesson 6 and
+//! answers its exercise; `tests/browser/lesson7.test.mjs` answers lesson
+//! 7's exercise and pitfall, `tests/browser/lesson8.test.mjs` lesson 8's.
+//! The scripts share `tests/browser/common.mjs`
 //! (Chromium, the page, the audit, screenshots).
 //!
 //! `playwright-core` and `axe-core` are installed with `npm ci` from the lock file into
@@ -93,6 +103,13 @@ fn prepared(source: &Path) -> PathBuf {
         "game.test.mjs",
         "gallery.test.mjs",
         "lesson.test.mjs",
+        "lesson2.test.mjs",
+        "lesson3.test.mjs",
+        "lesson4.test.mjs",
+        "lesson5.test.mjs",
+        "lesson6.test.mjs",
+        "lesson7.test.mjs",
+        "lesson8.test.mjs",
     ] {
         std::fs::copy(source.join(script), dir.join(script)).expect("copy the test scripts");
     }
@@ -148,6 +165,73 @@ fn the_gallery_works_in_headless_chromium() {
 #[test]
 fn the_lesson_works_in_headless_chromium() {
     in_chromium("lesson.test.mjs");
+}
+
+/// Lesson 2 (lesson2.html, lessons.js): Nim played to the end with
+/// Bouton's moves, the nim-sum in binary checked after every turn; its
+/// exercise answered wrong (explained by the nim-sum left), with a non-move,
+/// and with every winning move; the audit; `lesson2.png`,
+/// `lesson2-exercise.png`.
+#[test]
+fn lesson_2_works_in_headless_chromium() {
+    in_chromium("lesson2.test.mjs");
+}
+
+/// Lesson 3 (lesson3.html, lessons.js): the table of Grundy values of
+/// sub:2,3,5 checked with three kinds of mistake and a blank, each
+/// explained as the mex of its options' values, then corrected; the audit;
+/// `lesson3.png`.
+#[test]
+fn lesson_3_works_in_headless_chromium() {
+    in_chromium("lesson3.test.mjs");
+}
+
+/// Lesson 4 (lesson4.html, lessons.js): the Grundy values of three sums,
+/// one given as the ordinary sum and one left blank, each explained by its
+/// components' values and their nim-sum in binary, then corrected; the
+/// audit; `lesson4.png`.
+#[test]
+fn lesson_4_works_in_headless_chromium() {
+    in_chromium("lesson4.test.mjs");
+}
+
+/// Lesson 5 (lesson5.html, lessons.js): the periods and values it shows
+/// checked against the mex; G(1000) answered with the period counted from
+/// heap 0 (explained) and right; the pitfall of a table that stops short
+/// answered as if the heap past it were 0 (explained, the table extended)
+/// and right; the audit; `lesson5.png`.
+#[test]
+fn lesson_5_works_in_headless_chromium() {
+    in_chromium("lesson5.test.mjs");
+}
+
+/// Lesson 6 (lesson6.html, lessons.js): misère Nim played to the end by
+/// the misère rule, the outcome checked after every turn; its exercise
+/// answered with the normal-play move (explained) and with every misère
+/// winning move; the audit; `lesson6-exercise.png`.
+#[test]
+fn lesson_6_works_in_headless_chromium() {
+    in_chromium("lesson6.test.mjs");
+}
+
+/// Lesson 7 (lesson7.html, lessons-more.js): Moore's Nim-k, its exercise
+/// answered with a losing move (explained by the columns' counts), a move
+/// on too many heaps and every winning move; the pitfall of "at most k
+/// tokens" ticked wrong and right; the audit; `lesson7.png`,
+/// `lesson7-exercise.png`.
+#[test]
+fn lesson_7_works_in_headless_chromium() {
+    in_chromium("lesson7.test.mjs");
+}
+
+/// Lesson 8 (lesson8.html, lessons-more.js): staircase Nim, its exercise
+/// answered with a losing move (explained by the odd steps' nim-sum), a
+/// non-move and every winning move; the pitfall of numbering the stairs
+/// ticked with one numbering for both staircases, then right; the audit;
+/// `lesson8.png`, `lesson8-exercise.png`.
+#[test]
+fn lesson_8_works_in_headless_chromium() {
+    in_chromium("lesson8.test.mjs");
 }
 
 /// Runs one test script of tests/browser against a server started here.

@@ -28,12 +28,36 @@ const GALLERY: &str = include_str!("assets/gallery.js");
 const LESSON: &str = include_str!("assets/lesson.html");
 /// The script of lesson 1: it checks the table and the exercise.
 const LESSON_SCRIPT: &str = include_str!("assets/lesson.js");
-/// The style sheet of both pages.
+/// Lesson 2: Nim and Bouton's theorem (its script is lessons.js).
+const LESSON2: &str = include_str!("assets/lesson2.html");
+/// Lesson 3: mex and Grundy values.
+const LESSON3: &str = include_str!("assets/lesson3.html");
+/// Lesson 4: sums of games, the Sprague-Grundy theorem.
+const LESSON4: &str = include_str!("assets/lesson4.html");
+/// Lesson 5: subtraction games and their periods; the pitfall of a table
+/// that stops short of the largest heap.
+const LESSON5: &str = include_str!("assets/lesson5.html");
+/// Lesson 6: misère Nim (lesson 2's parts in misère play).
+const LESSON6: &str = include_str!("assets/lesson6.html");
+/// What the lesson scripts share: asking the server, a position's moves, a
+/// table in binary, running the lesson a page names.
+const LESSON_KIT: &str = include_str!("assets/lesson-kit.js");
+/// Lesson 7: Moore's Nim-k; the pitfall of "at most k tokens".
+const LESSON7: &str = include_str!("assets/lesson7.html");
+/// Lesson 8: staircase Nim; the pitfall of numbering the stairs.
+const LESSON8: &str = include_str!("assets/lesson8.html");
+/// The script of lessons 7 and 8 (on lesson-kit.js).
+const LESSONS_MORE_SCRIPT: &str = include_str!("assets/lessons-more.js");
+/// The script of lessons 2 to 6: the lesson a page names in its `<body>`.
+const LESSONS_SCRIPT: &str = include_str!("assets/lessons.js");
+/// The style sheet of the pages.
 const STYLE: &str = include_str!("assets/style.css");
 
 /// The content type and bytes of the embedded file `name` (`index.html`,
-/// `lesson.html`, `app.js`, `board.js`, `pieces.js`, `game.js`, `gallery.js`,
-/// `lesson.js`, `count.js`, `nimber.js`, `misere.js`,
+/// `lesson.html`, `lesson2.html`, `lesson3.html`, `lesson4.html`,
+/// `lesson5.html`, `lesson6.html`, `lesson7.html`, `lesson8.html`, `lesson-kit.js`,
+/// `lessons-more.js`, `app.js`, `board.js`, `pieces.js`, `game.js`, `gallery.js`,
+/// `lesson.js`, `lessons.js`, `count.js`, `nimber.js`, `misere.js`,
 /// `limits.js`, `style.css`); `None` for any other name.
 pub fn get(name: &str) -> Option<(&'static str, &'static [u8])> {
     match name {
@@ -46,6 +70,19 @@ pub fn get(name: &str) -> Option<(&'static str, &'static [u8])> {
         "gallery.js" => Some(("text/javascript; charset=utf-8", GALLERY.as_bytes())),
         "lesson.html" => Some(("text/html; charset=utf-8", LESSON.as_bytes())),
         "lesson.js" => Some(("text/javascript; charset=utf-8", LESSON_SCRIPT.as_bytes())),
+        "lesson2.html" => Some(("text/html; charset=utf-8", LESSON2.as_bytes())),
+        "lesson3.html" => Some(("text/html; charset=utf-8", LESSON3.as_bytes())),
+        "lesson4.html" => Some(("text/html; charset=utf-8", LESSON4.as_bytes())),
+        "lesson5.html" => Some(("text/html; charset=utf-8", LESSON5.as_bytes())),
+        "lesson6.html" => Some(("text/html; charset=utf-8", LESSON6.as_bytes())),
+        "lesson-kit.js" => Some(("text/javascript; charset=utf-8", LESSON_KIT.as_bytes())),
+        "lesson7.html" => Some(("text/html; charset=utf-8", LESSON7.as_bytes())),
+        "lesson8.html" => Some(("text/html; charset=utf-8", LESSON8.as_bytes())),
+        "lessons-more.js" => Some((
+            "text/javascript; charset=utf-8",
+            LESSONS_MORE_SCRIPT.as_bytes(),
+        )),
+        "lessons.js" => Some(("text/javascript; charset=utf-8", LESSONS_SCRIPT.as_bytes())),
         "style.css" => Some(("text/css; charset=utf-8", STYLE.as_bytes())),
         "nimber.js" => Some(("text/javascript; charset=utf-8", NIMBER_SCRIPT.as_bytes())),
         "misere.js" => Some(("text/javascript; charset=utf-8", MISERE_SCRIPT.as_bytes())),
@@ -73,6 +110,20 @@ mod tests {
         assert!(get("gallery.js").is_some());
         assert!(get("lesson.html").is_some());
         assert!(get("lesson.js").is_some());
+        for lesson in [
+            "lesson2.html",
+            "lesson3.html",
+            "lesson4.html",
+            "lesson5.html",
+            "lesson6.html",
+            "lesson-kit.js",
+            "lesson7.html",
+            "lesson8.html",
+            "lessons-more.js",
+            "lessons.js",
+        ] {
+            assert!(get(lesson).is_some(), "{lesson}");
+        }
         for name in [
             "",
             "../Cargo.toml",

@@ -273,6 +273,8 @@ try {
   const chosen = await sets.first().getAttribute("data-move");
   await clickMove(page, sets.first());
   check((await page.locator("#game-log li").last().textContent()).length > 0, `Mock Turtles: turned ${chosen}`);
+  // The coin game as a player sees it (its rules, coins, log): for the guide.
+  await page.locator("#play").screenshot({ path: join(shots, "mock-turtles-game.png") });
   // A grid of coins (corners: the four corners of a rectangle).
   await start("corners THT HHT", "corners-coins");
   await audit(page, "with a grid of coins");

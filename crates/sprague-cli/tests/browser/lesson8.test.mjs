@@ -1,0 +1,97 @@
+// Browser test of lesson 8 (lesson8.html, lessons-more.js): staircase
+// Nim, and the pitfall of numbering the stairs from 0 or from 1. In
+// headless Chromium driven by playwright-core, with the axe-core audit;
+// run by tests/browser.rs with SPRAGUE_URL, CHROMIUM and SHOTS. Answers the
+// exercise with a losing move from an even step (explained by the odd
+// steps' nim-sum it leaves), a non-move, and every winning move; then
+// ticks the counting stairs with one numbering for both staircases
+// (explained where wrong), then right. The theory is computed here: a coin
+// counts when it is an odd number of moves from where coins stop (the
+// ground below step 1; in staircase:floor, the floor, stair 1).
+import { audit, check, shot, shotsAtBothWidths, text, withPage } from "./common.mjs";
+
+const coinsOf = (position) => position.trim().split(/\s+/).slice(1).map(Number);
+/** The stairs (from 1) whose coins count. */
+const countingStairs = (position) => {
+  const floor = position.startsWith("staircase:floor");
+  return coinsOf(position).map((_, i) => i + 1).filter((s) => (floor ? s - 1 : s) % 2 === 1);
+};
+const oddSum = (coins) => coins.reduce((x, c, i) => ((i + 1) % 2 === 1 ? x ^ c : x), 0);
+/** Every move [step, coins] of plain staircase Nim with what it leaves. */
+const movesOf = (coins) => coins.flatMap((c, i) => {
+  const out = [];
+  for (let n = 1; n <= c; n++) {
+    const after = [...coins];
+    after[i] -= n;
+    if (i > 0) after[i - 1] += n;
+    out.push({ step: i + 1, n, after });
+  }
+  return out;
+});
+
+async function carry(page, step, n) {
+  await page.selectOption("#stair-step", String(step));
+  await page.fill("#stair-coins", String(n));
+  await page.click("#stair-check");
+}
+
+await withPage("body[data-ready=true]", async (page) => {
+  await page.click('nav a[href="/lesson8.html"]');
+  await page.waitForSelector("body[data-lesson=staircase][data-ready=true]");
+  check((await text(page, "h1")).includes("Staircase Nim"), "lesson 8 is reached from the home page");
+
+  const position = await text(page, "#stair-position");
+  const coins = coinsOf(position);
+  check(oddSum(coins) !== 0, `${position}: the odd steps' nim-sum is ${oddSum(coins)}, an N-position`);
+  const all = movesOf(coins);
+  const right = all.filter((m) => oddSum(m.after) === 0);
+  const wrong = all.find((m) => m.step % 2 === 0 && oddSum(m.after) !== 0);
+  await carry(page, wrong.step, wrong.n);
+  await page.waitForSelector("#stair-result .lesson-wrong");
+  const said = await text(page, "#stair-result");
+  const odd = wrong.after.filter((_, i) => i % 2 === 0);
+  check(said.includes(`leaves staircase ${wrong.after.join(" ")}`) && said.includes(`${odd.join(" ⊕ ")} = ${oddSum(wrong.after)}, not 0`) && said.includes("your opponent wins"),
+    `carrying ${wrong.n} from step ${wrong.step} is explained by the odd steps' nim-sum it leaves (${said})`);
+  await audit(page, "on lesson 8 with a wrong move explained");
+  await shot(page, "lesson8-exercise", "#lesson-exercise");
+  await carry(page, 1, 0);
+  check((await text(page, "#stair-result")).startsWith("Not a move"), "carrying no coin is not a move");
+  for (const m of right) {
+    await carry(page, m.step, m.n);
+    await page.waitForSelector("#stair-result .lesson-right");
+    const ok = await text(page, "#stair-result");
+    check(ok.includes(`leaves staircase ${m.after.join(" ")}`) && ok.includes(`has ${right.length} winning move`), `carrying ${m.n} from step ${m.step} is accepted`);
+  }
+  check(right.length > 0, `${right.length} winning move(s) tried`);
+
+  // The pitfall: the same coins, two numberings.
+  const positions = await page.locator("#count-items li").evaluateAll((lis) => lis.map((li) => li.dataset.position));
+  check(positions.length === 2 && positions.some((p) => p.startsWith("staircase:floor")), `two staircases (${positions.join("; ")})`);
+  const tick = async (rule) => {
+    for (const [k, p] of positions.entries()) {
+      for (const s of coinsOf(p).map((_, i) => i + 1)) await page.setChecked(`#count-${k + 1}-${s}`, rule(p, s));
+    }
+    await page.click("#count-check");
+  };
+  // One numbering for both: the odd stairs.
+  await tick((_, s) => s % 2 === 1);
+  await page.waitForSelector("#count-result ul.explanations");
+  for (const p of positions) {
+    const truth = countingStairs(p);
+    const same = truth.every((s) => s % 2 === 1) && truth.length === coinsOf(p).filter((_, i) => i % 2 === 0).length;
+    const li = page.locator(`#count-result li[data-position="${p}"]`);
+    check((await li.count()) === (same ? 0 : 1), `${p}: the odd stairs are ${same ? "right" : "wrong"}`);
+    if (same) continue;
+    const why = await text(page, `#count-result li[data-position="${p}"]`);
+    const values = truth.map((s) => coinsOf(p)[s - 1]);
+    check(why.includes(`the stairs that count are ${truth.join(" and ")}`) && why.includes("the other numbering")
+      && why.includes(`${values.join(" ⊕ ")} = ${values.reduce((a, b) => a ^ b, 0)}`), `${p}: explained (${why})`);
+  }
+  await audit(page, "on lesson 8 with the pitfall explained");
+  await shot(page, "lesson8");
+  await tick((p, s) => countingStairs(p).includes(s));
+  await page.waitForFunction(() => document.getElementById("count-result").textContent.startsWith("Both right"));
+  check((await page.locator("#count-items li.wrong").count()) === 0, "both right");
+  // At phone width nothing makes the page scroll sideways.
+  await shotsAtBothWidths(page, "lesson8-page", "main");
+}, { audit: true });
