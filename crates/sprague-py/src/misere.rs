@@ -6,7 +6,9 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use sprague::misere::{genus_table, Quotient, QuotientLimits, DEFAULT_MAX_ORDER};
+use sprague::misere::{
+    genus_table, Quotient, QuotientLimits, DEFAULT_MAX_CYCLE, DEFAULT_MAX_ORDER,
+};
 use sprague::{Limits, Ruleset, DEFAULT_MAX_STATES};
 
 use crate::errors;
@@ -85,7 +87,7 @@ pub fn _genus<'py>(
 /// (heap n's element). `game` is a ruleset word or a function `options(n)`.
 #[pyfunction]
 #[pyo3(signature = (game, to, *, max_order=DEFAULT_MAX_ORDER, max_states=DEFAULT_MAX_STATES,
-    max_options=DEFAULT_MAX_OPTIONS))]
+    max_options=DEFAULT_MAX_OPTIONS, max_cycle=DEFAULT_MAX_CYCLE))]
 pub fn _quotient<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyAny>,
@@ -93,11 +95,18 @@ pub fn _quotient<'py>(
     max_order: usize,
     max_states: usize,
     max_options: u64,
+    max_cycle: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
+    if !(2..=256).contains(&max_cycle) {
+        return Err(errors::input(format!(
+            "max_cycle={max_cycle}: the longest cycle tried is from 2 to 256"
+        )));
+    }
     let ruleset = heap_game(game, to, "quotient", max_options)?;
     let limits = QuotientLimits {
         max_order,
         max_states,
+        max_cycle,
         ..QuotientLimits::default()
     };
     let q = py
@@ -133,6 +142,11 @@ fn quotient_error(e: sprague::Error) -> PyErr {
         sprague::Error::CheckLimit { .. } | sprague::Error::StateLimit { .. } => {
             "; raise the limit with max_states=N (time and memory grow with it: about 100 \
              bytes a tuple)"
+        }
+        sprague::Error::Unsupported(why) if why.contains(sprague::misere::NO_REPEAT) => {
+            return errors::lib(sprague::Error::Unsupported(format!(
+                "{why}; a longer cycle may find it: max_cycle=L (time grows with it)"
+            )))
         }
         _ => return errors::lib(e),
     };

@@ -223,20 +223,24 @@ def genus(game: Game, to: int, *, max_states: int = _sprague.DEFAULT_MAX_STATES,
 
 def quotient(game: Game, to: int, *, max_order: int = _sprague.DEFAULT_MAX_ORDER,
              max_states: int = _sprague.DEFAULT_MAX_STATES,
-             max_options: int = _sprague.DEFAULT_MAX_OPTIONS) -> Quotient:
+             max_options: int = _sprague.DEFAULT_MAX_OPTIONS,
+             max_cycle: int = 12) -> Quotient:
     """The misère quotient (Plambeck and Siegel) of a heap game restricted
     to heaps 0..``to``, as ``sprague quotient RULESET --to N --json`` gives
     it: order, presentation, P-portion, pretending function. ``game`` is a
     ruleset word or a function ``options(n)`` (as for ``genus``). Raises
     ``LimitError`` past ``max_order`` elements or ``max_states`` tuples in
-    one proof check.
+    one proof check. ``max_cycle`` is the longest cycle tried for the
+    powers of a heap (as ``--max-cycle``): where they do not repeat within
+    it the construction stops with ``SpragueError`` saying so, and a
+    longer one may find the quotient (``octal:0.57`` to heap 40 needs 32).
 
     >>> q = quotient("kayles", 6)
     >>> q.order, q.p_portion
     (12, ['a', 'ac', 'b^2'])
     """
     d = _sprague._quotient(game, to, max_order=max_order, max_states=max_states,
-                           max_options=max_options)
+                           max_options=max_options, max_cycle=max_cycle)
     return Quotient(**d)
 
 

@@ -465,6 +465,7 @@ def _quotient(
     max_order: int = ...,
     max_states: int = ...,
     max_options: int = ...,
+    max_cycle: int = ...,
 ) -> Dict[str, Any]:
     """The fields of ``sprague quotient --json`` (``sprague.quotient``
     wraps them in a ``Quotient``)."""

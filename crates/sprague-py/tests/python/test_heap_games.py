@@ -88,6 +88,21 @@ def test_bad_games_are_refused_with_the_reason():
         sprague.quotient("kayles", 12, max_order=4)
 
 
+def test_a_quotient_whose_powers_do_not_repeat_names_max_cycle():
+    # octal:0.76's heap 7: its copies do not repeat within 12 (nor 16).
+    with pytest.raises(sprague.SpragueError) as e:
+        sprague.quotient("octal:0.76", 12)
+    assert "1 to 12 copies of it do not repeat" in str(e.value)
+    assert "max_cycle=L" in str(e.value)
+    with pytest.raises(sprague.SpragueError) as e:
+        sprague.quotient("octal:0.76", 12, max_cycle=16)
+    assert "1 to 16 copies" in str(e.value)
+    with pytest.raises(sprague.InputError) as e:
+        sprague.quotient("kayles", 5, max_cycle=1)
+    assert "max_cycle=1" in str(e.value)
+    assert sprague.quotient("kayles", 12, max_cycle=20).order == 24
+
+
 def test_every_result_pickles():
     results = [
         sprague.analyze("kayles 10 + nim 3"),
