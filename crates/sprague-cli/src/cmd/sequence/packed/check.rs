@@ -50,10 +50,13 @@ pub(crate) fn check(args: &Args, ruleset: &Ruleset) -> Result<Exit> {
     let mut all_agree = true;
     if let Some(n) = args.check_prefix {
         if n >= len {
+            let held = match len {
+                0 => "no value".to_string(),
+                _ => format!("G(0..={})", len - 1),
+            };
             return Err(UsageError(format!(
-                "--check-prefix {n}: {} holds G(0..={})",
-                path.display(),
-                len.saturating_sub(1)
+                "--check-prefix {n}: {} holds {held}",
+                path.display()
             ))
             .into());
         }
