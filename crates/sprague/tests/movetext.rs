@@ -391,6 +391,18 @@ fn heaps_and_components_in_another_order_are_the_move_that_reaches_them() {
             "{start} -> {typed}"
         );
     }
+    // The position itself in another order is no move, and says so.
+    for (start, typed) in [
+        ("nim 3 4", "nim 4 3"),
+        ("kayles 4 + kayles 3", "kayles 3 + kayles 4"),
+    ] {
+        let p: Position = start.parse().unwrap();
+        let err = movetext::parse(&p, typed).unwrap_err().to_string();
+        assert!(
+            err.contains("is the position as it is"),
+            "{start} -> {typed}: {err}"
+        );
+    }
     // Heaps too large to list their moves, in another order: the one heap
     // that differs is rewritten in place, so any size reads the same (a
     // fresh tester found these refused past 100,000).

@@ -17,6 +17,13 @@ pub(super) fn parse_position_form(position: &Position, text: &str) -> Result<Mov
     }
     let after = parser.parse(text).map_err(MoveError::Position)?;
     match in_place(position, &after) {
+        // The position itself in another order: no move, said as such
+        // (not as heaps or components that all change).
+        Err(MoveError::Illegal(_)) if after.canonical() == position.canonical() => {
+            illegal(IllegalMoveKind::NoChange {
+                after: after.to_string(),
+            })
+        }
         Err(MoveError::Illegal(why)) => {
             same_game_move(position, &after).ok_or(MoveError::Illegal(why))
         }
