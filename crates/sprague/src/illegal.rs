@@ -602,11 +602,15 @@ impl fmt::Display for IllegalMoveKind {
                 count,
                 position,
                 expected,
-            } => write!(
-                f,
-                "{after} has {count} components, but the position {position} has {expected}: a \
-                 move keeps every component"
-            ),
+            } => {
+                let noun = |n: &usize| if *n == 1 { "component" } else { "components" };
+                write!(
+                    f,
+                    "{after} has {count} {}, but the position {position} has {expected}: a \
+                     move keeps every component",
+                    noun(count)
+                )
+            }
             K::NoChange { after } => {
                 write!(f, "{after} is the position as it is: a move must change it")
             }
