@@ -620,3 +620,27 @@ fn project_euler_260_at_its_bound() {
     eprintln!("PE 260 to 1000 by the sieve: {:?}", start.elapsed());
     assert_eq!(sum, 167_542_057);
 }
+
+#[test]
+fn a_plus_inside_a_tuple_word_is_named_with_its_column() {
+    // The whole word goes to the tuple's parser (as a rule's does), which
+    // names the `+`; it was cut at the `+`, and the message spoke of a
+    // ruleset taking 2 heaps, not 0.
+    for (word, column) in [
+        ("tuple:(a-k,b):k<a+b", 18),
+        ("tuple:(a-k,b)+nim", 14),
+        ("tuple:(a-1,b),(a,b-1)+nim", 22),
+    ] {
+        let err = format!("{word} 3 4")
+            .parse::<Position>()
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains(&format!("column {column}: `+` separates the components")),
+            "{word}: {err}"
+        );
+    }
+    // With spaces around it, `+` still separates components.
+    let p: Position = "tuple:(a-1,b) 3 4 + nim 2".parse().unwrap();
+    assert_eq!(p.components().len(), 2);
+}

@@ -156,7 +156,10 @@ impl<'a> Iterator for Words<'a> {
         if bytes[start] == b'+' {
             self.at += 1;
             self.column += 1;
-        } else if self.text[start..self.word_end].starts_with("rule:") {
+        } else if ["rule:", "tuple:"]
+            .iter()
+            .any(|p| self.text[start..self.word_end].starts_with(p))
+        {
             // A rule holds no `+`: the whole word goes to the rule's
             // parser, whose error names the `+` and its column.
             self.column += self.text[start..self.word_end].chars().count();
