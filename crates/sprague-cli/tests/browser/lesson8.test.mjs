@@ -43,6 +43,15 @@ await withPage("body[data-ready=true]", async (page) => {
   await page.waitForSelector("body[data-lesson=staircase][data-ready=true]");
   check((await text(page, "h1")).includes("Staircase Nim"), "lesson 8 is reached from the home page");
 
+  // A move typed that the server refuses (step 1 has 2 coins) is named as an error and stays in the box.
+  await page.selectOption("#splay-start", "staircase 2 1 3");
+  await page.click("#splay-new");
+  await page.waitForSelector('#splay-heaps[data-shown="staircase 2 1 3"]');
+  await page.fill("#splay-move", "1 9");
+  await page.click("#splay-go");
+  await page.waitForSelector("#splay-status .error");
+  check((await page.inputValue("#splay-move")) === "1 9", `a refused move stays in the box (${await text(page, "#splay-status")})`);
+
   // Play staircase 2 1 3: the page's nim-sum of the odd steps after every turn, the test's moves to 0.
   const played = await playToEnd(page, "splay", "staircase 2 1 3", {
     inspect: async (position) => {

@@ -185,8 +185,9 @@ window.lessonKit = (() => {
       }
     }
 
+    /** Plays `text`; true when the server took it. */
     async function move(text) {
-      if (state.over) return;
+      if (state.over) return false;
       state.over = true;
       $(`${p}-status`).textContent = "…";
       try {
@@ -200,9 +201,11 @@ window.lessonKit = (() => {
         state.over = turn.winner !== null;
         $(`${p}-status`).textContent = turn.winner === "you" ? last[0] : turn.winner === "computer" ? last[1] : "Your move.";
         await show(turn.position);
+        return true;
       } catch (e) {
         state.over = false;
         fail($(`${p}-status`), e);
+        return false;
       }
     }
 
@@ -211,7 +214,8 @@ window.lessonKit = (() => {
     if (typed) {
       const go = () => {
         const text = typed.value.trim();
-        if (text !== "") move(text).then(() => { typed.value = ""; });
+        // A move the server refuses stays in the box, to be corrected.
+        if (text !== "") move(text).then((ok) => { if (ok) typed.value = ""; });
       };
       $(`${p}-go`).addEventListener("click", go);
       typed.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
