@@ -34,8 +34,9 @@
 //! `tests/browser/lesson6.test.mjs` plays misère Nim in lesson 6 and
 //! answers its exercise; `tests/browser/lesson7.test.mjs` answers lesson
 //! 7's exercise and pitfall, `tests/browser/lesson8.test.mjs` lesson 8's.
-//! The scripts share `tests/browser/common.mjs`
-//! (Chromium, the page, the audit, screenshots).
+//! Lessons 3, 4, 5, 7 and 8's scripts first play the lesson's small game to
+//! the end. The scripts share `tests/browser/common.mjs` (Chromium, the
+//! page, the audit, screenshots, playing a lesson's game).
 //!
 //! `playwright-core` and `axe-core` are installed with `npm ci` from the lock file into
 //! `target/browser-tests` on the first run (and again when the lock file
@@ -121,8 +122,9 @@ fn the_page_works_in_headless_chromium() {
     in_chromium("page.test.mjs");
 }
 
-/// The drawings (board.js): a game of every ruleset played by clicking,
-/// Kayles won by knocking pins, Hackenbush cut, the axe-core audit.
+/// The drawings (board.js): the game picker (following a game typed by
+/// hand), a game of every ruleset played by clicking, Kayles won by
+/// knocking pins, Hackenbush cut, the axe-core audit.
 #[test]
 fn the_boards_work_in_headless_chromium() {
     in_chromium("boards.test.mjs");
@@ -177,7 +179,8 @@ fn lesson_2_works_in_headless_chromium() {
     in_chromium("lesson2.test.mjs");
 }
 
-/// Lesson 3 (lesson3.html, lessons.js): the table of Grundy values of
+/// Lesson 3 (lesson3.html, lessons.js): a heap of sub:2,3,5 played to
+/// the end, the page's mex checked after every turn; the table of Grundy values of
 /// sub:2,3,5 checked with three kinds of mistake and a blank, each
 /// explained as the mex of its options' values, then corrected; the audit;
 /// `lesson3.png`.
@@ -186,7 +189,8 @@ fn lesson_3_works_in_headless_chromium() {
     in_chromium("lesson3.test.mjs");
 }
 
-/// Lesson 4 (lesson4.html, lessons.js): the Grundy values of three sums,
+/// Lesson 4 (lesson4.html, lessons.js): a sum played to the end, the
+/// page's values and nim-sum checked after every turn; the Grundy values of three sums,
 /// one given as the ordinary sum and one left blank, each explained by its
 /// components' values and their nim-sum in binary, then corrected; the
 /// audit; `lesson4.png`.
@@ -195,7 +199,8 @@ fn lesson_4_works_in_headless_chromium() {
     in_chromium("lesson4.test.mjs");
 }
 
-/// Lesson 5 (lesson5.html, lessons.js): the periods and values it shows
+/// Lesson 5 (lesson5.html, lessons.js): a large heap played to the end,
+/// the page's reduction by the period checked after every turn; the periods and values it shows
 /// checked against the mex; G(1000) answered with the period counted from
 /// heap 0 (explained) and right; the pitfall of a table that stops short
 /// answered as if the heap past it were 0 (explained, the table extended)
@@ -214,7 +219,9 @@ fn lesson_6_works_in_headless_chromium() {
     in_chromium("lesson6.test.mjs");
 }
 
-/// Lesson 7 (lesson7.html, lessons-more.js): Moore's Nim-k, its exercise
+/// Lesson 7 (lesson7.html, lessons-more.js): Moore's Nim-k, a position of
+/// moore:2 played to the end (the columns' counts checked after every
+/// turn), its exercise
 /// answered with a losing move (explained by the columns' counts), a move
 /// on too many heaps and every winning move; the pitfall of "at most k
 /// tokens" ticked wrong and right; the audit; `lesson7.png`,
@@ -224,7 +231,9 @@ fn lesson_7_works_in_headless_chromium() {
     in_chromium("lesson7.test.mjs");
 }
 
-/// Lesson 8 (lesson8.html, lessons-more.js): staircase Nim, its exercise
+/// Lesson 8 (lesson8.html, lessons-more.js): staircase Nim, a staircase
+/// played to the end (the odd steps' nim-sum checked after every turn),
+/// its exercise
 /// answered with a losing move (explained by the odd steps' nim-sum), a
 /// non-move and every winning move; the pitfall of numbering the stairs
 /// ticked with one numbering for both staircases, then right; the audit;

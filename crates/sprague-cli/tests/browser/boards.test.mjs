@@ -93,11 +93,25 @@ try {
   // 1. The game picker lists every ruleset of `sprague rulesets`.
   const registry = await page.evaluate(async () =>
     (await (await fetch("/api/rulesets", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).json()).rulesets);
-  await page.waitForFunction((n) => document.querySelectorAll("#game-pick option").length === n + 1, registry.length);
+  // (besides "choose a ruleset…" and "—", the game not being one of them)
+  await page.waitForFunction((n) => document.querySelectorAll("#game-pick option").length === n + 2, registry.length);
   check(true, `the picker lists the ${registry.length} rulesets`);
   await page.selectOption("#game-pick", "kayles 10");
   check((await page.inputValue("#play-position")) === "kayles 10", "picking kayles puts its example in the game's position");
   check((await page.textContent("#game-about")).includes("take-and-break"), "and shows its rule");
+  // The picker follows a start typed by hand: the game's ruleset (found
+  // here in the registry by the rule's notation), or "—" for a sum of two.
+  const entryOf = (word) => registry.find((r) => r.notation.split(", ").some((n) => n.split(":")[0] === word.split(":")[0])).example;
+  for (const [typed, first, expected] of [
+    ["mock THHTH", "human", entryOf("mock")],
+    ["kayles 5 + nim 3", "human", "—"],
+    ["nim 2 + nim 3", "computer", entryOf("nim")],
+  ]) {
+    await newGame(page, typed, first);
+    const shown = await page.inputValue("#game-pick");
+    check(shown === expected, `a game of ${typed} typed by hand sets the picker to ${expected} (${shown})`);
+  }
+  check((await page.textContent("#game-about")).includes("Bouton"), "with the rule of the game being played");
 
   // 2. The analysis: basis and winning moves in words, the heaps drawn.
   await page.fill("#position", "nim 3 4 5");

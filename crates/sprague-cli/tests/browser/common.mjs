@@ -113,3 +113,35 @@ export async function shotsAtBothWidths(page, name, selector) {
 export async function text(page, selector) {
   return ((await page.textContent(selector)) || "").replace(/\s+/g, " ").trim();
 }
+
+/**
+ * Plays a lesson's "play a small position" section (its ids from `p`, as
+ * lesson-kit.js's playSection names them) from `start` to the end. Before
+ * each of the student's moves, and at the end, `inspect(position)` checks
+ * the page's explanation of the position reached; then `choose(position,
+ * offered)` picks the move (`offered`: the moves the page's buttons make),
+ * clicked, or typed in `${p}-move` when `typed(moves, position)` says so
+ * (`moves`: the student's moves so far). Returns the number of the student's moves and the last status.
+ */
+export async function playToEnd(page, p, start, { inspect, choose, typed = () => false }) {
+  await page.selectOption(`#${p}-start`, start);
+  await page.click(`#${p}-new`);
+  await page.waitForSelector(`#${p}-heaps[data-shown="${start}"]`);
+  for (let moves = 0; ; moves++) {
+    const position = await page.getAttribute(`#${p}-heaps`, "data-shown");
+    await inspect(position);
+    const status = await text(page, `#${p}-status`);
+    if (/\bwins?\b/.test(status)) return { moves, status };
+    if (moves >= 40) check(false, "the game ends within 40 of the student's moves");
+    const offered = await page.$$eval(`#${p}-heaps button[data-move]`, (bs) => bs.map((b) => b.dataset.move));
+    const move = choose(position, offered);
+    if (typed(moves, position)) {
+      await page.fill(`#${p}-move`, move);
+      await page.click(`#${p}-go`);
+    } else await page.click(`#${p}-heaps button[data-move="${move}"]`);
+    await page.waitForFunction(([id, before]) => {
+      const box = document.getElementById(id);
+      return box.dataset.shown !== before && !document.getElementById(id.replace("-heaps", "-status")).textContent.startsWith("…");
+    }, [`${p}-heaps`, position]);
+  }
+}

@@ -7,7 +7,10 @@
 // explanations (each option's value and their mex), then corrects the
 // table. The values the test expects are computed here by the definition
 // (G(n) = mex of G(n - s), s in {2, 3, 5}), not read from the page.
-import { audit, check, shot, shotsAtBothWidths, text, withPage } from "./common.mjs";
+// First it plays a heap of sub:2,3,5 to the end, each move to a heap of
+// value 0 (a click, the first one typed), checking after every turn the
+// page's G of the heap reached as the mex of its options' values.
+import { audit, check, playToEnd, shot, shotsAtBothWidths, text, withPage } from "./common.mjs";
 
 const S = [2, 3, 5];
 const mex = (values) => {
@@ -24,6 +27,27 @@ await withPage("body[data-ready=true]", async (page) => {
   await page.waitForSelector("body[data-lesson=grundy][data-ready=true]");
   check((await text(page, "h1")).includes("mex and Grundy values"), "lesson 3 is reached from the home page");
   check((await text(page, "#lesson-rule")).includes("sub:2,3,5"), "its game's rule comes from the server");
+
+  // Play sub:2,3,5 9: the page's mex after every turn, the test's moves to value 0.
+  const played = await playToEnd(page, "mex", "sub:2,3,5 9", {
+    inspect: async (position) => {
+      const n = Number(position.split(" ")[1]);
+      const o = options(n);
+      const line = `G(${n}) = mex{${o.map((m) => `G(${m})`).join(", ")}} = mex{${[...new Set(o.map((m) => G[m]))].sort((a, b) => a - b).join(", ")}} = ${G[n]}`;
+      const said = await text(page, "#mex-explain");
+      check(said.includes(line) && said.includes(G[n] === 0 ? "a P-position" : "an N-position"), `${position}: the page says ${line}, ${G[n] === 0 ? "P" : "N"} (${said})`);
+    },
+    choose: (position, offered) => {
+      const n = Number(position.split(" ")[1]);
+      const s = S.find((x) => x <= n && G[n - x] === 0);
+      check(s !== undefined && offered.includes(`1 ${s}`), `${position}: the move to heap ${n - s} of value 0 is offered`);
+      return `1 ${s}`;
+    },
+    typed: (moves) => moves === 0,
+  });
+  check(played.status.includes("you win"), `the student, moving to value 0 each time, wins (${played.status})`);
+  check((await page.locator("#mex-log li").count()) === 2 * played.moves - 1, "the log has every move");
+  await audit(page, "on lesson 3 after a game");
 
   // Mistakes: heap 1 (no move) said 1; heap 6 said the value of one of its
   // options; heap 9 said a number above its value that no option has; heap

@@ -6,8 +6,11 @@
 // of its components' values, one right, one blank; reads the explanations
 // (the components' values, their nim-sum in binary), then corrects them.
 // The values are computed here (a Nim heap of n is worth n; sub:2,3,5 by
-// the mex; a sum by the nim-sum), not read from the page.
-import { audit, check, shot, shotsAtBothWidths, text, withPage } from "./common.mjs";
+// the mex; a sum by the nim-sum), not read from the page. First it plays
+// sub:2,3,5 7 + nim 3 to the end, each move to a nim-sum of 0 (a click,
+// the second typed), checking after every turn each component's value and
+// their nim-sum as the page gives them.
+import { audit, check, playToEnd, shot, shotsAtBothWidths, text, withPage } from "./common.mjs";
 
 const mex = (values) => {
   let m = 0;
@@ -31,6 +34,36 @@ await withPage("body[data-ready=true]", async (page) => {
   await page.click('nav a[href="/lesson4.html"]');
   await page.waitForSelector("body[data-lesson=sums][data-ready=true]");
   check((await text(page, "h1")).includes("Sums of games"), "lesson 4 is reached from the home page");
+
+  // Play a sum: the page's values and nim-sum after every turn; the test's moves to a nim-sum of 0.
+  /** Where the move "cI 1 k" (take k from component I) leads. */
+  const after = (position, move) => {
+    const [c, , k] = move.split(" ");
+    return components(position).map((x, i) => {
+      if (i !== Number(c.slice(1)) - 1) return x;
+      const [rules, n] = x.split(" ");
+      return `${rules} ${Number(n) - Number(k)}`;
+    }).join(" + ");
+  };
+  const nimSumOf = (position) => components(position).map(value).reduce((a, b) => a ^ b, 0);
+  const played = await playToEnd(page, "sumplay", "sub:2,3,5 7 + nim 3", {
+    inspect: async (position) => {
+      const values = components(position).map(value);
+      const s = nimSumOf(position);
+      const line = `${components(position).map((c, i) => `G(${c}) = ${values[i]}`).join(", ")}; the value of the sum is their nim-sum, ${values.join(" ⊕ ")} = ${s}`;
+      const said = await text(page, "#sumplay-explain");
+      check(said.includes(line) && said.includes(s === 0 ? "a P-position" : "an N-position"), `${position}: the page says ${line}, ${s === 0 ? "P" : "N"}`);
+      check((await text(page, "#sumplay-explain tr.sum")).endsWith(s.toString(2).padStart(Math.max(1, ...values).toString(2).length, "0")), `${position}: the nim-sum ${s} in binary`);
+    },
+    choose: (position, offered) => {
+      const move = offered.find((m) => nimSumOf(after(position, m)) === 0);
+      check(move !== undefined, `${position}: a move to a nim-sum of 0 is offered (${move})`);
+      return move;
+    },
+    typed: (moves) => moves === 1,
+  });
+  check(played.status.includes("you win"), `the student, leaving a nim-sum of 0 each time, wins (${played.status})`);
+  await audit(page, "on lesson 4 after a game");
 
   const sums = await page.locator("#sum-items li").evaluateAll((lis) => lis.map((li) => li.dataset.position));
   check(sums.length === 3, `three sums asked (${sums.join("; ")})`);

@@ -8,7 +8,10 @@
 // past the table were 0 (explained, the table extended) and right. Every
 // value is computed here by the mex (G(n) = mex of G(n - s), s in S), and
 // the period found here by comparing values, not read from the page.
-import { audit, check, shot, shotsAtBothWidths, text, withPage } from "./common.mjs";
+// First it plays a large heap, sub:2,4,7 61, to the end, each move to a
+// heap of value 0 (typed above 40 tokens, clicked below), checking after every turn
+// the page's reduction of the heap by the period and the value it gives.
+import { audit, check, playToEnd, shot, shotsAtBothWidths, text, withPage } from "./common.mjs";
 
 const mex = (values) => {
   let m = 0;
@@ -40,6 +43,34 @@ await withPage("body[data-ready=true]", async (page) => {
   await page.click('nav a[href="/lesson5.html"]');
   await page.waitForSelector("body[data-lesson=periods][data-ready=true]");
   check((await text(page, "h1")).includes("periods"), "lesson 5 is reached from the home page");
+
+  // Play a large heap: the page's reduction by the period after every turn, the test's moves to value 0.
+  {
+    const S = setOf("sub:2,4,7");
+    const G = grundy(S);
+    const { p, q } = periodOf(G);
+    const played = await playToEnd(page, "big", "sub:2,4,7 61", {
+      inspect: async (position) => {
+        const n = Number(position.split(" ")[1]);
+        const r = q + ((n - q) % p);
+        const line = n < q + p ? `heap ${n} is below ${q + p}, where the repetition starts, so G(${n}) = ${G[n]} is read off the table` : `${n} − ${q} = ${n - q} = ${p} × ${Math.floor((n - q) / p)} + ${(n - q) % p}, so G(${n}) = G(${r}) = ${G[n]}`;
+        const said = await text(page, "#big-explain");
+        if (n >= q + p) check(G[r] === G[n], `G(${n}) = G(${r}) by the test's own values`);
+        check(said.includes(line) && said.includes(`period ${p}`) && said.includes(G[n] === 0 ? "a P-position" : "an N-position"),
+          `${position}: the page says ${line}, ${G[n] === 0 ? "P" : "N"} (${said})`);
+      },
+      choose: (position, offered) => {
+        const n = Number(position.split(" ")[1]);
+        const s = S.find((x) => x <= n && G[n - x] === 0);
+        check(s !== undefined && (n > 40 || offered.includes(`1 ${s}`)), `${position}: the move to heap ${n - s} of value 0 is ${n > 40 ? "there (typed: too many tokens to draw)" : "offered"}`);
+        return `1 ${s}`;
+      },
+      // Above 40 tokens the server lists no moves: they are typed.
+      typed: (moves, position) => Number(position.split(" ")[1]) > 40,
+    });
+    check(played.status.includes("you win"), `the student, moving to value 0 each time, wins (${played.status})`);
+    await audit(page, "on lesson 5 after a game");
+  }
 
   for (const ruleset of ["sub:2,4,7", "sub:1,4,5"]) {
     await page.selectOption("#period-game", ruleset);

@@ -6,8 +6,12 @@
 // by the columns' counts of 1s), a move on three heaps (not a move), and
 // every winning move; then ticks the pitfall's moves all legal, then as
 // the misreading would, then right. Moore's theorem, the winning moves and
-// the legal moves are computed here, not read from the page.
-import { audit, check, shot, shotsAtBothWidths, text, withPage } from "./common.mjs";
+// the legal moves are computed here, not read from the page. First it
+// plays moore:2 1 2 3 to the end, each move to a P-position by Moore's
+// theorem (the first typed, the rest clicked: a token, or a two-heap
+// move's button), checking after every turn the columns' counts of 1s the
+// page writes and the outcome it draws from them.
+import { audit, check, playToEnd, shot, shotsAtBothWidths, text, withPage } from "./common.mjs";
 
 const heapsOf = (position) => position.trim().split(/\s+/).slice(1).map(Number);
 const kOf = (position) => Number(position.trim().split(/\s+/)[0].split(":")[1]);
@@ -43,6 +47,37 @@ await withPage("body[data-ready=true]", async (page) => {
   await page.click('nav a[href="/lesson7.html"]');
   await page.waitForSelector("body[data-lesson=moore][data-ready=true]");
   check((await text(page, "h1")).includes("Moore's Nim"), "lesson 7 is reached from the home page");
+
+  // Play moore:2 1 2 3: the page's counts after every turn, the test's moves to a P-position.
+  /** Where the move "h:n h:n" (take n from heap h, for each pair) leads. */
+  const afterMove = (heaps, move) => {
+    const out = [...heaps];
+    for (const part of move.split(" ")) {
+      const [h, n] = part.split(":").map(Number);
+      out[h - 1] -= n;
+    }
+    return out;
+  };
+  const played = await playToEnd(page, "mplay", "moore:2 1 2 3", {
+    inspect: async (position) => {
+      const hs = heapsOf(position);
+      const c = counts(hs);
+      const said = await text(page, "#mplay-explain");
+      const p = isP(hs, 2);
+      check(said.includes(`hold ${c.join(", ")} ones`) && said.includes(p ? "a P-position" : "an N-position"), `${position}: the page counts ${c.join(", ")}, ${p ? "P" : "N"} (${said})`);
+      const row = await page.locator("#mplay-explain tr.sum td.bits").allTextContents();
+      check(row.join(",") === c.join(","), `${position}: the table's counts row is ${c.join(", ")}`);
+    },
+    choose: (position, offered) => {
+      const hs = heapsOf(position);
+      const move = offered.find((m) => isP(afterMove(hs, m), 2));
+      check(move !== undefined, `${position}: a move to a P-position is offered (${move})`);
+      return move;
+    },
+    typed: (moves) => moves === 0,
+  });
+  check(played.status.includes("you win"), `the student, leaving P-positions, wins (${played.status})`);
+  await audit(page, "on lesson 7 after a game");
 
   const position = await text(page, "#moore-position");
   const k = kOf(position);

@@ -7,8 +7,11 @@
 // ticks the counting stairs with one numbering for both staircases
 // (explained where wrong), then right. The theory is computed here: a coin
 // counts when it is an odd number of moves from where coins stop (the
-// ground below step 1; in staircase:floor, the floor, stair 1).
-import { audit, check, shot, shotsAtBothWidths, text, withPage } from "./common.mjs";
+// ground below step 1; in staircase:floor, the floor, stair 1). First it
+// plays staircase 2 1 3 to the end, each move to an odd-step nim-sum of 0
+// (the first typed, the rest clicked), checking after every turn the odd
+// steps' nim-sum the page writes, in binary, and the outcome.
+import { audit, check, playToEnd, shot, shotsAtBothWidths, text, withPage } from "./common.mjs";
 
 const coinsOf = (position) => position.trim().split(/\s+/).slice(1).map(Number);
 /** The stairs (from 1) whose coins count. */
@@ -39,6 +42,36 @@ await withPage("body[data-ready=true]", async (page) => {
   await page.click('nav a[href="/lesson8.html"]');
   await page.waitForSelector("body[data-lesson=staircase][data-ready=true]");
   check((await text(page, "h1")).includes("Staircase Nim"), "lesson 8 is reached from the home page");
+
+  // A move typed that the server refuses (step 1 has 2 coins) is named as an error and stays in the box.
+  await page.selectOption("#splay-start", "staircase 2 1 3");
+  await page.click("#splay-new");
+  await page.waitForSelector('#splay-heaps[data-shown="staircase 2 1 3"]');
+  await page.fill("#splay-move", "1 9");
+  await page.click("#splay-go");
+  await page.waitForSelector("#splay-status .error");
+  check((await page.inputValue("#splay-move")) === "1 9", `a refused move stays in the box (${await text(page, "#splay-status")})`);
+
+  // Play staircase 2 1 3: the page's nim-sum of the odd steps after every turn, the test's moves to 0.
+  const played = await playToEnd(page, "splay", "staircase 2 1 3", {
+    inspect: async (position) => {
+      const cs = coinsOf(position);
+      const odd = cs.filter((_, i) => i % 2 === 0);
+      const s = oddSum(cs);
+      const said = await text(page, "#splay-explain");
+      const line = `the nim-sum of the odd steps is ${odd.join(" ⊕ ")} = ${s}`;
+      check(said.includes(line) && said.includes(s === 0 ? "a P-position" : "an N-position"), `${position}: the page says ${line}, ${s === 0 ? "P" : "N"}`);
+      check((await text(page, "#splay-explain tr.sum")).endsWith(s.toString(2).padStart(Math.max(1, ...odd).toString(2).length, "0")), `${position}: ${s} in binary`);
+    },
+    choose: (position, offered) => {
+      const m = movesOf(coinsOf(position)).find((x) => oddSum(x.after) === 0 && offered.includes(`${x.step} ${x.n}`));
+      check(m !== undefined, `${position}: a move to an odd-step nim-sum of 0 is offered`);
+      return `${m.step} ${m.n}`;
+    },
+    typed: (moves) => moves === 0,
+  });
+  check(played.status.includes("you win"), `the student, leaving an odd-step nim-sum of 0, wins (${played.status})`);
+  await audit(page, "on lesson 8 after a game");
 
   const position = await text(page, "#stair-position");
   const coins = coinsOf(position);

@@ -323,6 +323,7 @@ async function newGame() {
     const { ok, data } = await api("play", { position: input.value, misere: game.misere, seed: game.seed });
     if (!ok) return failStart(data.error);
     showError($("play-error"), input, null);
+    SpragueBoard.followPicker($("game-pick"), data.rules);
     const start = await chartPoint(input.value.trim());
     game.points = [start];
     game.boards = start.boards;
@@ -333,6 +334,7 @@ async function newGame() {
   const { ok, data } = await api("board", { position: input.value, misere: game.misere });
   if (!ok) return failStart(data.error);
   showError($("play-error"), input, null);
+  SpragueBoard.followPicker($("game-pick"), data.rules);
   game.position = data.position;
   game.boards = data.boards;
   game.rules = data.rules;

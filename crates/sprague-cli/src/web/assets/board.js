@@ -456,11 +456,21 @@ async function setUpPicker(select, about, onPick) {
   for (const r of data.rulesets) {
     const option = el("option", "", `${r.notation} — ${r.example}`);
     option.value = r.example;
+    option.dataset.notation = r.notation;
     select.append(option);
   }
+  // Shown when the game being played is not one of the entries (a sum of
+  // several rulesets); not a choice of its own.
+  const other = el("option", "", "—");
+  other.value = "—";
+  other.disabled = true;
+  select.append(other);
   const show = () => {
     const r = data.rulesets.find((x) => x.example === select.value);
-    if (!r) return;
+    if (!r) {
+      if (select.value === "—") about.replaceChildren(el("p", "note", "The game being played is not one of the list's rulesets: a sum of several, say."));
+      return;
+    }
     about.replaceChildren(el("p", "", `Rule: ${r.rule}.`), el("p", "note", `Decided by: ${r.theorem}.`));
   };
   select.addEventListener("change", () => {
@@ -469,7 +479,25 @@ async function setUpPicker(select, about, onPick) {
     onPick(select.value);
   });
   show();
+  pickerShow = show;
+}
+
+/** The picker's `show` once it is set up (follows the game being played). */
+let pickerShow = null;
+
+/**
+ * Sets the picker `select` to the ruleset of the game being played, from
+ * the `rules` of /api/board or /api/play ([{notation, ruleset, …}], one a
+ * ruleset of the game): its entry when the game has one ruleset, "—"
+ * otherwise (or when the list has no entry of that notation).
+ */
+function followPicker(select, rules) {
+  if (!pickerShow) return;
+  const notation = rules && rules.length === 1 ? rules[0].notation : null;
+  const option = [...select.options].find((o) => notation !== null && o.dataset.notation === notation);
+  select.value = option ? option.value : "—";
+  pickerShow();
 }
 
 // pieces.js adds the renderers of graphs, boards, coins and strips.
-window.SpragueBoard = { drawBoards, drawChart, setUpPicker, renderers: RENDERERS };
+window.SpragueBoard = { drawBoards, drawChart, setUpPicker, followPicker, renderers: RENDERERS };

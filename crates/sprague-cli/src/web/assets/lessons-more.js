@@ -8,7 +8,7 @@
 "use strict";
 
 (() => {
-  const { $, make, post, once, analysis, binaryTable, fail, paragraph, heapsOf, lessons } = window.lessonKit;
+  const { $, make, post, once, analysis, binaryTable, nimSumTable, fail, paragraph, heapsOf, playSection, lessons } = window.lessonKit;
 
   /** k of a position of moore:K. */
   const kOf = (position) => Number(position.trim().split(/\s+/)[0].split(":")[1]);
@@ -135,7 +135,22 @@
     }
   }
 
+  /** The play section's explanation: the binary columns' counts of 1s, and what Moore's theorem makes of them. */
+  async function mooreExplain(position) {
+    const k = kOf(position);
+    const a = await analysis(position);
+    const box = $("mplay-explain");
+    box.dataset.outcome = a.outcome;
+    box.replaceChildren(
+      paragraph("", `${a.summary}:`),
+      columnsTable(position, k),
+      paragraph("", a.outcome === "P"
+        ? `every count is a multiple of ${k + 1}: a P-position. Any move changes at most ${k} heaps, so some count stops being a multiple of ${k + 1}.`
+        : `not every count is a multiple of ${k + 1}: an N-position. A winning move makes every count a multiple of ${k + 1}, from the highest column down, changing at most ${k} heaps.`));
+  }
+
   async function mooreLesson() {
+    await playSection("mplay", { explain: mooreExplain });
     const position = $("moore-position").textContent.trim();
     heapsOf(position).forEach((h, i) => {
       const label = make("label", "", `heap ${i + 1}`);
@@ -250,7 +265,21 @@
     }
   }
 
+  /** The play section's explanation: the nim-sum of the odd steps, in binary. */
+  async function stairExplain(position) {
+    const a = await analysis(position);
+    const box = $("splay-explain");
+    box.dataset.nimSum = String(a.binary.nim_sum);
+    box.replaceChildren(
+      paragraph("", `Only the odd steps count: ${a.summary}:`),
+      await nimSumTable(position),
+      paragraph("", a.binary.nim_sum === 0
+        ? "a P-position, as in Nim: every move either changes an odd step (and the nim-sum) or carries coins from an even step, which the next player carries one step further down."
+        : "not 0, an N-position: a winning move makes the odd steps' nim-sum 0."));
+  }
+
   async function staircaseLesson() {
+    await playSection("splay", { explain: stairExplain });
     const position = $("stair-position").textContent.trim();
     heapsOf(position).forEach((c, i) => {
       const o = make("option", "", `step ${i + 1} (${c} coins)`);

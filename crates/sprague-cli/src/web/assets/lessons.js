@@ -9,45 +9,15 @@
 "use strict";
 
 (() => {
-  const { $, make, post, once, misere, analysis, board, moves, binaryTable, nimSumTable, fail, paragraph, heapsOf, mex, setText, lessons } = window.lessonKit;
+  const { $, make, post, once, misere, analysis, board, moves, binaryTable, nimSumTable, fail, paragraph, heapsOf, mex, setText, playSection, lessons } = window.lessonKit;
 
   // -------------------------------------------------------------------------
   // Lesson 2: Nim and Bouton's theorem; lesson 6: misère Nim (the same
   // parts, in misère play).
 
-  const nim = { position: "", over: true };
-
-
-  async function nimShow(position) {
-    nim.position = position;
-    const heaps = heapsOf(position);
-    const [a, b] = await Promise.all([analysis(position), board(position)]);
-    const clicks = b.boards.flatMap((x) => x.clicks);
-    const box = $("nim-heaps");
-    box.dataset.position = position;
-    box.replaceChildren();
-    heaps.forEach((size, h) => {
-      const row = make("div", "heap");
-      row.append(make("span", "heap-label", `heap ${h + 1}`));
-      const tokens = make("span", "tokens");
-      for (let i = 0; i < size; i++) {
-        const click = clicks.find((c) => c.heap === h && c.index === i);
-        if (nim.over || !click) {
-          tokens.append(make("span", "token inert"));
-          continue;
-        }
-        const t = make("button", "token");
-        t.type = "button";
-        t.dataset.move = click.text;
-        t.setAttribute("aria-label", click.label);
-        t.title = click.label;
-        t.addEventListener("click", () => nimMove(click.text));
-        tokens.append(t);
-      }
-      if (size === 0) tokens.append(make("span", "heap-empty", "empty"));
-      row.append(tokens, make("span", "heap-count", String(size)));
-      box.append(row);
-    });
+  /** The play section's explanation of `position`: its nim-sum in binary, P or N. */
+  async function nimExplain(position) {
+    const a = await analysis(position);
     $("nim-binary").replaceChildren(make("p", "note", "The heaps in binary; the nim-sum is the XOR of the rows:"), await nimSumTable(position));
     const s = a.binary.nim_sum;
     const kind = a.outcome === "P" ? "a P-position" : "an N-position";
@@ -58,40 +28,6 @@
       : `${a.summary}, not 0: an N-position. The player to move wins by leaving a nim-sum of 0.`;
     $("nim-verdict").dataset.nimSum = String(s);
     $("nim-verdict").dataset.outcome = a.outcome;
-  }
-
-  async function nimStart() {
-    nim.over = false;
-    $("nim-log").replaceChildren();
-    $("nim-status").textContent = "Your move.";
-    try {
-      await nimShow($("nim-start").value);
-    } catch (e) {
-      fail($("nim-status"), e);
-    }
-  }
-
-  async function nimMove(text) {
-    if (nim.over) return;
-    nim.over = true;
-    $("nim-status").textContent = "…";
-    try {
-      const turn = await post("play", { position: nim.position, move: text, misere: misere() });
-      const left = await analysis(turn.you.after);
-      $("nim-log").append(make("li", "", `You: ${turn.you.description}, leaving ${turn.you.after}; ${left.summary}.`));
-      if (turn.computer) {
-        const then = await analysis(turn.computer.after);
-        $("nim-log").append(make("li", "", `Computer: ${turn.computer.description}, leaving ${turn.computer.after}; ${then.summary}.`));
-      }
-      nim.over = turn.winner !== null;
-      const last = misere() ? ["The computer had to take the last token: you win.", "You had to take the last token: the computer wins. Start again, and follow Bouton's misère rule."]
-        : ["You took the last token: you win.", "The computer took the last token: it wins. Start again, and leave a nim-sum of 0 after each of your moves."];
-      $("nim-status").textContent = turn.winner === "you" ? last[0] : turn.winner === "computer" ? last[1] : "Your move.";
-      await nimShow(turn.position);
-    } catch (e) {
-      nim.over = false;
-      fail($("nim-status"), e);
-    }
   }
 
   async function nimExercise() {
@@ -167,8 +103,9 @@
   }
 
   async function nimLesson() {
-    $("nim-new").addEventListener("click", nimStart);
-    await nimStart();
+    const endings = misere() ? ["The computer had to take the last token: you win.", "You had to take the last token: the computer wins. Start again, and follow Bouton's misère rule."]
+      : ["You took the last token: you win.", "The computer took the last token: it wins. Start again, and leave a nim-sum of 0 after each of your moves."];
+    await playSection("nim", { explain: nimExplain, endings });
     await nimExercise();
   }
 
@@ -254,7 +191,21 @@
     }
   }
 
+  /** The play section's explanation: G of the heap reached, the mex of its options' values. */
+  async function mexExplain(position) {
+    const game = position.trim().split(/\s+/)[0];
+    const n = heapOf(position);
+    const [line] = await extension(game, n, n);
+    const v = (await board(position)).value;
+    const box = $("mex-explain");
+    box.dataset.value = String(v);
+    box.replaceChildren(paragraph("", `${line}: ${v === 0
+      ? "a P-position. No option has value 0, so every move leaves a position of value above 0, from which there is a move back to 0."
+      : `not 0, an N-position: 0 is among the options' values (the mex is above 0), and a move to an option of value 0 wins.`}`));
+  }
+
   async function grundyLesson() {
+    await playSection("mex", { explain: mexExplain });
     buildValueTable();
     $("g-check").addEventListener("click", checkValues);
     const ruleset = $("lesson-ruleset").textContent.trim();
@@ -323,7 +274,24 @@
     }
   }
 
+  /** The play section's explanation: each component's value and their nim-sum. */
+  async function sumExplain(position) {
+    const parts = [];
+    for (const c of componentsOf(position)) parts.push({ label: `G(${c})`, value: (await board(c)).value });
+    const values = parts.map((x) => x.value);
+    const s = values.reduce((x, y) => x ^ y, 0);
+    const box = $("sumplay-explain");
+    box.dataset.nimSum = String(s);
+    box.replaceChildren(
+      paragraph("", `${parts.map((x) => `${x.label} = ${x.value}`).join(", ")}; the value of the sum is their nim-sum, ${values.join(" ⊕ ")} = ${s}:`),
+      binaryTable(parts, `The Grundy values of the components of ${position} in binary and their nim-sum`),
+      paragraph("", s === 0
+        ? "The nim-sum is 0: a P-position. Every move changes one component's value, and so the nim-sum."
+        : `The nim-sum is ${s}, not 0: an N-position. A winning move changes one component's value v to v ⊕ ${s}.`));
+  }
+
   async function sumsLesson() {
+    await playSection("sumplay", { explain: sumExplain });
     document.querySelectorAll("#sum-items li").forEach((li, i) => {
       const position = li.querySelector(".sum-position").textContent.trim();
       li.dataset.position = position;
@@ -401,6 +369,31 @@
     }
   }
 
+  /** Why G(n) of a game of values `seq` is what it is: read, or reduced by the period. */
+  function byPeriod(n, seq) {
+    const q = seq.preperiod;
+    const p = seq.period;
+    if (n < q + p) return `heap ${n} is below ${q + p}, where the repetition starts, so G(${n}) = ${seq.values[n]} is read off the table`;
+    const r = q + ((n - q) % p);
+    return `${n} − ${q} = ${n - q} = ${p} × ${Math.floor((n - q) / p)} + ${(n - q) % p}, so G(${n}) = G(${r}) = ${seq.values[r]}`;
+  }
+
+  /** The play section's explanation: G of the heap reached, reduced by the period. */
+  async function bigExplain(position) {
+    const game = position.trim().split(/\s+/)[0];
+    const n = heapOf(position);
+    const [seq, b] = await Promise.all([sequence(game, 40), board(position)]);
+    const box = $("big-explain");
+    box.dataset.value = String(b.value);
+    if (seq.period === null) {
+      box.replaceChildren(paragraph("", `G(${n}) = ${b.value} (no period was found to heap 40).`));
+      return;
+    }
+    box.replaceChildren(paragraph("", `${game} has ${periodWords(seq)}. Here ${byPeriod(n, seq)}: ${b.value === 0
+      ? "a P-position."
+      : "not 0, an N-position: a move to a heap of value 0 wins."}`));
+  }
+
   async function farCheck() {
     const box = $("far-result");
     const game = $("far-game").textContent.trim();
@@ -412,8 +405,7 @@
       const truth = b.value;
       const q = seq.preperiod;
       const p = seq.period;
-      const r = q + ((n - q) % p);
-      const reason = `The values of ${game} have ${periodWords(seq)}. ${n} − ${q} = ${n - q} = ${p} × ${Math.floor((n - q) / p)} + ${(n - q) % p}, so G(${n}) = G(${r}) = ${seq.values[r]}.`;
+      const reason = `The values of ${game} have ${periodWords(seq)}. ${byPeriod(n, seq)}.`;
       if (/^\d+$/.test(said) && Number(said) === truth) {
         box.replaceChildren(make("p", "lesson-right", `Right: G(${n}) = ${truth}. ${reason}`));
         return;
@@ -477,6 +469,7 @@
   }
 
   async function periodsLesson() {
+    await playSection("big", { explain: bigExplain });
     $("period-show").addEventListener("click", periodShow);
     $("far-check").addEventListener("click", farCheck);
     $("short-check").addEventListener("click", shortCheck);
